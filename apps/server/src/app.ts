@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import websocket from '@fastify/websocket';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './platform/context.js';
+import { installErrorHandler, notFound } from './platform/errors.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { meRoutes } from './modules/users/me-routes.js';
+import { pushRoutes } from './modules/push/routes.js';
+import { liveRoutes } from './modules/live/routes.js';
+import { systemRoutes } from './modules/system/routes.js';
+import { testRoutes } from './modules/system/test-routes.js';
+
+/** Builds the HTTP app: external plugins, then application plugins, then route modules. */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: ctx.config.logLevel },
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  app.decorate('ctx', ctx);
+  app.decorateRequest('viewer', null);
+
+  await app.register(cookie);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Vialex API', version: '1.0.0', description: 'API de Vialex. Autenticación por cookie de sesión (vialex_sid).' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(systemRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(meRoutes, { prefix: '/api/me' });
+  await app.register(pushRoutes, { prefix: '/api/push' });
+  await app.register(liveRoutes, { prefix: '/api' });
+  if (ctx.config.isTest) await app.register(testRoutes, { prefix: '/api/test' });
+
+  await serveWeb(app, ctx);
+  return app;
+}
+
+/** The built PWA on the same origin; any non-API path gets index.html (client-side routes). */
+async function serveWeb(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const root = ctx.config.webDist;
+  const index = path.join(root, 'index.html');
+  const hasWeb = ctx.config.serveWeb && fs.existsSync(index);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const name = path.basename(filePath);
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (name === 'sw.js' || name.endsWith('.webmanifest') || name === 'index.html') res.header('cache-control', 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (!hasWeb || request.url.startsWith('/api/') || request.method !== 'GET') throw notFound('Recurso no encontrado');
+    return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(index));
+  });
+}

@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The repository root: `./data` and the web build are found from here whatever the cwd. */
+export const REPO_ROOT = path.resolve(here, '../../..');
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+function int(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(n) ? n : fallback;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  demo: boolean;
+  serveWeb: boolean;
+  webDist: string;
+  env: string;
+  isTest: boolean;
+  cookieSecure: boolean | 'auto';
+  trustProxy: boolean;
+  login: { maxPerAccount: number; maxPerIp: number; windowMinutes: number };
+  autoAssignCities: string[];
+  vapidSubject: string;
+  dbPoolSize: number;
+  logLevel: string;
+}
+
+/** Every setting comes from the environment; the README lists them with these defaults. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const nodeEnv = env.NODE_ENV ?? 'production';
+  return {
+    port: int(env.PORT, 3000),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl,
+    dataDir: path.resolve(REPO_ROOT, env.DATA_DIR ?? 'data'),
+    demo: bool(env.DEMO, !databaseUrl),
+    serveWeb: bool(env.SERVE_WEB, true),
+    webDist: path.resolve(REPO_ROOT, env.WEB_DIST ?? 'apps/web/dist'),
+    env: nodeEnv,
+    isTest: nodeEnv === 'test',
+    cookieSecure: env.COOKIE_SECURE === undefined ? 'auto' : bool(env.COOKIE_SECURE, false),
+    trustProxy: bool(env.TRUST_PROXY, false),
+    login: {
+      maxPerAccount: int(env.LOGIN_MAX_FAILURES_ACCOUNT, 5),
+      maxPerIp: int(env.LOGIN_MAX_FAILURES_IP, 30),
+      windowMinutes: int(env.LOGIN_LOCK_MINUTES, 15),
+    },
+    autoAssignCities: (env.AUTO_ASSIGN_CITIES ?? '11001,25754,25175').split(',').map((s) => s.trim()).filter(Boolean),
+    vapidSubject: env.VAPID_SUBJECT ?? 'mailto:soporte@vialex.co',
+    dbPoolSize: int(env.DB_POOL_SIZE, 10),
+    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
+  };
+}

@@ -1,0 +1,83 @@
+import { boolean, doublePrecision, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.js';
+import { casos } from './cases.js';
+import { archivos } from './files.js';
+
+/** The three room kinds of a case: chats, chatsperito, chatsdibujante in the spec. */
+export const tipoChat = pgEnum('tipo_chat', ['general', 'perito', 'dibujante']);
+
+export const chats = pgTable(
+  'chats',
+  {
+    id: id(),
+    tipo: tipoChat('tipo').notNull(),
+    roomName: text('room_name').notNull().default('Chat en proceso (Entrar)'),
+    avatar: text('avatar').notNull().default(''),
+    uidcaso: uuid('uidcaso')
+      .notNull()
+      .references(() => casos.id),
+    unread_count: integer('unread_count').notNull().default(0),
+    creado: createdAt(),
+  },
+  (t) => [uniqueIndex('chats_caso_tipo_key').on(t.uidcaso, t.tipo)],
+);
+
+/** Room members (staff or client) and their online state. */
+export const chatUsuarios = pgTable(
+  'chat_usuarios',
+  {
+    id: id(),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => chats.id),
+    usuario: uuid('usuario'),
+    cliente: uuid('cliente'),
+    username: text('username').notNull(),
+    estado: text('estado').notNull().default('offline'),
+  },
+  (t) => [index('chat_usuarios_room_idx').on(t.roomId)],
+);
+
+/** Messages of all three kinds of room (mensajes, mensajesperito, mensajesdibujante). */
+export const mensajes = pgTable(
+  'mensajes',
+  {
+    id: id(),
+    indexId: integer('index_id').notNull(),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => chats.id),
+    senderId: uuid('sender_id').notNull(),
+    username: text('username').notNull(),
+    fecha: createdAt('fecha'),
+    content: text('content').notNull().default(''),
+    files: jsonb('files').notNull().default([]),
+    replyMessage: jsonb('reply_message'),
+    saved: boolean('saved').notNull().default(true),
+    distributed: boolean('distributed').notNull().default(false),
+    seen: boolean('seen').notNull().default(false),
+    deleted: boolean('deleted').notNull().default(false),
+    failure: boolean('failure').notNull().default(false),
+    system: boolean('system').notNull().default(false),
+    avatar: text('avatar').notNull().default(''),
+  },
+  (t) => [uniqueIndex('mensajes_room_index_key').on(t.roomId, t.indexId)],
+);
+
+export const fotosdrone = pgTable(
+  'fotosdrone',
+  {
+    id: id(),
+    nombre: text('nombre').notNull(),
+    archivo: uuid('archivo')
+      .notNull()
+      .references(() => archivos.id),
+    latitud: doublePrecision('latitud'),
+    longitud: doublePrecision('longitud'),
+    fecha: createdAt('fecha'),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => chats.id),
+  },
+  (t) => [index('fotosdrone_room_idx').on(t.roomId)],
+);

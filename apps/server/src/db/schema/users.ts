@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, doublePrecision, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, tstz, updatedAt } from './columns.js';
+import { cargos } from './lookups.js';
+
+/** Sign-in accounts (the old app's identity service): e-mail and argon2id hash. */
+export const cuentas = pgTable(
+  'cuentas',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    password_hash: text('password_hash').notNull(),
+    creado: createdAt(),
+    modificacion: updatedAt(),
+  },
+  (t) => [uniqueIndex('cuentas_email_key').on(t.email)],
+);
+
+/** Staff users. */
+export const usuarios = pgTable(
+  'usuarios',
+  {
+    id: id(),
+    uiid: uuid('uiid')
+      .notNull()
+      .references(() => cuentas.id),
+    nombres: text('nombres').notNull(),
+    apellidos: text('apellidos').notNull(),
+    identificacion: bigint('identificacion', { mode: 'number' }).notNull(),
+    email: text('email').notNull(),
+    cargo: text('cargo')
+      .notNull()
+      .references(() => cargos.cargo),
+    area: text('area').notNull().default(''),
+    telefono: text('telefono').notNull().default(''),
+    estado: boolean('estado').notNull().default(true),
+    creado: createdAt(),
+    modificacion: updatedAt(),
+    duracion_sesion: integer('duracion_sesion').notNull().default(15),
+    disponibilidad: text('disponibilidad').notNull().default('Fuera de su horario laboral'),
+    login: boolean('login').notNull().default(false),
+    token_login: text('token_login'),
+    ultimo_login: tstz('ultimo_login'),
+    salir: boolean('salir').notNull().default(false),
+    ip: text('ip').notNull().default(''),
+    lat: doublePrecision('lat'),
+    long: doublePrecision('long'),
+    ubicacion_fecha: tstz('ubicacion_fecha'),
+    ciudades: text('ciudades').array().notNull().default(sql`'{}'::text[]`),
+    gps: boolean('gps').notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('usuarios_email_key').on(t.email),
+    uniqueIndex('usuarios_uiid_key').on(t.uiid),
+    index('usuarios_cargo_idx').on(t.cargo, t.disponibilidad),
+    index('usuarios_creado_idx').on(t.creado.desc(), t.id.desc()),
+    index('usuarios_ciudades_idx').using('gin', t.ciudades),
+  ],
+);
+
+/** Browser sessions: the cookie holds a random token; only its SHA-256 is stored. */
+export const sesiones = pgTable(
+  'sesiones',
+  {
+    id: text('id').primaryKey(),
+    usuario: uuid('usuario')
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    token_login: text('token_login').notNull(),
+    creado: createdAt(),
+    ip: text('ip').notNull().default(''),
+    user_agent: text('user_agent').notNull().default(''),
+  },
+  (t) => [index('sesiones_usuario_idx').on(t.usuario)],
+);
+
+/** Failed sign-ins, to slow down password guessing per account and per address. */
+export const intentos_login = pgTable(
+  'intentos_login',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    fecha: createdAt('fecha'),
+  },
+  (t) => [index('intentos_login_email_idx').on(t.email, t.fecha), index('intentos_login_ip_idx').on(t.ip, t.fecha)],
+);

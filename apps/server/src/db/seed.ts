@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq, sql } from 'drizzle-orm';
+import { CARGOS, ESTADOS_ABIERTOS, ESTADOS_CIERRE, ESTADOS_NO_EDITABLES, TIPOS_IDENTIFICACION } from '@vialex/domain';
+import type { Db, Executor } from './client.js';
+import {
+  areas, cargos, ciudades, configuracion, contadores, departamentos, empresas, estadoscaso, lineas, marcas,
+  tiposcaso, tiposidentificacion,
+} from './schema/index.js';
+import { AREAS, EMPRESAS, MARCAS, TIPOS_CASO } from './seed-data/catalogs.js';
+
+const SEED_VERSION = 1;
+const DIVIPOLA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'seed-data/divipola.csv');
+
+const TIPO_NOMBRES: Record<string, string> = {
+  CC: 'Cédula de ciudadanía',
+  CE: 'Cédula de extranjería',
+  TI: 'Tarjeta de identidad',
+  PA: 'Pasaporte',
+  NIT: 'NIT',
+};
+
+interface Municipio { id: string; ciudad: string; departamento: string; nombreDepartamento: string; lat: number; lng: number }
+
+export function readDivipola(): Municipio[] {
+  const lines = fs.readFileSync(DIVIPOLA, 'utf8').trim().split(/\r?\n/).slice(1);
+  return lines.map((line) => {
+    const [id, ciudad, departamento, nombreDepartamento, lat, lng] = line.split(',');
+    return { id, ciudad, departamento, nombreDepartamento, lat: Number(lat), lng: Number(lng) };
+  });
+}
+
+async function insertChunked<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+export async function getSetting<T>(db: Executor, clave: string): Promise<T | undefined> {
+  const [row] = await db.select().from(configuracion).where(eq(configuracion.clave, clave));
+  return row?.valor as T | undefined;
+}
+
+export async function setSetting(db: Executor, clave: string, valor: unknown): Promise<void> {
+  await db
+    .insert(configuracion)
+    .values({ clave, valor })
+    .onConflictDoUpdate({ target: configuracion.clave, set: { valor } });
+}
+
+/** Reference data every database needs; runs once per database (marked in configuracion). */
+export async function seedReferenceData(db: Db): Promise<void> {
+  if ((await getSetting<number>(db, 'seed_version')) === SEED_VERSION) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
+    if ((await getSetting<number>(tx, 'seed_version')) === SEED_VERSION) return;
+    await tx.insert(cargos).values(CARGOS.map((cargo, orden) => ({ cargo, orden }))).onConflictDoNothing();
+    await tx
+      .insert(tiposidentificacion)
+      .values(TIPOS_IDENTIFICACION.map((id) => ({ id, tipo: TIPO_NOMBRES[id] })))
+      .onConflictDoNothing();
+    const municipios = readDivipola();
+    const deps = new Map(municipios.map((m) => [m.departamento, m.nombreDepartamento]));
+    await tx
+      .insert(departamentos)
+      .values([...deps].map(([id, departamento]) => ({ id, departamento })))
+      .onConflictDoNothing();
+    await insertChunked(municipios, 400, (chunk) =>
+      tx
+        .insert(ciudades)
+        .values(chunk.map(({ id, ciudad, departamento, lat, lng }) => ({ id, ciudad, departamento, lat, lng })))
+        .onConflictDoNothing(),
+    );
+    await tx.insert(tiposcaso).values(TIPOS_CASO.map((tipo) => ({ tipo }))).onConflictDoNothing();
+    await tx
+      .insert(estadoscaso)
+      .values([...ESTADOS_ABIERTOS, ...ESTADOS_CIERRE].map((estado) => ({ estado, editable: !ESTADOS_NO_EDITABLES.includes(estado), inactivo: true })))
+      .onConflictDoNothing();
+    await tx
+      .insert(areas)
+      .values(AREAS.map((nombre) => ({ nombre, value: nombre })))
+      .onConflictDoNothing();
+    await tx.insert(empresas).values(EMPRESAS).onConflictDoNothing();
+    for (const [nombre, lineasMarca] of Object.entries(MARCAS)) {
+      const [marca] = await tx.insert(marcas).values({ nombre }).onConflictDoNothing().returning();
+      if (marca) await tx.insert(lineas).values(lineasMarca.map((l) => ({ marca: marca.id, nombre: l }))).onConflictDoNothing();
+    }
+    await tx.insert(contadores).values({ nombre: 'numero_caso', ultimoNumero: 0 }).onConflictDoNothing();
+    await setSetting(tx, 'seed_version', SEED_VERSION);
+  });
+}

@@ -1,0 +1,114 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { DISPONIBILIDAD, MSG, topics } from '@vialex/domain';
+import type { AppContext } from '../../platform/context.js';
+import { cuentas, sesiones, trazabilidadestado, usuarios } from '../../db/schema/index.js';
+import { AppError, conflict } from '../../platform/errors.js';
+import { burnVerify, verifyPassword } from '../../platform/passwords.js';
+import { hashSessionToken, newLoginToken, newSessionToken, sessionTopic } from './tokens.js';
+import { assertNotThrottled, clearFailures, recordFailure } from './throttle.js';
+import type { UserRow, Viewer } from './session.js';
+
+const badCredentials = () => new AppError(401, 'BAD_CREDENTIALS', MSG.informacionIncorrecta);
+
+/**
+ * Staff sign-in (spec 1 §4): refused while the user has a live session; otherwise a new
+ * token_login, the login flag, the ip, availability 'Activo en espera', and a new session.
+ */
+export async function login(
+  ctx: AppContext,
+  input: { email: string; password: string; ip: string; userAgent: string },
+): Promise<{ token: string; user: UserRow; started: Date }> {
+  const { db, config, hub } = ctx;
+  await assertNotThrottled(db, config, input.email, input.ip);
+  const [found] = await db
+    .select({ cuenta: cuentas, user: usuarios })
+    .from(cuentas)
+    .innerJoin(usuarios, eq(usuarios.uiid, cuentas.id))
+    .where(eq(cuentas.email, input.email));
+  if (!found) {
+    await burnVerify(input.password);
+    await recordFailure(db, input.email, input.ip);
+    throw badCredentials();
+  }
+  const passwordOk = await verifyPassword(found.cuenta.password_hash, input.password);
+  if (!passwordOk || !found.user.estado) {
+    await recordFailure(db, input.email, input.ip);
+    throw badCredentials();
+  }
+
+  const token = newSessionToken();
+  const sessionId = hashSessionToken(token);
+  const result = await db.transaction(async (tx) => {
+    const [user] = await tx.select().from(usuarios).where(eq(usuarios.id, found.user.id)).for('update');
+    if (user.login && user.token_login) {
+      const [live] = await tx
+        .select({ id: sesiones.id })
+        .from(sesiones)
+        .where(
+          and(
+            eq(sesiones.usuario, user.id),
+            eq(sesiones.token_login, user.token_login),
+            gt(sql`${sesiones.creado} + make_interval(mins => ${user.duracion_sesion})`, sql`now()`),
+          ),
+        );
+      if (live) throw conflict('SESSION_ACTIVE', MSG.sesionActiva);
+    }
+    // Sessions left behind (expired or forced out) are closed for good.
+    const stale = await tx.delete(sesiones).where(eq(sesiones.usuario, user.id)).returning({ id: sesiones.id });
+    for (const s of stale) await hub.publish(tx, sessionTopic(s.id), { name: 'session.ended', reason: 'replaced' });
+    const now = new Date();
+    const tokenLogin = newLoginToken();
+    const [updated] = await tx
+      .update(usuarios)
+      .set({
+        login: true,
+        token_login: tokenLogin,
+        ultimo_login: now,
+        ip: input.ip,
+        salir: false,
+        disponibilidad: DISPONIBILIDAD.enEspera,
+        modificacion: now,
+      })
+      .where(eq(usuarios.id, user.id))
+      .returning();
+    await tx.insert(sesiones).values({ id: sessionId, usuario: user.id, token_login: tokenLogin, creado: now, ip: input.ip, user_agent: input.userAgent.slice(0, 300) });
+    if (user.disponibilidad !== DISPONIBILIDAD.enEspera) {
+      await tx.insert(trazabilidadestado).values({
+        descripcion: 'Inicio de sesión',
+        estado: DISPONIBILIDAD.enEspera,
+        uidusuario: user.id,
+        cargo: user.cargo,
+        uidcreador: user.id,
+      });
+    }
+    await hub.publish(tx, topics.user(user.id), { name: 'user.updated', id: user.id });
+    await hub.publish(tx, topics.list('usuarios'), { name: 'list.changed', list: 'usuarios', id: user.id });
+    return { user: updated, started: now };
+  });
+  await clearFailures(db, config, input.email);
+  return { token, ...result };
+}
+
+/** Salir: the session ends, the login flag goes off and availability becomes off-shift. */
+export async function logout(ctx: AppContext, viewer: Viewer): Promise<void> {
+  const { db, hub } = ctx;
+  await db.transaction(async (tx) => {
+    await tx.delete(sesiones).where(eq(sesiones.id, viewer.sessionId));
+    await tx
+      .update(usuarios)
+      .set({ login: false, salir: true, token_login: null, disponibilidad: DISPONIBILIDAD.fueraDeHorario, modificacion: new Date() })
+      .where(eq(usuarios.id, viewer.id));
+    if (viewer.user.disponibilidad !== DISPONIBILIDAD.fueraDeHorario) {
+      await tx.insert(trazabilidadestado).values({
+        descripcion: 'Cierre de sesión',
+        estado: DISPONIBILIDAD.fueraDeHorario,
+        uidusuario: viewer.id,
+        cargo: viewer.cargo,
+        uidcreador: viewer.id,
+      });
+    }
+    await hub.publish(tx, sessionTopic(viewer.sessionId), { name: 'session.ended', reason: 'logout' });
+    await hub.publish(tx, topics.user(viewer.id), { name: 'user.updated', id: viewer.id });
+    await hub.publish(tx, topics.list('usuarios'), { name: 'list.changed', list: 'usuarios', id: viewer.id });
+  });
+}

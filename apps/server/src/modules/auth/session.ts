@@ -1,0 +1,105 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isCargo, topics, type Cargo, type SessionEndReason } from '@vialex/domain';
+import type { Db } from '../../db/client.js';
+import { sesiones, usuarios } from '../../db/schema/index.js';
+import { AppError } from '../../platform/errors.js';
+import type { LiveHub } from '../../platform/live-hub.js';
+import { SESSION_COOKIE, hashSessionToken, sessionTopic } from './tokens.js';
+
+export type UserRow = typeof usuarios.$inferSelect;
+
+/** The signed-in staff user behind a request. */
+export interface Viewer {
+  id: string;
+  cargo: Cargo;
+  user: UserRow;
+  sessionId: string;
+  sessionStarted: Date;
+}
+
+export const noSession = () => new AppError(401, 'NO_SESSION', 'No hay una sesión activa');
+export const sessionEnded = (reason: SessionEndReason) =>
+  Object.assign(new AppError(401, 'SESSION_ENDED', 'Su sesión terminó. Ingrese de nuevo.'), { reason });
+
+export function sessionExpiresAt(user: Pick<UserRow, 'duracion_sesion'>, started: Date): Date {
+  return new Date(started.getTime() + user.duracion_sesion * 60_000);
+}
+
+/**
+ * Checks a session cookie the way spec 1 §4 checks every navigation: the login flag must be on,
+ * the stored token_login must be this session's, and duracion_sesion minutes since the login
+ * must not have passed. A session that fails is removed (and an expired one clears the flag).
+ */
+export async function loadViewer(db: Db, hub: LiveHub, token: string | undefined): Promise<Viewer> {
+  if (!token) throw noSession();
+  const sessionId = hashSessionToken(token);
+  const [row] = await db
+    .select({ session: sesiones, user: usuarios })
+    .from(sesiones)
+    .innerJoin(usuarios, eq(usuarios.id, sesiones.usuario))
+    .where(eq(sesiones.id, sessionId));
+  if (!row) throw noSession();
+  const { session, user } = row;
+  const reason = endReason(user, session);
+  if (reason) {
+    await endSession(db, hub, sessionId, reason === 'expired' ? { userId: user.id, tokenLogin: session.token_login } : undefined, reason);
+    throw sessionEnded(reason);
+  }
+  if (!isCargo(user.cargo)) throw noSession();
+  return { id: user.id, cargo: user.cargo, user, sessionId, sessionStarted: session.creado };
+}
+
+function endReason(user: UserRow, session: typeof sesiones.$inferSelect): SessionEndReason | null {
+  if (!user.estado || !user.login) return 'forced';
+  if (user.token_login !== session.token_login) return 'replaced';
+  if (Date.now() > sessionExpiresAt(user, session.creado).getTime()) return 'expired';
+  return null;
+}
+
+/**
+ * Removes a session; with `clearLogin`, also clears the user's login flag if this session still
+ * holds it (spec: when the time is exceeded the flag is cleared).
+ */
+export async function endSession(
+  db: Db,
+  hub: LiveHub,
+  sessionId: string,
+  clearLogin: { userId: string; tokenLogin: string } | undefined,
+  reason: SessionEndReason,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(sesiones).where(eq(sesiones.id, sessionId));
+    if (clearLogin) {
+      const cleared = await tx
+        .update(usuarios)
+        .set({ login: false, modificacion: new Date() })
+        .where(and(eq(usuarios.id, clearLogin.userId), eq(usuarios.token_login, clearLogin.tokenLogin), eq(usuarios.login, true)))
+        .returning({ id: usuarios.id });
+      if (cleared.length) await hub.publish(tx, topics.user(clearLogin.userId), { name: 'user.updated', id: clearLogin.userId });
+    }
+    await hub.publish(tx, sessionTopic(sessionId), { name: 'session.ended', reason });
+  });
+}
+
+/**
+ * Ends every session whose time ran out, so the login flag is cleared and open browsers are sent
+ * to /login even when they make no request. Safe to run on several instances at once.
+ */
+export async function expireSessions(db: Db, hub: LiveHub): Promise<number> {
+  const expired = await db
+    .select({ id: sesiones.id, userId: usuarios.id, tokenLogin: sesiones.token_login })
+    .from(sesiones)
+    .innerJoin(usuarios, eq(usuarios.id, sesiones.usuario))
+    .where(sql`${sesiones.creado} + make_interval(mins => ${usuarios.duracion_sesion}) < now()`);
+  for (const s of expired) await endSession(db, hub, s.id, { userId: s.userId, tokenLogin: s.tokenLogin }, 'expired');
+  return expired.length;
+}
+
+export function readSessionCookie(request: FastifyRequest): string | undefined {
+  return request.cookies[SESSION_COOKIE];
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MSG } from '@vialex/domain';
+import { viewerOf } from '../../platform/context.js';
+import { staffGuard } from '../auth/guard.js';
+import { messageResponse } from '../users/me-schema.js';
+import { deleteSubscription, saveSubscription, sendTestPush, vapidKeys } from './service.js';
+
+const subscriptionSchema = z.object({
+  endpoint: z.url().max(2000),
+  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+});
+
+export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/public-key',
+    { schema: { tags: ['push'], summary: 'VAPID public key for pushManager.subscribe', response: { 200: z.object({ publicKey: z.string() }) } } },
+    async () => ({ publicKey: (await vapidKeys(app.ctx)).publicKey }),
+  );
+
+  app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    scope.addHook('preHandler', staffGuard(app));
+    scope.post(
+      '/subscription',
+      { schema: { tags: ['push'], summary: 'Register this browser for push', body: z.object({ subscription: subscriptionSchema }), response: { 204: z.null() } } },
+      async (request, reply) => {
+        await saveSubscription(app.ctx, viewerOf(request).id, request.body.subscription);
+        return reply.code(204).send(null);
+      },
+    );
+    scope.delete(
+      '/subscription',
+      { schema: { tags: ['push'], summary: 'Forget a push subscription', body: z.object({ endpoint: z.string() }), response: { 204: z.null() } } },
+      async (request, reply) => {
+        await deleteSubscription(app.ctx, viewerOf(request).id, request.body.endpoint);
+        return reply.code(204).send(null);
+      },
+    );
+    scope.post(
+      '/test',
+      { schema: { tags: ['push'], summary: 'Send a test notification to my devices', response: { 200: messageResponse } } },
+      async (request) => {
+        await sendTestPush(app.ctx, viewerOf(request).id);
+        return { message: MSG.notificacionPruebaEnviada };
+      },
+    );
+  });
+};

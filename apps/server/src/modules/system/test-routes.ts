@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { eq, sql } from 'drizzle-orm';
+import { sesiones, usuarios } from '../../db/schema/index.js';
+import { notFound } from '../../platform/errors.js';
+import { expireSessions } from '../auth/session.js';
+
+/**
+ * Helpers for the browser tests only: registered when NODE_ENV=test, never in production.
+ * They move time-based state (session age) that a test cannot wait for.
+ */
+export const testRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, hub } = app.ctx;
+  const byEmail = z.object({ email: z.string() });
+
+  app.post('/reset-sessions', { schema: { hide: true } }, async () => {
+    await db.delete(sesiones);
+    await db.update(usuarios).set({ login: false, token_login: null });
+    await db.execute(sql`delete from intentos_login`);
+    return { ok: true };
+  });
+
+  app.post('/user-session-minutes', { schema: { hide: true, body: byEmail.extend({ minutes: z.number().int().min(1) }) } }, async (request) => {
+    const rows = await db.update(usuarios).set({ duracion_sesion: request.body.minutes }).where(eq(usuarios.email, request.body.email)).returning({ id: usuarios.id });
+    if (!rows.length) throw notFound('no such user');
+    return { ok: true };
+  });
+
+  /** Ages the user's session past duracion_sesion, then runs the expiry sweep. */
+  app.post('/expire-session', { schema: { hide: true, body: byEmail } }, async (request) => {
+    const [user] = await db.select().from(usuarios).where(eq(usuarios.email, request.body.email));
+    if (!user) throw notFound('no such user');
+    const past = new Date(Date.now() - (user.duracion_sesion + 1) * 60_000);
+    await db.update(sesiones).set({ creado: past }).where(eq(sesiones.usuario, user.id));
+    await db.update(usuarios).set({ ultimo_login: past }).where(eq(usuarios.id, user.id));
+    const expired = await expireSessions(db, hub);
+    return { ok: true, expired };
+  });
+};

@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MSG, availabilitySchema, changePasswordSchema, gpsSchema, locationSchema } from '@vialex/domain';
+import { viewerOf } from '../../platform/context.js';
+import { staffGuard } from '../auth/guard.js';
+import { meResponse, messageResponse } from './me-schema.js';
+import { presentMe } from './presenter.js';
+import { recordLocation, setAccountPassword, setGps, setOwnAvailability } from './service.js';
+
+/** What a signed-in user changes about themselves: password, availability, position. */
+export const meRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', staffGuard(app));
+
+  app.put(
+    '/password',
+    { schema: { tags: ['me'], summary: 'Change own password', body: changePasswordSchema, response: { 200: messageResponse } } },
+    async (request) => {
+      await setAccountPassword(app.ctx.db, viewerOf(request).user.uiid, request.body.password);
+      return { message: MSG.exito };
+    },
+  );
+
+  app.put(
+    '/availability',
+    { schema: { tags: ['me'], summary: 'Pick own availability', body: availabilitySchema, response: { 200: meResponse } } },
+    async (request) => {
+      const viewer = viewerOf(request);
+      const user = await setOwnAvailability(app.ctx, viewer, request.body.disponibilidad);
+      return presentMe(user, viewer.sessionStarted);
+    },
+  );
+
+  app.put(
+    '/location',
+    { schema: { tags: ['me'], summary: 'Device position (every 4 s)', body: locationSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await recordLocation(app.ctx, viewerOf(request), request.body.lat, request.body.long);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.put(
+    '/gps',
+    { schema: { tags: ['me'], summary: 'Whether the device shares its location', body: gpsSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await setGps(app.ctx, viewerOf(request), request.body.gps);
+      return reply.code(204).send(null);
+    },
+  );
+};

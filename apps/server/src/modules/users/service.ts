@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import { MSG, hasAvailabilityControl, isManualDisponibilidad, topics, type Cargo } from '@vialex/domain';
+import type { Executor } from '../../db/client.js';
+import type { AppContext } from '../../platform/context.js';
+import { cuentas, trazabilidadestado, usuarios } from '../../db/schema/index.js';
+import { badRequest, conflict, forbidden } from '../../platform/errors.js';
+import { hashPassword } from '../../platform/passwords.js';
+import type { Viewer } from '../auth/session.js';
+
+export interface NewStaffUser {
+  nombres: string;
+  apellidos: string;
+  identificacion: number;
+  telefono: string;
+  email: string;
+  cargo: Cargo;
+  area: string;
+  ciudades?: string[];
+  password?: string;
+  passwordHash?: string;
+}
+
+/** Creates the sign-in account and the staff user together (crearUsuario in the old app). */
+export async function createStaffUser(tx: Executor, input: NewStaffUser) {
+  const email = input.email.trim().toLowerCase();
+  const [taken] = await tx.select({ id: cuentas.id }).from(cuentas).where(eq(cuentas.email, email));
+  if (taken) throw conflict('EMAIL_TAKEN', MSG.correoDuplicado);
+  const password_hash = input.passwordHash ?? (await hashPassword(input.password ?? ''));
+  const [cuenta] = await tx.insert(cuentas).values({ email, password_hash }).returning();
+  const [user] = await tx
+    .insert(usuarios)
+    .values({
+      uiid: cuenta.id,
+      nombres: input.nombres.trim().toUpperCase(),
+      apellidos: input.apellidos.trim().toUpperCase(),
+      identificacion: input.identificacion,
+      telefono: input.telefono,
+      email,
+      cargo: input.cargo,
+      area: input.area,
+      ciudades: input.ciudades ?? [],
+    })
+    .returning();
+  return user;
+}
+
+/** Sets the password of an auth account (ActualizarPassword in the old app). */
+export async function setAccountPassword(db: Executor, accountId: string, password: string): Promise<void> {
+  await db.update(cuentas).set({ password_hash: await hashPassword(password), modificacion: new Date() }).where(eq(cuentas.id, accountId));
+}
+
+/** A user picks their own availability: only the cargos with the control, only the manual values. */
+export async function setOwnAvailability(ctx: AppContext, viewer: Viewer, disponibilidad: string) {
+  if (!hasAvailabilityControl(viewer.cargo)) throw forbidden();
+  if (!isManualDisponibilidad(disponibilidad)) throw badRequest(MSG.disponibilidadAutomatica, [{ path: 'disponibilidad', message: MSG.disponibilidadAutomatica }]);
+  return ctx.db.transaction(async (tx) => {
+    const [user] = await tx
+      .update(usuarios)
+      .set({ disponibilidad, modificacion: new Date() })
+      .where(eq(usuarios.id, viewer.id))
+      .returning();
+    await tx.insert(trazabilidadestado).values({
+      descripcion: 'Cambio de disponibilidad por el usuario',
+      estado: disponibilidad,
+      uidusuario: viewer.id,
+      cargo: viewer.cargo,
+      uidcreador: viewer.id,
+    });
+    await ctx.hub.publish(tx, topics.user(viewer.id), { name: 'user.updated', id: viewer.id });
+    await ctx.hub.publish(tx, topics.list('usuarios'), { name: 'list.changed', list: 'usuarios', id: viewer.id });
+    return user;
+  });
+}
+
+/** The device position, every few seconds while signed in: one narrow UPDATE. */
+export async function recordLocation(ctx: AppContext, viewer: Viewer, lat: number, long: number): Promise<void> {
+  await ctx.db.update(usuarios).set({ lat, long, gps: true, ubicacion_fecha: new Date() }).where(eq(usuarios.id, viewer.id));
+}
+
+export async function setGps(ctx: AppContext, viewer: Viewer, gps: boolean): Promise<void> {
+  if (viewer.user.gps === gps) return;
+  await ctx.db.update(usuarios).set({ gps }).where(eq(usuarios.id, viewer.id));
+}

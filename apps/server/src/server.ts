@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import { openDatabase } from './db/client.js';
+import { seedReferenceData } from './db/seed.js';
+import { seedDemoData } from './db/demo.js';
+import { LiveHub } from './platform/live-hub.js';
+import type { AppContext } from './platform/context.js';
+import { buildApp } from './app.js';
+import { expireSessions } from './modules/auth/session.js';
+
+const SWEEP_MS = 15_000;
+
+export interface RunningServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  stop(): Promise<void>;
+}
+
+/** Opens the database, migrates and seeds it, starts the hub and the session sweep, builds the app. */
+export async function createServer(config: Config): Promise<RunningServer> {
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
+  await seedReferenceData(database.db);
+  if (config.demo) await seedDemoData(database.db);
+  const hub = new LiveHub(database);
+  await hub.start();
+  const ctx: AppContext = { config, database, db: database.db, hub };
+  const app = await buildApp(ctx);
+  const sweep = setInterval(() => {
+    expireSessions(ctx.db, hub).catch((err) => app.log.error({ err }, 'session sweep failed'));
+  }, SWEEP_MS);
+  sweep.unref();
+  return {
+    app,
+    ctx,
+    async stop() {
+      clearInterval(sweep);
+      await app.close();
+      await hub.stop();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import type { Cargo } from './cargos.js';
+import type { Disponibilidad } from './availability.js';
+
+/** The signed-in staff user, as GET /api/auth/me and the live channel send it. */
+export interface Me {
+  id: string;
+  nombres: string;
+  apellidos: string;
+  email: string;
+  cargo: Cargo;
+  area: string;
+  disponibilidad: Disponibilidad;
+  duracion_sesion: number;
+  gps: boolean;
+  ciudades: string[];
+  /** When the current session ends (ISO), from the last login plus duracion_sesion. */
+  sessionExpiresAt: string;
+}
+
+/** Error body of every refused request. `issues` lists field errors of a 400. */
+export interface ApiErrorBody {
+  statusCode: number;
+  code: string;
+  message: string;
+  issues?: { path: string; message: string }[];
+}
+
+/** Why a session stopped (sent with 401 and with the live event). */
+export type SessionEndReason = 'expired' | 'forced' | 'replaced' | 'logout';
+
+/** Messages of the live channel (/api/live). */
+export type LiveServerMessage =
+  | { type: 'ready'; topics: string[] }
+  | { type: 'event'; topic: string; event: LiveEvent };
+
+export type LiveEvent =
+  | { name: 'user.updated'; id: string }
+  | { name: 'session.ended'; reason: SessionEndReason }
+  | { name: 'list.changed'; list: string; id?: string };
+
+export type LiveClientMessage = { action: 'subscribe' | 'unsubscribe'; topic: string };
+
+export const topics = {
+  user: (id: string) => `user:${id}`,
+  list: (name: string) => `list:${name}`,
+} as const;

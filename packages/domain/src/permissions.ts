@@ -1,0 +1,217 @@
+import type { Actor, Cargo } from './cargos.js';
+import { CARGOS, COORDINADORES } from './cargos.js';
+
+/**
+ * Who may do what: the "Roles and permissions" sections of the three spec documents as data.
+ * The server checks these tables; the web uses the same tables to hide what a cargo can't do.
+ */
+const ALL: readonly Cargo[] = CARGOS;
+const ADMIN_AND_COORDINATORS: readonly Cargo[] = ['Administrador', ...COORDINADORES];
+const CONTACT_CENTER_DESK: readonly Cargo[] = ['Call Center', 'Coordinador Contact Center', 'Administrador'];
+
+export const PERMISSIONS = {
+  // spec 1 §6
+  'clientes.write': CONTACT_CENTER_DESK,
+  'usuarios.changeOtherPassword': ['Administrador'],
+  // spec 2 §6 "Row actions"
+  'casos.create': CONTACT_CENTER_DESK,
+  'casos.edit': CONTACT_CENTER_DESK,
+  'casos.export': CONTACT_CENTER_DESK,
+  'casos.assign': ADMIN_AND_COORDINATORS,
+  'casos.request': ['Administrador', 'Coordinador Contact Center', 'Call Center', 'Coordinador Investigador', 'Investigador'],
+  'casos.take': ['Investigador', 'Abogado', 'Dibujante'],
+  'casos.authorizeAttention': ['Administrador', 'Coordinador Contact Center'],
+  'casos.archive': ALL,
+  'casos.sms': CONTACT_CENTER_DESK,
+  'casos.requestExpertInfoPanel': ['Administrador', 'Investigador', 'Coordinador Investigador'],
+  'casos.manageClosed': ['Administrador'],
+  'chat.block': ['Coordinador Investigador', 'Investigador', 'Administrador'],
+  // spec 3 §6
+  'vehiculos.write': CONTACT_CENTER_DESK,
+  'empresas.write': CONTACT_CENTER_DESK,
+  'areas.write': ['Administrador'],
+} as const satisfies Record<string, readonly Cargo[]>;
+
+export type Action = keyof typeof PERMISSIONS;
+
+export function can(cargo: Cargo | null | undefined, action: Action): boolean {
+  return !!cargo && (PERMISSIONS[action] as readonly Cargo[]).includes(cargo);
+}
+
+/** Manage a case (spec 2 §6): some cargos only when they hold the matching slot. */
+export const MANAGE_CASE: Record<Cargo, 'always' | 'uidabogadocait' | 'uidcontactcenter' | 'uidperito'> = {
+  Administrador: 'always',
+  'Coordinador Contact Center': 'always',
+  'Coordinador Investigador': 'always',
+  'Coordinador Abogado': 'always',
+  'Coordinador Abogado CAIT': 'always',
+  'Coordinador Perito': 'always',
+  Dibujante: 'always',
+  Abogado: 'always',
+  Investigador: 'always',
+  'Abogado CAIT': 'uidabogadocait',
+  'Call Center': 'uidcontactcenter',
+  Perito: 'uidperito',
+};
+
+/** Users list (/usuarios): which cargos each viewer sees; 'all' for everyone (spec 1 §6). */
+export const USERS_VISIBLE: Record<Cargo, 'all' | readonly Cargo[]> = {
+  Administrador: 'all',
+  'Coordinador Contact Center': 'all',
+  'Call Center': 'all',
+  'Coordinador Investigador': ['Investigador', 'Dibujante'],
+  'Coordinador Abogado': ['Abogado'],
+  'Coordinador Abogado CAIT': ['Abogado CAIT'],
+  'Coordinador Perito': ['Perito'],
+  Investigador: [],
+  Abogado: [],
+  'Abogado CAIT': [],
+  Perito: [],
+  Dibujante: [],
+};
+
+/** User-status list (/estado-usuarios), spec 1 §6. The administrator sees every cargo (README, decisions). */
+export const USER_STATUS_VISIBLE: Record<Cargo, readonly Cargo[]> = {
+  Administrador: CARGOS,
+  'Coordinador Contact Center': ['Call Center'],
+  'Coordinador Investigador': ['Investigador', 'Dibujante'],
+  'Coordinador Abogado': ['Abogado'],
+  'Coordinador Abogado CAIT': ['Abogado CAIT'],
+  'Coordinador Perito': ['Perito'],
+  'Call Center': [],
+  Investigador: [],
+  Abogado: [],
+  'Abogado CAIT': [],
+  Perito: [],
+  Dibujante: [],
+};
+
+/** Creating or editing users: only from an unrestricted users view (spec 1 §6). */
+export function canWriteUsers(viewer: Cargo): boolean {
+  return USERS_VISIBLE[viewer] === 'all';
+}
+
+export function visibleUserCargos(viewer: Cargo): readonly Cargo[] {
+  const v = USERS_VISIBLE[viewer];
+  return v === 'all' ? CARGOS : v;
+}
+
+/** The Assign Cities button: only on Abogado and Investigador rows. */
+export const CITY_COVERAGE_CARGOS: readonly Cargo[] = ['Abogado', 'Investigador'];
+
+/** Cases list scope (spec 2 §6). */
+export type CaseScope =
+  | { kind: 'all' }
+  | { kind: 'contactcenter' }
+  | { kind: 'own'; field: 'uidinvestigador' | 'uidperito' }
+  | { kind: 'ownOrUnassigned'; field: 'uidabogado' | 'uidabogadocait' }
+  | { kind: 'ownOrRequested'; field: 'uiddibujante' }
+  | { kind: 'peritoRequested' };
+
+export const CASE_SCOPE: Record<Cargo, CaseScope> = {
+  Administrador: { kind: 'all' },
+  'Coordinador Contact Center': { kind: 'all' },
+  'Coordinador Investigador': { kind: 'all' },
+  'Coordinador Abogado': { kind: 'all' },
+  'Coordinador Abogado CAIT': { kind: 'all' },
+  // spec 2 §6 lists "Administrador and all Coordinadores: all cases" and then narrows Coordinador Perito.
+  'Coordinador Perito': { kind: 'peritoRequested' },
+  'Call Center': { kind: 'contactcenter' },
+  Investigador: { kind: 'own', field: 'uidinvestigador' },
+  Abogado: { kind: 'ownOrUnassigned', field: 'uidabogado' },
+  'Abogado CAIT': { kind: 'ownOrUnassigned', field: 'uidabogadocait' },
+  Dibujante: { kind: 'ownOrRequested', field: 'uiddibujante' },
+  Perito: { kind: 'own', field: 'uidperito' },
+};
+
+/** Agent types a cargo may request (spec 2 §6 "Who may request which type"). */
+export const REQUESTABLE_TYPES: Partial<Record<Cargo, readonly Cargo[]>> = {
+  Administrador: ['Abogado', 'Abogado CAIT', 'Investigador', 'Perito', 'Dibujante'],
+  'Coordinador Contact Center': ['Abogado', 'Abogado CAIT', 'Investigador', 'Dibujante'],
+  'Call Center': ['Abogado', 'Abogado CAIT', 'Investigador', 'Dibujante'],
+  'Coordinador Investigador': ['Perito', 'Dibujante'],
+  Investigador: ['Perito', 'Dibujante'],
+};
+
+/** User types offered in the assign dialog (spec 2 §6 "Assign dialog user types"). */
+export const ASSIGNABLE_TYPES: Partial<Record<Cargo, readonly Cargo[]>> = {
+  Administrador: ['Abogado', 'Abogado CAIT', 'Call Center', 'Investigador', 'Perito', 'Dibujante'],
+  'Coordinador Abogado': ['Abogado'],
+  'Coordinador Contact Center': ['Call Center'],
+  'Coordinador Investigador': ['Investigador', 'Dibujante'],
+  'Coordinador Perito': ['Perito'],
+  'Coordinador Abogado CAIT': ['Abogado CAIT'],
+};
+
+/** Assign targets limited to users covering the case city. */
+export const CITY_LIMITED_TARGETS: readonly Cargo[] = ['Investigador', 'Abogado'];
+
+/** The case field an agent type fills. */
+export const AGENT_FIELD: Partial<Record<Cargo, string>> = {
+  Abogado: 'uidabogado',
+  'Abogado CAIT': 'uidabogadocait',
+  'Call Center': 'uidcontactcenter',
+  Investigador: 'uidinvestigador',
+  Perito: 'uidperito',
+  Dibujante: 'uiddibujante',
+};
+
+/** Who is notified when an agent of a type is assigned (spec 2 §6). */
+export const NOTIFIED_ON_ASSIGN: Partial<Record<Cargo, readonly Cargo[]>> = {
+  Abogado: ['Administrador', 'Coordinador Contact Center', 'Coordinador Abogado'],
+  Investigador: ['Administrador', 'Coordinador Contact Center'],
+  Dibujante: ['Administrador', 'Coordinador Contact Center'],
+  'Abogado CAIT': ['Administrador'],
+  'Call Center': ['Administrador'],
+  Perito: ['Administrador', 'Coordinador Investigador', 'Investigador'],
+};
+
+/** Who is notified of a request of a type: Administrador, the type's coordinator and the contact-centre coordinator. */
+export const NOTIFIED_ON_REQUEST: Partial<Record<Cargo, readonly Cargo[]>> = {
+  Abogado: ['Administrador', 'Coordinador Contact Center', 'Coordinador Abogado'],
+  'Abogado CAIT': ['Administrador', 'Coordinador Contact Center', 'Coordinador Abogado CAIT'],
+  Investigador: ['Administrador', 'Coordinador Contact Center', 'Coordinador Investigador'],
+  Perito: ['Administrador', 'Coordinador Contact Center', 'Coordinador Perito'],
+  Dibujante: ['Administrador', 'Coordinador Contact Center', 'Coordinador Investigador'],
+};
+
+/** Case workspace tabs (spec 2 §2). */
+export type CaseTab = '' | 'chat' | 'gestionar' | 'mapa' | 'chat_perito' | 'chat_dibujante';
+export const TAB_HIDDEN_FOR: Record<'gestionar' | 'mapa', readonly Actor[]> = {
+  gestionar: ['Cliente', 'Perito', 'Coordinador Perito'],
+  mapa: ['Perito', 'Coordinador Perito'],
+};
+export const TAB_CHAT_PERITO: readonly Actor[] = ['Perito', 'Coordinador Perito', 'Coordinador Investigador', 'Investigador'];
+export const TAB_CHAT_DIBUJANTE: readonly Actor[] = ['Coordinador Investigador', 'Dibujante', 'Administrador', 'Investigador'];
+
+/** Chats: who may not send in the general room, who may open files in each room (spec 2 §6). */
+export type ChatKind = 'general' | 'perito' | 'dibujante';
+export const GENERAL_CHAT_SEND_BLOCKED: readonly Actor[] = ['Perito', 'Coordinador Perito', 'Coordinador Abogado CAIT', 'Abogado CAIT', 'Dibujante'];
+export const CHAT_FILE_OPEN: Record<ChatKind, readonly Actor[]> = {
+  general: ['Abogado', 'Call Center', 'Perito', 'Dibujante', 'Administrador', 'Coordinador Abogado', 'Coordinador Contact Center', 'Coordinador Investigador', 'Coordinador Perito', 'Investigador', 'Cliente'],
+  perito: ['Perito', 'Administrador', 'Coordinador Investigador', 'Coordinador Perito', 'Investigador'],
+  dibujante: ['Dibujante', 'Administrador', 'Coordinador Investigador', 'Investigador'],
+};
+
+/** Users notified when a client enters a case of their city (spec 3 §4). */
+export const NOTIFIED_ON_CLIENT_ENTRY: readonly Cargo[] = ['Administrador', 'Abogado', 'Investigador'];
+
+/** Staff menu (spec 1 §2). `visibleTo` decides who sees an entry (README, decisions). */
+export interface MenuEntry {
+  path: string;
+  label: string;
+  group?: 'Usuarios' | 'Casos';
+}
+export const MENU: readonly MenuEntry[] = [
+  { path: '/clientes', label: 'Clientes' },
+  { path: '/usuarios', label: 'Usuarios', group: 'Usuarios' },
+  { path: '/estado-usuarios', label: 'Estado usuarios', group: 'Usuarios' },
+  { path: '/casos', label: 'Casos activos', group: 'Casos' },
+  { path: '/casos-archivados', label: 'Casos archivados', group: 'Casos' },
+  { path: '/vehiculos', label: 'Vehículos' },
+  { path: '/empresas', label: 'Empresas' },
+  { path: '/gestiones', label: 'Gestiones' },
+  { path: '/areas', label: 'Áreas' },
+  { path: '/exportaciones', label: 'Exportaciones' },
+  { path: '/consultas', label: 'Consultas' },
+];

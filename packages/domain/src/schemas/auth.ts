@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { MSG } from '../messages.js';
+import { emailField, passwordPair } from './common.js';
+import { DISPONIBILIDADES } from '../availability.js';
+
+export const loginSchema = z.object({
+  email: emailField,
+  password: z.string({ error: MSG.contrasenaRequerida }).min(1, MSG.contrasenaRequerida),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+/** Change own password (key button). */
+export const changePasswordSchema = passwordPair;
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+export const availabilitySchema = z.object({
+  disponibilidad: z.enum(DISPONIBILIDADES as [string, ...string[]], { error: MSG.campoRequerido }),
+});
+
+export const locationSchema = z.object({
+  lat: z.number().min(-90).max(90),
+  long: z.number().min(-180).max(180),
+});
+
+export const gpsSchema = z.object({ gps: z.boolean() });
