@@ -42,7 +42,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: int(env.PORT, 3000),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl,
-    dataDir: path.resolve(REPO_ROOT, env.DATA_DIR ?? 'data'),
+    dataDir: env.DATA_DIR === 'memory://' ? 'memory://' : path.resolve(REPO_ROOT, env.DATA_DIR ?? 'data'),
     demo: bool(env.DEMO, !databaseUrl),
     serveWeb: bool(env.SERVE_WEB, true),
     webDist: path.resolve(REPO_ROOT, env.WEB_DIST ?? 'apps/web/dist'),

@@ -17,17 +17,26 @@ export async function loadVapidKeys(db: Executor): Promise<VapidKeys> {
 
 export type PushResult = { ok: true } | { ok: false; gone: boolean; error: string };
 
-/** Sends one encrypted Web Push message (RFC 8291/8292) to a subscription's push service. */
+/**
+ * Sends one encrypted Web Push message (RFC 8291 payload, RFC 8292 VAPID) to a subscription's
+ * push service. web-push builds the request; fetch sends it (web-push's own sender speaks only
+ * https, and the local fake push service of the tests and demo is plain http).
+ */
 export async function sendPush(keys: VapidKeys, subject: string, target: PushTarget, message: PushMessage): Promise<PushResult> {
   try {
-    await webpush.sendNotification(target, JSON.stringify(message), {
+    const details = webpush.generateRequestDetails(target, JSON.stringify(message), {
       vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
       TTL: 60 * 60,
-      timeout: 5000,
     });
-    return { ok: true };
+    const res = await fetch(details.endpoint, {
+      method: details.method,
+      headers: details.headers as Record<string, string>,
+      body: details.body ? new Uint8Array(details.body as Buffer) : undefined,
+      signal: AbortSignal.timeout(5000),
+    });
+    if (res.ok) return { ok: true };
+    return { ok: false, gone: res.status === 404 || res.status === 410, error: `push service answered ${res.status}` };
   } catch (err) {
-    const status = (err as { statusCode?: number }).statusCode;
-    return { ok: false, gone: status === 404 || status === 410, error: (err as Error).message };
+    return { ok: false, gone: false, error: (err as Error).message };
   }
 }

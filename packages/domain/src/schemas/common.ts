@@ -30,14 +30,14 @@ export const integerField = (message: string = MSG.debeSerNumero) =>
 export const emailField = z
   .string({ error: MSG.correoRequerido })
   .trim()
-  .min(1, MSG.correoRequerido)
+  .min(1, { message: MSG.correoRequerido, abort: true })
   .regex(/^[^\s@]+@[^\s@]+$/, MSG.correoInvalido)
   .transform((s) => s.toLowerCase());
 
 /** The password rules of spec 1 §5, shared by every password form. */
 export const strongPassword = z
   .string({ error: MSG.campoRequerido })
-  .min(1, MSG.campoRequerido)
+  .min(1, { message: MSG.campoRequerido, abort: true })
   .min(PASSWORD_MIN_LENGTH, fmt(MSG.passMinimo, { min: PASSWORD_MIN_LENGTH }))
   .regex(/[A-Z]/, MSG.passMayuscula)
   .regex(/[a-z]/, MSG.passMinuscula)

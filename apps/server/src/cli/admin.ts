@@ -1,0 +1,95 @@
+/**
+ * Administration commands for any Vialex database (embedded or DATABASE_URL).
+ *
+ *   npm run admin -- create-user --email ana@empresa.co --nombres Ana --apellidos Ruiz \
+ *       --identificacion 52123456 [--telefono 3001234567] [--cargo Administrador] [--area ADMINISTRACIÓN]
+ *
+ * The password is read from VIALEX_ADMIN_PASSWORD or asked for without echo; it is never printed.
+ */
+import { parseArgs } from 'node:util';
+import readline from 'node:readline';
+import { CARGOS, isCargo, strongPassword } from '@vialex/domain';
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/client.js';
+import { seedReferenceData } from '../db/seed.js';
+import { createStaffUser } from '../modules/users/service.js';
+
+async function askHidden(question: string): Promise<string> {
+  if (!process.stdin.isTTY) throw new Error('Sin terminal: defina VIALEX_ADMIN_PASSWORD.');
+  const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  // Mute the echo of what is typed after the question.
+  const out = rl as unknown as { _writeToOutput: (s: string) => void; output: NodeJS.WriteStream };
+  let muted = false;
+  out._writeToOutput = (s: string) => {
+    if (!muted) out.output.write(s);
+  };
+  return new Promise((resolve) => {
+    rl.question(question, (answer) => {
+      rl.close();
+      process.stdout.write('\n');
+      resolve(answer);
+    });
+    muted = true;
+  });
+}
+
+async function createUser(args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: {
+      email: { type: 'string' },
+      nombres: { type: 'string' },
+      apellidos: { type: 'string' },
+      identificacion: { type: 'string' },
+      telefono: { type: 'string', default: '0' },
+      cargo: { type: 'string', default: 'Administrador' },
+      area: { type: 'string', default: 'ADMINISTRACIÓN' },
+    },
+  });
+  const missing = ['email', 'nombres', 'apellidos', 'identificacion'].filter((k) => !values[k as keyof typeof values]);
+  if (missing.length) throw new Error(`Faltan: ${missing.map((m) => `--${m}`).join(', ')}`);
+  if (!isCargo(values.cargo)) throw new Error(`Cargo no válido. Use uno de: ${CARGOS.join(', ')}`);
+  if (!/^\d+$/.test(values.identificacion!)) throw new Error('--identificacion debe ser un número entero');
+
+  let password = process.env.VIALEX_ADMIN_PASSWORD;
+  if (!password) {
+    password = await askHidden('Contraseña: ');
+    const again = await askHidden('Confirmar Contraseña: ');
+    if (again !== password) throw new Error('Las contraseñas no coinciden');
+  }
+  const check = strongPassword.safeParse(password);
+  if (!check.success) throw new Error(check.error.issues.map((i) => i.message).join('; '));
+
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await seedReferenceData(database.db);
+    const user = await database.db.transaction((tx) =>
+      createStaffUser(tx, {
+        email: values.email!,
+        nombres: values.nombres!,
+        apellidos: values.apellidos!,
+        identificacion: Number(values.identificacion),
+        telefono: values.telefono!,
+        cargo: values.cargo as (typeof CARGOS)[number],
+        area: values.area!,
+        password,
+      }),
+    );
+    console.log(`Usuario creado: ${user.email} (${user.cargo}) en ${database.kind}.`);
+  } finally {
+    await database.close();
+  }
+}
+
+const [command, ...rest] = process.argv.slice(2);
+try {
+  if (command === 'create-user') await createUser(rest);
+  else {
+    console.error('Uso: npm run admin -- create-user --email … --nombres … --apellidos … --identificacion … [--cargo Administrador]');
+    process.exitCode = 2;
+  }
+} catch (err) {
+  console.error((err as Error).message);
+  process.exitCode = 1;
+}

@@ -1,0 +1,41 @@
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Cargo } from '@vialex/domain';
+import type { AppContext } from '../src/platform/context.js';
+import { createStaffUser } from '../src/modules/users/service.js';
+import { usuarios } from '../src/db/schema/index.js';
+import type { FastifyInstance } from 'fastify';
+import { sessionCookie } from './helper.js';
+
+export const TEST_PASSWORD = 'Clave2026*';
+
+/** A staff user with overrides; every field has a sensible default. */
+export async function createUser(ctx: AppContext, overrides: Partial<{ cargo: Cargo; email: string; nombres: string; apellidos: string; area: string; ciudades: string[]; password: string }> = {}) {
+  const n = crypto.randomInt(1_000_000, 9_999_999);
+  const email = overrides.email ?? `u${n}@vialex.test`;
+  const password = overrides.password ?? TEST_PASSWORD;
+  const user = await createStaffUser(ctx.db, {
+    nombres: overrides.nombres ?? 'Usuario',
+    apellidos: overrides.apellidos ?? `Prueba ${n}`,
+    identificacion: n,
+    telefono: `300${n}`,
+    email,
+    cargo: overrides.cargo ?? 'Investigador',
+    area: overrides.area ?? 'INVESTIGACIÓN',
+    ciudades: overrides.ciudades ?? ['11001'],
+    password,
+  });
+  return { user, email, password };
+}
+
+/** Signs the user in and returns the cookie header. */
+export async function login(app: FastifyInstance, email: string, password: string = TEST_PASSWORD): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return sessionCookie(res);
+}
+
+export async function userRow(ctx: AppContext, id: string) {
+  const [row] = await ctx.db.select().from(usuarios).where(eq(usuarios.id, id));
+  return row;
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ASSIGNABLE_TYPES, CARGOS, CASE_SCOPE, MANAGE_CASE, PERMISSIONS, REQUESTABLE_TYPES, USERS_VISIBLE, USER_STATUS_VISIBLE,
+  can, canWriteUsers, hasAvailabilityControl, type Action, type Cargo,
+} from './index.js';
+
+/** Each row: the cargos the spec names for the action. Every other cargo must be refused. */
+const EXPECTED: Record<Action, Cargo[]> = {
+  'clientes.write': ['Call Center', 'Coordinador Contact Center', 'Administrador'],
+  'usuarios.changeOtherPassword': ['Administrador'],
+  'casos.create': ['Call Center', 'Coordinador Contact Center', 'Administrador'],
+  'casos.edit': ['Administrador', 'Call Center', 'Coordinador Contact Center'],
+  'casos.export': ['Administrador', 'Call Center', 'Coordinador Contact Center'],
+  'casos.assign': ['Administrador', 'Coordinador Contact Center', 'Coordinador Investigador', 'Coordinador Abogado', 'Coordinador Abogado CAIT', 'Coordinador Perito'],
+  'casos.request': ['Administrador', 'Coordinador Contact Center', 'Call Center', 'Coordinador Investigador', 'Investigador'],
+  'casos.take': ['Investigador', 'Abogado', 'Dibujante'],
+  'casos.authorizeAttention': ['Administrador', 'Coordinador Contact Center'],
+  'casos.archive': [...CARGOS],
+  'casos.sms': ['Administrador', 'Call Center', 'Coordinador Contact Center'],
+  'casos.requestExpertInfoPanel': ['Administrador', 'Investigador', 'Coordinador Investigador'],
+  'casos.manageClosed': ['Administrador'],
+  'chat.block': ['Coordinador Investigador', 'Investigador', 'Administrador'],
+  'vehiculos.write': ['Call Center', 'Coordinador Contact Center', 'Administrador'],
+  'empresas.write': ['Call Center', 'Coordinador Contact Center', 'Administrador'],
+  'areas.write': ['Administrador'],
+};
+
+describe('permission matrix, row by row', () => {
+  const rows = (Object.keys(PERMISSIONS) as Action[]).flatMap((action) => CARGOS.map((cargo) => [action, cargo] as const));
+  it.each(rows)('%s for %s', (action, cargo) => {
+    expect(can(cargo, action)).toBe(EXPECTED[action].includes(cargo));
+  });
+  it('refuses a missing cargo', () => expect(can(undefined, 'clientes.write')).toBe(false));
+});
+
+describe('availability control (spec 1 §6)', () => {
+  const allowed: Cargo[] = ['Abogado', 'Investigador', 'Abogado CAIT', 'Call Center', 'Dibujante', 'Perito'];
+  it.each(CARGOS)('%s', (cargo) => expect(hasAvailabilityControl(cargo)).toBe(allowed.includes(cargo)));
+});
+
+describe('users list visibility (spec 1 §6)', () => {
+  it.each([
+    ['Administrador', 'all'],
+    ['Coordinador Contact Center', 'all'],
+    ['Call Center', 'all'],
+    ['Coordinador Investigador', ['Investigador', 'Dibujante']],
+    ['Coordinador Abogado', ['Abogado']],
+    ['Coordinador Abogado CAIT', ['Abogado CAIT']],
+    ['Coordinador Perito', ['Perito']],
+  ] as const)('%s sees %j', (viewer, expected) => {
+    expect(USERS_VISIBLE[viewer]).toEqual(expected);
+    expect(canWriteUsers(viewer)).toBe(expected === 'all');
+  });
+  it('user-status: Coordinador Contact Center sees Call Center; coordinators their groups', () => {
+    expect(USER_STATUS_VISIBLE['Coordinador Contact Center']).toEqual(['Call Center']);
+    expect(USER_STATUS_VISIBLE['Coordinador Investigador']).toEqual(['Investigador', 'Dibujante']);
+    expect(USER_STATUS_VISIBLE.Administrador).toEqual(CARGOS);
+  });
+});
+
+describe('cases (spec 2 §6)', () => {
+  it('scope per cargo', () => {
+    expect(CASE_SCOPE['Call Center']).toEqual({ kind: 'contactcenter' });
+    expect(CASE_SCOPE.Investigador).toEqual({ kind: 'own', field: 'uidinvestigador' });
+    expect(CASE_SCOPE.Abogado).toEqual({ kind: 'ownOrUnassigned', field: 'uidabogado' });
+    expect(CASE_SCOPE['Abogado CAIT']).toEqual({ kind: 'ownOrUnassigned', field: 'uidabogadocait' });
+    expect(CASE_SCOPE.Dibujante).toEqual({ kind: 'ownOrRequested', field: 'uiddibujante' });
+    expect(CASE_SCOPE['Coordinador Perito']).toEqual({ kind: 'peritoRequested' });
+    expect(CASE_SCOPE.Perito).toEqual({ kind: 'own', field: 'uidperito' });
+    for (const c of ['Administrador', 'Coordinador Contact Center', 'Coordinador Investigador', 'Coordinador Abogado', 'Coordinador Abogado CAIT'] as const) {
+      expect(CASE_SCOPE[c]).toEqual({ kind: 'all' });
+    }
+  });
+  it('who may request which type', () => {
+    expect(REQUESTABLE_TYPES.Administrador).toEqual(['Abogado', 'Abogado CAIT', 'Investigador', 'Perito', 'Dibujante']);
+    expect(REQUESTABLE_TYPES['Call Center']).toEqual(['Abogado', 'Abogado CAIT', 'Investigador', 'Dibujante']);
+    expect(REQUESTABLE_TYPES.Investigador).toEqual(['Perito', 'Dibujante']);
+    expect(REQUESTABLE_TYPES.Abogado).toBeUndefined();
+  });
+  it('assign dialog user types', () => {
+    expect(ASSIGNABLE_TYPES['Coordinador Investigador']).toEqual(['Investigador', 'Dibujante']);
+    expect(ASSIGNABLE_TYPES['Coordinador Contact Center']).toEqual(['Call Center']);
+    expect(ASSIGNABLE_TYPES.Investigador).toBeUndefined();
+  });
+  it('manage: conditional cargos need their slot', () => {
+    expect(MANAGE_CASE['Abogado CAIT']).toBe('uidabogadocait');
+    expect(MANAGE_CASE['Call Center']).toBe('uidcontactcenter');
+    expect(MANAGE_CASE.Perito).toBe('uidperito');
+    expect(MANAGE_CASE.Dibujante).toBe('always');
+  });
+});
