@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { AVAILABILITY_CONTROL_CARGOS, CARGOS, MSG } from '@vialex/domain';
-import { trazabilidadestado } from '../src/db/schema/index.js';
+import { sesiones, trazabilidadestado } from '../src/db/schema/index.js';
 import { startTestServer, type TestServer } from './helper.js';
 import { createUser, login, userRow } from './factories.js';
 
@@ -103,5 +103,16 @@ describe('device location', () => {
     expect((await userRow(s.ctx, user.id)).gps).toBe(false);
     expect((await put('/api/me/location', { lat: 100, long: 0 }, cookie)).statusCode).toBe(400);
     expect((await put('/api/me/location', { lat: 'x', long: 0 }, cookie)).statusCode).toBe(400);
+  });
+
+  it('refuses and writes nothing for an expired or forced-out session', async () => {
+    const { user, email } = await createUser(s.ctx);
+    const cookie = await login(s.app, email);
+    await s.ctx.db.update(sesiones).set({ creado: new Date(Date.now() - 16 * 60_000) }).where(eq(sesiones.usuario, user.id));
+    const expired = await put('/api/me/location', { lat: 1, long: 2 }, cookie);
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().code).toBe('SESSION_ENDED');
+    expect((await userRow(s.ctx, user.id)).lat).toBeNull();
+    expect((await put('/api/me/location', { lat: 1, long: 2 }, 'vialex_sid=nope')).statusCode).toBe(401);
   });
 });

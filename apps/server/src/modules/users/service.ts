@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { MSG, hasAvailabilityControl, isManualDisponibilidad, topics, type Cargo } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
@@ -72,9 +72,18 @@ export async function setOwnAvailability(ctx: AppContext, viewer: Viewer, dispon
   });
 }
 
-/** The device position, every few seconds while signed in: one narrow UPDATE. */
-export async function recordLocation(ctx: AppContext, viewer: Viewer, lat: number, long: number): Promise<void> {
-  await ctx.db.update(usuarios).set({ lat, long, gps: true, ubicacion_fecha: new Date() }).where(eq(usuarios.id, viewer.id));
+/**
+ * The device position, every 4 s while signed in. The session rules of loadViewer are repeated
+ * in the WHERE clause so the check and the write are one statement; false means the session
+ * is not live and nothing was written.
+ */
+export async function recordLocation(ctx: AppContext, sessionId: string, lat: number, long: number): Promise<boolean> {
+  const result = await ctx.db.execute(sql`
+    update usuarios u set lat = ${lat}, long = ${long}, gps = true, ubicacion_fecha = now()
+    from sesiones s
+    where s.id = ${sessionId} and u.id = s.usuario and u.estado and u.login and u.token_login = s.token_login
+      and s.creado + make_interval(mins => u.duracion_sesion) > now()`);
+  return (result.rowCount ?? (result as unknown as { affectedRows?: number }).affectedRows ?? 0) > 0;
 }
 
 export async function setGps(ctx: AppContext, viewer: Viewer, gps: boolean): Promise<void> {

@@ -1,0 +1,33 @@
+/**
+ * npm run bench — measures the DESIGN.md budgets on PostgreSQL (DATABASE_URL, default the local
+ * server's `test` database; a temporary database is created and dropped). Prints one line per
+ * budget and exits non-zero if one is missed.
+ */
+import { startServer, tempDatabase } from './lib/server-process.js';
+import { benchLocation } from './location.js';
+import { benchLive } from './live.js';
+import { benchWebSize } from './web-size.js';
+
+const baseUrl = process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
+const only = process.argv[2];
+const results: { name: string; pass: boolean }[] = [];
+
+async function withServer<T>(fn: (serverUrl: string, databaseUrl: string) => Promise<T>): Promise<T> {
+  const db = await tempDatabase(baseUrl);
+  const server = await startServer({ DATABASE_URL: db.url, DB_POOL_SIZE: '20' });
+  try {
+    return await fn(server.url, db.url);
+  } finally {
+    await server.stop();
+    await db.drop();
+  }
+}
+
+if (!only || only === 'web') results.push(benchWebSize());
+if (!only || only === 'location') results.push(await withServer((s, d) => benchLocation(s, d)));
+if (!only || only === 'live') results.push(await withServer((s, d) => benchLive(s, d)));
+
+for (const r of results) console.log(JSON.stringify(r));
+const failed = results.filter((r) => !r.pass);
+console.log(failed.length ? `budgets missed: ${failed.map((f) => f.name).join(', ')}` : 'all budgets met');
+process.exitCode = failed.length ? 1 : 0;
