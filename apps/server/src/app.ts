@@ -15,6 +15,9 @@ import { pushRoutes } from './modules/push/routes.js';
 import { liveRoutes } from './modules/live/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { testRoutes } from './modules/system/test-routes.js';
+import { clientRoutes } from './modules/clients/routes.js';
+import { lookupRoutes } from './modules/lookups/routes.js';
+import { userAdminRoutes, userStatusRoutes } from './modules/users/admin-routes.js';
 
 /** Builds the HTTP app: external plugins, then application plugins, then route modules. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -45,6 +48,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(meRoutes, { prefix: '/api/me' });
   await app.register(pushRoutes, { prefix: '/api/push' });
   await app.register(liveRoutes, { prefix: '/api' });
+  await app.register(lookupRoutes, { prefix: '/api/lookups' });
+  await app.register(clientRoutes, { prefix: '/api/clientes' });
+  await app.register(userAdminRoutes, { prefix: '/api/usuarios' });
+  await app.register(userStatusRoutes, { prefix: '/api/estado-usuarios' });
   if (ctx.config.isTest) await app.register(testRoutes, { prefix: '/api/test' });
 
   await serveWeb(app, ctx);

@@ -8,4 +8,5 @@ export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/clients.js';
 export * from './schemas/users.js';
+export * from './schemas/user-status.js';
 export * from './api.js';

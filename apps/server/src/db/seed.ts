@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
+import Papa from 'papaparse';
 import { CARGOS, ESTADOS_ABIERTOS, ESTADOS_CIERRE, ESTADOS_NO_EDITABLES, TIPOS_IDENTIFICACION } from '@vialex/domain';
 import type { Db, Executor } from './client.js';
 import {
@@ -24,11 +25,15 @@ const TIPO_NOMBRES: Record<string, string> = {
 interface Municipio { id: string; ciudad: string; departamento: string; nombreDepartamento: string; lat: number; lng: number }
 
 export function readDivipola(): Municipio[] {
-  const lines = fs.readFileSync(DIVIPOLA, 'utf8').trim().split(/\r?\n/).slice(1);
-  return lines.map((line) => {
-    const [id, ciudad, departamento, nombreDepartamento, lat, lng] = line.split(',');
-    return { id, ciudad, departamento, nombreDepartamento, lat: Number(lat), lng: Number(lng) };
-  });
+  const parsed = Papa.parse<Record<string, string>>(fs.readFileSync(DIVIPOLA, 'utf8'), { header: true, skipEmptyLines: true });
+  return parsed.data.map((r) => ({
+    id: r.codigo_municipio,
+    ciudad: r.municipio,
+    departamento: r.codigo_departamento,
+    nombreDepartamento: r.departamento,
+    lat: Number(r.latitud),
+    lng: Number(r.longitud),
+  }));
 }
 
 async function insertChunked<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>) {

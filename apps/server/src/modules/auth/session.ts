@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isCargo, topics, type Cargo, type SessionEndReason } from '@vialex/domain';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { sesiones, usuarios } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import type { LiveHub } from '../../platform/live-hub.js';
@@ -102,4 +102,10 @@ export function readSessionCookie(request: FastifyRequest): string | undefined {
 
 export function clearSessionCookie(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** Ends every session of a user (forced out, deactivated): their open tabs hear it live. */
+export async function endUserSessions(tx: Executor, hub: LiveHub, userId: string, reason: SessionEndReason): Promise<void> {
+  const ended = await tx.delete(sesiones).where(eq(sesiones.usuario, userId)).returning({ id: sesiones.id });
+  for (const s of ended) await hub.publish(tx, sessionTopic(s.id), { name: 'session.ended', reason });
 }

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PAGE_SIZE, can, clientSchema } from '@vialex/domain';
+import { viewerOf } from '../../platform/context.js';
+import { listQuerySchema } from '../../platform/list-query.js';
+import { notFound } from '../../platform/errors.js';
+import { staffGuard } from '../auth/guard.js';
+import { clientResponse, presentClient } from './presenter.js';
+import { findClient, listClients } from './queries.js';
+import { createClient, deactivateClient, updateClient } from './service.js';
+
+const idParams = z.object({ id: z.uuid({ error: 'El cliente no existe' }) });
+
+export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', staffGuard(app));
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['clientes'],
+        summary: 'LISTA DE CLIENTES: 10 per page, newest first, keyset cursors',
+        querystring: listQuerySchema,
+        response: {
+          200: z.object({
+            rows: z.array(clientResponse),
+            nextCursor: z.string().nullable(),
+            prevCursor: z.string().nullable(),
+            permissions: z.object({ write: z.boolean() }),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const page = await listClients(app.ctx.db, request.query, request.query.limit ?? PAGE_SIZE);
+      return { ...page, rows: page.rows.map(presentClient), permissions: { write: can(viewerOf(request).cargo, 'clientes.write') } };
+    },
+  );
+
+  app.get('/:id', { schema: { tags: ['clientes'], params: idParams, response: { 200: clientResponse } } }, async (request) => {
+    const row = await findClient(app.ctx.db, request.params.id);
+    if (!row) throw notFound('El cliente no existe');
+    return presentClient(row);
+  });
+
+  app.post('/', { schema: { tags: ['clientes'], summary: 'Create a client', body: clientSchema, response: { 201: clientResponse } } }, async (request, reply) => {
+    const row = await createClient(app.ctx, viewerOf(request), request.body);
+    return reply.code(201).send(presentClient(row));
+  });
+
+  app.put('/:id', { schema: { tags: ['clientes'], summary: 'Edit a client', params: idParams, body: clientSchema, response: { 200: clientResponse } } }, async (request) =>
+    presentClient(await updateClient(app.ctx, viewerOf(request), request.params.id, request.body)),
+  );
+
+  app.delete('/:id', { schema: { tags: ['clientes'], summary: 'Deactivate a client (estado false)', params: idParams, response: { 200: clientResponse } } }, async (request) =>
+    presentClient(await deactivateClient(app.ctx, viewerOf(request), request.params.id)),
+  );
+};

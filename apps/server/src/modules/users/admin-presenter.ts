@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import {
+  CITY_COVERAGE_CARGOS, DISPONIBILIDADES, USER_STATUS_VISIBLE, can, canWriteUsers, normalizeDisponibilidad, visibleUserCargos,
+  type Cargo,
+} from '@vialex/domain';
+import type { Viewer } from '../auth/session.js';
+import type { UserRow } from './queries.js';
+
+export const userResponse = z.object({
+  id: z.string(),
+  nombres: z.string(),
+  apellidos: z.string(),
+  identificacion: z.number(),
+  telefono: z.string(),
+  email: z.string(),
+  cargo: z.string(),
+  area: z.string(),
+  estado: z.boolean(),
+  ciudades: z.array(z.string()),
+  disponibilidad: z.enum(DISPONIBILIDADES as [string, ...string[]]),
+  login: z.boolean(),
+  duracion_sesion: z.number(),
+  creado: z.string(),
+  actions: z.object({
+    edit: z.boolean(),
+    deactivate: z.boolean(),
+    assignCities: z.boolean(),
+    changePassword: z.boolean(),
+    changeArea: z.boolean(),
+    manageStatus: z.boolean(),
+  }),
+});
+export type UserResponse = z.infer<typeof userResponse>;
+
+/** A user row with what this viewer may do with it (the web shows actions from this). */
+export function presentUser(row: UserRow, viewer: Viewer): UserResponse {
+  const cargo = row.cargo as Cargo;
+  const writable = canWriteUsers(viewer.cargo) && visibleUserCargos(viewer.cargo).includes(cargo) && (cargo !== 'Administrador' || viewer.cargo === 'Administrador');
+  return {
+    id: row.id,
+    nombres: row.nombres,
+    apellidos: row.apellidos,
+    identificacion: row.identificacion,
+    telefono: row.telefono,
+    email: row.email,
+    cargo: row.cargo,
+    area: row.area,
+    estado: row.estado,
+    ciudades: row.ciudades,
+    disponibilidad: normalizeDisponibilidad(row.disponibilidad),
+    login: row.login,
+    duracion_sesion: row.duracion_sesion,
+    creado: row.creado.toISOString(),
+    actions: {
+      edit: writable,
+      deactivate: writable && row.id !== viewer.id,
+      assignCities: writable && CITY_COVERAGE_CARGOS.includes(cargo),
+      changePassword: can(viewer.cargo, 'usuarios.changeOtherPassword'),
+      changeArea: viewer.cargo === 'Administrador',
+      manageStatus: USER_STATUS_VISIBLE[viewer.cargo].includes(cargo),
+    },
+  };
+}

@@ -1,0 +1,196 @@
+import { and, asc, desc, eq, gt, gte, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { MSG, PAGE_SIZE_OPTIONS, fmt } from '@vialex/domain';
+import { badRequest } from './errors.js';
+
+/**
+ * The criteria panel and keyset paging shared by every list (clients, users, cases, …).
+ * A list declares which fields may be filtered (a whitelist from field to column) and its sort
+ * key; the request's criteria are checked against it and turned into parameterised SQL.
+ */
+export const OPERATORS = ['eq', 'ne', 'lt', 'lte', 'gt', 'gte'] as const;
+export type Operator = (typeof OPERATORS)[number];
+
+export type FieldType =
+  /** Text compared uppercased and trimmed (the spec's default for filter values). */
+  | 'upper'
+  /** Text compared as typed, trimmed (e-mail and cargo). */
+  | 'exact'
+  | 'email'
+  | 'int'
+  | 'bool';
+
+export interface FilterField {
+  column: AnyPgColumn | SQL;
+  type: FieldType;
+  /** Per-list special values, e.g. 'Logueo' meaning true in the user-status list. */
+  aliases?: Record<string, string | number | boolean>;
+}
+
+export type FilterFields = Record<string, FilterField>;
+
+export const criterionSchema = z.object({
+  field: z.string().min(1, MSG.campoRequerido),
+  op: z.string().min(1, MSG.campoRequerido),
+  value: z.union([z.string(), z.number(), z.boolean()]),
+});
+export type Criterion = z.infer<typeof criterionSchema>;
+
+/** Query string of every list: criteria (JSON array), cursor, direction and page size. */
+export const listQuerySchema = z.object({
+  criteria: z.string().optional(),
+  cursor: z.string().optional(),
+  dir: z.enum(['next', 'prev']).default('next'),
+  limit: z.coerce
+    .number()
+    .int()
+    .refine((n) => (PAGE_SIZE_OPTIONS as readonly number[]).includes(n), { message: `Tamaño de página: ${PAGE_SIZE_OPTIONS.join(', ')}` })
+    .optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+const opSql: Record<Operator, (col: AnyPgColumn | SQL, v: unknown) => SQL> = {
+  eq: (c, v) => eq(c as AnyPgColumn, v),
+  ne: (c, v) => ne(c as AnyPgColumn, v),
+  lt: (c, v) => lt(c as AnyPgColumn, v),
+  lte: (c, v) => lte(c as AnyPgColumn, v),
+  gt: (c, v) => gt(c as AnyPgColumn, v),
+  gte: (c, v) => gte(c as AnyPgColumn, v),
+};
+
+function normalizeValue(field: string, spec: FilterField, raw: string | number | boolean): string | number | boolean {
+  const alias = typeof raw === 'string' ? spec.aliases?.[raw.trim()] : undefined;
+  const value = alias ?? raw;
+  const required = () => badRequest(MSG.campoRequerido, [{ path: `criteria.${field}`, message: MSG.campoRequerido }]);
+  switch (spec.type) {
+    case 'upper': {
+      const s = String(value).trim().toUpperCase();
+      if (!s) throw required();
+      return s;
+    }
+    case 'exact':
+    case 'email': {
+      const s = String(value).trim();
+      if (!s) throw required();
+      return spec.type === 'email' ? s.toLowerCase() : s;
+    }
+    case 'int': {
+      const s = String(value).trim();
+      if (!/^-?\d+$/.test(s) || !Number.isSafeInteger(Number(s))) {
+        throw badRequest(MSG.debeSerNumero, [{ path: `criteria.${field}`, message: MSG.debeSerNumero }]);
+      }
+      return Number(s);
+    }
+    case 'bool': {
+      if (typeof value === 'boolean') return value;
+      const s = String(value).trim().toLowerCase();
+      if (['true', 'si', 'sí', '1', 'activo'].includes(s)) return true;
+      if (['false', 'no', '0', 'inactivo'].includes(s)) return false;
+      throw badRequest(`Valor no válido para ${field}`, [{ path: `criteria.${field}`, message: `Valor no válido para ${field}` }]);
+    }
+  }
+}
+
+/** Parses the criteria JSON against a list's whitelist; unknown fields or operators are a 400. */
+export function criteriaWhere(raw: string | undefined, fields: FilterFields): SQL | undefined {
+  if (!raw) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw badRequest('Criterios de búsqueda mal formados');
+  }
+  const list = z.array(criterionSchema).max(10).safeParse(parsed);
+  if (!list.success) throw badRequest(list.error.issues[0]?.message ?? 'Criterios de búsqueda mal formados');
+  const conditions = list.data.map((c) => {
+    const spec = Object.hasOwn(fields, c.field) ? fields[c.field] : undefined;
+    if (!spec) throw badRequest(fmt(MSG.campoNoPermitido, { campo: c.field }), [{ path: 'criteria.field', message: fmt(MSG.campoNoPermitido, { campo: c.field }) }]);
+    if (!(OPERATORS as readonly string[]).includes(c.op)) {
+      throw badRequest(fmt(MSG.operadorNoPermitido, { operador: c.op }), [{ path: 'criteria.op', message: fmt(MSG.operadorNoPermitido, { operador: c.op }) }]);
+    }
+    return opSql[c.op as Operator](spec.column, normalizeValue(c.field, spec, c.value));
+  });
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** A keyset sort: columns all in one direction, the last one unique (the id). */
+export interface KeysetSort {
+  columns: { column: AnyPgColumn; type: 'date' | 'int' | 'text' }[];
+  direction: 'asc' | 'desc';
+}
+
+type KeyValue = string | number;
+
+function encodeCursor(values: KeyValue[]): string {
+  return Buffer.from(JSON.stringify(values)).toString('base64url');
+}
+
+function decodeCursor(cursor: string, sort: KeysetSort): unknown[] {
+  let values: unknown;
+  try {
+    values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw badRequest('Cursor de página no válido');
+  }
+  if (!Array.isArray(values) || values.length !== sort.columns.length) throw badRequest('Cursor de página no válido');
+  return sort.columns.map(({ type }, i) => {
+    const v = values[i];
+    if (type === 'int' && Number.isSafeInteger(v)) return v;
+    if (type === 'text' && typeof v === 'string') return v;
+    if (type === 'date' && typeof v === 'string' && !Number.isNaN(Date.parse(v))) return new Date(v);
+    throw badRequest('Cursor de página no válido');
+  });
+}
+
+function keyOf(row: Record<string, unknown>, sort: KeysetSort, keys: string[]): KeyValue[] {
+  return keys.map((k, i) => {
+    const v = row[k];
+    return sort.columns[i].type === 'date' ? (v as Date).toISOString() : (v as KeyValue);
+  });
+}
+
+export interface Page<T> {
+  rows: T[];
+  nextCursor: string | null;
+  prevCursor: string | null;
+}
+
+/**
+ * Plans a keyset page: the WHERE fragment for the cursor, the ORDER BY and the LIMIT (one extra
+ * row tells whether there is another page). `finish` turns the fetched rows into the page.
+ */
+export function keyset(sort: KeysetSort, query: Pick<ListQuery, 'cursor' | 'dir'>, limit: number, keys: string[]) {
+  const backwards = query.dir === 'prev' && !!query.cursor;
+  const forwardDesc = sort.direction === 'desc';
+  // Going back over a descending list reads ascending from the cursor, and vice versa.
+  const readDesc = backwards ? !forwardDesc : forwardDesc;
+  const cols = sort.columns.map((c) => c.column);
+  let where: SQL | undefined;
+  if (query.cursor) {
+    const values = decodeCursor(query.cursor, sort);
+    const left = sql`(${sql.join(cols, sql`, `)})`;
+    const right = sql`(${sql.join(values.map((v) => sql`${v}`), sql`, `)})`;
+    where = readDesc ? sql`${left} < ${right}` : sql`${left} > ${right}`;
+  }
+  const orderBy = cols.map((c) => (readDesc ? desc(c) : asc(c)));
+  return {
+    where,
+    orderBy,
+    limit: limit + 1,
+    finish<T extends Record<string, unknown>>(fetched: T[]): Page<T> {
+      const extra = fetched.length > limit;
+      const rows = fetched.slice(0, limit);
+      if (backwards) rows.reverse();
+      const first = rows[0];
+      const last = rows.at(-1);
+      const hasNext = backwards ? true : extra;
+      const hasPrev = backwards ? extra : !!query.cursor;
+      return {
+        rows,
+        nextCursor: hasNext && last ? encodeCursor(keyOf(last, sort, keys)) : null,
+        prevCursor: hasPrev && first ? encodeCursor(keyOf(first, sort, keys)) : null,
+      };
+    },
+  };
+}

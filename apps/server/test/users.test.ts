@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { CARGOS, MSG, USERS_VISIBLE, canWriteUsers, type Cargo } from '@vialex/domain';
+import { cuentas, usuarios } from '../src/db/schema/index.js';
+import { startTestServer, type TestServer } from './helper.js';
+import { createUser, login, userRow } from './factories.js';
+
+let s: TestServer;
+const viewers = new Map<Cargo, { id: string; cookie: string }>();
+beforeAll(async () => {
+  s = await startTestServer();
+  for (const cargo of CARGOS) {
+    const { user, email } = await createUser(s.ctx, { cargo, area: 'ADMINISTRACIÓN' });
+    viewers.set(cargo, { id: user.id, cookie: await login(s.app, email) });
+  }
+});
+afterAll(async () => s?.close());
+
+const headers = (cargo: Cargo) => ({ cookie: viewers.get(cargo)!.cookie });
+let n = 0;
+const newUser = (cargo: Cargo = 'Perito', extra: object = {}) => ({
+  nombres: ' luis ',
+  apellidos: 'gómez',
+  identificacion: String(70_000_000 + ++n),
+  telefono: '3009998877',
+  email: `nuevo${n}@vialex.test`,
+  cargo,
+  area: 'PERITAJE',
+  password: 'Segura2026*',
+  confirmPassword: 'Segura2026*',
+  ...extra,
+});
+
+async function listAll(cargo: Cargo) {
+  const res = await s.app.inject({ method: 'GET', url: '/api/usuarios?limit=500', headers: headers(cargo) });
+  return res;
+}
+
+describe('users list visibility (spec 1 §6)', () => {
+  it.each(CARGOS)('%s', async (viewer) => {
+    const res = await listAll(viewer);
+    const visible = USERS_VISIBLE[viewer];
+    if (visible !== 'all' && visible.length === 0) {
+      expect(res.statusCode).toBe(403);
+      return;
+    }
+    expect(res.statusCode).toBe(200);
+    const seen = new Set(res.json().rows.map((r: { cargo: string }) => r.cargo));
+    const expected = visible === 'all' ? CARGOS : visible;
+    expect([...seen].sort()).toEqual([...expected].sort());
+    expect(res.json().permissions.write).toBe(canWriteUsers(viewer));
+  });
+});
+
+describe('creating users', () => {
+  it('creates the user and its sign-in account together; names uppercased; the user can sign in', async () => {
+    const body = newUser('Perito');
+    const res = await s.app.inject({ method: 'POST', url: '/api/usuarios', headers: headers('Administrador'), payload: body });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ nombres: 'LUIS', apellidos: 'GÓMEZ', cargo: 'Perito', estado: true, duracion_sesion: 15, disponibilidad: 'Fuera de su horario laboral' });
+    const [account] = await s.ctx.db.select().from(cuentas).where(eq(cuentas.email, body.email));
+    expect(account.password_hash).toMatch(/^\$argon2id\$/);
+    await login(s.app, body.email, 'Segura2026*');
+  });
+
+  it.each(CARGOS)('refused with "Usuario no autorizado" for a restricted view: %s', async (viewer) => {
+    const res = await s.app.inject({ method: 'POST', url: '/api/usuarios', headers: headers(viewer), payload: newUser('Perito') });
+    expect(res.statusCode).toBe(canWriteUsers(viewer) ? 201 : 403);
+    if (res.statusCode === 403) expect(res.json().message).toBe(MSG.noAutorizado);
+  });
+
+  it('only an Administrador may create an Administrador', async () => {
+    expect((await s.app.inject({ method: 'POST', url: '/api/usuarios', headers: headers('Call Center'), payload: newUser('Administrador', { area: 'ADMINISTRACIÓN' }) })).statusCode).toBe(403);
+    expect((await s.app.inject({ method: 'POST', url: '/api/usuarios', headers: headers('Administrador'), payload: newUser('Administrador', { area: 'ADMINISTRACIÓN' }) })).statusCode).toBe(201);
+  });
+
+  it('password rules on create and a duplicate e-mail, with nothing written', async () => {
+    const weak = await s.app.inject({ method: 'POST', url: '/api/usuarios', headers: headers('Administrador'), payload: newUser('Perito', { password: 'abc', confirmPassword: 'abd' }) });
+    expect(weak.statusCode).toBe(400);
+    const messages = weak.json().issues.map((i: { message: string }) => i.message);
+    expect(messages).toEqual(expect.arrayContaining(['La contraseña debe tener mínimo 6 caracteres', MSG.passMayuscula, MSG.passNumero, MSG.passEspecial]));
+    const first = newUser('Perito');
+    await s.app.inject({ method: 'POST', url: '/api/usuarios', headers: headers('Administrador'), payload: first });
+    const dup = await s.app.inject({ method: 'POST', url: '/api/usuarios', headers: headers('Administrador'), payload: { ...newUser('Perito'), email: first.email.toUpperCase() } });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().message).toBe(MSG.correoDuplicado);
+    const missing = await s.app.inject({ method: 'POST', url: '/api/usuarios', headers: headers('Administrador'), payload: { email: 'x' } });
+    expect(missing.statusCode).toBe(400);
+    const badArea = await s.app.inject({ method: 'POST', url: '/api/usuarios', headers: headers('Administrador'), payload: newUser('Perito', { area: 'NO EXISTE' }) });
+    expect(badArea.statusCode).toBe(400);
+  });
+});
+
+describe('editing users', () => {
+  async function created(cargo: Cargo = 'Investigador') {
+    const body = newUser(cargo, { area: 'INVESTIGACIÓN' });
+    const res = await s.app.inject({ method: 'POST', url: '/api/usuarios', headers: headers('Administrador'), payload: body });
+    return { ...res.json(), body };
+  }
+  const editBody = (u: { body: ReturnType<typeof newUser> }, extra: object = {}) => {
+    const { password: _p, confirmPassword: _c, ...rest } = u.body;
+    return { ...rest, ...extra };
+  };
+
+  it('the area can change only for an Administrador', async () => {
+    const u = await created();
+    const byCc = await s.app.inject({ method: 'PUT', url: `/api/usuarios/${u.id}`, headers: headers('Coordinador Contact Center'), payload: editBody(u, { area: 'JURÍDICA' }) });
+    expect(byCc.statusCode).toBe(403);
+    const sameArea = await s.app.inject({ method: 'PUT', url: `/api/usuarios/${u.id}`, headers: headers('Coordinador Contact Center'), payload: editBody(u, { nombres: 'pedro' }) });
+    expect(sameArea.json()).toMatchObject({ nombres: 'PEDRO', area: 'INVESTIGACIÓN' });
+    const byAdmin = await s.app.inject({ method: 'PUT', url: `/api/usuarios/${u.id}`, headers: headers('Administrador'), payload: editBody(u, { area: 'JURÍDICA' }) });
+    expect(byAdmin.json().area).toBe('JURÍDICA');
+  });
+
+  it('changing the e-mail changes the sign-in e-mail', async () => {
+    const u = await created();
+    const res = await s.app.inject({ method: 'PUT', url: `/api/usuarios/${u.id}`, headers: headers('Administrador'), payload: editBody(u, { email: `Cambio${n}@Vialex.test` }) });
+    expect(res.statusCode).toBe(200);
+    await login(s.app, `cambio${n}@vialex.test`, 'Segura2026*');
+  });
+
+  it('a restricted coordinator cannot edit, even a user of its own group', async () => {
+    const u = await created('Investigador');
+    const res = await s.app.inject({ method: 'PUT', url: `/api/usuarios/${u.id}`, headers: headers('Coordinador Investigador'), payload: editBody(u, { nombres: 'x' }) });
+    expect(res.statusCode).toBe(403);
+    expect((await userRow(s.ctx, u.id)).nombres).toBe('LUIS');
+  });
+
+  it('deactivating keeps the user, signs them out, and refuses their sign-in', async () => {
+    const u = await created();
+    const cookie = await login(s.app, u.body.email, 'Segura2026*');
+    const res = await s.app.inject({ method: 'DELETE', url: `/api/usuarios/${u.id}`, headers: headers('Call Center') });
+    expect(res.json().estado).toBe(false);
+    expect((await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(401);
+    expect((await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: u.body.email, password: 'Segura2026*' } })).statusCode).toBe(401);
+    expect((await s.app.inject({ method: 'DELETE', url: `/api/usuarios/${viewers.get('Administrador')!.id}`, headers: headers('Administrador') })).statusCode).toBe(400);
+  });
+});
+
+describe('assign cities', () => {
+  it('only on Abogado and Investigador users; city ids checked', async () => {
+    const inv = await createUser(s.ctx, { cargo: 'Investigador' });
+    const per = await createUser(s.ctx, { cargo: 'Perito' });
+    const ok = await s.app.inject({ method: 'PUT', url: `/api/usuarios/${inv.user.id}/ciudades`, headers: headers('Administrador'), payload: { ciudades: ['05001', '11001', '11001'] } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().ciudades).toEqual(['05001', '11001']);
+    expect((await s.app.inject({ method: 'PUT', url: `/api/usuarios/${per.user.id}/ciudades`, headers: headers('Administrador'), payload: { ciudades: ['05001'] } })).statusCode).toBe(403);
+    expect((await s.app.inject({ method: 'PUT', url: `/api/usuarios/${inv.user.id}/ciudades`, headers: headers('Administrador'), payload: { ciudades: ['00000'] } })).statusCode).toBe(400);
+    expect((await s.app.inject({ method: 'PUT', url: `/api/usuarios/${inv.user.id}/ciudades`, headers: headers('Coordinador Investigador'), payload: { ciudades: ['05001'] } })).statusCode).toBe(403);
+    const list = (await listAll('Administrador')).json().rows;
+    expect(list.find((r: { id: string }) => r.id === inv.user.id).actions.assignCities).toBe(true);
+    expect(list.find((r: { id: string }) => r.id === per.user.id).actions.assignCities).toBe(false);
+  });
+});
+
+describe("another user's password", () => {
+  it('Administrador only, same rules', async () => {
+    const target = await createUser(s.ctx, { cargo: 'Abogado' });
+    for (const cargo of CARGOS.filter((c) => c !== 'Administrador')) {
+      const res = await s.app.inject({ method: 'PUT', url: `/api/usuarios/${target.user.id}/password`, headers: headers(cargo), payload: { password: 'Otra2026*', confirmPassword: 'Otra2026*' } });
+      expect(res.statusCode).toBe(403);
+    }
+    const weak = await s.app.inject({ method: 'PUT', url: `/api/usuarios/${target.user.id}/password`, headers: headers('Administrador'), payload: { password: 'otra', confirmPassword: 'otra' } });
+    expect(weak.statusCode).toBe(400);
+    const ok = await s.app.inject({ method: 'PUT', url: `/api/usuarios/${target.user.id}/password`, headers: headers('Administrador'), payload: { password: 'Otra2026*', confirmPassword: 'Otra2026*' } });
+    expect(ok.json().message).toBe('Operación Exitosa');
+    await login(s.app, target.email, 'Otra2026*');
+    const [acc] = await s.ctx.db.select().from(usuarios).where(eq(usuarios.id, target.user.id));
+    expect(acc.login).toBe(true);
+  });
+});

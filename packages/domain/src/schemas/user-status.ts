@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { MSG } from '../messages.js';
+import { DISPONIBILIDADES } from '../availability.js';
+
+/** HH:mm from the time picker to minutes: hours × 60 + minutes (spec 1 §4). */
+export function timeToMinutes(hhmm: string): number {
+  const m = /^(\d{1,2}):(\d{2})$/.exec(hhmm.trim());
+  if (!m) return 0;
+  return Number(m[1]) * 60 + Number(m[2]);
+}
+
+export function minutesToTime(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+}
+
+/** The login-time dialog: a target choice ('user' is the unchosen default) and the minutes. */
+export const SESSION_TIME_SCOPES = ['usuario', 'cargo'] as const;
+export const sessionTimeSchema = z.object({
+  alcance: z.enum(SESSION_TIME_SCOPES, { error: MSG.tipoUsuarioObligatorio }),
+  minutos: z
+    .number({ error: MSG.tiempoObligatorio })
+    .int(MSG.tiempoObligatorio)
+    .min(1, MSG.tiempoObligatorio)
+    .max(24 * 60, 'El tiempo máximo es 24:00'),
+});
+export type SessionTimeInput = z.input<typeof sessionTimeSchema>;
+
+export const userAvailabilitySchema = z.object({
+  disponibilidad: z.enum(DISPONIBILIDADES as [string, ...string[]], { error: MSG.campoRequerido }),
+});
+
+/** LOGUEADO is disabled: an administrator can only force a log-out. */
+export const loginStateSchema = z.object({
+  login: z.literal(false, { error: 'Solo es posible desloguear al usuario' }),
+});
+
+export const userCitiesSchema = z.object({
+  ciudades: z.array(z.string().regex(/^\d{5}$/, 'Ciudad no válida')).max(1200),
+});
