@@ -252,7 +252,8 @@ CREATE TABLE "notificaciones" (
 	"titulo" text DEFAULT '' NOT NULL,
 	"cuerpo" text DEFAULT '' NOT NULL,
 	"url" text DEFAULT '' NOT NULL,
-	"uidusuario" uuid
+	"destinatarios" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
+	"uidcaso" uuid
 );
 --> statement-breakpoint
 CREATE TABLE "trazabilidad" (
@@ -386,7 +387,7 @@ ALTER TABLE "casos" ADD CONSTRAINT "casos_uidinvestigador_usuarios_id_fk" FOREIG
 ALTER TABLE "casos" ADD CONSTRAINT "casos_uidcontactcenter_usuarios_id_fk" FOREIGN KEY ("uidcontactcenter") REFERENCES "public"."usuarios"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "casos" ADD CONSTRAINT "casos_uidperito_usuarios_id_fk" FOREIGN KEY ("uidperito") REFERENCES "public"."usuarios"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "casos" ADD CONSTRAINT "casos_uiddibujante_usuarios_id_fk" FOREIGN KEY ("uiddibujante") REFERENCES "public"."usuarios"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "notificaciones" ADD CONSTRAINT "notificaciones_uidusuario_usuarios_id_fk" FOREIGN KEY ("uidusuario") REFERENCES "public"."usuarios"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notificaciones" ADD CONSTRAINT "notificaciones_uidcaso_casos_id_fk" FOREIGN KEY ("uidcaso") REFERENCES "public"."casos"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "trazabilidad" ADD CONSTRAINT "trazabilidad_uidcaso_casos_id_fk" FOREIGN KEY ("uidcaso") REFERENCES "public"."casos"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "trazabilidad" ADD CONSTRAINT "trazabilidad_uidcreador_usuarios_id_fk" FOREIGN KEY ("uidcreador") REFERENCES "public"."usuarios"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "trazabilidad" ADD CONSTRAINT "trazabilidad_archivo_archivos_id_fk" FOREIGN KEY ("archivo") REFERENCES "public"."archivos"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -18,6 +18,7 @@ import { testRoutes } from './modules/system/test-routes.js';
 import { clientRoutes } from './modules/clients/routes.js';
 import { lookupRoutes } from './modules/lookups/routes.js';
 import { userAdminRoutes, userStatusRoutes } from './modules/users/admin-routes.js';
+import { caseRoutes, cronosRoutes } from './modules/cases/routes.js';
 
 /** Builds the HTTP app: external plugins, then application plugins, then route modules. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -52,6 +53,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(clientRoutes, { prefix: '/api/clientes' });
   await app.register(userAdminRoutes, { prefix: '/api/usuarios' });
   await app.register(userStatusRoutes, { prefix: '/api/estado-usuarios' });
+  await app.register(caseRoutes, { prefix: '/api/casos' });
+  await app.register(cronosRoutes, { prefix: '/api/cronos' });
   if (ctx.config.isTest) await app.register(testRoutes, { prefix: '/api/test' });
 
   await serveWeb(app, ctx);

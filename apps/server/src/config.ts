@@ -32,6 +32,13 @@ export interface Config {
   vapidSubject: string;
   dbPoolSize: number;
   logLevel: string;
+  /** Tecnicar's kronos service and the insurers' hub; unset with DEMO: local fakes. */
+  kronosUrl: string | undefined;
+  hub: { url: string | undefined; username: string; password: string; clientId: number };
+  lookupTimeoutMs: number;
+  /** Key Cronos sends in x-api-key to create cases; unset disables the endpoint. */
+  cronosApiKey: string | undefined;
+  clientLinkDays: number;
 }
 
 /** Every setting comes from the environment; the README lists them with these defaults. */
@@ -59,5 +66,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapidSubject: env.VAPID_SUBJECT ?? 'mailto:soporte@vialex.co',
     dbPoolSize: int(env.DB_POOL_SIZE, 10),
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
+    kronosUrl: env.KRONOS_URL || undefined,
+    hub: {
+      url: env.HUB_URL || undefined,
+      username: env.HUB_USERNAME ?? '',
+      password: env.HUB_PASSWORD ?? '',
+      clientId: int(env.HUB_CLIENT_ID, 1021),
+    },
+    lookupTimeoutMs: int(env.LOOKUP_TIMEOUT_MS, 4000),
+    cronosApiKey: env.CRONOS_API_KEY || undefined,
+    clientLinkDays: int(env.CLIENT_LINK_DAYS, 7),
   };
 }

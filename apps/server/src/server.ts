@@ -7,6 +7,15 @@ import { LiveHub } from './platform/live-hub.js';
 import type { AppContext } from './platform/context.js';
 import { buildApp } from './app.js';
 import { expireSessions } from './modules/auth/session.js';
+import { FAKE_HUB_CREDENTIALS, startFakePolicyServices } from './integrations/fakes/policy-services.js';
+
+async function useFakePolicyServices(config: Config) {
+  if (config.kronosUrl && config.hub.url) return undefined;
+  const fake = await startFakePolicyServices();
+  config.kronosUrl ??= fake.url;
+  if (!config.hub.url) config.hub = { url: fake.url, ...FAKE_HUB_CREDENTIALS };
+  return fake;
+}
 
 const SWEEP_MS = 15_000;
 
@@ -18,6 +27,8 @@ export interface RunningServer {
 
 /** Opens the database, migrates and seeds it, starts the hub and the session sweep, builds the app. */
 export async function createServer(config: Config): Promise<RunningServer> {
+  // The demo and the tests talk to local fakes of the policy services over real HTTP.
+  const fakes = config.demo || config.isTest ? await useFakePolicyServices(config) : undefined;
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
   await seedReferenceData(database.db);
   if (config.demo) await seedDemoData(database.db);
@@ -25,6 +36,7 @@ export async function createServer(config: Config): Promise<RunningServer> {
   await hub.start();
   const ctx: AppContext = { config, database, db: database.db, hub };
   const app = await buildApp(ctx);
+  ctx.log = app.log;
   const sweep = setInterval(() => {
     expireSessions(ctx.db, hub).catch((err) => app.log.error({ err }, 'session sweep failed'));
   }, SWEEP_MS);
@@ -37,6 +49,7 @@ export async function createServer(config: Config): Promise<RunningServer> {
       await app.close();
       await hub.stop();
       await database.close();
+      await fakes?.close();
     },
   };
 }

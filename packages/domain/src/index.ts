@@ -9,4 +9,5 @@ export * from './schemas/auth.js';
 export * from './schemas/clients.js';
 export * from './schemas/users.js';
 export * from './schemas/user-status.js';
+export * from './schemas/cases.js';
 export * from './api.js';

@@ -9,6 +9,8 @@ export interface AppContext {
   database: Database;
   db: Db;
   hub: LiveHub;
+  /** The server's logger (set once the app is built). */
+  log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
 declare module 'fastify' {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.js';
 import { casos } from './cases.js';
@@ -52,7 +53,9 @@ export const notificaciones = pgTable(
     titulo: text('titulo').notNull().default(''),
     cuerpo: text('cuerpo').notNull().default(''),
     url: text('url').notNull().default(''),
-    uidusuario: uuid('uidusuario').references(() => usuarios.id),
+    /** Staff users who should receive it (push and, later, the notifications page). */
+    destinatarios: uuid('destinatarios').array().notNull().default(sql`'{}'::uuid[]`),
+    uidcaso: uuid('uidcaso').references(() => casos.id),
   },
   (t) => [index('notificaciones_caso_idx').on(t.caso)],
 );

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asc, eq } from 'drizzle-orm';
-import { areas, cargos, ciudades, departamentos, tiposidentificacion } from '../../db/schema/index.js';
+import { areas, cargos, ciudades, departamentos, empresas, tiposcaso, tiposidentificacion } from '../../db/schema/index.js';
 import { staffGuard } from '../auth/guard.js';
 
 /** Read-only catalogues the forms need; they change rarely, so browsers may cache them. */
@@ -39,5 +39,12 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(ciudades)
         .innerJoin(departamentos, eq(departamentos.id, ciudades.departamento))
         .orderBy(asc(departamentos.departamento), asc(ciudades.ciudad)),
+  );
+
+  app.get('/tiposcaso', { schema: { tags: ['lookups'], response: { 200: z.array(z.object({ id: z.number(), tipo: z.string() })) } } }, () =>
+    db.select().from(tiposcaso).orderBy(asc(tiposcaso.tipo)),
+  );
+  app.get('/empresas', { schema: { tags: ['lookups'], summary: 'Active companies', response: { 200: z.array(z.object({ id: z.string(), empresa: z.string(), nit: z.string() })) } } }, () =>
+    db.select({ id: empresas.id, empresa: empresas.empresa, nit: empresas.nit }).from(empresas).where(eq(empresas.estado, true)).orderBy(asc(empresas.empresa)),
   );
 };

@@ -1,0 +1,210 @@
+import { and, arrayContains, asc, eq, isNull, ne, type SQL } from 'drizzle-orm';
+import {
+  AGENT_FIELD, ASSIGNABLE_TYPES, CITY_LIMITED_TARGETS, DISPONIBILIDAD, ESTADO_INICIAL, ESTADOS_LIBERAN_AGENTES, MSG,
+  NOTIFIED_ON_ASSIGN, NOTIFIED_ON_REQUEST, PLANES_AUTORIZADOS, REQUESTABLE_TYPES, can, topics, type Cargo,
+} from '@vialex/domain';
+import type { Tx } from '../../db/client.js';
+import type { AppContext } from '../../platform/context.js';
+import { casos, chats, clientes, trazabilidad, usuarios } from '../../db/schema/index.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import type { Viewer } from '../auth/session.js';
+import { deliver, recipientsByCargo, recordNotice } from '../notifications/service.js';
+import { AGENT_SLOTS, recomputeAvailability, type AgentSlot } from './availability.js';
+import { scopeWhere } from './queries.js';
+
+type CaseRow = typeof casos.$inferSelect;
+type Pending = Awaited<ReturnType<typeof recordNotice>>[];
+
+/** Loads a case the viewer's list scope includes, locked for the rest of the transaction. */
+async function lockCase(tx: Tx, viewer: Viewer, id: string): Promise<CaseRow> {
+  const [row] = await tx.select().from(casos).where(and(eq(casos.id, id), scopeWhere(viewer))).for('update');
+  if (!row) throw notFound(MSG.casoNoExiste);
+  return row;
+}
+
+const caseUrl = (id: string) => `/gestionar-caso/${id}/chat`;
+const trail = (tx: Tx, c: CaseRow, viewer: Viewer, descripcion: string) =>
+  tx.insert(trazabilidad).values({ descripcion, estado: c.estado, uidcaso: c.id, uidcreador: viewer.id });
+const changed = (ctx: AppContext, tx: Tx, id: string) => ctx.hub.publish(tx, topics.list('casos'), { name: 'list.changed', list: 'casos', id });
+const nameOf = (u: { nombres: string; apellidos: string }) => `${u.nombres} ${u.apellidos}`;
+
+/** Runs a dispatch action in one transaction and delivers its notifications after commit. */
+async function dispatch<T>(ctx: AppContext, work: (tx: Tx, pending: Pending) => Promise<T>): Promise<T> {
+  const pending: Pending = [];
+  const result = await ctx.db.transaction((tx) => work(tx, pending));
+  deliver(ctx, pending);
+  return result;
+}
+
+// ---- Assign ------------------------------------------------------------------------------------
+
+/**
+ * Candidates for the assign dialog (spec 2 §6): the matching cargo, active, with an availability
+ * set and not off-shift; for Investigador and Abogado only users covering the case city.
+ */
+export async function assignCandidates(tx: Tx | AppContext['db'], c: Pick<CaseRow, 'uidciudad'>, tipo: Cargo) {
+  const conditions: SQL[] = [eq(usuarios.cargo, tipo), eq(usuarios.estado, true), ne(usuarios.disponibilidad, DISPONIBILIDAD.fueraDeHorario), ne(usuarios.disponibilidad, '')];
+  if (CITY_LIMITED_TARGETS.includes(tipo)) {
+    if (!c.uidciudad) return [];
+    conditions.push(arrayContains(usuarios.ciudades, [c.uidciudad]));
+  }
+  return tx
+    .select({ id: usuarios.id, nombres: usuarios.nombres, apellidos: usuarios.apellidos, disponibilidad: usuarios.disponibilidad, cargo: usuarios.cargo })
+    .from(usuarios)
+    .where(and(...conditions))
+    .orderBy(asc(usuarios.nombres), asc(usuarios.apellidos));
+}
+
+export async function listAssignCandidates(ctx: AppContext, viewer: Viewer, id: string, tipo: Cargo) {
+  if (!can(viewer.cargo, 'casos.assign') || !(ASSIGNABLE_TYPES[viewer.cargo] ?? []).includes(tipo)) throw forbidden();
+  const [c] = await ctx.db.select().from(casos).where(and(eq(casos.id, id), scopeWhere(viewer)));
+  if (!c) throw notFound(MSG.casoNoExiste);
+  return assignCandidates(ctx.db, c, tipo);
+}
+
+export async function assignAgent(ctx: AppContext, viewer: Viewer, id: string, tipo: Cargo, userId: string) {
+  if (!can(viewer.cargo, 'casos.assign') || !(ASSIGNABLE_TYPES[viewer.cargo] ?? []).includes(tipo)) throw forbidden();
+  const field = AGENT_FIELD[tipo] as AgentSlot;
+  return dispatch(ctx, async (tx, pending) => {
+    const c = await lockCase(tx, viewer, id);
+    if (c.archivado) throw badRequest('El caso está archivado');
+    const candidates = await assignCandidates(tx, c, tipo);
+    const agent = candidates.find((u) => u.id === userId);
+    if (!agent) throw badRequest('El usuario no está disponible para este caso', [{ path: 'usuario', message: 'El usuario no está disponible para este caso' }]);
+    const previous = c[field];
+    await tx.update(casos).set({ [field]: userId, modificacion: new Date() }).where(eq(casos.id, id));
+    await trail(tx, c, viewer, `Se asigna ${tipo}: ${nameOf(agent)}`);
+    const cause = { descripcion: `Asignación al caso # ${c.caso}`, uidcaso: id, uidcreador: viewer.id };
+    await recomputeAvailability(tx, ctx.hub, userId, cause);
+    if (previous && previous !== userId) await recomputeAvailability(tx, ctx.hub, previous, { ...cause, descripcion: `Reasignación del caso # ${c.caso}` });
+    const recipients = [userId, ...(await recipientsByCargo(tx, NOTIFIED_ON_ASSIGN[tipo] ?? []))];
+    pending.push(await recordNotice(tx, { momento: 'Asignación de caso', titulo: MSG.casoAsignado, cuerpo: `Caso # ${c.caso}: ${tipo} ${nameOf(agent)}`, url: caseUrl(id), caso: c.caso, uidcaso: id }, recipients));
+    await changed(ctx, tx, id);
+  });
+}
+
+// ---- Request -----------------------------------------------------------------------------------
+
+export class PlanDeniedError extends AppError {
+  constructor() {
+    super(422, 'PLAN_DENIED', MSG.planSinServicio);
+  }
+}
+
+async function ensureRoom(tx: Tx, uidcaso: string, tipo: 'perito' | 'dibujante') {
+  await tx.insert(chats).values({ tipo, roomName: MSG.chatEnProceso, uidcaso }).onConflictDoNothing();
+}
+
+/** SOLICITAR AGENTE (spec 2 §4 "Request"). A Perito needs an authorised plan. */
+export async function requestAgent(ctx: AppContext, viewer: Viewer, id: string, tipo: Cargo) {
+  if (!can(viewer.cargo, 'casos.request') || !(REQUESTABLE_TYPES[viewer.cargo] ?? []).includes(tipo)) throw forbidden();
+  return dispatch(ctx, async (tx, pending) => {
+    const c = await lockCase(tx, viewer, id);
+    if (c.archivado) throw badRequest('El caso está archivado');
+    const set: Partial<CaseRow> = { modificacion: new Date() };
+    if (tipo === 'Perito') {
+      if (!(PLANES_AUTORIZADOS as readonly string[]).includes(c.tipo_plan)) throw new PlanDeniedError();
+      Object.assign(set, { solicitud_perito: true, chat_perito: true });
+      if (!c.solicitud_perito) await ensureRoom(tx, id, 'perito');
+    } else if (tipo === 'Investigador') {
+      set.solicitud_investigador = true;
+    } else if (tipo === 'Dibujante') {
+      Object.assign(set, { solicitud_dibujante: true, chat_dibujante: true });
+      if (!c.solicitud_dibujante) await ensureRoom(tx, id, 'dibujante');
+    }
+    await tx.update(casos).set(set).where(eq(casos.id, id));
+    await trail(tx, c, viewer, `Se solicita ${tipo} por ${nameOf(viewer.user)} (${viewer.cargo})`);
+    const recipients = await recipientsByCargo(tx, NOTIFIED_ON_REQUEST[tipo] ?? ['Administrador']);
+    pending.push(await recordNotice(tx, { momento: `Solicitud de ${tipo}`, titulo: `SOLICITUD DE ${tipo.toUpperCase()}`, cuerpo: `Caso # ${c.caso}: se solicita ${tipo}`, url: caseUrl(id), caso: c.caso, uidcaso: id }, recipients));
+    await changed(ctx, tx, id);
+  });
+}
+
+// ---- Take / release ----------------------------------------------------------------------------
+
+/**
+ * Take-case switch (Investigador, Abogado, Dibujante). Taking is one conditional UPDATE on an
+ * empty slot, so of two agents taking at once exactly one wins.
+ */
+export async function takeCase(ctx: AppContext, viewer: Viewer, id: string, take: boolean) {
+  if (!can(viewer.cargo, 'casos.take')) throw forbidden();
+  const field = AGENT_FIELD[viewer.cargo] as AgentSlot;
+  return dispatch(ctx, async (tx, pending) => {
+    const c = await lockCase(tx, viewer, id).catch(async (err) => {
+      // Someone else took it first, so it left this viewer's scope ("own or unassigned").
+      const [other] = await tx.select({ holder: casos[field] }).from(casos).where(eq(casos.id, id));
+      if (take && other?.holder && other.holder !== viewer.id) throw conflict('ALREADY_TAKEN', 'El caso ya fue tomado por otro usuario');
+      throw err;
+    });
+    if (c.archivado) throw badRequest('El caso está archivado');
+    if (take) {
+      const rows = await tx
+        .update(casos)
+        .set({ [field]: viewer.id, modificacion: new Date() })
+        .where(and(eq(casos.id, id), isNull(casos[field])))
+        .returning({ id: casos.id });
+      if (!rows.length) throw conflict('ALREADY_TAKEN', 'El caso ya fue tomado por otro usuario');
+      await trail(tx, c, viewer, `${viewer.cargo} ${nameOf(viewer.user)} toma el caso`);
+      const client = c.uidconductor ?? c.uidcliente;
+      const [cliente] = client ? await tx.select({ identificacion: clientes.identificacion }).from(clientes).where(eq(clientes.id, client)) : [];
+      const recipients = [...(await recipientsByCargo(tx, NOTIFIED_ON_ASSIGN[viewer.cargo] ?? [])), ...(c.uidcontactcenter ? [c.uidcontactcenter] : [])];
+      pending.push(await recordNotice(tx, { momento: 'Caso tomado', titulo: MSG.casoAsignado, cuerpo: `Caso # ${c.caso}: ${viewer.cargo} ${nameOf(viewer.user)}`, url: caseUrl(id), caso: c.caso, uidcaso: id, cedula: cliente ? String(cliente.identificacion) : undefined }, recipients));
+    } else {
+      if (c[field] !== viewer.id) throw conflict('NOT_HOLDER', 'El caso no está asignado a usted');
+      // A released Dibujante slot goes back to 'solicitado' (solicitud_dibujante stays true).
+      await tx.update(casos).set({ [field]: null, modificacion: new Date() }).where(eq(casos.id, id));
+      await trail(tx, c, viewer, `${viewer.cargo} ${nameOf(viewer.user)} libera el caso`);
+    }
+    await recomputeAvailability(tx, ctx.hub, viewer.id, { descripcion: `${take ? 'Toma' : 'Liberación'} del caso # ${c.caso}`, uidcaso: id, uidcreador: viewer.id });
+    await changed(ctx, tx, id);
+  });
+}
+
+// ---- Special attention -------------------------------------------------------------------------
+
+export async function requestAttention(ctx: AppContext, viewer: Viewer, id: string) {
+  if (!can(viewer.cargo, 'casos.sms')) throw forbidden();
+  return dispatch(ctx, async (tx, pending) => {
+    const c = await lockCase(tx, viewer, id);
+    if (c.tipo_plan !== 'SIN PLAN' || c.solicitud_atencion) throw badRequest(MSG.errorSolicitarAprobacion);
+    await tx.update(casos).set({ solicitud_atencion: true, modificacion: new Date() }).where(eq(casos.id, id));
+    await trail(tx, c, viewer, 'Se solicita aprobación de asistencia especial');
+    const recipients = await recipientsByCargo(tx, ['Administrador', 'Coordinador Contact Center']);
+    pending.push(await recordNotice(tx, { momento: 'Solicitud de asistencia especial', titulo: 'ASISTENCIA ESPECIAL', cuerpo: `Caso # ${c.caso}: se solicita aprobación`, url: caseUrl(id), caso: c.caso, uidcaso: id }, recipients));
+    await changed(ctx, tx, id);
+  });
+}
+
+export async function authorizeAttention(ctx: AppContext, viewer: Viewer, id: string) {
+  if (!can(viewer.cargo, 'casos.authorizeAttention')) throw forbidden();
+  return dispatch(ctx, async (tx) => {
+    const c = await lockCase(tx, viewer, id);
+    if (!c.solicitud_atencion) throw badRequest('La asistencia especial no ha sido solicitada');
+    await tx.update(casos).set({ aprobar_atencion: true, modificacion: new Date() }).where(eq(casos.id, id));
+    await trail(tx, c, viewer, 'Se autoriza asistencia especial');
+    await changed(ctx, tx, id);
+  });
+}
+
+// ---- Archive / restore -------------------------------------------------------------------------
+
+/** Archive (not while Recibido): each assigned agent's availability is recounted (spec 2 §4). */
+export async function archiveCase(ctx: AppContext, viewer: Viewer, id: string, archive: boolean) {
+  if (!can(viewer.cargo, 'casos.archive')) throw forbidden();
+  return dispatch(ctx, async (tx) => {
+    const c = await lockCase(tx, viewer, id);
+    if (archive && c.estado === ESTADO_INICIAL) throw badRequest('Un caso en estado Recibido no se puede archivar');
+    if (c.archivado === archive) return;
+    await tx.update(casos).set({ archivado: archive, modificacion: new Date() }).where(eq(casos.id, id));
+    await trail(tx, c, viewer, archive ? MSG.casoArchivado : MSG.casoActivado);
+    const released = (ESTADOS_LIBERAN_AGENTES as readonly string[]).includes(c.estado);
+    if (!released) {
+      const agents = new Set(AGENT_SLOTS.map((s) => c[s]).filter((x): x is string => !!x));
+      for (const agent of agents) {
+        await recomputeAvailability(tx, ctx.hub, agent, { descripcion: `${archive ? 'Archivo' : 'Restablecimiento'} del caso # ${c.caso}`, uidcaso: id, uidcreador: viewer.id });
+      }
+    }
+    await changed(ctx, tx, id);
+  });
+}
+

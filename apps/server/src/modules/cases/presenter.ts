@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import {
+  ESTADO_INICIAL, MANAGE_CASE, ORIGEN_CRONOS, REQUESTABLE_TYPES, ASSIGNABLE_TYPES, AGENT_FIELD, can,
+} from '@vialex/domain';
+import type { Viewer } from '../auth/session.js';
+import type { CaseWithNames } from './queries.js';
+
+type CaseRow = CaseWithNames['caso'];
+
+const agent = z.object({ id: z.string().nullable(), nombre: z.string().nullable(), solicitado: z.boolean() });
+
+export const caseResponse = z.object({
+  id: z.string(),
+  caso: z.number(),
+  estado: z.string(),
+  creado: z.string(),
+  archivado: z.boolean(),
+  origen: z.string(),
+  origen_desde: z.string(),
+  /** 'success' for Vialex's own origin, 'warning' for Cronos and other sources. */
+  origenColor: z.enum(['success', 'warning']),
+  tipocaso: z.string(),
+  tipo_plan: z.string(),
+  tipo_producto: z.string(),
+  verificacion: z.string(),
+  relacion: z.string(),
+  placa: z.string(),
+  vehiculo: z.string().nullable(),
+  uidciudad: z.string().nullable(),
+  ciudad_siniestro: z.string(),
+  departamento: z.string(),
+  direccion_siniestro: z.string(),
+  uidempresa: z.string().nullable(),
+  empresa: z.string().nullable(),
+  cliente: z.object({ id: z.string().nullable(), nombre: z.string().nullable(), telefono: z.string().nullable(), identificacion: z.number().nullable(), relacion: z.string() }),
+  callcenter: agent,
+  abogado: agent,
+  abogadocait: agent,
+  investigador: agent,
+  perito: agent,
+  dibujante: agent,
+  solicitud_atencion: z.boolean(),
+  aprobar_atencion: z.boolean(),
+  /** The orange dot: attention requested and not approved. */
+  atencionPendiente: z.boolean(),
+  chat_perito: z.boolean(),
+  chat_dibujante: z.boolean(),
+  prioridad: z.string(),
+  actions: z.object({
+    assign: z.array(z.string()),
+    request: z.array(z.string()),
+    take: z.enum(['none', 'take', 'release']),
+    authorizeAttention: z.boolean(),
+    requestAttention: z.boolean(),
+    manage: z.boolean(),
+    export: z.boolean(),
+    edit: z.boolean(),
+    archive: z.boolean(),
+    restore: z.boolean(),
+  }),
+});
+export type CaseResponse = z.infer<typeof caseResponse>;
+
+/** Take-case switch: a cargo's own slot; 'release' when it holds it, 'take' when it's free. */
+function takeAction(c: CaseRow, viewer: Viewer): 'none' | 'take' | 'release' {
+  if (!can(viewer.cargo, 'casos.take')) return 'none';
+  const field = AGENT_FIELD[viewer.cargo] as keyof CaseRow;
+  const holder = c[field] as string | null;
+  if (holder === viewer.id) return 'release';
+  return holder ? 'none' : 'take';
+}
+
+/** What this viewer may do with this case (spec 2 §6), answered with the case. */
+export function caseActions(c: CaseRow, viewer: Viewer): CaseResponse['actions'] {
+  const manageRule = MANAGE_CASE[viewer.cargo];
+  const manage = manageRule === 'always' || (c[manageRule] as string | null) === viewer.id;
+  // Perito stays offered on every plan: asking for it on a plan without the service is
+  // answered 'Operación denegada' (spec 2 §5), so the user learns why.
+  const requestTypes = REQUESTABLE_TYPES[viewer.cargo] ?? [];
+  return {
+    assign: c.archivado ? [] : [...(ASSIGNABLE_TYPES[viewer.cargo] ?? [])],
+    request: c.archivado ? [] : [...requestTypes],
+    take: c.archivado ? 'none' : takeAction(c, viewer),
+    authorizeAttention: !c.archivado && can(viewer.cargo, 'casos.authorizeAttention') && c.solicitud_atencion && !c.aprobar_atencion,
+    requestAttention: !c.archivado && can(viewer.cargo, 'casos.sms') && c.tipo_plan === 'SIN PLAN' && !c.aprobar_atencion,
+    manage,
+    export: can(viewer.cargo, 'casos.export'),
+    edit: !c.archivado && can(viewer.cargo, 'casos.edit'),
+    archive: !c.archivado && c.estado !== ESTADO_INICIAL && can(viewer.cargo, 'casos.archive'),
+    restore: c.archivado && can(viewer.cargo, 'casos.archive'),
+  };
+}
+
+export function presentCase(row: CaseWithNames, viewer: Viewer): CaseResponse {
+  const c = row.caso;
+  const slot = (id: string | null, nombre: string | null, solicitado: boolean) => ({ id, nombre, solicitado: !id && solicitado });
+  const isDriver = c.relacion === 'Conductor';
+  return {
+    id: c.id,
+    caso: c.caso,
+    estado: c.estado,
+    creado: c.creado.toISOString(),
+    archivado: c.archivado,
+    origen: c.origen,
+    origen_desde: c.origen_desde,
+    origenColor: c.origen_desde === ORIGEN_CRONOS || c.origen === ORIGEN_CRONOS ? 'warning' : c.origen === 'Vialex' ? 'success' : 'warning',
+    tipocaso: c.tipocaso,
+    tipo_plan: c.tipo_plan,
+    tipo_producto: c.tipo_producto,
+    verificacion: c.verificacion,
+    relacion: c.relacion,
+    placa: c.placa,
+    vehiculo: row.vehiculo,
+    uidciudad: c.uidciudad,
+    ciudad_siniestro: c.ciudad_siniestro || row.ciudadNombre || '',
+    departamento: c.departamento,
+    direccion_siniestro: c.direccion_siniestro,
+    uidempresa: c.uidempresa,
+    empresa: row.empresaNombre,
+    cliente: isDriver
+      ? { id: c.uidconductor, nombre: row.conductorNombre, telefono: row.conductorTelefono, identificacion: row.conductorIdentificacion, relacion: 'Conductor' }
+      : { id: c.uidcliente, nombre: row.propietarioNombre, telefono: row.propietarioTelefono, identificacion: row.propietarioIdentificacion, relacion: 'Propietario' },
+    callcenter: slot(c.uidcontactcenter, row.contactcenterNombre, false),
+    abogado: slot(c.uidabogado, row.abogadoNombre, false),
+    abogadocait: slot(c.uidabogadocait, row.abogadocaitNombre, false),
+    investigador: slot(c.uidinvestigador, row.investigadorNombre, c.solicitud_investigador),
+    perito: slot(c.uidperito, row.peritoNombre, c.solicitud_perito),
+    dibujante: slot(c.uiddibujante, row.dibujanteNombre, c.solicitud_dibujante),
+    solicitud_atencion: c.solicitud_atencion,
+    aprobar_atencion: c.aprobar_atencion,
+    atencionPendiente: c.solicitud_atencion && !c.aprobar_atencion,
+    chat_perito: c.chat_perito,
+    chat_dibujante: c.chat_dibujante,
+    prioridad: c.prioridad,
+    actions: caseActions(c, viewer),
+  };
+}

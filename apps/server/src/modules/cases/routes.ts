@@ -1,0 +1,153 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MSG, PAGE_SIZE, PLATE_LOOKUP_MIN_LENGTH, assignAgentSchema, caseSchema, cronosCaseSchema, quickClientSchema, requestAgentSchema, takeCaseSchema, can } from '@vialex/domain';
+import { viewerOf } from '../../platform/context.js';
+import { listQuerySchema } from '../../platform/list-query.js';
+import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { staffGuard } from '../auth/guard.js';
+import { lookupPlate } from '../vehicles/plate-lookup.js';
+import { caseResponse, presentCase } from './presenter.js';
+import { findCaseWithNames, inScope, listCases } from './queries.js';
+import { createCase, quickRegisterClient, updateCase } from './create-service.js';
+import {
+  archiveCase, assignAgent, authorizeAttention, listAssignCandidates, requestAgent, requestAttention, takeCase,
+} from './dispatch-service.js';
+
+const idParams = z.object({ id: z.uuid({ error: MSG.casoNoExiste }) });
+const pageResponse = z.object({
+  rows: z.array(caseResponse),
+  nextCursor: z.string().nullable(),
+  prevCursor: z.string().nullable(),
+  permissions: z.object({ create: z.boolean() }),
+});
+const ok = z.object({ message: z.string() });
+
+export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', staffGuard(app));
+  const { ctx } = app;
+  const present = async (request: { viewer: unknown }, id: string) => {
+    const row = await findCaseWithNames(ctx.db, id);
+    if (!row) throw notFound(MSG.casoNoExiste);
+    return presentCase(row, viewerOf(request as never));
+  };
+
+  for (const [url, archived, summary] of [
+    ['/', false, 'LISTA DE CASOS'],
+    ['/archivados', true, 'LISTA DE CASOS ARCHIVADOS'],
+  ] as const) {
+    app.get(url, { schema: { tags: ['casos'], summary: `${summary}: 10 per page, newest first, scoped by cargo`, querystring: listQuerySchema, response: { 200: pageResponse } } }, async (request) => {
+      const viewer = viewerOf(request);
+      const page = await listCases(ctx.db, viewer, archived, request.query, request.query.limit ?? PAGE_SIZE);
+      return { ...page, rows: page.rows.map((r) => presentCase(r, viewer)), permissions: { create: can(viewer.cargo, 'casos.create') } };
+    });
+  }
+
+  app.get('/:id', { schema: { tags: ['casos'], params: idParams, response: { 200: caseResponse } } }, async (request) => {
+    if (!(await inScope(ctx.db, viewerOf(request), request.params.id))) throw notFound(MSG.casoNoExiste);
+    return present(request, request.params.id);
+  });
+
+  app.get(
+    '/consulta-placa',
+    {
+      schema: {
+        tags: ['casos'],
+        summary: 'Plate look-up: own data, Tecnicar (kronos) and the insurers hub',
+        querystring: z.object({ placa: z.string() }),
+      },
+    },
+    async (request) => {
+      const viewer = viewerOf(request);
+      if (!can(viewer.cargo, 'casos.create') && !can(viewer.cargo, 'casos.edit')) throw forbidden();
+      const placa = request.query.placa.trim().toUpperCase();
+      if (placa.length < PLATE_LOOKUP_MIN_LENGTH) throw badRequest(`La consulta empieza con placas de más de ${PLATE_LOOKUP_MIN_LENGTH - 1} caracteres`);
+      return lookupPlate(ctx, placa);
+    },
+  );
+
+  app.post('/', { schema: { tags: ['casos'], summary: 'Create a case', body: caseSchema, response: { 201: caseResponse } } }, async (request, reply) => {
+    const { id } = await createCase(ctx, viewerOf(request), request.body, 'own');
+    return reply.code(201).send(await present(request, id));
+  });
+
+  app.post('/cronos', { schema: { tags: ['casos'], summary: 'Add a case that arrived from Cronos (staff dialog)', body: cronosCaseSchema, response: { 201: caseResponse } } }, async (request, reply) => {
+    const { id } = await createCase(ctx, viewerOf(request), request.body, 'cronos');
+    return reply.code(201).send(await present(request, id));
+  });
+
+  app.put('/:id', { schema: { tags: ['casos'], summary: 'Edit a case', params: idParams, body: caseSchema, response: { 200: caseResponse } } }, async (request) => {
+    await updateCase(ctx, viewerOf(request), request.params.id, request.body);
+    return present(request, request.params.id);
+  });
+
+  app.post('/clientes-rapido', { schema: { tags: ['casos'], summary: 'Affected-person quick registration', body: quickClientSchema } }, async (request, reply) => {
+    const row = await quickRegisterClient(ctx, viewerOf(request), request.body);
+    return reply.code(201).send({ id: row.id, nombres: row.nombres, apellidos: row.apellidos, identificacion: row.identificacion });
+  });
+
+  app.get(
+    '/:id/candidatos',
+    { schema: { tags: ['casos'], summary: 'Users the assign dialog offers for a type', params: idParams, querystring: z.object({ tipo: assignAgentSchema.shape.tipo }) } },
+    async (request) => listAssignCandidates(ctx, viewerOf(request), request.params.id, request.query.tipo),
+  );
+
+  app.post('/:id/asignar', { schema: { tags: ['casos'], params: idParams, body: assignAgentSchema, response: { 200: caseResponse } } }, async (request) => {
+    await assignAgent(ctx, viewerOf(request), request.params.id, request.body.tipo, request.body.usuario);
+    return present(request, request.params.id);
+  });
+
+  app.post('/:id/solicitar', { schema: { tags: ['casos'], summary: 'SOLICITAR AGENTE', params: idParams, body: requestAgentSchema, response: { 200: caseResponse } } }, async (request) => {
+    await requestAgent(ctx, viewerOf(request), request.params.id, request.body.tipo);
+    return present(request, request.params.id);
+  });
+
+  app.post('/:id/tomar', { schema: { tags: ['casos'], summary: 'Take or release the case', params: idParams, body: takeCaseSchema, response: { 200: z.object({ message: z.string(), title: z.string(), caso: caseResponse.nullable() }) } } }, async (request) => {
+    const viewer = viewerOf(request);
+    await takeCase(ctx, viewer, request.params.id, request.body.tomar);
+    const row = (await inScope(ctx.db, viewer, request.params.id)) ? await present(request, request.params.id) : null;
+    return request.body.tomar ? { title: MSG.exitoMayus, message: MSG.casoAsignado, caso: row } : { title: MSG.exito, message: MSG.exito, caso: row };
+  });
+
+  app.post('/:id/solicitar-atencion', { schema: { tags: ['casos'], params: idParams, response: { 200: caseResponse } } }, async (request) => {
+    await requestAttention(ctx, viewerOf(request), request.params.id);
+    return present(request, request.params.id);
+  });
+
+  app.post('/:id/autorizar-atencion', { schema: { tags: ['casos'], params: idParams, response: { 200: caseResponse } } }, async (request) => {
+    await authorizeAttention(ctx, viewerOf(request), request.params.id);
+    return present(request, request.params.id);
+  });
+
+  app.post('/:id/archivar', { schema: { tags: ['casos'], params: idParams, response: { 200: ok } } }, async (request) => {
+    await archiveCase(ctx, viewerOf(request), request.params.id, true);
+    return { message: MSG.casoArchivado };
+  });
+
+  app.post('/:id/restablecer', { schema: { tags: ['casos'], params: idParams, response: { 200: ok } } }, async (request) => {
+    await archiveCase(ctx, viewerOf(request), request.params.id, false);
+    return { message: MSG.casoActivado };
+  });
+};
+
+/** Cronos creates its cases itself with an API key (x-api-key). */
+export const cronosRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/casos',
+    {
+      schema: {
+        tags: ['cronos'],
+        summary: 'Create a case from Cronos (origin Cronos). Header x-api-key: CRONOS_API_KEY',
+        headers: z.object({ 'x-api-key': z.string().optional() }),
+        body: cronosCaseSchema,
+        response: { 201: z.object({ id: z.string(), caso: z.number() }) },
+      },
+    },
+    async (request, reply) => {
+      const key = app.ctx.config.cronosApiKey;
+      if (!key || request.headers['x-api-key'] !== key) throw forbidden();
+      const { id } = await createCase(app.ctx, null, request.body, 'cronos');
+      const row = await findCaseWithNames(app.ctx.db, id);
+      return reply.code(201).send({ id, caso: row!.caso.caso });
+    },
+  );
+};

@@ -1,0 +1,148 @@
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat.js';
+import { eq } from 'drizzle-orm';
+import { MSG, ORIGEN_PROPIO, VEHICLE_DEFAULTS } from '@vialex/domain';
+import type { AppContext } from '../../platform/context.js';
+import { vehiculos } from '../../db/schema/index.js';
+import { kronosLookup } from '../../integrations/kronos.js';
+import { hubLookup } from '../../integrations/insurer-hub.js';
+
+dayjs.extend(customParseFormat);
+
+export type PlateSource = typeof ORIGEN_PROPIO | 'Tecnicar' | 'SEGURO TERCERO';
+export type Plan = 'SIN PLAN' | 'SEGURO TERCERO' | 'RC PUBLICO';
+
+/** Spec 2 §4: the source decides the plan. */
+const PLAN_OF: Record<PlateSource, Plan> = { Vialex: 'SIN PLAN', 'SEGURO TERCERO': 'SEGURO TERCERO', Tecnicar: 'RC PUBLICO' };
+
+export interface FoundPolicy {
+  fuente: 'Tecnicar' | 'SEGURO TERCERO';
+  nombre_producto: string;
+  polizas: string;
+  fechaIni: string | null;
+  fechaFin: string | null;
+  deducible: string;
+  docliente: string;
+  cliente: string;
+  empresa: string;
+  ramo: string;
+  estado: string;
+  departamento?: string;
+  ciudad?: string;
+  direccion?: string;
+}
+
+export interface PlateLookup {
+  placa: string;
+  encontrado: boolean;
+  vehiculo: { clase: string; carroceria: string; marca: string; linea: string; modelo: string; servicio: string };
+  /** Where the plan comes from; own data when no policy is in force. */
+  fuente: PlateSource;
+  tipo_plan: Plan;
+  /** The case origin: the source, only when some policy end date is in the future. */
+  origen: string;
+  vigente: boolean;
+  polizas: FoundPolicy[];
+  propietario: { identificacion: string; nombre: string; direccion: string; telefono: string } | null;
+  /** What each service said, in the spec's words, for the dialog. */
+  mensajes: string[];
+}
+
+const parseHubDate = (s: string) => {
+  const d = dayjs(s, ['D/M/YYYY hh:mm:ss A', 'D/M/YYYY h:mm:ss A', 'D/M/YYYY'], true);
+  return d.isValid() ? d.toDate() : null;
+};
+const parseIsoDate = (s: string) => {
+  const d = dayjs(s);
+  return d.isValid() ? d.toDate() : null;
+};
+
+const cache = new Map<string, { at: number; value: PlateLookup }>();
+const CACHE_MS = 10 * 60_000;
+
+/**
+ * Plate look-up (spec 2 §7): own vehicle data first, then Tecnicar's kronos service and the
+ * insurers' hub, in parallel and each bounded by LOOKUP_TIMEOUT_MS, so a slow or failing service
+ * never blocks creating a case by hand: it only leaves the case without a plan.
+ */
+export async function lookupPlate(ctx: AppContext, rawPlaca: string, { fresh = false } = {}): Promise<PlateLookup> {
+  const placa = rawPlaca.trim().toUpperCase();
+  const hit = cache.get(placa);
+  if (!fresh && hit && Date.now() - hit.at < CACHE_MS) return hit.value;
+
+  const { config } = ctx;
+  const [own] = await ctx.db.select().from(vehiculos).where(eq(vehiculos.placa, placa));
+  const [kronos, hub] = await Promise.all([
+    config.kronosUrl ? kronosLookup(config.kronosUrl, placa, config.lookupTimeoutMs) : Promise.resolve({ kind: 'unavailable' as const, error: 'KRONOS_URL not set' }),
+    config.hub.url
+      ? hubLookup({ url: config.hub.url, username: config.hub.username, password: config.hub.password, clientId: config.hub.clientId }, placa, config.lookupTimeoutMs)
+      : Promise.resolve({ kind: 'unavailable' as const, error: 'HUB_URL not set' }),
+  ]);
+
+  const mensajes: string[] = [];
+  const polizas: FoundPolicy[] = [];
+  let vehiculo = own
+    ? { clase: own.clase, carroceria: own.carroceria, marca: own.marca, linea: own.linea, modelo: own.modelo, servicio: own.servicio }
+    : { ...VEHICLE_DEFAULTS, estado: undefined };
+  let propietario: PlateLookup['propietario'] = null;
+
+  if (kronos.kind === 'found') {
+    const d = kronos.data;
+    mensajes.push(MSG.vehiculoConPolizaTecnicar);
+    if (!own) vehiculo = { ...vehiculo, clase: d.clase || vehiculo.clase, marca: d.marca || vehiculo.marca, linea: d.linea || vehiculo.linea, modelo: d.modelo || vehiculo.modelo, servicio: d.servicio || vehiculo.servicio };
+    polizas.push({
+      fuente: 'Tecnicar', nombre_producto: d.nombre_producto, polizas: d.polizas, fechaIni: parseIsoDate(d.fechaIni)?.toISOString() ?? null,
+      fechaFin: parseIsoDate(d.fechaFin)?.toISOString() ?? null, deducible: d.deducible, docliente: d.docliente, cliente: d.cliente,
+      empresa: d.empresa, ramo: d.ramo, estado: d.estado, ciudad: d.ciudad, direccion: d.direccion,
+    });
+    propietario = { identificacion: d.docliente, nombre: d.cliente, direccion: d.direccion, telefono: d.telefono };
+  } else if (kronos.kind === 'unknown') mensajes.push(MSG.noRegistradoTecnicar);
+  else if (kronos.kind === 'noPolicy') mensajes.push(MSG.vehiculoSinPoliza);
+  else {
+    ctx.log?.warn({ error: kronos.error, placa }, 'kronos look-up failed');
+    mensajes.push(MSG.vehiculoSinPoliza);
+  }
+
+  if (hub.kind === 'found') {
+    const d = hub.data;
+    if (!own && kronos.kind !== 'found') vehiculo = { ...vehiculo, clase: d.vehicle.tipo || vehiculo.clase, marca: d.vehicle.marca || vehiculo.marca, linea: d.vehicle.linea || vehiculo.linea, modelo: d.vehicle.modelo || vehiculo.modelo };
+    polizas.push({
+      fuente: 'SEGURO TERCERO', nombre_producto: d.policy_origin, polizas: d.policy_number,
+      fechaIni: parseHubDate(d.policy_start_date)?.toISOString() ?? null, fechaFin: parseHubDate(d.policy_end_date)?.toISOString() ?? null,
+      deducible: '', docliente: d.propietario?.id_propietario ?? '', cliente: d.propietario?.nom_propietario ?? '', empresa: '', ramo: 'SEGURO TERCERO', estado: '',
+    });
+    if (!propietario && d.propietario) {
+      propietario = { identificacion: d.propietario.id_propietario, nombre: d.propietario.nom_propietario, direccion: d.propietario.dir_propietario, telefono: d.propietario.tel_propietario };
+    }
+  } else if (hub.kind === 'unavailable') {
+    ctx.log?.warn({ error: hub.error, placa }, 'insurer hub look-up failed');
+    mensajes.push(MSG.servicioPlanNoDisponible);
+  }
+
+  // A policy decides the plan only while it is in force; Tecnicar (RC) wins over SEGURO TERCERO.
+  const now = Date.now();
+  const inForce = polizas.filter((p) => p.fechaFin && Date.parse(p.fechaFin) > now);
+  const best = inForce.find((p) => p.fuente === 'Tecnicar') ?? inForce[0];
+  const fuente: PlateSource = best?.fuente ?? ORIGEN_PROPIO;
+  if (polizas.length) mensajes.push(MSG.polizaConsultada);
+
+  const value: PlateLookup = {
+    placa,
+    encontrado: !!own || kronos.kind === 'found' || hub.kind === 'found',
+    vehiculo,
+    fuente,
+    tipo_plan: PLAN_OF[fuente],
+    origen: best ? fuente : ORIGEN_PROPIO,
+    vigente: !!best,
+    polizas,
+    propietario,
+    mensajes,
+  };
+  // Only complete answers are cached: a service that failed is asked again next time.
+  if (kronos.kind !== 'unavailable' && hub.kind !== 'unavailable') cache.set(placa, { at: Date.now(), value });
+  return value;
+}
+
+export function clearPlateCache(): void {
+  cache.clear();
+}

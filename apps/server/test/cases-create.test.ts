@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq, max } from 'drizzle-orm';
+import { CARGOS, MSG, can, type Cargo } from '@vialex/domain';
+import { casos, chats, contadores, notificaciones, polizas, trazabilidad, trazabilidadestado, vehiculos } from '../src/db/schema/index.js';
+import { clearPlateCache } from '../src/modules/vehicles/plate-lookup.js';
+import { startTestServer, type TestServer } from './helper.js';
+import { createUser, login, userRow } from './factories.js';
+import { caseBody, createCaseAs } from './case-factories.js';
+
+let s: TestServer;
+const viewers = new Map<Cargo, { id: string; cookie: string }>();
+beforeAll(async () => {
+  s = await startTestServer({ LOOKUP_TIMEOUT_MS: '1500', CRONOS_API_KEY: 'cronos-secret' });
+  for (const cargo of CARGOS) {
+    const { user, email } = await createUser(s.ctx, { cargo });
+    viewers.set(cargo, { id: user.id, cookie: await login(s.app, email) });
+  }
+});
+afterAll(async () => s?.close());
+const h = (cargo: Cargo) => ({ cookie: viewers.get(cargo)!.cookie });
+const caseCount = async () => (await s.ctx.db.select({ n: count() }).from(casos))[0].n;
+
+describe('creating a case', () => {
+  it.each(CARGOS)('only Call Center, Coordinador Contact Center and Administrador: %s', async (cargo) => {
+    const before = await caseCount();
+    const res = await s.app.inject({ method: 'POST', url: '/api/casos', headers: h(cargo), payload: await caseBody(s.ctx) });
+    expect(res.statusCode).toBe(can(cargo, 'casos.create') ? 201 : 403);
+    if (res.statusCode === 403) {
+      expect(res.json().message).toBe('Usuario no autorizado');
+      expect(await caseCount()).toBe(before);
+    }
+  });
+
+  it('writes the case, number, vehicle, trails, chat room and notification in one go', async () => {
+    const body = await caseBody(s.ctx);
+    const created = await createCaseAs(s.app, h('Call Center').cookie, body);
+    expect(created).toMatchObject({
+      estado: 'Recibido', archivado: false, tipo_plan: 'SIN PLAN', origen: 'Vialex', origen_desde: 'Vialex', origenColor: 'success',
+      tipocaso: 'Choque simple', direccion_siniestro: 'CALLE 100 # 15-20', ciudad_siniestro: 'BOGOTÁ, D.C.', placa: body.placa,
+    });
+    expect(created.callcenter.id).toBe(viewers.get('Call Center')!.id);
+    const [row] = await s.ctx.db.select().from(casos).where(eq(casos.id, created.id));
+    expect(row.caso).toBeGreaterThan(0);
+    const [vehicle] = await s.ctx.db.select().from(vehiculos).where(eq(vehiculos.placa, body.placa));
+    expect(vehicle.uidcliente).toBe(row.uidcliente);
+    expect(vehicle).toMatchObject({ clase: 'SIN CLASE', marca: 'SIN MARCA', modelo: '0000', servicio: 'PARTICULAR' });
+    expect((await s.ctx.db.select().from(trazabilidad).where(eq(trazabilidad.uidcaso, row.id))).map((t) => t.descripcion)).toContain('Se realiza la creación del caso');
+    expect((await s.ctx.db.select().from(trazabilidadestado).where(eq(trazabilidadestado.uidcaso, row.id))).length).toBeGreaterThanOrEqual(1);
+    expect(await s.ctx.db.select().from(chats).where(eq(chats.uidcaso, row.id))).toMatchObject([{ tipo: 'general', roomName: 'Chat en proceso (Entrar)' }]);
+    const [notice] = await s.ctx.db.select().from(notificaciones).where(eq(notificaciones.uidcaso, row.id));
+    expect(notice).toMatchObject({ titulo: 'NUEVO CASO', cuerpo: 'CASO CREADO EN LA CIUDAD DE BOGOTÁ, D.C.', url: `/gestionar-caso/${row.id}/chat` });
+    // Admins, lawyers and investigators covering Bogotá (factories give them 11001).
+    expect(notice.destinatarios).toEqual(expect.arrayContaining([viewers.get('Administrador')!.id, viewers.get('Abogado')!.id, viewers.get('Investigador')!.id]));
+    expect(notice.destinatarios).not.toContain(viewers.get('Perito')!.id);
+    // The call-center creator now has an open case.
+    expect((await userRow(s.ctx, viewers.get('Call Center')!.id)).disponibilidad).toMatch(/^Activo (ocupado|multiple)$/);
+  });
+
+  it("'Usuario no registrado' when nobody has that identification; nothing written", async () => {
+    const before = await caseCount();
+    const res = await s.app.inject({ method: 'POST', url: '/api/casos', headers: h('Administrador'), payload: await caseBody(s.ctx, { identificacion: '123' }) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Usuario no registrado');
+    expect(await caseCount()).toBe(before);
+  });
+
+  it('every field is required, with its option lists', async () => {
+    const res = await s.app.inject({ method: 'POST', url: '/api/casos', headers: h('Administrador'), payload: {} });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues.map((i: { path: string }) => i.path).sort()).toEqual(
+      ['departamento', 'direccion_siniestro', 'identificacion', 'placa', 'relacion', 'tipo_producto', 'tipocaso', 'uidciudad', 'uidempresa', 'verificacion'].sort(),
+    );
+    const bad = await s.app.inject({ method: 'POST', url: '/api/casos', headers: h('Administrador'), payload: await caseBody(s.ctx, { verificacion: 'Otra', tipo_producto: 'Seguro lunar', relacion: 'Amigo' }) });
+    expect(bad.json().issues.map((i: { path: string }) => i.path).sort()).toEqual(['relacion', 'tipo_producto', 'verificacion']);
+    const wrongCity = await s.app.inject({ method: 'POST', url: '/api/casos', headers: h('Administrador'), payload: await caseBody(s.ctx, { departamento: '05' }) });
+    expect(wrongCity.statusCode).toBe(400);
+  });
+
+  it('two simultaneous creations never share a number', async () => {
+    const bodies = await Promise.all(Array.from({ length: 8 }, () => caseBody(s.ctx)));
+    const results = await Promise.all(bodies.map((b) => createCaseAs(s.app, h('Coordinador Contact Center').cookie, b)));
+    const numbers = results.map((r) => r.caso);
+    expect(new Set(numbers).size).toBe(8);
+  });
+
+  it("'El contador global no está inicializado.' when the counter is missing", async () => {
+    await s.ctx.db.delete(contadores);
+    try {
+      const before = await caseCount();
+      const res = await s.app.inject({ method: 'POST', url: '/api/casos', headers: h('Administrador'), payload: await caseBody(s.ctx) });
+      expect(res.json().message).toBe('El contador global no está inicializado.');
+      expect(await caseCount()).toBe(before);
+    } finally {
+      const [top] = await s.ctx.db.select({ n: max(casos.caso) }).from(casos);
+      await s.ctx.db.insert(contadores).values({ nombre: 'numero_caso', ultimoNumero: top.n ?? 0 });
+    }
+  });
+
+  it('editing re-saves the data without a new number', async () => {
+    const created = await createCaseAs(s.app, h('Administrador').cookie, await caseBody(s.ctx));
+    const body = await caseBody(s.ctx, { direccion_siniestro: 'avenida boyacá', prioridad: 'alta' });
+    const res = await s.app.inject({ method: 'PUT', url: `/api/casos/${created.id}`, headers: h('Call Center'), payload: body });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ caso: created.caso, direccion_siniestro: 'AVENIDA BOYACÁ', prioridad: 'alta' });
+    expect((await s.app.inject({ method: 'PUT', url: `/api/casos/${created.id}`, headers: h('Investigador'), payload: body })).statusCode).toBe(403);
+  });
+});
+
+describe('plate look-up and plan rules against the fake services', () => {
+  const lookup = async (placa: string) => {
+    clearPlateCache();
+    return s.app.inject({ method: 'GET', url: `/api/casos/consulta-placa?placa=${placa}`, headers: h('Call Center') });
+  };
+
+  it('Tecnicar policy in force: RC PUBLICO, origin Tecnicar, policy saved once', async () => {
+    const res = await lookup('tax123');
+    expect(res.json()).toMatchObject({ tipo_plan: 'RC PUBLICO', fuente: 'Tecnicar', origen: 'Tecnicar', vigente: true });
+    expect(res.json().mensajes).toContain('Vehículo con póliza en tecnicar');
+    expect(res.json().vehiculo).toMatchObject({ marca: 'HYUNDAI', linea: 'ATOS', servicio: 'PÚBLICO' });
+    const a = await createCaseAs(s.app, h('Call Center').cookie, await caseBody(s.ctx, { placa: 'TAX123' }));
+    const b = await createCaseAs(s.app, h('Call Center').cookie, await caseBody(s.ctx, { placa: 'TAX123' }));
+    expect(a).toMatchObject({ tipo_plan: 'RC PUBLICO', origen: 'Tecnicar', origenColor: 'warning' });
+    expect(b.tipo_plan).toBe('RC PUBLICO');
+    expect(await s.ctx.db.select().from(polizas).where(eq(polizas.polizas, 'TEC-100200'))).toHaveLength(1);
+  });
+
+  it('SEGURO TERCERO in force from the hub (token, then bearer call)', async () => {
+    const res = await lookup('SEG456');
+    expect(res.json()).toMatchObject({ tipo_plan: 'SEGURO TERCERO', fuente: 'SEGURO TERCERO', vigente: true });
+    expect(res.json().propietario).toMatchObject({ identificacion: '52367418' });
+  });
+
+  it('an expired policy gives no plan', async () => {
+    expect((await lookup('EXP789')).json()).toMatchObject({ tipo_plan: 'SIN PLAN', origen: 'Vialex', vigente: false });
+  });
+
+  it('unknown plate: the Tecnicar message', async () => {
+    const res = await lookup('ZZZ999');
+    expect(res.json()).toMatchObject({ tipo_plan: 'SIN PLAN', encontrado: false });
+    expect(res.json().mensajes).toContain('Oops! el vehiculo no esta registrado en tecnicar');
+  });
+
+  it('a vehicle without policy', async () => {
+    expect((await lookup('NOP000')).json().mensajes).toContain('Vehículo no cuenta con póliza');
+  });
+
+  it('services down or slow: answered within the timeout, and the case can still be created by hand', async () => {
+    const down = await lookup('CAIDO1');
+    expect(down.json().mensajes).toEqual(expect.arrayContaining(['Vehículo no cuenta con póliza', 'El servicio de confirmación de plan no se encuentra disponible.']));
+    const started = Date.now();
+    const slow = await lookup('LENTO1');
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect(slow.json().tipo_plan).toBe('SIN PLAN');
+    const created = await createCaseAs(s.app, h('Call Center').cookie, await caseBody(s.ctx, { placa: 'CAIDO1' }));
+    expect(created.tipo_plan).toBe('SIN PLAN');
+  });
+
+  it('the look-up starts above 5 characters and only for those who create or edit cases', async () => {
+    expect((await lookup('ABC12')).statusCode).toBe(400);
+    expect((await s.app.inject({ method: 'GET', url: '/api/casos/consulta-placa?placa=TAX123', headers: h('Perito') })).statusCode).toBe(403);
+  });
+});
+
+describe('Cronos', () => {
+  it('creates cases with its API key (orange origin); refuses without it', async () => {
+    const body = await caseBody(s.ctx);
+    expect((await s.app.inject({ method: 'POST', url: '/api/cronos/casos', payload: body })).statusCode).toBe(403);
+    expect((await s.app.inject({ method: 'POST', url: '/api/cronos/casos', payload: body, headers: { 'x-api-key': 'wrong' } })).statusCode).toBe(403);
+    const res = await s.app.inject({ method: 'POST', url: '/api/cronos/casos', payload: body, headers: { 'x-api-key': 'cronos-secret' } });
+    expect(res.statusCode).toBe(201);
+    const detail = await s.app.inject({ method: 'GET', url: `/api/casos/${res.json().id}`, headers: h('Administrador') });
+    expect(detail.json()).toMatchObject({ origen: 'Cronos', origen_desde: 'Cronos', origenColor: 'warning' });
+    const dialog = await s.app.inject({ method: 'POST', url: '/api/casos/cronos', headers: h('Call Center'), payload: await caseBody(s.ctx) });
+    expect(dialog.json().origenColor).toBe('warning');
+  });
+});
+
+describe('quick registration', () => {
+  it('creates a CC client in Bogotá with uppercased names', async () => {
+    const res = await s.app.inject({ method: 'POST', url: '/api/casos/clientes-rapido', headers: h('Call Center'), payload: { nombres: ' pedro ', apellidos: 'paz', identificacion: '771122' } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ nombres: 'PEDRO', apellidos: 'PAZ', identificacion: 771122 });
+    const created = await createCaseAs(s.app, h('Call Center').cookie, { ...(await caseBody(s.ctx)), identificacion: '771122' });
+    expect(created.cliente.nombre).toBe('PEDRO PAZ');
+    expect((await s.app.inject({ method: 'POST', url: '/api/casos/clientes-rapido', headers: h('Perito'), payload: { nombres: 'a', apellidos: 'b', identificacion: '1' } })).statusCode).toBe(403);
+  });
+});
+

@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { CARGOS, CASE_SCOPE, can, type Cargo } from '@vialex/domain';
+import { casos, chats, trazabilidad } from '../src/db/schema/index.js';
+import { startTestServer, type TestServer } from './helper.js';
+import { createUser, login, userRow } from './factories.js';
+import { caseBody, createCaseAs } from './case-factories.js';
+
+let s: TestServer;
+const viewers = new Map<Cargo, { id: string; cookie: string }>();
+beforeAll(async () => {
+  s = await startTestServer();
+  for (const cargo of CARGOS) {
+    const { user, email } = await createUser(s.ctx, { cargo });
+    viewers.set(cargo, { id: user.id, cookie: await login(s.app, email) });
+  }
+});
+afterAll(async () => s?.close());
+const h = (cargo: Cargo) => ({ cookie: viewers.get(cargo)!.cookie });
+const id = (cargo: Cargo) => viewers.get(cargo)!.id;
+const post = (url: string, cargo: Cargo, payload: object = {}) => s.app.inject({ method: 'POST', url, headers: h(cargo), payload });
+const newCase = async (overrides: Record<string, unknown> = {}) => createCaseAs(s.app, h('Administrador').cookie, await caseBody(s.ctx, overrides));
+const setCase = (caseId: string, values: Partial<typeof casos.$inferInsert>) => s.ctx.db.update(casos).set(values).where(eq(casos.id, caseId));
+const listIds = async (cargo: Cargo, archived = false) =>
+  ((await s.app.inject({ method: 'GET', url: `/api/casos${archived ? '/archivados' : ''}?limit=500`, headers: h(cargo) })).json().rows as { id: string }[]).map((r) => r.id);
+
+describe('cases list scope (spec 2 §6)', () => {
+  it('each cargo sees exactly its rows', async () => {
+    const unassigned = await newCase();
+    const mine = await newCase();
+    await setCase(mine.id, {
+      uidcontactcenter: id('Call Center'), uidinvestigador: id('Investigador'), uidabogado: id('Abogado'),
+      uidabogadocait: id('Abogado CAIT'), uidperito: id('Perito'), uiddibujante: id('Dibujante'), solicitud_perito: true,
+    });
+    const requested = await newCase();
+    await setCase(requested.id, { solicitud_dibujante: true });
+    const archived = await newCase();
+    await setCase(archived.id, { archivado: true, uidinvestigador: id('Investigador') });
+
+    const expectations: Record<Cargo, { sees: string[]; not: string[] }> = {} as never;
+    for (const cargo of CARGOS) {
+      const scope = CASE_SCOPE[cargo].kind;
+      const all = [unassigned.id, mine.id, requested.id];
+      expectations[cargo] =
+        scope === 'all' ? { sees: all, not: [archived.id] }
+        : scope === 'contactcenter' ? { sees: [mine.id], not: [unassigned.id, requested.id] }
+        : scope === 'own' ? { sees: [mine.id], not: [unassigned.id, requested.id, archived.id] }
+        : scope === 'ownOrUnassigned' ? { sees: [unassigned.id, mine.id, requested.id], not: [archived.id] }
+        : scope === 'ownOrRequested' ? { sees: [mine.id, requested.id], not: [unassigned.id] }
+        : { sees: [mine.id], not: [unassigned.id, requested.id] };
+    }
+    for (const cargo of CARGOS) {
+      const ids = await listIds(cargo);
+      for (const x of expectations[cargo].sees) expect(ids, `${cargo} should see`).toContain(x);
+      for (const x of expectations[cargo].not) expect(ids, `${cargo} should not see`).not.toContain(x);
+    }
+    expect(await listIds('Investigador', true)).toContain(archived.id);
+    expect(await listIds('Investigador', true)).not.toContain(mine.id);
+  });
+
+  it('filters only on Caso (integer) and Placa', async () => {
+    const c = await newCase();
+    const q = (crit: object[]) => s.app.inject({ method: 'GET', url: `/api/casos?criteria=${encodeURIComponent(JSON.stringify(crit))}`, headers: h('Administrador') });
+    expect((await q([{ field: 'caso', op: 'eq', value: String(c.caso) }])).json().rows.map((r: { id: string }) => r.id)).toEqual([c.id]);
+    expect((await q([{ field: 'placa', op: 'eq', value: c.placa.toLowerCase() }])).json().rows[0].id).toBe(c.id);
+    expect((await q([{ field: 'estado', op: 'eq', value: 'Recibido' }])).statusCode).toBe(400);
+    expect((await q([{ field: 'caso', op: 'eq', value: 'uno' }])).statusCode).toBe(400);
+  });
+});
+
+describe('row actions refused for other cargos', () => {
+  it.each(CARGOS)('%s', async (cargo) => {
+    const c = await newCase({ placa: 'SEG456' });
+    await setCase(c.id, { estado: 'Verificado' });
+    const expectRefused = async (url: string, allowed: boolean, payload: object = {}) => {
+      const res = await post(url, cargo, payload);
+      if (!allowed) expect(res.statusCode, url).toBeOneOf([403, 404]);
+      return res;
+    };
+    await expectRefused(`/api/casos/${c.id}/solicitar`, can(cargo, 'casos.request') && cargo !== 'Coordinador Investigador' && cargo !== 'Investigador', { tipo: 'Abogado' });
+    await expectRefused(`/api/casos/${c.id}/asignar`, can(cargo, 'casos.assign'), { tipo: 'Abogado', usuario: id('Abogado') });
+    await expectRefused(`/api/casos/${c.id}/autorizar-atencion`, can(cargo, 'casos.authorizeAttention'));
+    await expectRefused(`/api/casos/${c.id}/tomar`, can(cargo, 'casos.take'), { tomar: true });
+    const [row] = await s.ctx.db.select().from(casos).where(eq(casos.id, c.id));
+    // Nobody but an assigner put this lawyer there (an Abogado may take the case itself).
+    if (!can(cargo, 'casos.assign') && cargo !== 'Abogado') expect(row.uidabogado).toBeNull();
+  });
+});
+
+describe('assign', () => {
+  it('offers only matching, available, city-covering users, then recounts the agent', async () => {
+    const c = await newCase();
+    const away = await createUser(s.ctx, { cargo: 'Investigador' }); // never signed in: off-shift
+    const elsewhere = await createUser(s.ctx, { cargo: 'Investigador', ciudades: ['05001'] });
+    await login(s.app, elsewhere.email);
+    const candidates = (await s.app.inject({ method: 'GET', url: `/api/casos/${c.id}/candidatos?tipo=Investigador`, headers: h('Coordinador Investigador') })).json();
+    const ids = candidates.map((u: { id: string }) => u.id);
+    expect(ids).toContain(id('Investigador'));
+    expect(ids).not.toContain(away.user.id);
+    expect(ids).not.toContain(elsewhere.user.id);
+    expect((await s.app.inject({ method: 'GET', url: `/api/casos/${c.id}/candidatos?tipo=Abogado`, headers: h('Coordinador Investigador') })).statusCode).toBe(403);
+
+    expect((await post(`/api/casos/${c.id}/asignar`, 'Coordinador Investigador', { tipo: 'Investigador', usuario: away.user.id })).statusCode).toBe(400);
+    const res = await post(`/api/casos/${c.id}/asignar`, 'Coordinador Investigador', { tipo: 'Investigador', usuario: id('Investigador') });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().investigador).toMatchObject({ id: id('Investigador'), solicitado: false });
+    expect((await userRow(s.ctx, id('Investigador'))).disponibilidad).toMatch(/^Activo (ocupado|multiple)$/);
+    expect((await post(`/api/casos/${c.id}/asignar`, 'Coordinador Investigador', { tipo: 'Perito', usuario: id('Perito') })).statusCode).toBe(403);
+  });
+});
+
+describe('request agent', () => {
+  it('Perito is denied on a SIN PLAN case, allowed on SEGURO TERCERO; the room is created once', async () => {
+    const sinPlan = await newCase();
+    await setCase(sinPlan.id, { uidinvestigador: id('Investigador') });
+    const denied = await post(`/api/casos/${sinPlan.id}/solicitar`, 'Investigador', { tipo: 'Perito' });
+    expect(denied.statusCode).toBe(422);
+    expect(denied.json()).toMatchObject({ code: 'PLAN_DENIED', message: 'El plan adquirido no cuenta con este servicio' });
+    const [unchanged] = await s.ctx.db.select().from(casos).where(eq(casos.id, sinPlan.id));
+    expect(unchanged.solicitud_perito).toBe(false);
+
+    const insured = await newCase({ placa: 'SEG456' });
+    await setCase(insured.id, { uidinvestigador: id('Investigador') });
+    const ok = await post(`/api/casos/${insured.id}/solicitar`, 'Investigador', { tipo: 'Perito' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ chat_perito: true, perito: { id: null, solicitado: true } });
+    await post(`/api/casos/${insured.id}/solicitar`, 'Administrador', { tipo: 'Perito' });
+    expect((await s.ctx.db.select().from(chats).where(eq(chats.uidcaso, insured.id))).filter((r) => r.tipo === 'perito')).toHaveLength(1);
+    expect((await s.ctx.db.select().from(trazabilidad).where(eq(trazabilidad.uidcaso, insured.id))).some((t) => t.descripcion.startsWith('Se solicita Perito'))).toBe(true);
+  });
+
+  it('Dibujante: solicitado marker, chat open; Call Center may not request a Perito', async () => {
+    const c = await newCase();
+    await setCase(c.id, { uidcontactcenter: id('Call Center') });
+    const res = await post(`/api/casos/${c.id}/solicitar`, 'Call Center', { tipo: 'Dibujante' });
+    expect(res.json()).toMatchObject({ chat_dibujante: true, dibujante: { id: null, solicitado: true } });
+    expect((await post(`/api/casos/${c.id}/solicitar`, 'Call Center', { tipo: 'Perito' })).statusCode).toBe(403);
+    expect((await post(`/api/casos/${c.id}/solicitar`, 'Call Center', { tipo: 'Investigador' })).json().investigador.solicitado).toBe(true);
+  });
+});
+
+describe('take and release', () => {
+  it('exactly one of two lawyers taking the same case at once wins', async () => {
+    const c = await newCase();
+    const other = await createUser(s.ctx, { cargo: 'Abogado' });
+    const otherCookie = await login(s.app, other.email);
+    const [a, b] = await Promise.all([
+      post(`/api/casos/${c.id}/tomar`, 'Abogado', { tomar: true }),
+      s.app.inject({ method: 'POST', url: `/api/casos/${c.id}/tomar`, headers: { cookie: otherCookie }, payload: { tomar: true } }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const winner = a.statusCode === 200 ? a : b;
+    expect(winner.json()).toMatchObject({ title: 'OPERACIÓN EXITOSA.', message: 'CASO ASIGNADO' });
+    const loser = a.statusCode === 409 ? a : b;
+    expect(loser.json().message).toBe('El caso ya fue tomado por otro usuario');
+  });
+
+  it('a dibujante takes a requested case and releases it back to solicitado; availability follows', async () => {
+    const c = await newCase();
+    await setCase(c.id, { solicitud_dibujante: true, chat_dibujante: true });
+    const dib = await createUser(s.ctx, { cargo: 'Dibujante' });
+    const cookie = await login(s.app, dib.email);
+    const take = (tomar: boolean) => s.app.inject({ method: 'POST', url: `/api/casos/${c.id}/tomar`, headers: { cookie }, payload: { tomar } });
+    expect((await userRow(s.ctx, dib.user.id)).disponibilidad).toBe('Activo en espera');
+    const taken = await take(true);
+    expect(taken.json().caso.dibujante).toMatchObject({ id: dib.user.id, solicitado: false });
+    expect(taken.json().caso.actions.take).toBe('release');
+    expect((await userRow(s.ctx, dib.user.id)).disponibilidad).toBe('Activo ocupado');
+    const released = await take(false);
+    expect(released.json().caso.dibujante).toMatchObject({ id: null, solicitado: true });
+    expect((await userRow(s.ctx, dib.user.id)).disponibilidad).toBe('Activo en espera');
+    expect((await take(false)).statusCode).toBe(409);
+  });
+});
+
+describe('special attention', () => {
+  it('request on SIN PLAN, once; authorise by Administrador or Coordinador Contact Center', async () => {
+    const c = await newCase();
+    expect((await post(`/api/casos/${c.id}/autorizar-atencion`, 'Administrador')).statusCode).toBe(400);
+    const req = await post(`/api/casos/${c.id}/solicitar-atencion`, 'Administrador');
+    expect(req.json()).toMatchObject({ solicitud_atencion: true, atencionPendiente: true });
+    expect((await post(`/api/casos/${c.id}/solicitar-atencion`, 'Administrador')).statusCode).toBe(400);
+    expect((await post(`/api/casos/${c.id}/autorizar-atencion`, 'Coordinador Investigador')).statusCode).toBe(403);
+    const auth = await post(`/api/casos/${c.id}/autorizar-atencion`, 'Coordinador Contact Center');
+    expect(auth.json()).toMatchObject({ aprobar_atencion: true, atencionPendiente: false });
+    const insured = await newCase({ placa: 'SEG456' });
+    expect((await post(`/api/casos/${insured.id}/solicitar-atencion`, 'Administrador')).statusCode).toBe(400);
+  });
+});
+
+describe('archive and restore', () => {
+  it('not while Recibido; archiving frees the agents, restoring takes them back', async () => {
+    const agent = await createUser(s.ctx, { cargo: 'Investigador' });
+    await login(s.app, agent.email);
+    const c = await newCase();
+    await post(`/api/casos/${c.id}/asignar`, 'Administrador', { tipo: 'Investigador', usuario: agent.user.id });
+    expect((await userRow(s.ctx, agent.user.id)).disponibilidad).toBe('Activo ocupado');
+    const refused = await post(`/api/casos/${c.id}/archivar`, 'Administrador');
+    expect(refused.statusCode).toBe(400);
+    await setCase(c.id, { estado: 'Verificado' });
+    const archived = await post(`/api/casos/${c.id}/archivar`, 'Administrador');
+    expect(archived.json().message).toBe('Caso Archivado');
+    expect((await userRow(s.ctx, agent.user.id)).disponibilidad).toBe('Activo en espera');
+    expect(await listIds('Administrador')).not.toContain(c.id);
+    expect(await listIds('Administrador', true)).toContain(c.id);
+    const restored = await post(`/api/casos/${c.id}/restablecer`, 'Administrador');
+    expect(restored.json().message).toBe('Caso Activado');
+    expect((await userRow(s.ctx, agent.user.id)).disponibilidad).toBe('Activo ocupado');
+    // Outside the viewer's scope the case does not exist for them.
+    expect((await post(`/api/casos/${c.id}/archivar`, 'Perito')).statusCode).toBe(404);
+  });
+});
+
