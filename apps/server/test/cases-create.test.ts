@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, max } from 'drizzle-orm';
-import { CARGOS, MSG, can, type Cargo } from '@vialex/domain';
+import { CARGOS, can, type Cargo } from '@vialex/domain';
 import { casos, chats, contadores, notificaciones, polizas, trazabilidad, trazabilidadestado, vehiculos } from '../src/db/schema/index.js';
 import { clearPlateCache } from '../src/modules/vehicles/plate-lookup.js';
 import { startTestServer, type TestServer } from './helper.js';
