@@ -51,6 +51,14 @@ export const MSG = {
   passConfirmarTitulo: '¿Esta seguro de cambiar la contraseña?',
 
   // Layout
+  lema: 'Asistencia legal e investigativa en accidentes de tránsito',
+  proximaVersion: 'Esta pantalla estará disponible en una próxima versión.',
+  mostrarContrasena: 'Mostrar contraseña',
+  ocultarContrasena: 'Ocultar contraseña',
+  cuentaUsuario: 'Cuenta de usuario',
+  reintentar: 'Reintentar',
+  recargar: 'Recargar',
+  abrir: 'Abrir',
   salir: 'Salir',
   instalar: 'Instalar',
   instalarTexto: 'Agregue VIALEX a la pantalla de inicio para usarlo como una aplicación.',
@@ -198,4 +206,10 @@ export const TITLES = {
   vehiculos: 'VEHÍCULOS',
   estadistica: 'ESTADÍSTICA DEL USUARIO',
   dashboard: 'Dashboard',
+  tipografia: 'Tipografía',
+  tablas: 'Tablas',
+  notificaciones: 'Notificaciones',
+  iconos: 'Iconos',
+  graficos: 'Gráficos',
+  gestionarCaso: 'Gestionar caso',
 } as const;

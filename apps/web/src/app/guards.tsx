@@ -1,0 +1,46 @@
+import { Navigate, Outlet } from 'react-router';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import CloudOff from '@mui/icons-material/CloudOff';
+import { MSG } from '@vialex/domain';
+import { CurrentUserContext, useMe } from '../lib/session';
+import { TEXTS } from '../lib/texts';
+import { CenteredSpinner } from '../components/centered-spinner';
+
+/** The server could not say who is signed in (offline, restarting): offer a retry, not a login. */
+function Unreachable({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'center', justifyContent: 'center', minHeight: '100dvh', px: 2, textAlign: 'center' }}>
+      <CloudOff color="disabled" sx={{ fontSize: 56 }} />
+      <Typography>{MSG.sinConexion}</Typography>
+      <Button variant="contained" onClick={onRetry}>
+        {TEXTS.reintentar}
+      </Button>
+    </Stack>
+  );
+}
+
+/** Staff routes: a signed-in staff user, else /login. */
+export function RequireStaff() {
+  const { data, isPending, isError, refetch } = useMe();
+  if (data) {
+    return (
+      <CurrentUserContext.Provider value={data}>
+        <Outlet />
+      </CurrentUserContext.Provider>
+    );
+  }
+  if (data === null) return <Navigate to="/login" replace />;
+  if (isPending) return <CenteredSpinner fullScreen />;
+  if (isError) return <Unreachable onRetry={() => void refetch()} />;
+  return <Navigate to="/login" replace />;
+}
+
+/** /login: a signed-in visitor goes straight to the clients list. */
+export function PublicOnly() {
+  const { data, isPending } = useMe();
+  if (data) return <Navigate to="/clientes" replace />;
+  if (isPending) return <CenteredSpinner fullScreen />;
+  return <Outlet />;
+}

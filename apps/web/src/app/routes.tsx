@@ -1,0 +1,81 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { TITLES } from '@vialex/domain';
+import { EXTRA_TITLES } from '../lib/texts';
+import { CenteredSpinner } from '../components/centered-spinner';
+import { PublicOnly, RequireStaff } from './guards';
+import { RouteError } from './route-error';
+
+// Every area is its own chunk so /login stays under the 250 KB budget (DESIGN.md).
+const LoginPage = lazy(() => import('../features/auth/login-page'));
+const ClientEntryPage = lazy(() => import('../features/placeholders/client-entry-page'));
+const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
+const StaffShell = lazy(() => import('./staff-shell'));
+const PlaceholderPage = lazy(() =>
+  import('../features/placeholders/placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
+);
+
+/**
+ * Staff screens of later issues. Each is already a lazy route; the issue that builds a screen
+ * replaces its element with `lazy(() => import('../features/<area>/<screen>-page'))`.
+ */
+const STAFF_SCREENS: { path: string; title: string }[] = [
+  { path: 'clientes', title: TITLES.clientes },
+  { path: 'usuarios', title: TITLES.usuarios },
+  { path: 'estado-usuarios', title: TITLES.estadoUsuarios },
+  { path: 'estadistica/:id?', title: TITLES.estadistica },
+  { path: 'casos', title: TITLES.casos },
+  { path: 'casos-archivados', title: TITLES.casosArchivados },
+  { path: 'vehiculos', title: TITLES.vehiculos },
+  { path: 'empresas', title: TITLES.empresas },
+  { path: 'gestiones', title: TITLES.gestiones },
+  { path: 'areas', title: TITLES.areas },
+  { path: 'exportaciones', title: TITLES.exportaciones },
+  { path: 'consultas', title: TITLES.consultas },
+  { path: 'dashboard', title: TITLES.dashboard },
+  { path: 'typography', title: EXTRA_TITLES.tipografia },
+  { path: 'tables', title: EXTRA_TITLES.tablas },
+  { path: 'notifications', title: EXTRA_TITLES.notificaciones },
+  { path: 'icons', title: EXTRA_TITLES.iconos },
+  { path: 'charts', title: EXTRA_TITLES.graficos },
+];
+
+function Root() {
+  return (
+    <Suspense fallback={<CenteredSpinner fullScreen />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <RouteError />,
+    children: [
+      { element: <PublicOnly />, children: [{ path: '/login', element: <LoginPage /> }] },
+      { path: '/login/auth-cliente/:id?', element: <ClientEntryPage /> },
+      {
+        // The case workspace; client access by case link arrives with the client-entry issue.
+        element: <RequireStaff />,
+        children: [
+          { path: '/gestionar-caso/:id?/*', element: <PlaceholderPage title={EXTRA_TITLES.gestionarCaso} standalone /> },
+        ],
+      },
+      {
+        path: '/',
+        element: <RequireStaff />,
+        children: [
+          {
+            element: <StaffShell />,
+            children: [
+              { index: true, element: <Navigate to="/clientes" replace /> },
+              ...STAFF_SCREENS.map(({ path, title }) => ({ path, element: <PlaceholderPage title={title} /> })),
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

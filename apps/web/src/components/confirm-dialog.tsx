@@ -1,0 +1,64 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import CircularProgress from '@mui/material/CircularProgress';
+import { MSG } from '@vialex/domain';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  text?: string;
+  confirmText?: string;
+  cancelText?: string;
+  /** While the confirmed action runs: buttons disabled, spinner on confirm. */
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** The "are you sure?" step every write of the spec goes through. */
+export function ConfirmDialog({
+  open,
+  title,
+  text,
+  confirmText = MSG.si,
+  cancelText = MSG.cancelar,
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onCancel}
+      maxWidth="xs"
+      fullWidth
+      aria-labelledby="confirm-dialog-title"
+      data-testid="confirm-dialog"
+    >
+      <DialogTitle id="confirm-dialog-title">{title}</DialogTitle>
+      {text && (
+        <DialogContent>
+          <DialogContentText>{text}</DialogContentText>
+        </DialogContent>
+      )}
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onCancel} disabled={busy} color="inherit">
+          {cancelText}
+        </Button>
+        <Button
+          onClick={onConfirm}
+          disabled={busy}
+          variant="contained"
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+          autoFocus
+        >
+          {confirmText}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import Logout from '@mui/icons-material/Logout';
+import { MSG } from '@vialex/domain';
+import { logout, useCurrentUser } from '../../lib/session';
+import { TEXTS } from '../../lib/texts';
+
+function initials(nombres: string, apellidos: string): string {
+  return `${nombres.trim()[0] ?? ''}${apellidos.trim()[0] ?? ''}`.toUpperCase();
+}
+
+/** Account menu: who is signed in, their cargo in capitals, and Salir. */
+export function AccountMenu() {
+  const me = useCurrentUser();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const fullName = `${me.nombres} ${me.apellidos}`.trim();
+
+  const salir = async () => {
+    setLeaving(true);
+    setAnchor(null);
+    await logout();
+  };
+
+  return (
+    <>
+      <Tooltip title={TEXTS.cuentaUsuario}>
+        <IconButton
+          onClick={(e) => setAnchor(e.currentTarget)}
+          aria-label={TEXTS.cuentaUsuario}
+          aria-haspopup="menu"
+          aria-expanded={!!anchor}
+          sx={{ p: 0.5 }}
+        >
+          <Avatar sx={{ width: 34, height: 34, bgcolor: 'secondary.main', color: 'secondary.contrastText', fontSize: 15, fontWeight: 700 }}>
+            {initials(me.nombres, me.apellidos)}
+          </Avatar>
+        </IconButton>
+      </Tooltip>
+      <Menu
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { minWidth: 240, mt: 1 } } }}
+      >
+        <Box sx={{ px: 2, py: 1.5 }} data-testid="account-info">
+          <Typography sx={{ fontWeight: 600 }}>{fullName}</Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ letterSpacing: '0.04em' }}>
+            {me.cargo.toUpperCase()}
+          </Typography>
+        </Box>
+        <Divider />
+        <MenuItem onClick={salir} disabled={leaving}>
+          <ListItemIcon>
+            <Logout fontSize="small" />
+          </ListItemIcon>
+          {MSG.salir}
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

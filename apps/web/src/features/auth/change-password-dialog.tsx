@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import type { ChangePasswordInput } from '@vialex/domain';
+import { MSG, changePasswordSchema } from '@vialex/domain';
+import { isApiError } from '../../lib/api';
+import { PasswordField } from '../../components/password-field';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ErrorDialog, MessageDialog } from '../../components/message-dialog';
+import { useChangePassword } from './api/change-password';
+
+type Step = 'form' | 'confirm' | 'success' | 'error';
+
+/** Change own password: the form, then a confirmation, then the success or failure popup. */
+export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const mutation = useChangePassword();
+  const [step, setStep] = useState<Step>('form');
+  const [pending, setPending] = useState<ChangePasswordInput | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<ChangePasswordInput>({
+    resolver: zodResolver(changePasswordSchema),
+    // The rules are shown while typing, so the user sees which one is still missing.
+    mode: 'onChange',
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const field = (name: keyof ChangePasswordInput) => {
+    const { ref, ...rest } = register(name, name === 'password' ? { deps: ['confirmPassword'] } : undefined);
+    return { ...rest, inputRef: ref };
+  };
+
+  const close = () => {
+    reset();
+    setStep('form');
+    setPending(null);
+    onClose();
+  };
+
+  const save = async () => {
+    if (!pending) return;
+    try {
+      await mutation.mutateAsync(pending);
+      setStep('success');
+    } catch (e) {
+      if (isApiError(e) && e.status === 400 && e.body.issues?.length) {
+        for (const issue of e.body.issues) {
+          if (issue.path === 'password' || issue.path === 'confirmPassword') setError(issue.path, { message: issue.message });
+        }
+        setStep('form');
+      } else {
+        setStep('error');
+      }
+    }
+  };
+
+  return (
+    <>
+      <Dialog open={open && step === 'form'} onClose={close} maxWidth="xs" fullWidth aria-labelledby="change-password-title">
+        <form
+          noValidate
+          onSubmit={handleSubmit((values) => {
+            setPending(values);
+            setStep('confirm');
+          })}
+        >
+          <DialogTitle id="change-password-title">{MSG.cambiarContrasena}</DialogTitle>
+          <DialogContent>
+            <Stack spacing={2.5} sx={{ pt: 1 }}>
+              <PasswordField
+                {...field('password')}
+                id="new-password"
+                label={MSG.nuevaContrasena}
+                autoComplete="new-password"
+                error={!!errors.password}
+                helperText={errors.password?.message}
+                autoFocus
+              />
+              <PasswordField
+                {...field('confirmPassword')}
+                id="confirm-password"
+                label={MSG.confirmarContrasena}
+                autoComplete="new-password"
+                error={!!errors.confirmPassword}
+                helperText={errors.confirmPassword?.message}
+              />
+            </Stack>
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2 }}>
+            <Button onClick={close} color="inherit">
+              {MSG.cancelar}
+            </Button>
+            <Button type="submit" variant="contained">
+              {MSG.guardar}
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+      <ConfirmDialog
+        open={open && step === 'confirm'}
+        title={MSG.passConfirmarTitulo}
+        busy={mutation.isPending}
+        onConfirm={save}
+        onCancel={() => setStep('form')}
+      />
+      <MessageDialog open={open && step === 'success'} kind="success" onClose={close} />
+      <ErrorDialog open={open && step === 'error'} message={MSG.algoSalioMal} onClose={() => setStep('form')} />
+    </>
+  );
+}

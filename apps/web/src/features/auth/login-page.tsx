@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import type { ApiErrorBody } from '@vialex/domain';
+import { MSG } from '@vialex/domain';
+import { isApiError } from '../../lib/api';
+import { useGeolocationWatch } from '../../lib/geo';
+import { TEXTS } from '../../lib/texts';
+import { BrandLogo } from '../../components/brand-logo';
+import { GeoWarning } from '../../components/geo-warning';
+import { ErrorDialog } from '../../components/message-dialog';
+import { LoginForm, type LoginPayload } from './login-form';
+import { useLogin } from './api/login';
+
+/** Codes whose server message is what the user must read; anything else is 'Información incorrecta'. */
+const SHOWN_AS_SENT = new Set(['SESSION_ACTIVE', 'BAD_CREDENTIALS', 'TOO_MANY_ATTEMPTS', 'NETWORK']);
+
+function loginErrorMessage(e: unknown): string {
+  if (isApiError(e) && SHOWN_AS_SENT.has(e.code)) return e.message;
+  return MSG.informacionIncorrecta;
+}
+
+export function LoginPage() {
+  useGeolocationWatch();
+  const navigate = useNavigate();
+  const loginMutation = useLogin();
+  const [error, setError] = useState<string | null>(null);
+  const [issues, setIssues] = useState<ApiErrorBody['issues']>();
+
+  const submit = async (values: LoginPayload) => {
+    setIssues(undefined);
+    try {
+      await loginMutation.mutateAsync(values);
+      navigate('/clientes', { replace: true });
+    } catch (e) {
+      if (isApiError(e) && e.status === 400 && e.body.issues?.length) setIssues(e.body.issues);
+      else setError(loginErrorMessage(e));
+    }
+  };
+
+  return (
+    <Box
+      component="main"
+      sx={{
+        minHeight: '100dvh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        px: 2,
+        py: 4,
+        gap: 2,
+        // The brand band on top, fading into the page background.
+        background: (t) =>
+          `linear-gradient(180deg, ${t.palette.primary.dark} 0, ${t.palette.primary.main} 38%, ${t.palette.background.default} 38%)`,
+      }}
+    >
+      <GeoWarning sx={{ width: '100%', maxWidth: 440 }} />
+      <Card elevation={8} sx={{ width: '100%', maxWidth: 440, borderRadius: 4 }}>
+        <CardContent sx={{ p: { xs: 3, sm: 5 } }}>
+          <Box sx={{ display: 'flex', justifyContent: 'center', mb: 3 }}>
+            <BrandLogo size={52} />
+          </Box>
+          <Typography variant="h5" component="h1" gutterBottom sx={{ fontWeight: 700, textAlign: 'center' }}>
+            {MSG.bienvenida}
+          </Typography>
+          <Typography color="text.secondary" sx={{ textAlign: 'center', mb: 4 }}>
+            {MSG.bienvenidaDetalle}
+          </Typography>
+          <LoginForm onSubmit={submit} serverIssues={issues} />
+        </CardContent>
+      </Card>
+      <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', maxWidth: 440 }}>
+        {TEXTS.lema}
+      </Typography>
+      <ErrorDialog open={error !== null} message={error ?? undefined} onClose={() => setError(null)} />
+    </Box>
+  );
+}
+
+export default LoginPage;

@@ -1,0 +1,37 @@
+import Button from '@mui/material/Button';
+import Snackbar from '@mui/material/Snackbar';
+import SnackbarContent from '@mui/material/SnackbarContent';
+import Stack from '@mui/material/Stack';
+import InstallMobile from '@mui/icons-material/InstallMobile';
+import { MSG } from '@vialex/domain';
+import { dismissInstall, install, useInstallStore } from '../../lib/install-prompt';
+
+/** Offers to add VIALEX to the home screen when the browser allows it, until dismissed once. */
+export function InstallPrompt() {
+  const event = useInstallStore((s) => s.event);
+  const dismissed = useInstallStore((s) => s.dismissed);
+  return (
+    <Snackbar open={!!event && !dismissed} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+      <SnackbarContent
+        data-testid="install-prompt"
+        sx={{ bgcolor: 'primary.dark', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+        message={
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+            <InstallMobile />
+            <span>{MSG.instalarTexto}</span>
+          </Stack>
+        }
+        action={
+          <>
+            <Button color="inherit" size="small" onClick={dismissInstall}>
+              {MSG.ahoraNo}
+            </Button>
+            <Button color="secondary" variant="contained" size="small" onClick={() => void install()}>
+              {MSG.instalar}
+            </Button>
+          </>
+        }
+      />
+    </Snackbar>
+  );
+}

@@ -1,0 +1,85 @@
+import { Suspense, type ReactNode } from 'react';
+import { Link as RouterLink, Outlet } from 'react-router';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import MenuIcon from '@mui/icons-material/Menu';
+import MenuOpen from '@mui/icons-material/MenuOpen';
+import { BRAND, MSG } from '@vialex/domain';
+import { BrandMark } from '../../components/brand-logo';
+import { CenteredSpinner } from '../../components/centered-spinner';
+import { GeoWarning } from '../../components/geo-warning';
+import { Sidebar } from './sidebar';
+import { TestPushButton } from './test-push-button';
+import { InstallPrompt } from './install-prompt';
+import { usePushToasts } from './use-push-toasts';
+import { setMobileOpen, toggleCollapsed, useLayoutStore } from './layout-store';
+
+export interface StaffLayoutProps {
+  /** Controls of other features placed in the top bar before the notification button. */
+  actions?: ReactNode;
+  /** The account menu, last in the top bar. */
+  account?: ReactNode;
+}
+
+/** Frame of every staff screen: top bar, sidebar, location warning, and the screen itself. */
+export function StaffLayout({ actions, account }: StaffLayoutProps) {
+  const theme = useTheme();
+  const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const collapsed = useLayoutStore((s) => s.collapsed);
+  usePushToasts();
+
+  const toggle = () => (desktop ? toggleCollapsed() : setMobileOpen(!useLayoutStore.getState().mobileOpen));
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+      <AppBar
+        position="fixed"
+        sx={{
+          zIndex: (t) => t.zIndex.drawer + 1,
+          background: (t) => `linear-gradient(90deg, ${t.palette.primary.dark}, ${t.palette.primary.main})`,
+        }}
+      >
+        <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1, sm: 2 } }}>
+          <IconButton color="inherit" edge="start" aria-label={MSG.menu} onClick={toggle} sx={{ ml: { xs: 0, sm: -0.5 } }}>
+            {desktop && !collapsed ? <MenuOpen /> : <MenuIcon />}
+          </IconButton>
+          <Box
+            component={RouterLink}
+            to="/clientes"
+            sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', minWidth: 0 }}
+          >
+            <Box sx={{ display: { xs: 'none', sm: 'flex' } }}>
+              <BrandMark size={30} light />
+            </Box>
+            <Typography component="span" variant="h6" sx={{ fontWeight: 800, letterSpacing: '0.12em' }} data-testid="brand">
+              {BRAND}
+            </Typography>
+          </Box>
+          <Box sx={{ flexGrow: 1 }} />
+          <Stack direction="row" spacing={{ xs: 0, sm: 0.5 }} sx={{ alignItems: 'center' }}>
+            {actions}
+            <TestPushButton />
+            {account}
+          </Stack>
+        </Toolbar>
+      </AppBar>
+      <Sidebar desktop={desktop} />
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Toolbar />
+        <GeoWarning sx={{ borderRadius: 0 }} />
+        <Box sx={{ p: { xs: 2, md: 3 }, flexGrow: 1 }}>
+          <Suspense fallback={<CenteredSpinner />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </Box>
+      <InstallPrompt />
+    </Box>
+  );
+}

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { closeSnackbar, enqueueSnackbar } from 'notistack';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Close from '@mui/icons-material/Close';
+import Tooltip from '@mui/material/Tooltip';
+import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
+import { MSG, TEST_PUSH_TOAST_MS } from '@vialex/domain';
+import { resetPushToken, sendTestPush } from '../../lib/push';
+
+function showFailure() {
+  enqueueSnackbar(MSG.errorNotificacionToast, {
+    key: 'push-test-failed',
+    preventDuplicate: true,
+    variant: 'error',
+    persist: true,
+    action: (key) => (
+      <>
+        <Button
+          color="inherit"
+          size="small"
+          variant="outlined"
+          onClick={() => {
+            closeSnackbar(key);
+            void resetPushToken();
+          }}
+        >
+          {MSG.generarNuevoToken}
+        </Button>
+        {/* A persistent toast needs its own way out. */}
+        <IconButton color="inherit" size="small" aria-label={MSG.cerrar} onClick={() => closeSnackbar(key)} sx={{ ml: 0.5 }}>
+          <Close fontSize="small" />
+        </IconButton>
+      </>
+    ),
+  });
+}
+
+/** Sends a test notification to this device, registering it for push first if needed. */
+export function TestPushButton() {
+  const [busy, setBusy] = useState(false);
+
+  const run = async () => {
+    setBusy(true);
+    try {
+      const message = await sendTestPush();
+      enqueueSnackbar(message ?? MSG.notificacionPruebaEnviada, { variant: 'success', autoHideDuration: TEST_PUSH_TOAST_MS });
+    } catch {
+      showFailure();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Tooltip title={MSG.notificacionPrueba}>
+      <span>
+        <IconButton color="inherit" aria-label={MSG.notificacionPrueba} onClick={run} disabled={busy}>
+          {busy ? <CircularProgress size={22} color="inherit" /> : <NotificationsActiveOutlined />}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,101 @@
+import type { ApiErrorBody } from '@vialex/domain';
+import { MSG } from '@vialex/domain';
+
+/** A refused request: the server's error body, as every route answers it. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ApiErrorBody;
+
+  constructor(status: number, body: ApiErrorBody) {
+    super(body.message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+
+  get code(): string {
+    return this.body.code;
+  }
+}
+
+export function isApiError(e: unknown): e is ApiError {
+  return e instanceof ApiError;
+}
+
+/** 401 codes that mean "this browser no longer has a staff session". */
+const SESSION_LOST_CODES = new Set(['SESSION_ENDED', 'NO_SESSION']);
+
+type SessionLostHandler = (code: string) => void;
+let onSessionLost: SessionLostHandler = () => {};
+
+/**
+ * The app registers what to do when a call finds the session gone (clear cache, go to /login).
+ * Registered rather than imported so lib/ does not depend on the router.
+ */
+export function setSessionLostHandler(handler: SessionLostHandler): void {
+  onSessionLost = handler;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Leave a 401 to the caller (login, and the /me probe which turns 401 into "anonymous"). */
+  ignoreSessionLoss?: boolean;
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  if (res.status === 204) return undefined;
+  const text = await res.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function toErrorBody(status: number, raw: unknown): ApiErrorBody {
+  if (raw && typeof raw === 'object' && 'message' in raw) {
+    const r = raw as Partial<ApiErrorBody>;
+    return {
+      statusCode: r.statusCode ?? status,
+      code: r.code ?? String(status),
+      message: r.message ?? MSG.errorServidor,
+      ...(r.issues ? { issues: r.issues } : {}),
+    };
+  }
+  return { statusCode: status, code: String(status), message: MSG.errorServidor };
+}
+
+export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: opts.body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: opts.signal,
+    });
+  } catch (e) {
+    if ((e as Error)?.name === 'AbortError') throw e;
+    // fetch only rejects when the server can't be reached.
+    throw new ApiError(0, { statusCode: 0, code: 'NETWORK', message: MSG.sinConexion });
+  }
+  const raw = await readBody(res);
+  if (res.ok) return raw as T;
+
+  const error = new ApiError(res.status, toErrorBody(res.status, raw));
+  if (res.status === 401 && SESSION_LOST_CODES.has(error.code) && !opts.ignoreSessionLoss) {
+    onSessionLost(error.code);
+  }
+  throw error;
+}
+
+export const api = {
+  get: <T>(path: string, opts?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, opts),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
+  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
+  patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, { ...opts, body }),
+  delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
+};

@@ -1,0 +1,22 @@
+import { MSG, TITLES } from '@vialex/domain';
+
+/** Shorthands over the domain catalogue (the texts live in @vialex/domain). */
+export const TEXTS = {
+  lema: MSG.lema,
+  proximaVersion: MSG.proximaVersion,
+  mostrarContrasena: MSG.mostrarContrasena,
+  ocultarContrasena: MSG.ocultarContrasena,
+  cuentaUsuario: MSG.cuentaUsuario,
+  reintentar: MSG.reintentar,
+  recargar: MSG.recargar,
+  abrir: MSG.abrir,
+} as const;
+
+export const EXTRA_TITLES = {
+  tipografia: TITLES.tipografia,
+  tablas: TITLES.tablas,
+  notificaciones: TITLES.notificaciones,
+  iconos: TITLES.iconos,
+  graficos: TITLES.graficos,
+  gestionarCaso: TITLES.gestionarCaso,
+} as const;

@@ -1,0 +1,107 @@
+import { gzipSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+import { MSG, TITLES } from '@vialex/domain';
+import { PASSWORD, TEXTS, fillLogin, login, logout, resetSessions, shot } from '../support/helpers';
+
+test.beforeEach(async ({ request }) => resetSessions(request));
+
+test('sign-in lands on /clientes', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByText(MSG.bienvenida)).toBeVisible();
+  await expect(page.getByText(MSG.bienvenidaDetalle)).toBeVisible();
+  await expect(page.getByTestId('geo-warning')).toHaveCount(0);
+  await shot(page, 'login-desktop');
+
+  await fillLogin(page, 'administrador@vialex.test');
+  await page.getByRole('button', { name: MSG.ingresar }).click();
+  await expect(page).toHaveURL(/\/clientes$/);
+  await expect(page.getByRole('heading', { name: TITLES.clientes })).toBeVisible();
+  await shot(page, 'clientes-desktop');
+  await logout(page);
+});
+
+test('INGRESAR stays disabled while either field is empty', async ({ page }) => {
+  await page.goto('/login');
+  const button = page.getByRole('button', { name: MSG.ingresar });
+  await expect(button).toBeDisabled();
+  await page.getByLabel(MSG.correo).fill('administrador@vialex.test');
+  await expect(button).toBeDisabled();
+  await page.getByLabel(MSG.contrasena, { exact: true }).fill(PASSWORD);
+  await expect(button).toBeEnabled();
+  await page.getByLabel(MSG.correo).fill('');
+  await expect(button).toBeDisabled();
+});
+
+test('shows each validation message', async ({ page }) => {
+  await page.goto('/login');
+  const email = page.getByLabel(MSG.correo);
+  const password = page.getByLabel(MSG.contrasena, { exact: true });
+
+  await email.fill('administrador');
+  await email.blur();
+  await expect(page.getByText(MSG.correoInvalido)).toBeVisible();
+
+  await email.fill('');
+  await expect(page.getByText(MSG.correoRequerido)).toBeVisible();
+
+  await password.fill('x');
+  await password.blur();
+  await password.fill('');
+  await expect(page.getByText(MSG.contrasenaRequerida)).toBeVisible();
+  await shot(page, 'login-validation');
+});
+
+test('a wrong password shows Información incorrecta in the Oops dialog', async ({ page }) => {
+  await page.goto('/login');
+  await fillLogin(page, 'abogado@vialex.test', 'Incorrecta1*');
+  await page.getByRole('button', { name: MSG.ingresar }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(MSG.oops)).toBeVisible();
+  await expect(dialog.getByText(MSG.informacionIncorrecta)).toBeVisible();
+  await shot(page, 'login-oops');
+  await dialog.getByRole('button', { name: MSG.aceptar }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a signed-in visitor opening /login goes to /clientes', async ({ page }) => {
+  await login(page, 'coord.contactcenter@vialex.test');
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/clientes$/);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/clientes$/);
+  await logout(page);
+});
+
+test('Salir returns to /login and protected URLs then redirect to /login', async ({ page }) => {
+  await login(page, 'coord.investigador@vialex.test');
+  await page.getByRole('button', { name: TEXTS.cuentaUsuario }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByText('COORDINADOR INVESTIGADOR')).toBeVisible();
+  await shot(page, 'account-menu');
+  await menu.getByRole('menuitem', { name: MSG.salir }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  for (const path of ['/clientes', '/casos', '/estadistica/1', '/', '/gestionar-caso/1/chat']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login$/);
+  }
+  // The session really ended on the server, not only in the page.
+  expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+});
+
+test('the login route loads at most 250 KB of gzipped JavaScript', async ({ page }) => {
+  const scripts = new Map<string, number>();
+  page.on('response', async (res) => {
+    if (res.request().resourceType() === 'script' && res.ok()) {
+      scripts.set(res.url(), gzipSync(await res.body()).length);
+    }
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: MSG.ingresar })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const total = [...scripts.values()].reduce((a, b) => a + b, 0);
+  test.info().annotations.push({ type: 'login JS (gzip)', description: `${(total / 1024).toFixed(1)} KB in ${scripts.size} files` });
+  console.log(`login route JS: ${(total / 1024).toFixed(1)} KB gzipped in ${scripts.size} files`);
+  expect(total).toBeLessThanOrEqual(250 * 1024);
+});
