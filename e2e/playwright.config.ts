@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3210;
-export const BASE_URL = `http://127.0.0.1:${PORT}`;
-
-// The config is loaded by the runner and by each worker; the env var keeps one data dir per run.
+// The config is loaded by the runner and by each worker; env vars keep one data dir and one
+// port per run (a random port, so two runs on one machine don't collide).
 process.env.VIALEX_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'vialex-e2e-'));
+process.env.VIALEX_E2E_PORT ??= String(3210 + Math.floor(Math.random() * 700));
+const PORT = Number(process.env.VIALEX_E2E_PORT);
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
   testDir: './tests',

@@ -6,7 +6,8 @@ import { MSG } from '@vialex/domain';
 export const PASSWORD = 'Vialex2026*';
 /** Texts the specs look for, from the domain catalogue. */
 export const TEXTS = { cuentaUsuario: MSG.cuentaUsuario, proximaVersion: MSG.proximaVersion } as const;
-export const BASE_URL = 'http://127.0.0.1:3210';
+/** Set by playwright.config.ts for the run (and inherited by its workers). */
+export const BASE_URL = `http://127.0.0.1:${process.env.VIALEX_E2E_PORT ?? 3210}`;
 
 const SCREENSHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
 
