@@ -7,6 +7,7 @@ import { startServer, tempDatabase } from './lib/server-process.js';
 import { benchLocation } from './location.js';
 import { benchLive } from './live.js';
 import { benchWebSize } from './web-size.js';
+import { benchCasesList } from './cases-list.js';
 
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
 const only = process.argv[2];
@@ -26,6 +27,7 @@ async function withServer<T>(fn: (serverUrl: string, databaseUrl: string) => Pro
 if (!only || only === 'web') results.push(benchWebSize());
 if (!only || only === 'location') results.push(await withServer((s, d) => benchLocation(s, d)));
 if (!only || only === 'live') results.push(await withServer((s, d) => benchLive(s, d)));
+if (!only || only === 'cases') results.push(await withServer((s, d) => benchCasesList(s, d)));
 
 for (const r of results) console.log(JSON.stringify(r));
 const failed = results.filter((r) => !r.pass);

@@ -5,7 +5,7 @@ import { hashSessionToken, newLoginToken, newSessionToken } from '../../apps/ser
  * Inserts signed-in staff users straight into the database (signing 1,000 users in through
  * argon2 would measure password hashing, not the budget under test). Returns their cookies.
  */
-export async function seedSignedInUsers(databaseUrl: string, count: number, cargo = 'Investigador'): Promise<{ ids: string[]; cookies: string[] }> {
+export async function seedSignedInUsers(databaseUrl: string, count: number, cargo = 'Investigador', prefix = 'bench'): Promise<{ ids: string[]; cookies: string[] }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const ids: string[] = [];
@@ -13,7 +13,7 @@ export async function seedSignedInUsers(databaseUrl: string, count: number, carg
   try {
     await client.query('begin');
     for (let i = 0; i < count; i++) {
-      const email = `bench${i}@vialex.test`;
+      const email = `${prefix}${i}@vialex.test`;
       const tokenLogin = newLoginToken();
       const token = newSessionToken();
       const {
@@ -24,7 +24,7 @@ export async function seedSignedInUsers(databaseUrl: string, count: number, carg
       } = await client.query(
         `insert into usuarios (uiid, nombres, apellidos, identificacion, email, cargo, area, login, token_login, ultimo_login, duracion_sesion, disponibilidad, ciudades)
          values ($1, 'BENCH', $2, $3, $4, $5, 'INVESTIGACIÓN', true, $6, now(), 600, 'Activo en espera', '{11001}') returning id`,
-        [cuenta.id, `USUARIO ${i}`, 900000000 + i, email, cargo, tokenLogin],
+        [cuenta.id, `USUARIO ${prefix} ${i}`, 900000000 + i, email, cargo, tokenLogin],
       );
       await client.query(`insert into sesiones (id, usuario, token_login) values ($1, $2, $3)`, [hashSessionToken(token), user.id, tokenLogin]);
       ids.push(user.id);

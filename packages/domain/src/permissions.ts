@@ -196,7 +196,7 @@ export const CHAT_FILE_OPEN: Record<ChatKind, readonly Actor[]> = {
 /** Users notified when a client enters a case of their city (spec 3 §4). */
 export const NOTIFIED_ON_CLIENT_ENTRY: readonly Cargo[] = ['Administrador', 'Abogado', 'Investigador'];
 
-/** Staff menu (spec 1 §2). `visibleTo` decides who sees an entry (README, decisions). */
+/** Staff menu (spec 1 §2). */
 export interface MenuEntry {
   path: string;
   label: string;
@@ -215,3 +215,15 @@ export const MENU: readonly MenuEntry[] = [
   { path: '/exportaciones', label: 'Exportaciones' },
   { path: '/consultas', label: 'Consultas' },
 ];
+
+/**
+ * The menu a cargo sees: entries whose list would answer 'Usuario no autorizado' to every
+ * request of that cargo are left out (spec 1: "menu access by role is not shown").
+ */
+export function menuFor(cargo: Cargo): readonly MenuEntry[] {
+  return MENU.filter((entry) => {
+    if (entry.path === '/usuarios') return visibleUserCargos(cargo).length > 0;
+    if (entry.path === '/estado-usuarios') return USER_STATUS_VISIBLE[cargo].length > 0;
+    return true;
+  });
+}

@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, useMemo } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
@@ -13,7 +13,8 @@ import Tooltip from '@mui/material/Tooltip';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import type { MenuEntry } from '@vialex/domain';
-import { MENU, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '@vialex/domain';
+import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH, menuFor } from '@vialex/domain';
+import { useCurrentUser } from '../../lib/session';
 import { BrandLogo } from '../../components/brand-logo';
 import { groupIcon, menuIcon } from './menu-icons';
 import { setMobileOpen, toggleGroup, useLayoutStore } from './layout-store';
@@ -21,9 +22,9 @@ import { setMobileOpen, toggleGroup, useLayoutStore } from './layout-store';
 /** MENU as it is drawn: single entries and groups, in the catalogue's order. */
 type Section = { kind: 'entry'; entry: MenuEntry } | { kind: 'group'; name: string; entries: MenuEntry[] };
 
-function sections(): Section[] {
+function sections(menu: readonly MenuEntry[]): Section[] {
   const out: Section[] = [];
-  for (const entry of MENU) {
+  for (const entry of menu) {
     const last = out[out.length - 1];
     if (!entry.group) out.push({ kind: 'entry', entry });
     else if (last?.kind === 'group' && last.name === entry.group) last.entries.push(entry);
@@ -31,7 +32,6 @@ function sections(): Section[] {
   }
   return out;
 }
-const SECTIONS = sections();
 
 const itemSx = {
   mx: 1,
@@ -73,9 +73,11 @@ function EntryItem({ entry, collapsed, nested, onNavigate }: { entry: MenuEntry;
 function MenuList({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const openGroups = useLayoutStore((s) => s.openGroups);
   const { pathname } = useLocation();
+  const { cargo } = useCurrentUser();
+  const menu = useMemo(() => sections(menuFor(cargo)), [cargo]);
   return (
     <List component="nav" sx={{ py: 1 }}>
-      {SECTIONS.map((section) => {
+      {menu.map((section) => {
         if (section.kind === 'entry') {
           return <EntryItem key={section.entry.path} entry={section.entry} collapsed={collapsed} onNavigate={onNavigate} />;
         }
