@@ -89,3 +89,17 @@ describe('cases (spec 2 §6)', () => {
     expect(MANAGE_CASE.Dibujante).toBe('always');
   });
 });
+
+describe('menu per cargo', () => {
+  it('hides the user lists from cargos that see no users', async () => {
+    const { menuFor } = await import('./permissions.js');
+    const paths = (c: Cargo) => menuFor(c).map((e) => e.path);
+    expect(paths('Administrador')).toContain('/usuarios');
+    expect(paths('Administrador')).toContain('/estado-usuarios');
+    expect(paths('Call Center')).toContain('/usuarios');
+    expect(paths('Call Center')).not.toContain('/estado-usuarios');
+    expect(paths('Investigador')).not.toContain('/usuarios');
+    expect(paths('Investigador')).toContain('/casos');
+    expect(paths('Coordinador Perito')).toEqual(expect.arrayContaining(['/usuarios', '/estado-usuarios', '/casos']));
+  });
+});
