@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CARGOS, CASE_SCOPE, can, type Cargo } from '@vialex/domain';
-import { casos, chats, trazabilidad } from '../src/db/schema/index.js';
+import { casos, chats, trazabilidad, trazabilidadestado } from '../src/db/schema/index.js';
 import { startTestServer, type TestServer } from './helper.js';
 import { createUser, login, userRow } from './factories.js';
 import { caseBody, createCaseAs } from './case-factories.js';
@@ -206,6 +206,8 @@ describe('archive and restore', () => {
     const restored = await post(`/api/casos/${c.id}/restablecer`, 'Administrador');
     expect(restored.json().message).toBe('Caso Activado');
     expect((await userRow(s.ctx, agent.user.id)).disponibilidad).toBe('Activo ocupado');
+    const trail = await s.ctx.db.select().from(trazabilidadestado).where(eq(trazabilidadestado.uidusuario, agent.user.id));
+    expect(trail.map((t) => t.descripcion)).toEqual(expect.arrayContaining([`Archivo del caso # ${c.caso}`, `Restablecimiento del caso # ${c.caso}`]));
     // Outside the viewer's scope the case does not exist for them.
     expect((await post(`/api/casos/${c.id}/archivar`, 'Perito')).statusCode).toBe(404);
   });

@@ -33,12 +33,15 @@ export async function recomputeAvailability(
   hub: LiveHub,
   userId: string,
   cause: { descripcion: string; uidcaso?: string; uidcreador?: string },
+  /** Write the trail entry even when the value stays the same (archive and restore do). */
+  { alwaysTrail = false } = {},
 ): Promise<string | undefined> {
   const [user] = await tx.select({ disponibilidad: usuarios.disponibilidad, cargo: usuarios.cargo }).from(usuarios).where(eq(usuarios.id, userId)).for('update');
   if (!user) return undefined;
   const next = availabilityForOpenCases(await openCaseCount(tx, userId), user.disponibilidad);
-  if (next !== user.disponibilidad) {
-    await tx.update(usuarios).set({ disponibilidad: next, modificacion: sql`now()` }).where(eq(usuarios.id, userId));
+  const changes = next !== user.disponibilidad;
+  if (changes) await tx.update(usuarios).set({ disponibilidad: next, modificacion: sql`now()` }).where(eq(usuarios.id, userId));
+  if (changes || alwaysTrail) {
     await tx.insert(trazabilidadestado).values({
       descripcion: cause.descripcion,
       estado: next,
@@ -47,6 +50,8 @@ export async function recomputeAvailability(
       cargo: user.cargo,
       uidcreador: cause.uidcreador,
     });
+  }
+  if (changes) {
     await hub.publish(tx, topics.user(userId), { name: 'user.updated', id: userId });
     await hub.publish(tx, topics.list('usuarios'), { name: 'list.changed', list: 'usuarios', id: userId });
   }

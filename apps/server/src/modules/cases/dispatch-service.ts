@@ -201,7 +201,7 @@ export async function archiveCase(ctx: AppContext, viewer: Viewer, id: string, a
     if (!released) {
       const agents = new Set(AGENT_SLOTS.map((s) => c[s]).filter((x): x is string => !!x));
       for (const agent of agents) {
-        await recomputeAvailability(tx, ctx.hub, agent, { descripcion: `${archive ? 'Archivo' : 'Restablecimiento'} del caso # ${c.caso}`, uidcaso: id, uidcreador: viewer.id });
+        await recomputeAvailability(tx, ctx.hub, agent, { descripcion: `${archive ? 'Archivo' : 'Restablecimiento'} del caso # ${c.caso}`, uidcaso: id, uidcreador: viewer.id }, { alwaysTrail: true });
       }
     }
     await changed(ctx, tx, id);
