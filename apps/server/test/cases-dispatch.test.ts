@@ -173,6 +173,19 @@ describe('take and release', () => {
   });
 });
 
+describe('sign-in and open cases', () => {
+  it('an agent who signs in with an open case is busy, not free', async () => {
+    const agent = await createUser(s.ctx, { cargo: 'Investigador' });
+    const cookie = await login(s.app, agent.email);
+    const c = await newCase();
+    await post(`/api/casos/${c.id}/asignar`, 'Administrador', { tipo: 'Investigador', usuario: agent.user.id });
+    await s.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    expect((await userRow(s.ctx, agent.user.id)).disponibilidad).toBe('Fuera de su horario laboral');
+    await login(s.app, agent.email);
+    expect((await userRow(s.ctx, agent.user.id)).disponibilidad).toBe('Activo ocupado');
+  });
+});
+
 describe('special attention', () => {
   it('request on SIN PLAN, once; authorise by Administrador or Coordinador Contact Center', async () => {
     const c = await newCase();

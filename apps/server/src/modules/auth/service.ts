@@ -1,5 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { DISPONIBILIDAD, MSG, topics } from '@vialex/domain';
+import { DISPONIBILIDAD, MSG, availabilityForOpenCases, topics } from '@vialex/domain';
+import { openCaseCount } from '../cases/availability.js';
 import type { AppContext } from '../../platform/context.js';
 import { cuentas, sesiones, trazabilidadestado, usuarios } from '../../db/schema/index.js';
 import { AppError, conflict } from '../../platform/errors.js';
@@ -58,6 +59,8 @@ export async function login(
     for (const s of stale) await hub.publish(tx, sessionTopic(s.id), { name: 'session.ended', reason: 'replaced' });
     const now = new Date();
     const tokenLogin = newLoginToken();
+    // 'Activo en espera' at sign-in (spec 1 §4), unless the user still holds open cases.
+    const disponibilidad = availabilityForOpenCases(await openCaseCount(tx, user.id), DISPONIBILIDAD.enEspera);
     const [updated] = await tx
       .update(usuarios)
       .set({
@@ -66,16 +69,16 @@ export async function login(
         ultimo_login: now,
         ip: input.ip,
         salir: false,
-        disponibilidad: DISPONIBILIDAD.enEspera,
+        disponibilidad,
         modificacion: now,
       })
       .where(eq(usuarios.id, user.id))
       .returning();
     await tx.insert(sesiones).values({ id: sessionId, usuario: user.id, token_login: tokenLogin, creado: now, ip: input.ip, user_agent: input.userAgent.slice(0, 300) });
-    if (user.disponibilidad !== DISPONIBILIDAD.enEspera) {
+    if (user.disponibilidad !== disponibilidad) {
       await tx.insert(trazabilidadestado).values({
         descripcion: 'Inicio de sesión',
-        estado: DISPONIBILIDAD.enEspera,
+        estado: disponibilidad,
         uidusuario: user.id,
         cargo: user.cargo,
         uidcreador: user.id,
