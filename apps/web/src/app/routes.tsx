@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { TITLES } from '@vialex/domain';
 import { EXTRA_TITLES } from '../lib/texts';
@@ -11,6 +11,11 @@ const LoginPage = lazy(() => import('../features/auth/login-page'));
 const ClientEntryPage = lazy(() => import('../features/placeholders/client-entry-page'));
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
 const StaffShell = lazy(() => import('./staff-shell'));
+const ClientsPage = lazy(() => import('../features/clients/clients-page'));
+const UsersPage = lazy(() => import('../features/users/users-page'));
+const UserStatusPage = lazy(() => import('../features/user-status/user-status-page'));
+const CasesPage = lazy(() => import('../features/cases/cases-page'));
+const ArchivedCasesPage = lazy(() => import('../features/cases/archived-cases-page'));
 const PlaceholderPage = lazy(() =>
   import('../features/placeholders/placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -19,13 +24,13 @@ const PlaceholderPage = lazy(() =>
  * Staff screens of later issues. Each is already a lazy route; the issue that builds a screen
  * replaces its element with `lazy(() => import('../features/<area>/<screen>-page'))`.
  */
-const STAFF_SCREENS: { path: string; title: string }[] = [
-  { path: 'clientes', title: TITLES.clientes },
-  { path: 'usuarios', title: TITLES.usuarios },
-  { path: 'estado-usuarios', title: TITLES.estadoUsuarios },
+const STAFF_SCREENS: { path: string; title: string; page?: ComponentType }[] = [
+  { path: 'clientes', title: TITLES.clientes, page: ClientsPage },
+  { path: 'usuarios', title: TITLES.usuarios, page: UsersPage },
+  { path: 'estado-usuarios', title: TITLES.estadoUsuarios, page: UserStatusPage },
   { path: 'estadistica/:id?', title: TITLES.estadistica },
-  { path: 'casos', title: TITLES.casos },
-  { path: 'casos-archivados', title: TITLES.casosArchivados },
+  { path: 'casos', title: TITLES.casos, page: CasesPage },
+  { path: 'casos-archivados', title: TITLES.casosArchivados, page: ArchivedCasesPage },
   { path: 'vehiculos', title: TITLES.vehiculos },
   { path: 'empresas', title: TITLES.empresas },
   { path: 'gestiones', title: TITLES.gestiones },
@@ -70,7 +75,7 @@ export const routes: RouteObject[] = [
             element: <StaffShell />,
             children: [
               { index: true, element: <Navigate to="/clientes" replace /> },
-              ...STAFF_SCREENS.map(({ path, title }) => ({ path, element: <PlaceholderPage title={title} /> })),
+              ...STAFF_SCREENS.map(({ path, title, page: Page }) => ({ path, element: Page ? <Page /> : <PlaceholderPage title={title} /> })),
             ],
           },
         ],

@@ -1,0 +1,57 @@
+import { MSG } from '@vialex/domain';
+import { OPERATORS, type Criterion, type ListField, type ListFieldType, type Operator } from './types';
+
+/** A criteria row as the panel's form holds it: everything a string until it is sent. */
+export interface CriterionRow {
+  field: string;
+  op: string;
+  value: string;
+}
+
+export const EMPTY_ROW: CriterionRow = { field: '', op: '', value: '' };
+
+const CHOICE_TYPES: readonly ListFieldType[] = ['bool', 'select'];
+
+/** Ordering a yes/no or a pick-list value makes no sense, so those fields only offer = and ≠. */
+export function operatorsFor(field: ListField | undefined): readonly Operator[] {
+  return field && CHOICE_TYPES.includes(field.type) ? ['eq', 'ne'] : OPERATORS;
+}
+
+export function isChoice(field: ListField | undefined): boolean {
+  return !!field && CHOICE_TYPES.includes(field.type);
+}
+
+/** The message a row's value gets, or null when it can be sent. */
+export function valueError(field: ListField | undefined, raw: string): string | null {
+  const value = raw.trim();
+  if (!value) return MSG.campoRequerido;
+  if (field?.type === 'int' && !/^-?\d+$/.test(value)) return MSG.debeSerNumero;
+  return null;
+}
+
+/**
+ * The value as the server expects it (spec 1 §5): text uppercased and trimmed, except e-mail
+ * and exact fields (cargo); whole numbers parsed; yes/no as a boolean.
+ */
+export function normalizeValue(field: ListField, raw: string): Criterion['value'] {
+  const value = raw.trim();
+  switch (field.type) {
+    case 'text':
+      return value.toUpperCase();
+    case 'int':
+      return Number.parseInt(value, 10);
+    case 'bool':
+      return value === 'true';
+    default:
+      return value;
+  }
+}
+
+/** Rows of a valid form to the request's criteria (rows of unknown fields are dropped). */
+export function toCriteria(rows: readonly CriterionRow[], fields: readonly ListField[]): Criterion[] {
+  return rows.flatMap((row) => {
+    const field = fields.find((f) => f.field === row.field);
+    if (!field || !(OPERATORS as readonly string[]).includes(row.op)) return [];
+    return [{ field: field.field, op: row.op as Operator, value: normalizeValue(field, row.value) }];
+  });
+}

@@ -1,0 +1,59 @@
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import ChevronLeft from '@mui/icons-material/ChevronLeft';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import { LIST_TEXTS } from './texts';
+
+export interface ListPagerProps {
+  hasPrev: boolean;
+  hasNext: boolean;
+  onPrev: () => void;
+  onNext: () => void;
+  limit: number;
+  onLimitChange?: (limit: number) => void;
+  /** Page sizes to offer; omitted when the list's size is fixed (clients: 10). */
+  pageSizeOptions?: readonly number[];
+}
+
+/** Keyset paging has no page numbers or totals: only the way back, the way on and the page size. */
+export function ListPager({ hasPrev, hasNext, onPrev, onNext, limit, onLimitChange, pageSizeOptions }: ListPagerProps) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'flex-end', px: 1.5, py: 1 }} data-testid="list-pager">
+      {pageSizeOptions && onLimitChange && (
+        <TextField
+          select
+          size="small"
+          id="list-page-size"
+          label={LIST_TEXTS.filasPorPagina}
+          value={limit}
+          onChange={(e) => onLimitChange(Number(e.target.value))}
+          fullWidth={false}
+          sx={{ width: 140 }}
+        >
+          {pageSizeOptions.map((n) => (
+            <MenuItem key={n} value={n}>
+              {n}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      <Tooltip title={LIST_TEXTS.paginaAnterior}>
+        <span>
+          <IconButton aria-label={LIST_TEXTS.paginaAnterior} onClick={onPrev} disabled={!hasPrev}>
+            <ChevronLeft />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Tooltip title={LIST_TEXTS.paginaSiguiente}>
+        <span>
+          <IconButton aria-label={LIST_TEXTS.paginaSiguiente} onClick={onNext} disabled={!hasNext}>
+            <ChevronRight />
+          </IconButton>
+        </span>
+      </Tooltip>
+    </Stack>
+  );
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { casesQueryKey } from './list-cases';
+
+/** Archive a case (refused for a 'Recibido' one); answers { message: 'Caso Archivado' }. */
+export function archiveCase(id: string): Promise<{ message: string }> {
+  return api.post<{ message: string }>(`/api/casos/${id}/archivar`);
+}
+
+export function useArchiveCase() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: archiveCase,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: casesQueryKey }),
+  });
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { casesQueryKey } from './list-cases';
+
+/** Restore an archived case; answers { message: 'Caso Activado' }. */
+export function restoreCase(id: string): Promise<{ message: string }> {
+  return api.post<{ message: string }>(`/api/casos/${id}/restablecer`);
+}
+
+export function useRestoreCase() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: restoreCase,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: casesQueryKey }),
+  });
+}

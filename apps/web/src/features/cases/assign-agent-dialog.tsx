@@ -1,0 +1,121 @@
+import { useEffect } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { MSG, assignAgentSchema, disponibilidadInfo } from '@vialex/domain';
+import type { CaseRow } from './api/list-cases';
+import { useCandidates } from './api/list-candidates';
+import { CaseDialog } from './case-dialog';
+import { CASE_TEXTS } from './texts';
+
+type Input = z.input<typeof assignAgentSchema>;
+type Output = z.output<typeof assignAgentSchema>;
+
+export interface AssignAgentDialogProps {
+  row: Pick<CaseRow, 'id' | 'caso' | 'actions'> | null;
+  busy?: boolean;
+  onClose: () => void;
+  onSubmit: (values: { tipo: string; usuario: string }) => void | Promise<void>;
+}
+
+/** Assign agent (spec 2 §2, §5): persistent; Tipo Usuario and Usuario both required. */
+export function AssignAgentDialog({ row, busy = false, onClose, onSubmit }: AssignAgentDialogProps) {
+  const { control, handleSubmit, reset, resetField } = useForm<Input, unknown, Output>({ resolver: zodResolver(assignAgentSchema) });
+  const rowId = row?.id;
+  useEffect(() => {
+    if (rowId) reset({});
+  }, [rowId, reset]);
+  const tipo = useWatch({ control, name: 'tipo' }) ?? '';
+  const candidates = useCandidates(rowId ?? null, tipo);
+  const users = candidates.data ?? [];
+
+  const types = row?.actions.assign ?? [];
+  const noneAvailable = !!tipo && candidates.isSuccess && users.length === 0;
+  return (
+    <CaseDialog
+      open={row !== null}
+      title={CASE_TEXTS.asignarAgente}
+      width={500}
+      persistent
+      busy={busy}
+      onClose={onClose}
+      onSubmit={handleSubmit((values) => onSubmit(values))}
+      testId="assign-agent-dialog"
+    >
+      {row && (
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {`${CASE_TEXTS.caso} # ${row.caso}`}
+        </Typography>
+      )}
+      <Stack spacing={2}>
+        <Controller
+          control={control}
+          name="tipo"
+          render={({ field, fieldState }) => (
+            <TextField
+              select
+              id="field-tipo"
+              label={CASE_TEXTS.tipoUsuario}
+              required
+              autoFocus
+              name={field.name}
+              value={field.value ?? ''}
+              onChange={(e) => {
+                field.onChange(e.target.value);
+                // Another type offers other users.
+                resetField('usuario');
+              }}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={!!fieldState.error}
+              helperText={fieldState.error?.message}
+            >
+              {types.map((t) => (
+                <MenuItem key={t} value={t}>
+                  {t}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        <Controller
+          control={control}
+          name="usuario"
+          render={({ field, fieldState }) => (
+            <TextField
+              select
+              id="field-usuario"
+              label={CASE_TEXTS.usuario}
+              required
+              name={field.name}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              disabled={!tipo}
+              error={!!fieldState.error || noneAvailable}
+              helperText={fieldState.error?.message ?? (noneAvailable ? CASE_TEXTS.sinCandidatos : candidates.isFetching ? MSG.cargando : undefined)}
+            >
+              {users.map((u) => {
+                const estado = disponibilidadInfo(u.disponibilidad);
+                return (
+                  <MenuItem key={u.id} value={u.id}>
+                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', width: '100%' }}>
+                      <span>{`${u.nombres} ${u.apellidos}`}</span>
+                      <Chip size="small" variant="outlined" color={estado.color} label={estado.title} />
+                    </Stack>
+                  </MenuItem>
+                );
+              })}
+            </TextField>
+          )}
+        />
+      </Stack>
+    </CaseDialog>
+  );
+}

@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { CaseRow } from './api/list-cases';
+import { CaseDialog } from './case-dialog';
+import { CASE_TEXTS } from './texts';
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary" component="dt" sx={{ fontWeight: 600, textTransform: 'uppercase', letterSpacing: '0.04em' }}>
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0 }}>
+        {children || '—'}
+      </Typography>
+    </Box>
+  );
+}
+
+/** 'Datos del caso' (spec 2 §2): 500 px; where and for whom, with the affected person's relation. */
+export function CaseInfoDialog({ row, onClose }: { row: CaseRow | null; onClose: () => void }) {
+  return (
+    <CaseDialog open={row !== null} title={CASE_TEXTS.datosCaso} width={500} onClose={onClose} testId="case-info-dialog">
+      {row && (
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, m: 0 }}>
+          <Item label={CASE_TEXTS.caso}>{`# ${row.caso}`}</Item>
+          <Item label={CASE_TEXTS.departamento}>{row.departamento}</Item>
+          <Item label={CASE_TEXTS.ciudad}>{row.ciudad_siniestro}</Item>
+          <Item label={CASE_TEXTS.empresa}>{row.empresa}</Item>
+          <Box sx={{ gridColumn: '1 / -1' }}>
+            <Item label={CASE_TEXTS.direccionSiniestro}>{row.direccion_siniestro}</Item>
+          </Box>
+          <Box sx={{ gridColumn: '1 / -1' }}>
+            <Item label={CASE_TEXTS.cliente}>
+              <Stack direction="row" spacing={1} component="span" sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                <span>{row.cliente.nombre ?? '—'}</span>
+                <Chip size="small" color={row.cliente.relacion === 'Conductor' ? 'info' : 'primary'} label={row.cliente.relacion} data-testid="client-relation" />
+              </Stack>
+            </Item>
+          </Box>
+          <Item label={CASE_TEXTS.telefono}>{row.cliente.telefono}</Item>
+        </Box>
+      )}
+    </CaseDialog>
+  );
+}

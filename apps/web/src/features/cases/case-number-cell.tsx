@@ -1,0 +1,25 @@
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import type { CaseRow } from './api/list-cases';
+import { CASE_TEXTS } from './texts';
+
+/** The case number, with an orange dot while special attention waits for authorization. */
+export function CaseNumberCell({ row }: { row: Pick<CaseRow, 'caso' | 'atencionPendiente'> }) {
+  return (
+    <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+      <strong>{row.caso}</strong>
+      {row.atencionPendiente && (
+        <Tooltip title={CASE_TEXTS.atencionPendiente}>
+          <Box
+            component="span"
+            role="img"
+            aria-label={CASE_TEXTS.atencionPendiente}
+            data-testid="attention-dot"
+            sx={{ width: 9, height: 9, borderRadius: '50%', bgcolor: 'warning.main', flexShrink: 0 }}
+          />
+        </Tooltip>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import AddCircleOutline from '@mui/icons-material/AddCircleOutlineOutlined';
+import { TITLES } from '@vialex/domain';
+import { PageTitle } from '../../components/page-title';
+import { CriteriaPanel } from '../../components/list/criteria-panel';
+import { PagedTable } from '../../components/list/paged-table';
+import { usePagedList } from '../../components/list/use-paged-list';
+import { CASE_FIELDS, activeCasesKey, archivedCasesKey, fetchActiveCases, fetchArchivedCases, type CaseRow } from './api/list-cases';
+import { caseColumns } from './case-columns';
+import { CaseFormDialog } from './case-form-dialog';
+import type { CaseFormTarget } from './case-form-values';
+import { useCaseFeedback } from './use-case-feedback';
+import { useCaseRowActions } from './use-case-row-actions';
+import { CASE_TEXTS } from './texts';
+
+const rowId = (c: CaseRow) => c.id;
+
+/**
+ * LISTA DE CASOS and LISTA DE CASOS ARCHIVADOS (spec 2 §2): 10 per page, previous/next only,
+ * Caso and Placa criteria, scoped by the server, live through `list:casos`.
+ */
+export function CasesList({ archived }: { archived: boolean }) {
+  const list = usePagedList(archived ? archivedCasesKey : activeCasesKey, archived ? fetchArchivedCases : fetchActiveCases);
+  const feedback = useCaseFeedback();
+  const [target, setTarget] = useState<CaseFormTarget | null>(null);
+  const { actions, elements } = useCaseRowActions(feedback, (c) => (c.actions.edit ? setTarget({ kind: 'edit', row: c }) : feedback.unauthorized()));
+  const title = archived ? TITLES.casosArchivados : TITLES.casos;
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+
+  // Creating is for the contact-centre desk; others get the spec's info popup (spec 2 §2).
+  const create = (kind: 'new' | 'cronos') => (list.canWrite === false ? feedback.unauthorized() : setTarget({ kind }));
+
+  return (
+    <>
+      <PageTitle
+        title={title}
+        actions={
+          !archived &&
+          (phone ? (
+            <Tooltip title={CASE_TEXTS.agregarCronos}>
+              <IconButton color="warning" aria-label={CASE_TEXTS.agregarCronos} onClick={() => create('cronos')} sx={{ border: 1, borderColor: 'warning.light' }}>
+                <AddCircleOutline />
+              </IconButton>
+            </Tooltip>
+          ) : (
+            <Button variant="outlined" color="warning" startIcon={<AddCircleOutline />} onClick={() => create('cronos')} sx={{ flexShrink: 0 }}>
+              {CASE_TEXTS.agregarCronos}
+            </Button>
+          ))
+        }
+      />
+      <CriteriaPanel fields={CASE_FIELDS} onSearch={list.search} onNew={archived ? undefined : () => create('new')} />
+      <PagedTable list={list} columns={caseColumns(archived, actions)} label={title} getRowId={rowId} />
+      {!archived && (
+        <CaseFormDialog
+          target={target}
+          onClose={() => setTarget(null)}
+          onSaved={(saved) => {
+            setTarget(null);
+            if (saved.kind !== 'edit') list.first();
+            feedback.success();
+          }}
+          feedback={feedback}
+        />
+      )}
+      {elements}
+      {feedback.element}
+    </>
+  );
+}

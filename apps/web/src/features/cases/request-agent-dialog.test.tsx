@@ -1,0 +1,45 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MSG } from '@vialex/domain';
+import type { CaseRow } from './api/list-cases';
+import { RequestAgentDialog } from './request-agent-dialog';
+import { CASE_TEXTS } from './texts';
+
+const row = (request: string[]) =>
+  ({ id: 'c1', caso: 42, actions: { request } as CaseRow['actions'] }) as Pick<CaseRow, 'id' | 'caso' | 'actions'>;
+
+function setup(request = ['Perito', 'Dibujante']) {
+  const onSubmit = vi.fn().mockResolvedValue(undefined);
+  const onClose = vi.fn();
+  render(<RequestAgentDialog row={row(request)} onSubmit={onSubmit} onClose={onClose} />);
+  const dialog = screen.getByRole('dialog', { name: CASE_TEXTS.solicitarAgente });
+  return { onSubmit, onClose, dialog };
+}
+
+describe('RequestAgentDialog', () => {
+  it('requires Tipo Usuario', async () => {
+    const { dialog, onSubmit } = setup();
+    fireEvent.click(within(dialog).getByRole('button', { name: CASE_TEXTS.solicitar }));
+    expect(await within(dialog).findByText(MSG.campoRequerido)).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('offers only the types this viewer may request, and sends the chosen one', async () => {
+    const { dialog, onSubmit } = setup(['Perito', 'Dibujante']);
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: new RegExp(CASE_TEXTS.tipoUsuario) }));
+    const listbox = await screen.findByRole('listbox');
+    const names = within(listbox).getAllByRole('option').map((o) => o.textContent);
+    expect(names).toEqual(['Perito', 'Dibujante']);
+    fireEvent.click(within(listbox).getByRole('option', { name: 'Dibujante' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: CASE_TEXTS.solicitar }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith('Dibujante'));
+  });
+
+  it('is persistent: Escape does not close it, Cancelar does', () => {
+    const { dialog, onClose } = setup();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: MSG.cancelar }));
+    expect(onClose).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,55 @@
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import Typography from '@mui/material/Typography';
+import { requestAgentSchema } from '@vialex/domain';
+import { FormSelectField } from '../../components/list/form-fields';
+import type { CaseRow } from './api/list-cases';
+import { CaseDialog } from './case-dialog';
+import { CASE_TEXTS } from './texts';
+
+type Input = z.input<typeof requestAgentSchema>;
+type Output = z.output<typeof requestAgentSchema>;
+
+export interface RequestAgentDialogProps {
+  /** The case to request an agent for; null when closed. */
+  row: Pick<CaseRow, 'id' | 'caso' | 'actions'> | null;
+  busy?: boolean;
+  onClose: () => void;
+  onSubmit: (tipo: string) => void | Promise<void>;
+}
+
+/** SOLICITAR AGENTE (spec 2 §2): 400 px, persistent; Tipo Usuario from the types this viewer may request. */
+export function RequestAgentDialog({ row, busy = false, onClose, onSubmit }: RequestAgentDialogProps) {
+  const { control, handleSubmit, reset } = useForm<Input, unknown, Output>({ resolver: zodResolver(requestAgentSchema) });
+  const rowId = row?.id;
+  useEffect(() => {
+    if (rowId) reset({});
+  }, [rowId, reset]);
+
+  const options = (row?.actions.request ?? []).map((t) => ({ value: t, label: t }));
+  return (
+    <CaseDialog
+      open={row !== null}
+      title={CASE_TEXTS.solicitarAgente}
+      width={400}
+      persistent
+      busy={busy}
+      submitLabel={CASE_TEXTS.solicitar}
+      onClose={onClose}
+      onSubmit={handleSubmit(async (values) => {
+        // Only the offered types: the list is the server's answer for this viewer and case.
+        if (row?.actions.request.includes(values.tipo)) await onSubmit(values.tipo);
+      })}
+      testId="request-agent-dialog"
+    >
+      {row && (
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {`${CASE_TEXTS.caso} # ${row.caso}`}
+        </Typography>
+      )}
+      <FormSelectField control={control} name="tipo" label={CASE_TEXTS.tipoUsuario} options={options} required autoFocus />
+    </CaseDialog>
+  );
+}

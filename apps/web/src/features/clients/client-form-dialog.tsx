@@ -1,0 +1,126 @@
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import type { Client, ClientInput } from '@vialex/domain';
+import { DEFAULT_CIUDAD, DEFAULT_TIPO_IDENTIFICACION, TIPOS_IDENTIFICACION, clientSchema } from '@vialex/domain';
+import { FormDialog } from '../../components/list/form-dialog';
+import { FormSelectField, FormTextField } from '../../components/list/form-fields';
+import { CityAutocomplete } from '../../components/list/city-autocomplete';
+import { ESTADO_OPTIONS } from '../../components/list/estado-chip';
+import { useTiposIdentificacion } from '../../components/list/lookups';
+import type { Feedback } from '../../components/list/use-feedback';
+import { LIST_TEXTS } from '../../components/list/texts';
+import type { ClientRow } from './api/list-clients';
+import { useCreateClient } from './api/create-client';
+import { useUpdateClient } from './api/update-client';
+import { CLIENT_TEXTS } from './texts';
+
+const FIELDS = ['nombres', 'apellidos', 'tipoidentificacion', 'identificacion', 'telefono', 'ciudad', 'direccion', 'estado'] as const;
+
+const EMPTY: ClientInput = {
+  nombres: '',
+  apellidos: '',
+  tipoidentificacion: DEFAULT_TIPO_IDENTIFICACION,
+  identificacion: '',
+  telefono: '',
+  ciudad: DEFAULT_CIUDAD,
+  direccion: '',
+};
+
+function valuesOf(client: ClientRow): ClientInput {
+  return {
+    nombres: client.nombres,
+    apellidos: client.apellidos,
+    tipoidentificacion: client.tipoidentificacion as ClientInput['tipoidentificacion'],
+    identificacion: String(client.identificacion),
+    telefono: client.telefono,
+    ciudad: client.ciudad,
+    direccion: client.direccion,
+    estado: client.estado,
+  };
+}
+
+export interface ClientFormDialogProps {
+  /** The client to edit, 'new' to add one, null when closed. */
+  target: ClientRow | 'new' | null;
+  onClose: () => void;
+  onSaved: (created: boolean) => void;
+  feedback: Feedback;
+}
+
+/** AGREGAR / ACTUALIZAR a client (spec 1 §2, §5); the estado selector only when editing. */
+export function ClientFormDialog({ target, onClose, onSaved, feedback }: ClientFormDialogProps) {
+  const editing = target !== null && target !== 'new' ? target : null;
+  const create = useCreateClient();
+  const update = useUpdateClient();
+  const tipos = useTiposIdentificacion();
+  const { control, handleSubmit, reset, setError } = useForm<ClientInput, unknown, Client>({
+    resolver: zodResolver(clientSchema),
+    defaultValues: EMPTY,
+  });
+
+  useEffect(() => {
+    if (target) reset(editing ? valuesOf(editing) : EMPTY);
+  }, [target, editing, reset]);
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      if (editing) await update.mutateAsync({ id: editing.id, values: { ...values, estado: values.estado ?? editing.estado } });
+      else await create.mutateAsync(values);
+      onSaved(!editing);
+    } catch (e) {
+      feedback.fail(e, { setError, fields: FIELDS });
+    }
+  });
+
+  const tipoOptions = (tipos.data ?? TIPOS_IDENTIFICACION.map((id) => ({ id, tipo: id }))).map((t) => ({
+    value: t.id,
+    label: t.tipo === t.id ? t.id : `${t.id} - ${t.tipo}`,
+  }));
+
+  return (
+    <FormDialog
+      open={target !== null}
+      title={editing ? LIST_TEXTS.actualizar : LIST_TEXTS.agregar}
+      onClose={onClose}
+      onSubmit={submit}
+      busy={create.isPending || update.isPending}
+    >
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, pt: 1 }}>
+        <FormTextField control={control} name="nombres" label={CLIENT_TEXTS.nombre} autoFocus />
+        <FormTextField control={control} name="apellidos" label={CLIENT_TEXTS.apellidos} />
+        <FormSelectField control={control} name="tipoidentificacion" label={CLIENT_TEXTS.tipoIdentificacion} options={tipoOptions} />
+        <FormTextField control={control} name="identificacion" label={CLIENT_TEXTS.identificacion} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+        <FormTextField control={control} name="telefono" label={CLIENT_TEXTS.telefono} type="tel" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+        <Controller
+          control={control}
+          name="ciudad"
+          render={({ field, fieldState }) => (
+            <CityAutocomplete
+              id="field-ciudad"
+              label={CLIENT_TEXTS.ciudad}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={!!fieldState.error}
+              helperText={fieldState.error?.message}
+            />
+          )}
+        />
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <FormTextField control={control} name="direccion" label={CLIENT_TEXTS.direccion} />
+        </Box>
+        {editing && (
+          <FormSelectField
+            control={control}
+            name="estado"
+            label={CLIENT_TEXTS.estado}
+            options={ESTADO_OPTIONS}
+            toValue={(v) => v === 'true'}
+          />
+        )}
+      </Box>
+    </FormDialog>
+  );
+}

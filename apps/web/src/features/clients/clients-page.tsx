@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { MSG, PAGE_SIZE, TITLES } from '@vialex/domain';
+import { PageTitle } from '../../components/page-title';
+import { CriteriaPanel } from '../../components/list/criteria-panel';
+import { PagedTable } from '../../components/list/paged-table';
+import { useConfirm } from '../../components/list/use-confirm';
+import { useFeedback } from '../../components/list/use-feedback';
+import { usePagedList } from '../../components/list/use-paged-list';
+import { CLIENT_FIELDS, clientListKey, fetchClients, type ClientRow } from './api/list-clients';
+import { useDeactivateClient } from './api/deactivate-client';
+import { ClientFormDialog } from './client-form-dialog';
+import { clientColumns } from './client-columns';
+
+const rowId = (c: ClientRow) => c.id;
+
+/** LISTA DE CLIENTES (spec 1 §2): 10 per page, newest first, add/edit dialog, soft delete. */
+export default function ClientsPage() {
+  const list = usePagedList(clientListKey, fetchClients, { limit: PAGE_SIZE });
+  const feedback = useFeedback();
+  const { confirm, element: confirmDialog } = useConfirm();
+  const deactivate = useDeactivateClient();
+  const [target, setTarget] = useState<ClientRow | 'new' | null>(null);
+
+  // Writes are for the contact-centre desk; others get the spec's info popup (spec 1 §6).
+  const ifAllowed = (action: () => void) => (list.canWrite === false ? feedback.unauthorized() : action());
+
+  const columns = clientColumns({
+    edit: (c) => ifAllowed(() => setTarget(c)),
+    deactivate: (c) =>
+      ifAllowed(async () => {
+        if (!(await confirm({ title: MSG.eliminarRegistro, confirmText: MSG.siEliminar, cancelText: MSG.cancelar }))) return;
+        try {
+          await deactivate.mutateAsync(c.id);
+          feedback.success();
+        } catch (e) {
+          feedback.fail(e);
+        }
+      }),
+  });
+
+  return (
+    <>
+      <PageTitle title={TITLES.clientes} />
+      <CriteriaPanel fields={CLIENT_FIELDS} onSearch={list.search} onNew={() => ifAllowed(() => setTarget('new'))} />
+      <PagedTable list={list} columns={columns} label={TITLES.clientes} getRowId={rowId} />
+      <ClientFormDialog
+        target={target}
+        onClose={() => setTarget(null)}
+        onSaved={(created) => {
+          setTarget(null);
+          if (created) list.first();
+          feedback.success();
+        }}
+        feedback={feedback}
+      />
+      {confirmDialog}
+      {feedback.element}
+    </>
+  );
+}

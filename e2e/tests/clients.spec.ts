@@ -1,0 +1,222 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { MSG, TITLES } from '@vialex/domain';
+import { login, logout, resetSessions, shot } from '../support/helpers';
+
+/** Labels the web keeps in features/clients/texts.ts and components/list/texts.ts for now. */
+const T = {
+  agregar: 'AGREGAR',
+  actualizar: 'ACTUALIZAR',
+  nombre: 'Nombre',
+  apellidos: 'Apellidos',
+  tipo: 'Tipo de identificación',
+  identificacion: '# Identificación',
+  telefono: 'Teléfono',
+  ciudad: 'Ciudad',
+  direccion: 'Dirección',
+  estado: 'Estado',
+  editar: 'Editar',
+  eliminar: 'Eliminar',
+  igual: 'Igual',
+  anterior: 'Página anterior',
+  siguiente: 'Página siguiente',
+} as const;
+
+test.beforeEach(async ({ request }) => resetSessions(request));
+
+const uniqueId = () => 900_000_000 + Math.floor(Math.random() * 99_000_000);
+const rows = (page: Page) => page.getByTestId('list-row');
+const rowWith = (page: Page, text: string | number) => rows(page).filter({ hasText: String(text) });
+
+async function accept(page: Page, kind: 'success' | 'info' | 'error') {
+  const dialog = page.getByTestId(`${kind}-dialog`);
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: MSG.aceptar }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function pick(page: Page, scope: Locator, label: string, option: string) {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+}
+
+/** One criterion through the criteria panel, then Buscar. */
+async function searchBy(page: Page, field: string, op: string, value: string) {
+  const panel = page.getByRole('form', { name: MSG.buscar });
+  // The screen may still be loading; isVisible() below does not wait.
+  await expect(panel.getByRole('button', { name: MSG.buscar })).toBeVisible();
+  if (await panel.getByRole('button', { name: MSG.mostrarCriterios }).isVisible()) {
+    await panel.getByRole('button', { name: MSG.mostrarCriterios }).click();
+  }
+  const row = panel.getByTestId('criteria-row').first();
+  await pick(page, row, MSG.campo, field);
+  await pick(page, row, MSG.operador, op);
+  await row.getByLabel(MSG.valor).fill(value);
+  await panel.getByRole('button', { name: MSG.buscar }).click();
+}
+
+test('Call Center creates a client (validation first), edits it, deactivates it and finds it by identificación', async ({ page }) => {
+  await login(page, 'callcenter@vialex.test');
+  await expect(page.getByRole('heading', { name: TITLES.clientes })).toBeVisible();
+  await expect(rows(page).first()).toBeVisible();
+  await shot(page, 'clientes-list');
+
+  await page.getByRole('button', { name: MSG.nuevo }).click();
+  const add = page.getByRole('dialog', { name: T.agregar });
+  // Defaults of a new client: type CC, city Bogotá; no estado selector when adding.
+  await expect(add.getByRole('combobox', { name: T.tipo })).toContainText('CC');
+  await expect(add.getByRole('combobox', { name: T.ciudad })).toHaveValue('BOGOTÁ, D.C.');
+  await expect(add.getByRole('combobox', { name: T.estado })).toHaveCount(0);
+  await add.getByRole('button', { name: MSG.guardar }).click();
+  await expect(add.getByText(MSG.campoRequerido)).toHaveCount(5);
+  await add.getByLabel(T.identificacion).fill('12ab');
+  await add.getByRole('button', { name: MSG.guardar }).click();
+  await expect(add.getByText(MSG.debeSerNumero)).toBeVisible();
+  await shot(page, 'clientes-add-validation');
+
+  const id = uniqueId();
+  await add.getByLabel(T.nombre, { exact: true }).fill('  prueba e2e ');
+  await add.getByLabel(T.apellidos).fill('cliente nuevo');
+  await add.getByLabel(T.identificacion).fill(String(id));
+  await add.getByLabel(T.telefono).fill('3001112233');
+  const city = add.getByRole('combobox', { name: T.ciudad });
+  await city.fill('soacha');
+  await page.getByRole('listbox').getByRole('option', { name: 'SOACHA' }).click();
+  await add.getByLabel(T.direccion).fill('calle 1 # 2-3');
+  await shot(page, 'clientes-add-filled');
+  await add.getByRole('button', { name: MSG.guardar }).click();
+  await accept(page, 'success');
+
+  // Saved uppercased and trimmed, at the top of the newest-first list.
+  const row = rowWith(page, id);
+  await expect(row).toContainText('PRUEBA E2E');
+  await expect(row).toContainText('CLIENTE NUEVO');
+  await expect(row).toContainText('SOACHA');
+  await expect(row).toContainText('CALLE 1 # 2-3');
+  await expect(row).toContainText(MSG.activo);
+
+  await row.getByRole('button', { name: T.editar }).click();
+  const edit = page.getByRole('dialog', { name: T.actualizar });
+  await expect(edit.getByLabel(T.identificacion)).toHaveValue(String(id));
+  await expect(edit.getByRole('combobox', { name: T.estado })).toContainText(MSG.activo);
+  await edit.getByLabel(T.telefono).fill('3109998877');
+  await shot(page, 'clientes-edit');
+  await edit.getByRole('button', { name: MSG.guardar }).click();
+  await accept(page, 'success');
+  await expect(rowWith(page, id)).toContainText('3109998877');
+
+  await rowWith(page, id).getByRole('button', { name: T.eliminar }).click();
+  const confirm = page.getByRole('dialog', { name: MSG.eliminarRegistro });
+  await shot(page, 'clientes-delete-confirm');
+  await confirm.getByRole('button', { name: MSG.siEliminar }).click();
+  await accept(page, 'success');
+  await expect(rowWith(page, id)).toContainText(MSG.inactivo);
+
+  await searchBy(page, T.identificacion, T.igual, String(id));
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText(String(id));
+  await shot(page, 'clientes-search');
+
+  // A value that is not a number never reaches the server.
+  const panel = page.getByRole('form', { name: MSG.buscar });
+  await panel.getByLabel(MSG.valor).fill('abc');
+  await panel.getByRole('button', { name: MSG.buscar }).click();
+  await expect(panel.getByText(MSG.debeSerNumero)).toBeVisible();
+  await logout(page);
+});
+
+test('Call Center pages forward and back, 10 clients per page', async ({ page }) => {
+  await login(page, 'callcenter@vialex.test');
+  const apellidos = `PAGINA ${Date.now()}`;
+  for (let i = 0; i < 12; i++) {
+    const res = await page.request.post('/api/clientes', {
+      data: { nombres: `CLIENTE ${i}`, apellidos, tipoidentificacion: 'CC', identificacion: uniqueId(), telefono: 3000000000 + i, ciudad: '11001', direccion: 'CALLE 1' },
+    });
+    expect(res.status()).toBe(201);
+  }
+  await searchBy(page, T.apellidos, T.igual, apellidos.toLowerCase());
+  const prev = page.getByRole('button', { name: T.anterior });
+  const next = page.getByRole('button', { name: T.siguiente });
+  await expect(rows(page)).toHaveCount(10);
+  // Newest first: the last one created leads the first page.
+  await expect(rows(page).first()).toContainText('CLIENTE 11');
+  await expect(prev).toBeDisabled();
+  await expect(next).toBeEnabled();
+  // Clients have a fixed page size: no size selector.
+  await expect(page.getByRole('combobox', { name: 'Filas por página' })).toHaveCount(0);
+
+  await next.click();
+  await expect(rows(page)).toHaveCount(2);
+  await expect(rows(page).last()).toContainText('CLIENTE 0');
+  await expect(next).toBeDisabled();
+  await expect(prev).toBeEnabled();
+  await shot(page, 'clientes-page-2');
+
+  await prev.click();
+  await expect(rows(page)).toHaveCount(10);
+  await expect(rows(page).first()).toContainText('CLIENTE 11');
+  await expect(prev).toBeDisabled();
+
+  // Nothing matches: the empty text.
+  await searchBy(page, T.apellidos, T.igual, 'NADIE SE LLAMA ASI');
+  await expect(page.getByText(MSG.datosNoDisponibles)).toBeVisible();
+  await expect(next).toBeDisabled();
+  await shot(page, 'clientes-empty');
+  await logout(page);
+});
+
+test('another browser sees a new client without reloading', async ({ page, browser }) => {
+  await login(page, 'coord.contactcenter@vialex.test');
+  const other = await browser.newContext({ storageState: await page.context().storageState() });
+  const second = await other.newPage();
+  await second.goto('/clientes');
+  await expect(rows(second).first()).toBeVisible();
+  const id = uniqueId();
+  const res = await page.request.post('/api/clientes', {
+    data: { nombres: 'EN VIVO', apellidos: 'PRUEBA', tipoidentificacion: 'CC', identificacion: id, telefono: 3001234567, ciudad: '11001', direccion: 'CALLE 2' },
+  });
+  expect(res.status()).toBe(201);
+  await expect(rowWith(second, id)).toBeVisible({ timeout: 5000 });
+  await other.close();
+  await logout(page);
+});
+
+test('Investigador gets "Usuario no autorizado" on new, edit and delete', async ({ page }) => {
+  await login(page, 'investigador@vialex.test');
+  await expect(rows(page).first()).toBeVisible();
+  await page.getByRole('button', { name: MSG.nuevo }).click();
+  const info = page.getByTestId('info-dialog');
+  await expect(info.getByText(MSG.noAutorizado)).toBeVisible();
+  await shot(page, 'clientes-no-autorizado');
+  await accept(page, 'info');
+  await expect(page.getByRole('dialog', { name: T.agregar })).toHaveCount(0);
+
+  await rows(page).first().getByRole('button', { name: T.editar }).click();
+  await accept(page, 'info');
+  await rows(page).first().getByRole('button', { name: T.eliminar }).click();
+  await accept(page, 'info');
+  await logout(page);
+});
+
+test.describe('phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the clients list scrolls sideways and its dialogs fill the screen', async ({ page }) => {
+    await login(page, 'callcenter@vialex.test');
+    await expect(rows(page).first()).toBeVisible();
+    // The page itself never scrolls sideways; the table does.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, 'clientes-phone');
+    await page.getByRole('button', { name: MSG.mostrarCriterios }).click();
+    await shot(page, 'clientes-phone-criteria');
+    await page.getByRole('button', { name: MSG.nuevo }).click();
+    const add = page.getByRole('dialog', { name: T.agregar });
+    await add.getByRole('button', { name: MSG.guardar }).click();
+    await expect(add.getByText(MSG.campoRequerido).first()).toBeVisible();
+    await shot(page, 'clientes-phone-add');
+    await add.getByRole('button', { name: MSG.cancelar }).click();
+    await page.getByTestId('list-row').first().getByRole('button', { name: T.eliminar }).click();
+    await shot(page, 'clientes-phone-delete-confirm');
+    await page.getByRole('dialog', { name: MSG.eliminarRegistro }).getByRole('button', { name: MSG.cancelar }).click();
+    await logout(page);
+  });
+});

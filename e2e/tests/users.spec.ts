@@ -1,0 +1,231 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { MSG, TITLES, fmt } from '@vialex/domain';
+import { PASSWORD, login, logout, resetSessions, shot } from '../support/helpers';
+
+/** Labels the web keeps in features/users/texts.ts and components/list/texts.ts for now. */
+const T = {
+  agregar: 'AGREGAR',
+  actualizar: 'ACTUALIZAR',
+  nombre: 'Nombre',
+  apellidos: 'Apellidos',
+  identificacion: '# Identificación',
+  telefono: 'Teléfono',
+  email: 'Email',
+  cargo: 'Cargo',
+  area: 'Area',
+  estado: 'Estado',
+  ciudades: 'Ciudades',
+  editar: 'Editar',
+  eliminar: 'Eliminar',
+  asignarCiudades: 'Asignar ciudades',
+  asignarCiudadesTitulo: 'ASIGNAR CIUDADES',
+  filasPorPagina: 'Filas por página',
+} as const;
+
+test.beforeEach(async ({ request }) => resetSessions(request));
+
+const rows = (page: Page) => page.getByTestId('list-row');
+// By the exact e-mail cell: 'perito@…' is also the end of 'coord.perito@…'.
+const rowWith = (page: Page, email: string) => rows(page).filter({ has: page.getByRole('cell', { name: email, exact: true }) });
+
+async function accept(page: Page, kind: 'success' | 'info' | 'error') {
+  const dialog = page.getByTestId(`${kind}-dialog`);
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: MSG.aceptar }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function pick(page: Page, scope: Locator, label: string, option: string) {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+}
+
+async function openUsers(page: Page) {
+  await page.getByRole('link', { name: 'Usuarios', exact: true }).click();
+  await expect(page.getByRole('heading', { name: TITLES.usuarios })).toBeVisible();
+  await expect(rows(page).first()).toBeVisible();
+}
+
+test('Administrador creates a user (password rules first), edits it, assigns cities and deactivates it', async ({ page }) => {
+  await login(page, 'administrador@vialex.test');
+  await openUsers(page);
+  await expect(page.getByRole('combobox', { name: T.filasPorPagina })).toBeVisible();
+  await shot(page, 'usuarios-list');
+
+  await page.getByRole('button', { name: MSG.nuevo }).click();
+  const add = page.getByRole('dialog', { name: T.agregar });
+  await expect(add.getByRole('combobox', { name: T.estado })).toHaveCount(0);
+  await add.getByRole('button', { name: MSG.guardar }).click();
+  await expect(add.getByText(MSG.correoRequerido)).toBeVisible();
+  // Nombre, Apellidos, # Identificación, Teléfono, Cargo, Area, Contraseña, Confirmar Contraseña.
+  await expect(add.getByText(MSG.campoRequerido)).toHaveCount(8);
+  await shot(page, 'usuarios-add-validation');
+
+  const password = add.getByLabel(MSG.contrasena, { exact: true });
+  const confirm = add.getByLabel(MSG.confirmarContrasena, { exact: true });
+  const steps: [string, string][] = [
+    ['abc', fmt(MSG.passMinimo, { min: 6 })],
+    ['abcdefg', MSG.passMayuscula],
+    ['ABCDEFG', MSG.passMinuscula],
+    ['Abcdefg', MSG.passNumero],
+    ['Abcdefg1', MSG.passEspecial],
+  ];
+  for (const [value, message] of steps) {
+    await password.fill(value);
+    await expect(add.getByText(message)).toBeVisible();
+  }
+  const newPassword = 'Nuevo2026#';
+  await password.fill(newPassword);
+  await add.getByLabel(T.email).fill('sin-arroba');
+  await add.getByRole('button', { name: MSG.guardar }).click();
+  await expect(add.getByText(MSG.correoInvalido)).toBeVisible();
+
+  const email = `e2e.${Date.now()}@vialex.test`;
+  const identificacion = String(800_000_000 + Math.floor(Math.random() * 99_000_000));
+  await add.getByLabel(T.nombre, { exact: true }).fill('usuario e2e');
+  await add.getByLabel(T.apellidos).fill('de prueba');
+  await add.getByLabel(T.identificacion).fill(identificacion);
+  await add.getByLabel(T.telefono).fill('3204445566');
+  await add.getByLabel(T.email).fill(email);
+  await pick(page, add, T.cargo, 'Investigador');
+  await pick(page, add, T.area, 'INVESTIGACIÓN');
+  // The two passwords are compared once the rest of the form is valid.
+  await confirm.fill('Otro2026#');
+  await add.getByRole('button', { name: MSG.guardar }).click();
+  await expect(add.getByText(MSG.passNoCoinciden)).toBeVisible();
+  await shot(page, 'usuarios-add-password-rules');
+  await confirm.fill(newPassword);
+  await shot(page, 'usuarios-add-filled');
+  await add.getByRole('button', { name: MSG.guardar }).click();
+  await accept(page, 'success');
+
+  const row = rowWith(page, email);
+  await expect(row).toContainText('USUARIO E2E');
+  await expect(row).toContainText('Investigador');
+  await expect(row).toContainText(MSG.activo);
+
+  // A second user with the same e-mail is refused with the server's message.
+  await page.getByRole('button', { name: MSG.nuevo }).click();
+  await add.getByLabel(T.nombre, { exact: true }).fill('otro');
+  await add.getByLabel(T.apellidos).fill('igual');
+  await add.getByLabel(T.identificacion).fill('123');
+  await add.getByLabel(T.telefono).fill('3001');
+  await add.getByLabel(T.email).fill(email);
+  await pick(page, add, T.cargo, 'Perito');
+  await pick(page, add, T.area, 'PERITAJE');
+  await password.fill(newPassword);
+  await confirm.fill(newPassword);
+  await add.getByRole('button', { name: MSG.guardar }).click();
+  await expect(page.getByTestId('error-dialog')).toContainText(MSG.correoDuplicado);
+  await shot(page, 'usuarios-duplicate');
+  await accept(page, 'error');
+  await add.getByRole('button', { name: MSG.cancelar }).click();
+
+  await row.getByRole('button', { name: T.editar }).click();
+  const edit = page.getByRole('dialog', { name: T.actualizar });
+  await expect(edit.getByLabel(MSG.contrasena, { exact: true })).toHaveCount(0);
+  await expect(edit.getByRole('combobox', { name: T.estado })).toContainText(MSG.activo);
+  // The administrator may move a user to another area.
+  await expect(edit.getByRole('combobox', { name: T.area })).not.toHaveAttribute('aria-disabled', 'true');
+  await edit.getByLabel(T.telefono).fill('3207778899');
+  await shot(page, 'usuarios-edit');
+  await edit.getByRole('button', { name: MSG.guardar }).click();
+  await accept(page, 'success');
+  await expect(rowWith(page, email)).toContainText('3207778899');
+
+  await rowWith(page, email).getByRole('button', { name: T.asignarCiudades }).click();
+  const cities = page.getByRole('dialog', { name: T.asignarCiudadesTitulo });
+  const input = cities.getByRole('combobox', { name: T.ciudades });
+  await input.fill('medell');
+  await page.getByRole('listbox').getByRole('option', { name: 'MEDELLÍN' }).click();
+  await input.fill('envigado');
+  await page.getByRole('listbox').getByRole('option', { name: 'ENVIGADO' }).click();
+  await input.fill('bogota');
+  // The options are grouped by department.
+  await expect(page.getByRole('listbox').getByText('BOGOTÁ, D.C.').first()).toBeVisible();
+  await shot(page, 'usuarios-assign-cities');
+  await page.getByRole('listbox').getByRole('option', { name: 'BOGOTÁ, D.C.' }).click();
+  await expect(cities.getByRole('button', { name: 'MEDELLÍN' })).toBeVisible();
+  // The list stays open while picking; Escape closes it without closing the dialog.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await cities.getByRole('button', { name: MSG.guardar }).click();
+  await accept(page, 'success');
+  await expect(rowWith(page, email).getByTestId('user-cities')).toContainText('MEDELLÍN');
+  await expect(rowWith(page, email).getByTestId('user-cities')).toContainText('+1');
+
+  await rowWith(page, email).getByRole('button', { name: T.eliminar }).click();
+  await page.getByRole('dialog', { name: MSG.eliminarRegistro }).getByRole('button', { name: MSG.siEliminar }).click();
+  await accept(page, 'success');
+  await expect(rowWith(page, email)).toContainText(MSG.inactivo);
+
+  // Only Abogado and Investigador rows have the Assign Cities button (50 rows: every demo user).
+  await pick(page, page.getByTestId('list-pager'), T.filasPorPagina, '50');
+  await expect(rowWith(page, 'perito@vialex.test').getByRole('button', { name: T.asignarCiudades })).toHaveCount(0);
+  await expect(rowWith(page, 'abogado@vialex.test').getByRole('button', { name: T.asignarCiudades })).toHaveCount(1);
+  await logout(page);
+});
+
+test('Administrador changes the page size', async ({ page }) => {
+  await login(page, 'administrador@vialex.test');
+  await openUsers(page);
+  await pick(page, page.getByTestId('list-pager'), T.filasPorPagina, '5');
+  await expect(rows(page)).toHaveCount(5);
+  await expect(page.getByRole('button', { name: 'Página siguiente' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Página siguiente' }).click();
+  await expect(page.getByRole('button', { name: 'Página anterior' })).toBeEnabled();
+  await logout(page);
+});
+
+test('Coordinador Investigador sees only Investigador and Dibujante and may not create or edit', async ({ page }) => {
+  await login(page, 'coord.investigador@vialex.test');
+  await openUsers(page);
+  const cargos = await rows(page).locator('td:nth-child(6)').allTextContents();
+  expect(cargos.length).toBeGreaterThan(0);
+  for (const cargo of cargos) expect(['Investigador', 'Dibujante']).toContain(cargo);
+  await expect(page.getByRole('button', { name: T.asignarCiudades })).toHaveCount(0);
+  await shot(page, 'usuarios-coord-investigador');
+
+  await page.getByRole('button', { name: MSG.nuevo }).click();
+  await expect(page.getByTestId('info-dialog')).toContainText(MSG.noAutorizado);
+  await accept(page, 'info');
+  await expect(page.getByRole('dialog', { name: T.agregar })).toHaveCount(0);
+  await rows(page).first().getByRole('button', { name: T.editar }).click();
+  await accept(page, 'info');
+  await logout(page);
+});
+
+test('Investigador may not open the users list', async ({ page }) => {
+  await login(page, 'investigador@vialex.test');
+  await page.goto('/usuarios');
+  await expect(page.getByTestId('info-dialog')).toContainText(MSG.noAutorizado);
+  await accept(page, 'info');
+  await expect(page.getByText(MSG.datosNoDisponibles)).toBeVisible();
+  await logout(page);
+});
+
+test.describe('phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the users list and its dialogs fit a phone', async ({ page }) => {
+    await login(page, 'administrador@vialex.test', PASSWORD);
+    await page.goto('/usuarios');
+    await expect(rows(page).first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, 'usuarios-phone');
+    await page.getByRole('button', { name: MSG.nuevo }).click();
+    const add = page.getByRole('dialog', { name: T.agregar });
+    await add.getByRole('button', { name: MSG.guardar }).click();
+    await expect(add.getByText(MSG.correoRequerido)).toBeVisible();
+    await shot(page, 'usuarios-phone-add');
+    await add.getByRole('button', { name: MSG.cancelar }).click();
+    // Users created by other specs come first; 50 per page keeps every demo user in view.
+    await pick(page, page.getByTestId('list-pager'), T.filasPorPagina, '50');
+    await rowWith(page, 'investigador@vialex.test').getByRole('button', { name: T.asignarCiudades }).click();
+    const cities = page.getByRole('dialog', { name: T.asignarCiudadesTitulo });
+    await expect(cities.getByRole('button', { name: 'SOACHA' })).toBeVisible();
+    await shot(page, 'usuarios-phone-assign-cities');
+    await cities.getByRole('button', { name: MSG.cancelar }).click();
+    await logout(page);
+  });
+});
