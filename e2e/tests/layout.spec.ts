@@ -18,6 +18,9 @@ test('desktop layout: menu, groups, collapse to icons, placeholder screens', asy
   await sidebar.getByRole('link', { name: 'Casos archivados' }).click();
   await expect(page).toHaveURL(/\/casos-archivados$/);
   await expect(page.getByRole('heading', { name: TITLES.casosArchivados })).toBeVisible();
+  // A screen of a later issue is still a placeholder.
+  await sidebar.getByRole('link', { name: 'Vehículos', exact: true }).click();
+  await expect(page.getByRole('heading', { name: TITLES.vehiculos })).toBeVisible();
   await expect(page.getByText(TEXTS.proximaVersion)).toBeVisible();
   await shot(page, 'layout-desktop');
 

@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MSG } from '@vialex/domain';
 import type { AppContext } from './platform/context.js';
 import { installErrorHandler, notFound } from './platform/errors.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -79,7 +80,7 @@ async function serveWeb(app: FastifyInstance, ctx: AppContext): Promise<void> {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (!hasWeb || request.url.startsWith('/api/') || request.method !== 'GET') throw notFound('Recurso no encontrado');
+    if (!hasWeb || request.url.startsWith('/api/') || request.method !== 'GET') throw notFound(MSG.recursoNoEncontrado);
     return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(index));
   });
 }

@@ -3,6 +3,7 @@ export * from './availability.js';
 export * from './case-status.js';
 export * from './constants.js';
 export * from './messages.js';
+export * from './labels.js';
 export * from './permissions.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';

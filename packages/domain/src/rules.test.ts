@@ -73,3 +73,10 @@ describe('form schemas', () => {
     );
   });
 });
+
+describe('password mismatch shows with the other errors', () => {
+  it('createUserSchema reports the mismatch even when other fields are wrong', () => {
+    const r = createUserSchema.safeParse({ nombres: '', apellidos: 'b', identificacion: 1, telefono: 2, email: 'a@b.co', cargo: 'Perito', area: 'X', password: 'Abc12!', confirmPassword: 'Abc12?' });
+    expect(messagesOf(r)).toEqual(expect.arrayContaining(['nombres: Este campo es requerido', 'confirmPassword: Las contraseñas no coinciden']));
+  });
+});

@@ -87,7 +87,7 @@ function normalizeValue(field: string, spec: FilterField, raw: string | number |
       const s = String(value).trim().toLowerCase();
       if (['true', 'si', 'sí', '1', 'activo'].includes(s)) return true;
       if (['false', 'no', '0', 'inactivo'].includes(s)) return false;
-      throw badRequest(`Valor no válido para ${field}`, [{ path: `criteria.${field}`, message: `Valor no válido para ${field}` }]);
+      throw badRequest(fmt(MSG.valorNoValido, { campo: field }), [{ path: `criteria.${field}`, message: fmt(MSG.valorNoValido, { campo: field }) }]);
     }
   }
 }
@@ -99,10 +99,10 @@ export function criteriaWhere(raw: string | undefined, fields: FilterFields): SQ
   try {
     parsed = JSON.parse(raw);
   } catch {
-    throw badRequest('Criterios de búsqueda mal formados');
+    throw badRequest(MSG.criteriosMalFormados);
   }
   const list = z.array(criterionSchema).max(10).safeParse(parsed);
-  if (!list.success) throw badRequest(list.error.issues[0]?.message ?? 'Criterios de búsqueda mal formados');
+  if (!list.success) throw badRequest(list.error.issues[0]?.message ?? MSG.criteriosMalFormados);
   const conditions = list.data.map((c) => {
     const spec = Object.hasOwn(fields, c.field) ? fields[c.field] : undefined;
     if (!spec) throw badRequest(fmt(MSG.campoNoPermitido, { campo: c.field }), [{ path: 'criteria.field', message: fmt(MSG.campoNoPermitido, { campo: c.field }) }]);
@@ -131,15 +131,15 @@ function decodeCursor(cursor: string, sort: KeysetSort): unknown[] {
   try {
     values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    throw badRequest('Cursor de página no válido');
+    throw badRequest(MSG.cursorNoValido);
   }
-  if (!Array.isArray(values) || values.length !== sort.columns.length) throw badRequest('Cursor de página no válido');
+  if (!Array.isArray(values) || values.length !== sort.columns.length) throw badRequest(MSG.cursorNoValido);
   return sort.columns.map(({ type }, i) => {
     const v = values[i];
     if (type === 'int' && Number.isSafeInteger(v)) return v;
     if (type === 'text' && typeof v === 'string') return v;
     if (type === 'date' && typeof v === 'string' && !Number.isNaN(Date.parse(v))) return new Date(v);
-    throw badRequest('Cursor de página no válido');
+    throw badRequest(MSG.cursorNoValido);
   });
 }
 

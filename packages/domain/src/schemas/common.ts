@@ -44,10 +44,26 @@ export const strongPassword = z
   .regex(/\d/, MSG.passNumero)
   .regex(/[$@!%*#?&]/, MSG.passEspecial);
 
+const confirmField = z.string({ error: MSG.campoRequerido }).min(1, MSG.campoRequerido);
+
+/**
+ * The equality rule as a refinement any password form can add. `when` lets it run as soon as
+ * both fields are strings, even while other fields still have errors (zod skips object-level
+ * checks on an object with issues otherwise), so the mismatch shows together with the rest.
+ */
+export const passwordsMatch: [(v: { password: string; confirmPassword: string }) => boolean, { message: string; path: PropertyKey[]; when: (payload: { value: unknown }) => boolean }] = [
+  (v) => v.password === v.confirmPassword,
+  {
+    message: MSG.passNoCoinciden,
+    path: ['confirmPassword'],
+    when: (payload) => {
+      const v = payload.value as { password?: unknown; confirmPassword?: unknown };
+      return typeof v?.password === 'string' && typeof v?.confirmPassword === 'string' && v.confirmPassword !== '';
+    },
+  },
+];
+
 /** A new password and its confirmation; the confirmation must match. */
 export const passwordPair = z
-  .object({
-    password: strongPassword,
-    confirmPassword: z.string({ error: MSG.campoRequerido }).min(1, MSG.campoRequerido),
-  })
-  .refine((v) => v.password === v.confirmPassword, { message: MSG.passNoCoinciden, path: ['confirmPassword'] });
+  .object({ password: strongPassword, confirmPassword: confirmField })
+  .refine(...passwordsMatch);

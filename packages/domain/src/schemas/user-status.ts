@@ -23,7 +23,7 @@ export const sessionTimeSchema = z.object({
     .number({ error: MSG.tiempoObligatorio })
     .int(MSG.tiempoObligatorio)
     .min(1, MSG.tiempoObligatorio)
-    .max(24 * 60, 'El tiempo máximo es 24:00'),
+    .max(24 * 60, MSG.tiempoMaximo),
 });
 export type SessionTimeInput = z.input<typeof sessionTimeSchema>;
 
@@ -33,9 +33,9 @@ export const userAvailabilitySchema = z.object({
 
 /** LOGUEADO is disabled: an administrator can only force a log-out. */
 export const loginStateSchema = z.object({
-  login: z.literal(false, { error: 'Solo es posible desloguear al usuario' }),
+  login: z.literal(false, { error: MSG.soloDesloguear }),
 });
 
 export const userCitiesSchema = z.object({
-  ciudades: z.array(z.string().regex(/^\d{5}$/, 'Ciudad no válida')).max(1200),
+  ciudades: z.array(z.string().regex(/^\d{5}$/, MSG.ciudadNoValida)).max(1200),
 });

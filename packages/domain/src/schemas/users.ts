@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { emailField, integerField, strongPassword, upperText } from './common.js';
+import { emailField, integerField, passwordsMatch, strongPassword, upperText } from './common.js';
 import { CARGOS } from '../cargos.js';
 
 const userFields = {
@@ -20,7 +20,7 @@ export const createUserSchema = z
     password: strongPassword,
     confirmPassword: z.string({ error: MSG.campoRequerido }).min(1, MSG.campoRequerido),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: MSG.passNoCoinciden, path: ['confirmPassword'] });
+  .refine(...passwordsMatch);
 
 export const updateUserSchema = z.object({ ...userFields, estado: z.boolean().optional() });
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isCargo, topics, type Cargo, type SessionEndReason } from '@vialex/domain';
+import { MSG, isCargo, topics, type Cargo, type SessionEndReason } from '@vialex/domain';
 import type { Db, Executor } from '../../db/client.js';
 import { sesiones, usuarios } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
@@ -18,9 +18,9 @@ export interface Viewer {
   sessionStarted: Date;
 }
 
-export const noSession = () => new AppError(401, 'NO_SESSION', 'No hay una sesión activa');
+export const noSession = () => new AppError(401, 'NO_SESSION', MSG.sinSesion);
 export const sessionEnded = (reason: SessionEndReason) =>
-  Object.assign(new AppError(401, 'SESSION_ENDED', 'Su sesión terminó. Ingrese de nuevo.'), { reason });
+  Object.assign(new AppError(401, 'SESSION_ENDED', MSG.sesionTerminada), { reason });
 
 export function sessionExpiresAt(user: Pick<UserRow, 'duracion_sesion'>, started: Date): Date {
   return new Date(started.getTime() + user.duracion_sesion * 60_000);

@@ -40,9 +40,9 @@ async function placeOf(tx: Executor, input: CaseData) {
     .from(ciudades)
     .innerJoin(departamentos, eq(departamentos.id, ciudades.departamento))
     .where(eq(ciudades.id, input.uidciudad));
-  if (!city || city.depId !== input.departamento) throw badRequest('Ciudad no válida', [{ path: 'uidciudad', message: 'Ciudad no válida' }]);
+  if (!city || city.depId !== input.departamento) throw badRequest(MSG.ciudadNoValida, [{ path: 'uidciudad', message: MSG.ciudadNoValida }]);
   const [empresa] = await tx.select({ id: empresas.id }).from(empresas).where(and(eq(empresas.id, input.uidempresa), eq(empresas.estado, true)));
-  if (!empresa) throw badRequest('Empresa no válida', [{ path: 'uidempresa', message: 'Empresa no válida' }]);
+  if (!empresa) throw badRequest(MSG.empresaNoValida, [{ path: 'uidempresa', message: MSG.empresaNoValida }]);
   return city;
 }
 

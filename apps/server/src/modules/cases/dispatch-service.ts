@@ -67,10 +67,10 @@ export async function assignAgent(ctx: AppContext, viewer: Viewer, id: string, t
   const field = AGENT_FIELD[tipo] as AgentSlot;
   return dispatch(ctx, async (tx, pending) => {
     const c = await lockCase(tx, viewer, id);
-    if (c.archivado) throw badRequest('El caso está archivado');
+    if (c.archivado) throw badRequest(MSG.casoArchivadoNoEditable);
     const candidates = await assignCandidates(tx, c, tipo);
     const agent = candidates.find((u) => u.id === userId);
-    if (!agent) throw badRequest('El usuario no está disponible para este caso', [{ path: 'usuario', message: 'El usuario no está disponible para este caso' }]);
+    if (!agent) throw badRequest(MSG.usuarioNoDisponible, [{ path: 'usuario', message: MSG.usuarioNoDisponible }]);
     const previous = c[field];
     await tx.update(casos).set({ [field]: userId, modificacion: new Date() }).where(eq(casos.id, id));
     await trail(tx, c, viewer, `Se asigna ${tipo}: ${nameOf(agent)}`);
@@ -100,7 +100,7 @@ export async function requestAgent(ctx: AppContext, viewer: Viewer, id: string, 
   if (!can(viewer.cargo, 'casos.request') || !(REQUESTABLE_TYPES[viewer.cargo] ?? []).includes(tipo)) throw forbidden();
   return dispatch(ctx, async (tx, pending) => {
     const c = await lockCase(tx, viewer, id);
-    if (c.archivado) throw badRequest('El caso está archivado');
+    if (c.archivado) throw badRequest(MSG.casoArchivadoNoEditable);
     const set: Partial<CaseRow> = { modificacion: new Date() };
     if (tipo === 'Perito') {
       if (!(PLANES_AUTORIZADOS as readonly string[]).includes(c.tipo_plan)) throw new PlanDeniedError();
@@ -133,24 +133,24 @@ export async function takeCase(ctx: AppContext, viewer: Viewer, id: string, take
     const c = await lockCase(tx, viewer, id).catch(async (err) => {
       // Someone else took it first, so it left this viewer's scope ("own or unassigned").
       const [other] = await tx.select({ holder: casos[field] }).from(casos).where(eq(casos.id, id));
-      if (take && other?.holder && other.holder !== viewer.id) throw conflict('ALREADY_TAKEN', 'El caso ya fue tomado por otro usuario');
+      if (take && other?.holder && other.holder !== viewer.id) throw conflict('ALREADY_TAKEN', MSG.casoYaTomado);
       throw err;
     });
-    if (c.archivado) throw badRequest('El caso está archivado');
+    if (c.archivado) throw badRequest(MSG.casoArchivadoNoEditable);
     if (take) {
       const rows = await tx
         .update(casos)
         .set({ [field]: viewer.id, modificacion: new Date() })
         .where(and(eq(casos.id, id), isNull(casos[field])))
         .returning({ id: casos.id });
-      if (!rows.length) throw conflict('ALREADY_TAKEN', 'El caso ya fue tomado por otro usuario');
+      if (!rows.length) throw conflict('ALREADY_TAKEN', MSG.casoYaTomado);
       await trail(tx, c, viewer, `${viewer.cargo} ${nameOf(viewer.user)} toma el caso`);
       const client = c.uidconductor ?? c.uidcliente;
       const [cliente] = client ? await tx.select({ identificacion: clientes.identificacion }).from(clientes).where(eq(clientes.id, client)) : [];
       const recipients = [...(await recipientsByCargo(tx, NOTIFIED_ON_ASSIGN[viewer.cargo] ?? [])), ...(c.uidcontactcenter ? [c.uidcontactcenter] : [])];
       pending.push(await recordNotice(tx, { momento: 'Caso tomado', titulo: MSG.casoAsignado, cuerpo: `Caso # ${c.caso}: ${viewer.cargo} ${nameOf(viewer.user)}`, url: caseUrl(id), caso: c.caso, uidcaso: id, cedula: cliente ? String(cliente.identificacion) : undefined }, recipients));
     } else {
-      if (c[field] !== viewer.id) throw conflict('NOT_HOLDER', 'El caso no está asignado a usted');
+      if (c[field] !== viewer.id) throw conflict('NOT_HOLDER', MSG.casoNoAsignadoAUsted);
       // A released Dibujante slot goes back to 'solicitado' (solicitud_dibujante stays true).
       await tx.update(casos).set({ [field]: null, modificacion: new Date() }).where(eq(casos.id, id));
       await trail(tx, c, viewer, `${viewer.cargo} ${nameOf(viewer.user)} libera el caso`);
@@ -179,7 +179,7 @@ export async function authorizeAttention(ctx: AppContext, viewer: Viewer, id: st
   if (!can(viewer.cargo, 'casos.authorizeAttention')) throw forbidden();
   return dispatch(ctx, async (tx) => {
     const c = await lockCase(tx, viewer, id);
-    if (!c.solicitud_atencion) throw badRequest('La asistencia especial no ha sido solicitada');
+    if (!c.solicitud_atencion) throw badRequest(MSG.atencionNoSolicitada);
     await tx.update(casos).set({ aprobar_atencion: true, modificacion: new Date() }).where(eq(casos.id, id));
     await trail(tx, c, viewer, 'Se autoriza asistencia especial');
     await changed(ctx, tx, id);
@@ -193,7 +193,7 @@ export async function archiveCase(ctx: AppContext, viewer: Viewer, id: string, a
   if (!can(viewer.cargo, 'casos.archive')) throw forbidden();
   return dispatch(ctx, async (tx) => {
     const c = await lockCase(tx, viewer, id);
-    if (archive && c.estado === ESTADO_INICIAL) throw badRequest('Un caso en estado Recibido no se puede archivar');
+    if (archive && c.estado === ESTADO_INICIAL) throw badRequest(MSG.recibidoNoArchivable);
     if (c.archivado === archive) return;
     await tx.update(casos).set({ archivado: archive, modificacion: new Date() }).where(eq(casos.id, id));
     await trail(tx, c, viewer, archive ? MSG.casoArchivado : MSG.casoActivado);

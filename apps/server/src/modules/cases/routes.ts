@@ -60,7 +60,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = viewerOf(request);
       if (!can(viewer.cargo, 'casos.create') && !can(viewer.cargo, 'casos.edit')) throw forbidden();
       const placa = request.query.placa.trim().toUpperCase();
-      if (placa.length < PLATE_LOOKUP_MIN_LENGTH) throw badRequest(`La consulta empieza con placas de más de ${PLATE_LOOKUP_MIN_LENGTH - 1} caracteres`);
+      if (placa.length < PLATE_LOOKUP_MIN_LENGTH) throw badRequest(MSG.consultaPlacaMinimo);
       return lookupPlate(ctx, placa);
     },
   );

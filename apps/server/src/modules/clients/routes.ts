@@ -1,3 +1,4 @@
+import { MSG } from '@vialex/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAGE_SIZE, can, clientSchema } from '@vialex/domain';
@@ -9,7 +10,7 @@ import { clientResponse, presentClient } from './presenter.js';
 import { findClient, listClients } from './queries.js';
 import { createClient, deactivateClient, updateClient } from './service.js';
 
-const idParams = z.object({ id: z.uuid({ error: 'El cliente no existe' }) });
+const idParams = z.object({ id: z.uuid({ error: MSG.clienteNoExiste }) });
 
 export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', staffGuard(app));
@@ -39,7 +40,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/:id', { schema: { tags: ['clientes'], params: idParams, response: { 200: clientResponse } } }, async (request) => {
     const row = await findClient(app.ctx.db, request.params.id);
-    if (!row) throw notFound('El cliente no existe');
+    if (!row) throw notFound(MSG.clienteNoExiste);
     return presentClient(row);
   });
 

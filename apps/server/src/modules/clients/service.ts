@@ -13,7 +13,7 @@ function assertMayWrite(viewer: Viewer) {
 
 async function assertValid(tx: Executor, input: Client, exceptId?: string) {
   const [city] = await tx.select({ id: ciudades.id }).from(ciudades).where(eq(ciudades.id, input.ciudad));
-  if (!city) throw badRequest(MSG.campoRequerido, [{ path: 'ciudad', message: 'Ciudad no válida' }]);
+  if (!city) throw badRequest(MSG.campoRequerido, [{ path: 'ciudad', message: MSG.ciudadNoValida }]);
   const same = and(eq(clientes.tipoidentificacion, input.tipoidentificacion), eq(clientes.identificacion, input.identificacion));
   const [dup] = await tx
     .select({ id: clientes.id })
@@ -46,7 +46,7 @@ export async function updateClient(ctx: AppContext, viewer: Viewer, id: string, 
   assertMayWrite(viewer);
   await ctx.db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: clientes.id }).from(clientes).where(eq(clientes.id, id)).for('update');
-    if (!existing) throw notFound('El cliente no existe');
+    if (!existing) throw notFound(MSG.clienteNoExiste);
     await assertValid(tx, input, id);
     await tx
       .update(clientes)
@@ -62,7 +62,7 @@ export async function deactivateClient(ctx: AppContext, viewer: Viewer, id: stri
   assertMayWrite(viewer);
   await ctx.db.transaction(async (tx) => {
     const rows = await tx.update(clientes).set({ estado: false, modificacion: new Date() }).where(eq(clientes.id, id)).returning({ id: clientes.id });
-    if (!rows.length) throw notFound('El cliente no existe');
+    if (!rows.length) throw notFound(MSG.clienteNoExiste);
     await changed(ctx, tx, id);
   });
   return (await findClient(ctx.db, id))!;

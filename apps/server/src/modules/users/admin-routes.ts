@@ -1,3 +1,4 @@
+import { MSG } from '@vialex/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,7 +16,7 @@ import {
   createUser, deactivateUser, forceLogout, setSessionTime, setUserAvailability, setUserCities, setUserPassword, updateUser,
 } from './admin-service.js';
 
-const idParams = z.object({ id: z.uuid({ error: 'El usuario no existe' }) });
+const idParams = z.object({ id: z.uuid({ error: MSG.usuarioNoExiste }) });
 const pageResponse = z.object({
   rows: z.array(userResponse),
   nextCursor: z.string().nullable(),

@@ -32,12 +32,12 @@ function assertMayWrite(viewer: Viewer, targetCargo: string, newCargo?: string) 
 
 async function assertArea(tx: Executor, area: string) {
   const [row] = await tx.select({ id: areas.id }).from(areas).where(and(eq(areas.nombre, area), eq(areas.estado, true)));
-  if (!row) throw badRequest('Área no válida', [{ path: 'area', message: 'Área no válida' }]);
+  if (!row) throw badRequest(MSG.areaNoValida, [{ path: 'area', message: MSG.areaNoValida }]);
 }
 
 async function loadTarget(tx: Executor, id: string): Promise<UserRow> {
   const [row] = await tx.select().from(usuarios).where(eq(usuarios.id, id)).for('update');
-  if (!row) throw notFound('El usuario no existe');
+  if (!row) throw notFound(MSG.usuarioNoExiste);
   return row;
 }
 
@@ -67,7 +67,7 @@ export async function updateUser(ctx: AppContext, viewer: Viewer, id: string, in
       await tx.update(cuentas).set({ email: input.email, modificacion: new Date() }).where(eq(cuentas.id, target.uiid));
     }
     const estado = input.estado ?? target.estado;
-    if (target.id === viewer.id && !estado) throw badRequest('No puede inactivar su propio usuario');
+    if (target.id === viewer.id && !estado) throw badRequest(MSG.noInactivarPropio);
     await tx
       .update(usuarios)
       .set({
@@ -96,7 +96,7 @@ export async function deactivateUser(ctx: AppContext, viewer: Viewer, id: string
   await ctx.db.transaction(async (tx) => {
     const target = await loadTarget(tx, id);
     assertMayWrite(viewer, target.cargo);
-    if (target.id === viewer.id) throw badRequest('No puede inactivar su propio usuario');
+    if (target.id === viewer.id) throw badRequest(MSG.noInactivarPropio);
     await tx.update(usuarios).set({ estado: false, login: false, modificacion: new Date() }).where(eq(usuarios.id, id));
     await endUserSessions(tx, ctx.hub, id, 'forced');
     await usersChanged(ctx, tx, id);
@@ -113,7 +113,7 @@ export async function setUserCities(ctx: AppContext, viewer: Viewer, id: string,
     if (!CITY_COVERAGE_CARGOS.includes(target.cargo as Cargo)) throw forbidden();
     if (unique.length) {
       const found = await tx.select({ id: ciudades.id }).from(ciudades).where(inArray(ciudades.id, unique));
-      if (found.length !== unique.length) throw badRequest('Ciudad no válida', [{ path: 'ciudades', message: 'Ciudad no válida' }]);
+      if (found.length !== unique.length) throw badRequest(MSG.ciudadNoValida, [{ path: 'ciudades', message: MSG.ciudadNoValida }]);
     }
     await tx.update(usuarios).set({ ciudades: unique, modificacion: new Date() }).where(eq(usuarios.id, id));
     await usersChanged(ctx, tx, id);
@@ -125,7 +125,7 @@ export async function setUserCities(ctx: AppContext, viewer: Viewer, id: string,
 export async function setUserPassword(ctx: AppContext, viewer: Viewer, id: string, password: string) {
   if (!can(viewer.cargo, 'usuarios.changeOtherPassword')) throw forbidden();
   const target = await findUser(ctx.db, id);
-  if (!target) throw notFound('El usuario no existe');
+  if (!target) throw notFound(MSG.usuarioNoExiste);
   await setAccountPassword(ctx.db, target.uiid, password);
 }
 
