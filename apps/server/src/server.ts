@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedReferenceData } from './db/seed.js';
 import { seedDemoData } from './db/demo.js';
+import { seedDemoCases } from './db/demo-cases.js';
 import { LiveHub } from './platform/live-hub.js';
 import type { AppContext } from './platform/context.js';
 import { buildApp } from './app.js';
@@ -37,6 +38,7 @@ export async function createServer(config: Config): Promise<RunningServer> {
   const ctx: AppContext = { config, database, db: database.db, hub };
   const app = await buildApp(ctx);
   ctx.log = app.log;
+  if (config.demo) await seedDemoCases(ctx);
   const sweep = setInterval(() => {
     expireSessions(ctx.db, hub).catch((err) => app.log.error({ err }, 'session sweep failed'));
   }, SWEEP_MS);
