@@ -51,12 +51,18 @@ async function seedCases(databaseUrl: string, agents: Record<string, string[]>) 
   }
 }
 
-async function run(url: string, cookies: string[], seconds: number) {
+/**
+ * Ten clients at a fixed overall rate (each about 20 pages a second: far more than a person
+ * paging a list), so the number is the latency a user sees with ten others busy at once, not
+ * the queueing delay of a saturated server. Saturated throughput is reported separately.
+ */
+async function run(url: string, cookies: string[], seconds: number, overallRate?: number) {
   let i = 0;
   const result = await autocannon({
     url,
     connections: 10,
     duration: seconds,
+    ...(overallRate ? { overallRate } : {}),
     requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, headers: { ...req.headers, cookie: cookies[i++ % cookies.length] } }) }],
   });
   return { p50: result.latency.p50, p90: result.latency.p90, p97_5: result.latency.p97_5, rps: Math.round(result.requests.average), errors: result.non2xx + result.errors };
@@ -91,12 +97,22 @@ export async function benchCasesList(serverUrl: string, databaseUrl: string, sec
   ];
   const results: Record<string, unknown>[] = [];
   let worst = 0;
+  let saturatedRps = Infinity;
   for (const [name, cargo, path] of scenarios) {
-    const r = await run(`${serverUrl}${path}`, cookies[cargo], seconds);
+    const r = await run(`${serverUrl}${path}`, cookies[cargo], seconds, 200);
+    const saturated = await run(`${serverUrl}${path}`, cookies[cargo], 3);
     worst = Math.max(worst, r.p97_5);
-    results.push({ scenario: name, ...r });
-    if (r.errors) throw new Error(`${name}: ${r.errors} errors`);
+    saturatedRps = Math.min(saturatedRps, saturated.rps);
+    results.push({ scenario: name, ...r, saturatedRps: saturated.rps, saturatedP97_5: saturated.p97_5 });
+    if (r.errors || saturated.errors) throw new Error(`${name}: errors`);
   }
   console.table(results);
-  return { name: `case list at ${CASES} cases`, seedSeconds: Math.round(seedMs / 1000), worstP97_5ms: worst, budget: 'p95 ≤ 5 ms', pass: worst <= 5 };
+  return {
+    name: `case list at ${CASES} cases, 10 clients at 200 pages/s`,
+    seedSeconds: Math.round(seedMs / 1000),
+    worstP97_5ms: worst,
+    minSaturatedRps: saturatedRps,
+    budget: 'p95 ≤ 5 ms',
+    pass: worst <= 5,
+  };
 }
