@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { MSG } from '@vialex/domain';
 import type { AppContext } from '../../platform/context.js';
 import { suscripcionesPush } from '../../db/schema/index.js';
@@ -18,9 +18,9 @@ export async function saveSubscription(ctx: AppContext, userId: string, sub: Pus
     .onConflictDoUpdate({ target: suscripcionesPush.endpoint, set: { p256dh: sub.keys.p256dh, auth: sub.keys.auth, usuario: userId, cliente: null } });
 }
 
+/** A user forgets one of their own subscriptions ('GENERAR NUEVO TOKEN'). */
 export async function deleteSubscription(ctx: AppContext, userId: string, endpoint: string): Promise<void> {
-  await ctx.db.delete(suscripcionesPush).where(eq(suscripcionesPush.endpoint, endpoint));
-  void userId;
+  await ctx.db.delete(suscripcionesPush).where(and(eq(suscripcionesPush.endpoint, endpoint), eq(suscripcionesPush.usuario, userId)));
 }
 
 /** Sends to every subscription of the users; subscriptions the push service says are gone are dropped. */

@@ -83,7 +83,7 @@ export async function lookupPlate(ctx: AppContext, rawPlaca: string, { fresh = f
   const polizas: FoundPolicy[] = [];
   let vehiculo = own
     ? { clase: own.clase, carroceria: own.carroceria, marca: own.marca, linea: own.linea, modelo: own.modelo, servicio: own.servicio }
-    : { ...VEHICLE_DEFAULTS, estado: undefined };
+    : { clase: VEHICLE_DEFAULTS.clase, carroceria: VEHICLE_DEFAULTS.carroceria, marca: VEHICLE_DEFAULTS.marca, linea: VEHICLE_DEFAULTS.linea, modelo: VEHICLE_DEFAULTS.modelo, servicio: VEHICLE_DEFAULTS.servicio };
   let propietario: PlateLookup['propietario'] = null;
 
   if (kronos.kind === 'found') {

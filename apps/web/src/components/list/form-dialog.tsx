@@ -14,28 +14,48 @@ export interface FormDialogProps {
   /** AGREGAR or ACTUALIZAR for add/edit dialogs (spec 3 §2), or the dialog's own title. */
   title: string;
   onClose: () => void;
-  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** Makes the dialog a form with a submit button; without it only a close button shows. */
+  onSubmit?: FormEventHandler<HTMLFormElement>;
   /** While saving: buttons disabled and a spinner on save; closing is refused. */
   busy?: boolean;
   submitLabel?: string;
+  cancelLabel?: string;
   maxWidth?: DialogProps['maxWidth'];
+  /** A fixed width in px where the spec gives one (request 400, case data 500). */
+  width?: number;
+  /** Closes only through its buttons, not Escape or the backdrop (spec 2 §9 persistent dialogs). */
+  persistent?: boolean;
+  testId?: string;
   children: ReactNode;
 }
 
 /** A form in a dialog: full-screen on phones, Cancelar / Guardar at the bottom, Enter submits. */
-export function FormDialog({ open, title, onClose, onSubmit, busy = false, submitLabel = MSG.guardar, maxWidth = 'md', children }: FormDialogProps) {
+export function FormDialog({
+  open, title, onClose, onSubmit, busy = false, submitLabel = MSG.guardar, cancelLabel = MSG.cancelar, maxWidth = 'md', width,
+  persistent = false, testId, children,
+}: FormDialogProps) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
+  const close = (_: unknown, reason?: 'backdropClick' | 'escapeKeyDown') => {
+    if (busy || (persistent && reason)) return;
+    onClose();
+  };
   return (
     <Dialog
       open={open}
-      onClose={busy ? undefined : onClose}
+      onClose={close}
       fullScreen={phone}
-      fullWidth
-      maxWidth={maxWidth}
+      fullWidth={width === undefined}
+      maxWidth={width === undefined ? maxWidth : false}
       aria-labelledby={titleId}
-      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit } as object }}
+      data-testid={testId}
+      slotProps={{
+        paper: {
+          ...(onSubmit ? { component: 'form', noValidate: true, onSubmit } : {}),
+          sx: width !== undefined && !phone ? { width, maxWidth: 'calc(100% - 64px)' } : undefined,
+        } as object,
+      }}
     >
       <DialogTitle id={titleId} sx={{ fontWeight: 700, color: 'primary.dark' }}>
         {title}
@@ -43,16 +63,13 @@ export function FormDialog({ open, title, onClose, onSubmit, busy = false, submi
       <DialogContent dividers>{children}</DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5 }}>
         <Button onClick={onClose} disabled={busy} color="inherit">
-          {MSG.cancelar}
+          {onSubmit ? cancelLabel : MSG.cerrar}
         </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={busy}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {submitLabel}
-        </Button>
+        {onSubmit && (
+          <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+            {submitLabel}
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );

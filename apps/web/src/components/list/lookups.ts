@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
 /**
- * The read-only catalogues the staff forms share (clients, users, later cases). They change
+ * The read-only catalogues the staff forms share (clients, users, cases). They change
  * rarely and the server lets the browser cache them, so they are fetched once per session.
  */
 export interface Ciudad {
@@ -22,6 +22,19 @@ export interface Area {
   nombre: string;
   value: string;
 }
+export interface TipoCaso {
+  id: number;
+  tipo: string;
+}
+export interface Empresa {
+  id: string;
+  empresa: string;
+  nit: string;
+}
+export interface Departamento {
+  id: string;
+  departamento: string;
+}
 
 const lookup = <T>(name: string) =>
   queryOptions({
@@ -40,3 +53,6 @@ export const useCiudades = () => useQuery(ciudadesQuery);
 export const useTiposIdentificacion = () => useQuery(tiposIdentificacionQuery);
 export const useCargos = () => useQuery(cargosQuery);
 export const useAreas = () => useQuery(areasQuery);
+export const useTiposCaso = () => useQuery(lookup<TipoCaso[]>('tiposcaso'));
+export const useEmpresas = () => useQuery(lookup<Empresa[]>('empresas'));
+export const useDepartamentos = () => useQuery(lookup<Departamento[]>('departamentos'));

@@ -16,9 +16,13 @@ export interface FormTarget<F extends FieldValues> {
   fields: readonly Path<F>[];
 }
 
+/** Refusals the spec titles with their own word instead of 'Oops...' (spec 2 §8). */
+const ERROR_TITLES: Record<string, string> = { PLAN_DENIED: MSG.operacionDenegada };
+
 /**
- * The spec's popups for a screen (spec 1 §8): 'Operación Exitosa', 'Usuario no autorizado' as
- * an info notice, and 'Oops...' with the server's message for any other failure.
+ * The spec's popups for a screen (spec 1 §8): 'Operación Exitosa' (or a success title of the
+ * action's own, like 'Caso Archivado'), 'Usuario no autorizado' as an info notice, and 'Oops...'
+ * with the server's message for any other failure.
  */
 export function useFeedback() {
   const [shown, setShown] = useState<Shown | null>(null);
@@ -29,14 +33,15 @@ export function useFeedback() {
     setShown(s);
   };
 
-  const success = (message?: string) => show({ kind: 'success', message });
+  const success = (message?: string, title?: string) => show({ kind: 'success', title, message: message === title ? undefined : message });
   const unauthorized = () => show({ kind: 'info', title: MSG.noAutorizado });
-  const error = (message: string) => show({ kind: 'error', message });
+  const error = (message: string, title?: string) => show({ kind: 'error', title, message });
 
   /** Shows a failed request; field errors of a 400 go onto the form when one is given. */
   function fail<F extends FieldValues>(e: unknown, form?: FormTarget<F>): void {
     if (!isApiError(e)) return error(MSG.algoSalioMal);
     if (e.status === 403) return unauthorized();
+    if (ERROR_TITLES[e.code]) return error(e.message, ERROR_TITLES[e.code]);
     if (form && e.status === 400 && e.body.issues?.length) {
       const known = e.body.issues.filter((i) => (form.fields as readonly string[]).includes(i.path));
       for (const issue of known) form.setError(issue.path as Path<F>, { type: 'server', message: issue.message });

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { MSG, assignAgentSchema, disponibilidadInfo } from '@vialex/domain';
 import type { CaseRow } from './api/list-cases';
 import { useCandidates } from './api/list-candidates';
-import { CaseDialog } from './case-dialog';
+import { FormDialog } from '../../components/list/form-dialog';
 import { CASE_TEXTS } from './texts';
 
 type Input = z.input<typeof assignAgentSchema>;
@@ -37,7 +37,7 @@ export function AssignAgentDialog({ row, busy = false, onClose, onSubmit }: Assi
   const types = row?.actions.assign ?? [];
   const noneAvailable = !!tipo && candidates.isSuccess && users.length === 0;
   return (
-    <CaseDialog
+    <FormDialog
       open={row !== null}
       title={CASE_TEXTS.asignarAgente}
       width={500}
@@ -116,6 +116,6 @@ export function AssignAgentDialog({ row, busy = false, onClose, onSubmit }: Assi
           )}
         />
       </Stack>
-    </CaseDialog>
+    </FormDialog>
   );
 }

@@ -13,12 +13,12 @@ import { LIST_TEXTS } from '../../components/list/texts';
 import { useCreateCase } from './api/create-case';
 import { useCreateCronosCase } from './api/create-cronos-case';
 import { useUpdateCase } from './api/update-case';
-import { useEmpresas, useTiposCaso } from './api/lookups';
+import { useEmpresas, useTiposCaso } from '../../components/list/lookups';
 import { CASE_FORM_FIELDS, EMPTY_CASE, caseValues, type CaseFormTarget } from './case-form-values';
 import { CasePlaceFields } from './case-place-fields';
 import { PlateField, PlateLookupResult, usePlateLookupState } from './plate-field';
 import { QuickClientDialog } from './quick-client-dialog';
-import type { CaseFeedback } from './use-case-feedback';
+import type { Feedback } from '../../components/list/use-feedback';
 import { CASE_TEXTS } from './texts';
 
 const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
@@ -29,7 +29,7 @@ export interface CaseFormDialogProps {
   target: CaseFormTarget | null;
   onClose: () => void;
   onSaved: (target: CaseFormTarget) => void;
-  feedback: CaseFeedback;
+  feedback: Feedback;
 }
 
 /** Add, edit and "add Cronos case" (spec 2 §2, §5): one form, zodResolver(caseSchema). */

@@ -4,7 +4,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { CaseRow } from './api/list-cases';
-import { CaseDialog } from './case-dialog';
+import { FormDialog } from '../../components/list/form-dialog';
 import { CASE_TEXTS } from './texts';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
@@ -23,7 +23,7 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 /** 'Datos del caso' (spec 2 §2): 500 px; where and for whom, with the affected person's relation. */
 export function CaseInfoDialog({ row, onClose }: { row: CaseRow | null; onClose: () => void }) {
   return (
-    <CaseDialog open={row !== null} title={CASE_TEXTS.datosCaso} width={500} onClose={onClose} testId="case-info-dialog">
+    <FormDialog open={row !== null} title={CASE_TEXTS.datosCaso} width={500} onClose={onClose} testId="case-info-dialog">
       {row && (
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, m: 0 }}>
           <Item label={CASE_TEXTS.caso}>{`# ${row.caso}`}</Item>
@@ -44,6 +44,6 @@ export function CaseInfoDialog({ row, onClose }: { row: CaseRow | null; onClose:
           <Item label={CASE_TEXTS.telefono}>{row.cliente.telefono}</Item>
         </Box>
       )}
-    </CaseDialog>
+    </FormDialog>
   );
 }

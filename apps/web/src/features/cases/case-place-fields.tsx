@@ -7,7 +7,7 @@ import { MSG } from '@vialex/domain';
 import { useCiudades, type Ciudad } from '../../components/list/lookups';
 import { FormSelectField } from '../../components/list/form-fields';
 import { LIST_TEXTS } from '../../components/list/texts';
-import { useDepartamentos } from './api/lookups';
+import { useDepartamentos } from '../../components/list/lookups';
 import { CASE_TEXTS } from './texts';
 
 interface Props {

@@ -14,7 +14,7 @@ import { CASE_FIELDS, activeCasesKey, archivedCasesKey, fetchActiveCases, fetchA
 import { caseColumns } from './case-columns';
 import { CaseFormDialog } from './case-form-dialog';
 import type { CaseFormTarget } from './case-form-values';
-import { useCaseFeedback } from './use-case-feedback';
+import { useFeedback } from '../../components/list/use-feedback';
 import { useCaseRowActions } from './use-case-row-actions';
 import { CASE_TEXTS } from './texts';
 
@@ -26,7 +26,7 @@ const rowId = (c: CaseRow) => c.id;
  */
 export function CasesList({ archived }: { archived: boolean }) {
   const list = usePagedList(archived ? archivedCasesKey : activeCasesKey, archived ? fetchArchivedCases : fetchActiveCases);
-  const feedback = useCaseFeedback();
+  const feedback = useFeedback();
   const [target, setTarget] = useState<CaseFormTarget | null>(null);
   const { actions, elements } = useCaseRowActions(feedback, (c) => (c.actions.edit ? setTarget({ kind: 'edit', row: c }) : feedback.unauthorized()));
   const title = archived ? TITLES.casosArchivados : TITLES.casos;

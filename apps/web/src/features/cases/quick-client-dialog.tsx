@@ -9,7 +9,7 @@ import { DEFAULT_TIPO_IDENTIFICACION, MSG, quickClientSchema } from '@vialex/dom
 import { FormDialog } from '../../components/list/form-dialog';
 import { FormTextField } from '../../components/list/form-fields';
 import { useQuickRegisterClient, type QuickClientCreated } from './api/quick-register-client';
-import type { CaseFeedback } from './use-case-feedback';
+import type { Feedback } from '../../components/list/use-feedback';
 import { CASE_TEXTS } from './texts';
 
 type Input = z.input<typeof quickClientSchema>;
@@ -21,7 +21,7 @@ export interface QuickClientDialogProps {
   identificacion: string | null;
   onClose: () => void;
   onSaved: (client: QuickClientCreated) => void;
-  feedback: CaseFeedback;
+  feedback: Feedback;
 }
 
 /**

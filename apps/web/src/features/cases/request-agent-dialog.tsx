@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { requestAgentSchema } from '@vialex/domain';
 import { FormSelectField } from '../../components/list/form-fields';
 import type { CaseRow } from './api/list-cases';
-import { CaseDialog } from './case-dialog';
+import { FormDialog } from '../../components/list/form-dialog';
 import { CASE_TEXTS } from './texts';
 
 type Input = z.input<typeof requestAgentSchema>;
@@ -30,7 +30,7 @@ export function RequestAgentDialog({ row, busy = false, onClose, onSubmit }: Req
 
   const options = (row?.actions.request ?? []).map((t) => ({ value: t, label: t }));
   return (
-    <CaseDialog
+    <FormDialog
       open={row !== null}
       title={CASE_TEXTS.solicitarAgente}
       width={400}
@@ -50,6 +50,6 @@ export function RequestAgentDialog({ row, busy = false, onClose, onSubmit }: Req
         </Typography>
       )}
       <FormSelectField control={control} name="tipo" label={CASE_TEXTS.tipoUsuario} options={options} required autoFocus />
-    </CaseDialog>
+    </FormDialog>
   );
 }

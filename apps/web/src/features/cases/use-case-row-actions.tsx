@@ -14,7 +14,7 @@ import { AssignAgentDialog } from './assign-agent-dialog';
 import { RequestAgentDialog } from './request-agent-dialog';
 import { CaseInfoDialog } from './case-info-dialog';
 import type { CaseColumnActions } from './case-columns';
-import type { CaseFeedback } from './use-case-feedback';
+import type { Feedback } from '../../components/list/use-feedback';
 import { MANAGED_CASE_KEY } from './format';
 
 /** Refusals after which asking again is pointless: the dialog closes behind the popup. */
@@ -24,7 +24,7 @@ const isFinal = (e: unknown) => isApiError(e) && (e.status === 403 || e.status =
  * What the row buttons of both case lists do (spec 2 §2, §4): each write asks first when the
  * spec says so, then reports with the spec's popup.
  */
-export function useCaseRowActions(feedback: CaseFeedback, edit: (c: CaseRow) => void) {
+export function useCaseRowActions(feedback: Feedback, edit: (c: CaseRow) => void) {
   const navigate = useNavigate();
   const { confirm, element: confirmDialog } = useConfirm();
   const [info, setInfo] = useState<CaseRow | null>(null);
@@ -53,7 +53,7 @@ export function useCaseRowActions(feedback: CaseFeedback, edit: (c: CaseRow) => 
     take: (c, tomar) =>
       run(async () => {
         const result = await take.mutateAsync({ id: c.id, tomar });
-        feedback.success(result.title, result.message);
+        feedback.success(result.message, result.title);
       }),
     authorize: async (c) => {
       const ok = await confirm({ title: fmt(MSG.autorizarAtencion, { n: c.caso }), confirmText: MSG.siAutorizar, cancelText: MSG.no });
@@ -69,11 +69,11 @@ export function useCaseRowActions(feedback: CaseFeedback, edit: (c: CaseRow) => 
     },
     archive: async (c) => {
       const ok = await confirm({ title: fmt(MSG.archivarCaso, { n: c.caso }), confirmText: MSG.siArchivar, cancelText: MSG.cancelar });
-      if (ok) await run(async () => feedback.success((await archive.mutateAsync(c.id)).message));
+      if (ok) await run(async () => feedback.success(undefined, (await archive.mutateAsync(c.id)).message));
     },
     restore: async (c) => {
       const ok = await confirm({ title: fmt(MSG.restablecerCaso, { n: c.caso }), confirmText: MSG.siRestablecer, cancelText: MSG.cancelar });
-      if (ok) await run(async () => feedback.success((await restore.mutateAsync(c.id)).message));
+      if (ok) await run(async () => feedback.success(undefined, (await restore.mutateAsync(c.id)).message));
     },
   };
 
