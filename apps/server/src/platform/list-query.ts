@@ -160,8 +160,11 @@ export interface Page<T> {
  * Plans a keyset page: the WHERE fragment for the cursor, the ORDER BY and the LIMIT (one extra
  * row tells whether there is another page). `finish` turns the fetched rows into the page.
  */
-export function keyset(sort: KeysetSort, query: Pick<ListQuery, 'cursor' | 'dir'>, limit: number, keys: string[]) {
+export function keyset(sort: KeysetSort, query: Pick<ListQuery, 'cursor' | 'dir'>, limit: number, keys: string[], { placeholders = false } = {}) {
   const backwards = query.dir === 'prev' && !!query.cursor;
+  // With placeholders the cursor goes in as named parameters (k0, k1, …), so a prepared
+  // statement can be reused for every page of the same shape.
+  const params: Record<string, unknown> = {};
   const forwardDesc = sort.direction === 'desc';
   // Going back over a descending list reads ascending from the cursor, and vice versa.
   const readDesc = backwards ? !forwardDesc : forwardDesc;
@@ -169,8 +172,9 @@ export function keyset(sort: KeysetSort, query: Pick<ListQuery, 'cursor' | 'dir'
   let where: SQL | undefined;
   if (query.cursor) {
     const values = decodeCursor(query.cursor, sort);
+    values.forEach((v, i) => (params[`k${i}`] = v));
     const left = sql`(${sql.join(cols, sql`, `)})`;
-    const right = sql`(${sql.join(values.map((v) => sql`${v}`), sql`, `)})`;
+    const right = sql`(${sql.join(values.map((v, i) => (placeholders ? sql`${sql.placeholder(`k${i}`)}` : sql`${v}`)), sql`, `)})`;
     where = readDesc ? sql`${left} < ${right}` : sql`${left} > ${right}`;
   }
   const orderBy = cols.map((c) => (readDesc ? desc(c) : asc(c)));
@@ -178,6 +182,9 @@ export function keyset(sort: KeysetSort, query: Pick<ListQuery, 'cursor' | 'dir'
     where,
     orderBy,
     limit: limit + 1,
+    params,
+    /** Which statement shape this page needs: first page, forwards or backwards from a cursor. */
+    shape: !query.cursor ? 'first' : backwards ? 'prev' : 'next',
     finish<T extends Record<string, unknown>>(fetched: T[]): Page<T> {
       const extra = fetched.length > limit;
       const rows = fetched.slice(0, limit);

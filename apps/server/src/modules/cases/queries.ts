@@ -15,7 +15,7 @@ export const CASE_FILTERS: FilterFields = {
 const SORT: KeysetSort = { columns: [{ column: casos.caso, type: 'int' }], direction: 'desc' };
 
 /** What a cargo sees (spec 2 §6 "Cases list scope"), as SQL; callers cannot skip it. */
-export function scopeWhere(viewer: Pick<Viewer, 'id' | 'cargo'>): SQL | undefined {
+export function scopeWhere(viewer: { id: string | ReturnType<typeof sql.placeholder>; cargo: Viewer['cargo'] }): SQL | undefined {
   const scope = CASE_SCOPE[viewer.cargo];
   switch (scope.kind) {
     case 'all':
@@ -71,13 +71,38 @@ function withNames(db: Executor) {
 
 export type CaseWithNames = Awaited<ReturnType<ReturnType<typeof withNames>['execute']>>[number];
 
-/** A page of the active or archived list, newest case number first, keyset on caso. */
+const prepared = new WeakMap<object, Map<string, { execute(params: Record<string, unknown>): Promise<CaseWithNames[]> }>>();
+
+/**
+ * A page of the active or archived list, newest case number first, keyset on caso. Pages without
+ * criteria (nearly all of them) reuse one prepared statement per scope and cursor shape: building
+ * this wide query costs more than running it, and a named statement is planned once.
+ */
 export async function listCases(db: Executor, viewer: Viewer, archived: boolean, query: ListQuery, limit: number) {
-  const page = keyset(SORT, query, limit, ['casoNumero']);
-  const rows = await withNames(db)
-    .where(and(eq(casos.archivado, archived), scopeWhere(viewer), criteriaWhere(query.criteria, CASE_FILTERS), page.where))
-    .orderBy(...page.orderBy)
-    .limit(page.limit);
+  const criteria = criteriaWhere(query.criteria, CASE_FILTERS);
+  const page = keyset(SORT, query, limit, ['casoNumero'], { placeholders: !criteria });
+  let rows: CaseWithNames[];
+  if (criteria) {
+    rows = await withNames(db)
+      .where(and(eq(casos.archivado, archived), scopeWhere(viewer), criteria, page.where))
+      .orderBy(...page.orderBy)
+      .limit(page.limit);
+  } else {
+    const scope = CASE_SCOPE[viewer.cargo];
+    const name = `casos_${scope.kind}_${'field' in scope ? scope.field : 'all'}_${page.shape}`;
+    let statements = prepared.get(db);
+    if (!statements) prepared.set(db, (statements = new Map()));
+    let statement = statements.get(name);
+    if (!statement) {
+      statement = withNames(db)
+        .where(and(eq(casos.archivado, sql.placeholder('archived')), scopeWhere({ id: sql.placeholder('viewer'), cargo: viewer.cargo }), page.where))
+        .orderBy(...page.orderBy)
+        .limit(sql.placeholder('limit'))
+        .prepare(name);
+      statements.set(name, statement);
+    }
+    rows = await statement.execute({ archived, viewer: viewer.id, limit: page.limit, ...page.params });
+  }
   return page.finish(rows.map((r) => ({ ...r, casoNumero: r.caso.caso })));
 }
 
