@@ -3,13 +3,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import InputAdornment from '@mui/material/InputAdornment';
 import type { z } from 'zod';
 import { MSG, loginSchema } from '@vialex/domain';
 import type { ApiErrorBody } from '@vialex/domain';
 import { PasswordField } from '../../components/password-field';
+import { TextInput } from '../../components/text-input';
 
 type LoginValues = z.input<typeof loginSchema>;
 export type LoginPayload = z.output<typeof loginSchema>;
@@ -32,7 +32,7 @@ export function LoginForm({ onSubmit, serverIssues }: LoginFormProps) {
     defaultValues: { email: '', password: '' },
   });
   const [email, password] = useWatch({ control, name: ['email', 'password'] });
-  // MUI wants the input element's ref in inputRef, not on the TextField's root.
+  // MUI wants the input element's ref in inputRef, not on the input's root.
   const field = (name: keyof LoginValues) => {
     const { ref, ...rest } = register(name);
     return { ...rest, inputRef: ref };
@@ -43,7 +43,7 @@ export function LoginForm({ onSubmit, serverIssues }: LoginFormProps) {
 
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit(onSubmit)} aria-label={MSG.ingresar}>
-      <TextField
+      <TextInput
         {...field('email')}
         id="login-email"
         label={MSG.correo}
@@ -52,15 +52,11 @@ export function LoginForm({ onSubmit, serverIssues }: LoginFormProps) {
         inputMode="email"
         error={!!emailError}
         helperText={emailError}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <EmailOutlined color="action" />
-              </InputAdornment>
-            ),
-          },
-        }}
+        startAdornment={
+          <InputAdornment position="start">
+            <EmailOutlined color="action" />
+          </InputAdornment>
+        }
       />
       <PasswordField
         {...field('password')}
