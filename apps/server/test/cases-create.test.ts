@@ -4,17 +4,14 @@ import { CARGOS, can, type Cargo } from '@vialex/domain';
 import { casos, chats, contadores, notificaciones, polizas, trazabilidad, trazabilidadestado, vehiculos } from '../src/db/schema/index.js';
 import { clearPlateCache } from '../src/modules/vehicles/plate-lookup.js';
 import { startTestServer, type TestServer } from './helper.js';
-import { createUser, login, userRow } from './factories.js';
+import { userRow, signInEveryCargo } from './factories.js';
 import { caseBody, createCaseAs } from './case-factories.js';
 
 let s: TestServer;
-const viewers = new Map<Cargo, { id: string; cookie: string }>();
+let viewers: Map<Cargo, { id: string; cookie: string }>;
 beforeAll(async () => {
   s = await startTestServer({ LOOKUP_TIMEOUT_MS: '1500', CRONOS_API_KEY: 'cronos-secret' });
-  for (const cargo of CARGOS) {
-    const { user, email } = await createUser(s.ctx, { cargo });
-    viewers.set(cargo, { id: user.id, cookie: await login(s.app, email) });
-  }
+  viewers = await signInEveryCargo(s.ctx, s.app);
 });
 afterAll(async () => s?.close());
 const h = (cargo: Cargo) => ({ cookie: viewers.get(cargo)!.cookie });

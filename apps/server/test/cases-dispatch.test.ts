@@ -3,17 +3,14 @@ import { eq } from 'drizzle-orm';
 import { CARGOS, CASE_SCOPE, can, type Cargo } from '@vialex/domain';
 import { casos, chats, trazabilidad, trazabilidadestado } from '../src/db/schema/index.js';
 import { startTestServer, type TestServer } from './helper.js';
-import { createUser, login, userRow } from './factories.js';
+import { createUser, login, userRow, signInEveryCargo } from './factories.js';
 import { caseBody, createCaseAs } from './case-factories.js';
 
 let s: TestServer;
-const viewers = new Map<Cargo, { id: string; cookie: string }>();
+let viewers: Map<Cargo, { id: string; cookie: string }>;
 beforeAll(async () => {
   s = await startTestServer();
-  for (const cargo of CARGOS) {
-    const { user, email } = await createUser(s.ctx, { cargo });
-    viewers.set(cargo, { id: user.id, cookie: await login(s.app, email) });
-  }
+  viewers = await signInEveryCargo(s.ctx, s.app);
 });
 afterAll(async () => s?.close());
 const h = (cargo: Cargo) => ({ cookie: viewers.get(cargo)!.cookie });

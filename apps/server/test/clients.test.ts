@@ -1,22 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { CARGOS, MSG, can } from '@vialex/domain';
+import { CARGOS, MSG, can, type Cargo } from '@vialex/domain';
 import { clientes } from '../src/db/schema/index.js';
 import { startTestServer, type TestServer } from './helper.js';
-import { createUser, login } from './factories.js';
+import { signInEveryCargo } from './factories.js';
 
 let s: TestServer;
-const cookies = new Map<string, string>();
+let viewers: Map<Cargo, { id: string; cookie: string }>;
 beforeAll(async () => {
   s = await startTestServer();
-  for (const cargo of CARGOS) {
-    const { email } = await createUser(s.ctx, { cargo });
-    cookies.set(cargo, await login(s.app, email));
-  }
+  viewers = await signInEveryCargo(s.ctx, s.app);
 });
 afterAll(async () => s?.close());
 
-const as = (cargo: string) => ({ cookie: cookies.get(cargo)! });
+const as = (cargo: Cargo) => ({ cookie: viewers.get(cargo)!.cookie });
 const valid = (n: number) => ({
   nombres: '  ana maría ',
   apellidos: 'pérez gil',

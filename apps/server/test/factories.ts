@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Cargo } from '@vialex/domain';
+import { CARGOS, type Cargo } from '@vialex/domain';
 import type { AppContext } from '../src/platform/context.js';
 import { createStaffUser } from '../src/modules/users/service.js';
 import { usuarios } from '../src/db/schema/index.js';
@@ -38,4 +38,14 @@ export async function login(app: FastifyInstance, email: string, password: strin
 export async function userRow(ctx: AppContext, id: string) {
   const [row] = await ctx.db.select().from(usuarios).where(eq(usuarios.id, id));
   return row;
+}
+
+/** One signed-in user of every cargo: their ids and session cookies, by cargo. */
+export async function signInEveryCargo(ctx: AppContext, app: FastifyInstance, overrides: { area?: string } = {}) {
+  const viewers = new Map<Cargo, { id: string; cookie: string }>();
+  for (const cargo of CARGOS) {
+    const { user, email } = await createUser(ctx, { cargo, ...overrides });
+    viewers.set(cargo, { id: user.id, cookie: await login(app, email) });
+  }
+  return viewers;
 }

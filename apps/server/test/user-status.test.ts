@@ -3,16 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import { CARGOS, MSG, USER_STATUS_VISIBLE, type Cargo } from '@vialex/domain';
 import { trazabilidadestado, usuarios } from '../src/db/schema/index.js';
 import { startTestServer, type TestServer } from './helper.js';
-import { createUser, login, userRow } from './factories.js';
+import { createUser, login, userRow, signInEveryCargo } from './factories.js';
 
 let s: TestServer;
-const viewers = new Map<Cargo, { id: string; cookie: string }>();
+let viewers: Map<Cargo, { id: string; cookie: string }>;
 beforeAll(async () => {
   s = await startTestServer();
-  for (const cargo of CARGOS) {
-    const { user, email } = await createUser(s.ctx, { cargo });
-    viewers.set(cargo, { id: user.id, cookie: await login(s.app, email) });
-  }
+  viewers = await signInEveryCargo(s.ctx, s.app);
 });
 afterAll(async () => s?.close());
 const headers = (cargo: Cargo) => ({ cookie: viewers.get(cargo)!.cookie });

@@ -3,16 +3,13 @@ import { eq } from 'drizzle-orm';
 import { CARGOS, MSG, USERS_VISIBLE, canWriteUsers, type Cargo } from '@vialex/domain';
 import { cuentas, usuarios } from '../src/db/schema/index.js';
 import { startTestServer, type TestServer } from './helper.js';
-import { createUser, login, userRow } from './factories.js';
+import { createUser, login, userRow, signInEveryCargo } from './factories.js';
 
 let s: TestServer;
-const viewers = new Map<Cargo, { id: string; cookie: string }>();
+let viewers: Map<Cargo, { id: string; cookie: string }>;
 beforeAll(async () => {
   s = await startTestServer();
-  for (const cargo of CARGOS) {
-    const { user, email } = await createUser(s.ctx, { cargo, area: 'ADMINISTRACIÓN' });
-    viewers.set(cargo, { id: user.id, cookie: await login(s.app, email) });
-  }
+  viewers = await signInEveryCargo(s.ctx, s.app, { area: 'ADMINISTRACIÓN' });
 });
 afterAll(async () => s?.close());
 

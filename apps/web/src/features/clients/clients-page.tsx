@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { MSG, PAGE_SIZE, TITLES } from '@vialex/domain';
+import { PAGE_SIZE, TITLES } from '@vialex/domain';
 import { PageTitle } from '../../components/page-title';
 import { CriteriaPanel } from '../../components/list/criteria-panel';
 import { PagedTable } from '../../components/list/paged-table';
 import { useConfirm } from '../../components/list/use-confirm';
+import { deactivateAfterConfirm } from '../../components/list/deactivate';
 import { useFeedback } from '../../components/list/use-feedback';
 import { usePagedList } from '../../components/list/use-paged-list';
 import { CLIENT_FIELDS, clientListKey, fetchClients, type ClientRow } from './api/list-clients';
@@ -27,15 +28,7 @@ export default function ClientsPage() {
   const columns = clientColumns({
     edit: (c) => ifAllowed(() => setTarget(c)),
     deactivate: (c) =>
-      ifAllowed(async () => {
-        if (!(await confirm({ title: MSG.eliminarRegistro, confirmText: MSG.siEliminar, cancelText: MSG.cancelar }))) return;
-        try {
-          await deactivate.mutateAsync(c.id);
-          feedback.success();
-        } catch (e) {
-          feedback.fail(e);
-        }
-      }),
+      ifAllowed(() => deactivateAfterConfirm(confirm, feedback, () => deactivate.mutateAsync(c.id))),
   });
 
   return (

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { MSG, PAGE_SIZE, PAGE_SIZE_OPTIONS, TITLES } from '@vialex/domain';
+import { PAGE_SIZE, PAGE_SIZE_OPTIONS, TITLES } from '@vialex/domain';
 import { PageTitle } from '../../components/page-title';
 import { CriteriaPanel } from '../../components/list/criteria-panel';
 import { PagedTable } from '../../components/list/paged-table';
 import { useCityNames } from '../../components/list/city-autocomplete';
 import { useConfirm } from '../../components/list/use-confirm';
+import { deactivateAfterConfirm } from '../../components/list/deactivate';
 import { useFeedback } from '../../components/list/use-feedback';
 import { usePagedList } from '../../components/list/use-paged-list';
 import { USER_FIELDS, fetchUsers, userListKey, type UserRow } from './api/list-users';
@@ -33,15 +34,7 @@ export default function UsersPage() {
     edit: (u) => ifAllowed(u.actions.edit, () => setTarget(u)),
     assignCities: (u) => setCitiesOf(u),
     deactivate: (u) =>
-      ifAllowed(u.actions.deactivate, async () => {
-        if (!(await confirm({ title: MSG.eliminarRegistro, confirmText: MSG.siEliminar, cancelText: MSG.cancelar }))) return;
-        try {
-          await deactivate.mutateAsync(u.id);
-          feedback.success();
-        } catch (e) {
-          feedback.fail(e);
-        }
-      }),
+      ifAllowed(u.actions.deactivate, () => deactivateAfterConfirm(confirm, feedback, () => deactivate.mutateAsync(u.id))),
   });
 
   return (
