@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { CARGOS, CASE_SCOPE, can, type Cargo } from '@vialex/domain';
 import { casos, chats, trazabilidad, trazabilidadestado } from '../src/db/schema/index.js';
 import { startTestServer, type TestServer } from './helper.js';
 import { createUser, login, userRow, signInEveryCargo } from './factories.js';
 import { caseBody, createCaseAs } from './case-factories.js';
+import { casePageResponse } from '../src/modules/cases/routes.js';
+import { caseResponse } from '../src/modules/cases/presenter.js';
 
 let s: TestServer;
 let viewers: Map<Cargo, { id: string; cookie: string }>;
@@ -22,6 +25,20 @@ const listIds = async (cargo: Cargo, archived = false) =>
   ((await s.app.inject({ method: 'GET', url: `/api/casos${archived ? '/archivados' : ''}?limit=500`, headers: h(cargo) })).json().rows as { id: string }[]).map((r) => r.id);
 
 describe('cases list scope (spec 2 §6)', () => {
+  it('a page is exactly the documented shape (it is written without zod, so this holds it to the schema)', async () => {
+    await newCase();
+    for (const cargo of CARGOS) {
+      for (const url of ['/api/casos', '/api/casos/archivados']) {
+        const body = (await s.app.inject({ method: 'GET', url, headers: h(cargo) })).json();
+        const strict = casePageResponse.extend({ rows: z.array(caseResponse.strict()) });
+        expect(() => strict.parse(body), `${cargo} ${url}`).not.toThrow();
+      }
+    }
+    const rows = (await s.app.inject({ method: 'GET', url: '/api/casos', headers: h('Administrador') })).json().rows;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows[0].creado).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  });
+
   it('each cargo sees exactly its rows', async () => {
     const unassigned = await newCase();
     const mine = await newCase();

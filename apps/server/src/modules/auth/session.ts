@@ -26,6 +26,24 @@ export function sessionExpiresAt(user: Pick<UserRow, 'duracion_sesion'>, started
   return new Date(started.getTime() + user.duracion_sesion * 60_000);
 }
 
+const sessionStatements = new WeakMap<Db, ReturnType<typeof prepareSessionStatement>>();
+
+function prepareSessionStatement(db: Db) {
+  return db
+    .select({ session: sesiones, user: usuarios })
+    .from(sesiones)
+    .innerJoin(usuarios, eq(usuarios.id, sesiones.usuario))
+    .where(eq(sesiones.id, sql.placeholder('id')))
+    .prepare('viewer_session');
+}
+
+/** Every staff request runs this lookup: one named statement, built and planned once per connection. */
+function sessionStatement(db: Db) {
+  let statement = sessionStatements.get(db);
+  if (!statement) sessionStatements.set(db, (statement = prepareSessionStatement(db)));
+  return statement;
+}
+
 /**
  * Checks a session cookie the way spec 1 §4 checks every navigation: the login flag must be on,
  * the stored token_login must be this session's, and duracion_sesion minutes since the login
@@ -34,11 +52,7 @@ export function sessionExpiresAt(user: Pick<UserRow, 'duracion_sesion'>, started
 export async function loadViewer(db: Db, hub: LiveHub, token: string | undefined): Promise<Viewer> {
   if (!token) throw noSession();
   const sessionId = hashSessionToken(token);
-  const [row] = await db
-    .select({ session: sesiones, user: usuarios })
-    .from(sesiones)
-    .innerJoin(usuarios, eq(usuarios.id, sesiones.usuario))
-    .where(eq(sesiones.id, sessionId));
+  const [row] = await sessionStatement(db).execute({ id: sessionId });
   if (!row) throw noSession();
   const { session, user } = row;
   const reason = endReason(user, session);

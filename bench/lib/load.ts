@@ -1,0 +1,84 @@
+import http from 'node:http';
+import { percentile } from './server-process.js';
+
+export interface LoadResult {
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  errors: number;
+}
+
+/**
+ * A small HTTP load generator: `connections` keep-alive clients, each sending its next request
+ * when the previous answer arrived (closed loop). With `rate` (requests per second for all of
+ * them together) each client keeps its own evenly spaced schedule, staggered from the others,
+ * and latency is counted from the scheduled moment, so a slow answer that delays the next
+ * request is charged to that request (no coordinated omission). Latencies are exact (µs
+ * resolution), not bucketed: autocannon rounds to whole milliseconds, its rate limit fires each
+ * second's requests as a burst, and with a rate it back-fills samples as if one were due every
+ * millisecond, which measures queueing of its own making.
+ */
+export async function load(opts: { url: string; cookies: string[]; connections?: number; seconds: number; rate?: number; warmupSeconds?: number }): Promise<LoadResult> {
+  const connections = opts.connections ?? 10;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const url = new URL(opts.url);
+  const latencies: number[] = [];
+  let errors = 0;
+  let cookieIndex = 0;
+  const warmupEnd = performance.now() + (opts.warmupSeconds ?? 1) * 1000;
+  const end = warmupEnd + opts.seconds * 1000;
+  const interval = opts.rate ? (connections * 1000) / opts.rate : 0;
+
+  const get = (cookie: string) =>
+    new Promise<number>((resolve) => {
+      const req = http.request(
+        { agent, host: url.hostname, port: url.port, path: url.pathname + url.search, headers: { cookie } },
+        (res) => {
+          res.on('data', () => {});
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', () => resolve(0));
+      req.end();
+    });
+
+  async function client(index: number) {
+    const cookie = opts.cookies[cookieIndex++ % opts.cookies.length];
+    let scheduled = performance.now() + (interval * index) / connections;
+    for (;;) {
+      const now = performance.now();
+      // On time: wait for the slot and count from the actual send (timer lateness is ours, not
+      // the server's). Behind: the previous answer held this request up, so count from the slot.
+      let start = now;
+      if (interval && scheduled > now) {
+        await new Promise((r) => setTimeout(r, scheduled - now));
+        start = performance.now();
+      } else if (interval) start = scheduled;
+      if (start >= end) return;
+      const status = await get(cookie);
+      const done = performance.now();
+      if (start >= warmupEnd) {
+        if (status === 200) latencies.push(done - start);
+        else errors++;
+      }
+      scheduled = interval ? scheduled + interval : done;
+    }
+  }
+
+  await Promise.all(Array.from({ length: connections }, (_, i) => client(i)));
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const ms = (v: number) => Math.round(v * 100) / 100;
+  return {
+    requests: latencies.length,
+    rps: Math.round(latencies.length / opts.seconds),
+    p50: ms(percentile(latencies, 50)),
+    p95: ms(percentile(latencies, 95)),
+    p99: ms(percentile(latencies, 99)),
+    max: ms(latencies.at(-1) ?? NaN),
+    errors,
+  };
+}
