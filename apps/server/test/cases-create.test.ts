@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq, max } from 'drizzle-orm';
+import { and, count, eq, max } from 'drizzle-orm';
 import { CARGOS, can, type Cargo } from '@vialex/domain';
 import { casos, chats, contadores, notificaciones, polizas, trazabilidad, trazabilidadestado, vehiculos } from '../src/db/schema/index.js';
 import { clearPlateCache } from '../src/modules/vehicles/plate-lookup.js';
 import { startTestServer, type TestServer } from './helper.js';
-import { userRow, signInEveryCargo } from './factories.js';
+import { createUser, login, userRow, signInEveryCargo } from './factories.js';
 import { caseBody, createCaseAs } from './case-factories.js';
 
 let s: TestServer;
@@ -93,13 +93,53 @@ describe('creating a case', () => {
     }
   });
 
-  it('editing re-saves the data without a new number', async () => {
-    const created = await createCaseAs(s.app, h('Administrador').cookie, await caseBody(s.ctx));
-    const body = await caseBody(s.ctx, { direccion_siniestro: 'avenida boyacá', prioridad: 'alta' });
+  it('editing re-saves the data without a new number, with a history entry', async () => {
+    const created = await createCaseAs(s.app, h('Call Center').cookie, await caseBody(s.ctx));
+    const body = await caseBody(s.ctx, { placa: created.placa, direccion_siniestro: 'avenida boyacá', prioridad: 'alta' });
     const res = await s.app.inject({ method: 'PUT', url: `/api/casos/${created.id}`, headers: h('Call Center'), payload: body });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ caso: created.caso, direccion_siniestro: 'AVENIDA BOYACÁ', prioridad: 'alta' });
+    const history = await s.ctx.db.select().from(trazabilidad).where(eq(trazabilidad.uidcaso, created.id));
+    expect(history.map((t) => t.descripcion)).toEqual(expect.arrayContaining(['Se realiza la creación del caso', 'Se actualizan los datos del caso']));
     expect((await s.app.inject({ method: 'PUT', url: `/api/casos/${created.id}`, headers: h('Investigador'), payload: body })).statusCode).toBe(403);
+  });
+
+  it("editing is refused outside the editor's list and on archived cases; nothing changes", async () => {
+    const other = await createCaseAs(s.app, h('Administrador').cookie, await caseBody(s.ctx));
+    const body = await caseBody(s.ctx, { direccion_siniestro: 'otra calle' });
+    // A Call Center user only sees the cases where it is the contact centre.
+    const outside = await s.app.inject({ method: 'PUT', url: `/api/casos/${other.id}`, headers: h('Call Center'), payload: body });
+    expect(outside.statusCode).toBe(404);
+    expect(outside.json().message).toBe('El caso no existe');
+    await s.ctx.db.update(casos).set({ archivado: true }).where(eq(casos.id, other.id));
+    const archived = await s.app.inject({ method: 'PUT', url: `/api/casos/${other.id}`, headers: h('Administrador'), payload: body });
+    expect(archived.statusCode).toBe(400);
+    expect(archived.json().message).toBe('El caso está archivado');
+    const [row] = await s.ctx.db.select().from(casos).where(eq(casos.id, other.id));
+    expect(row.direccion_siniestro).toBe(other.direccion_siniestro);
+  });
+
+  it('a new plate on edit: vehicle, plan, origin and policies follow it', async () => {
+    clearPlateCache();
+    const created = await createCaseAs(s.app, h('Administrador').cookie, await caseBody(s.ctx));
+    expect(created.tipo_plan).toBe('SIN PLAN');
+    const res = await s.app.inject({ method: 'PUT', url: `/api/casos/${created.id}`, headers: h('Administrador'), payload: await caseBody(s.ctx, { placa: 'SEG456' }) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ caso: created.caso, placa: 'SEG456', tipo_plan: 'SEGURO TERCERO', origen: 'SEGURO TERCERO', vehiculo: 'RENAULT LOGAN 2022' });
+    const [row] = await s.ctx.db.select().from(casos).where(eq(casos.id, created.id));
+    const [vehicle] = await s.ctx.db.select().from(vehiculos).where(eq(vehiculos.placa, 'SEG456'));
+    expect(row.uidvehiculo).toBe(vehicle.id);
+    expect(vehicle.uidcliente).toBe(row.uidcliente);
+    expect(await s.ctx.db.select().from(polizas).where(eq(polizas.idCaso, created.id))).toHaveLength(1);
+  });
+
+  it("the creator's state trail holds the availability the new case gave them, once", async () => {
+    const cc = await createUser(s.ctx, { cargo: 'Call Center' });
+    const cookie = await login(s.app, cc.email);
+    const created = await createCaseAs(s.app, cookie, await caseBody(s.ctx));
+    const entries = await s.ctx.db.select().from(trazabilidadestado).where(and(eq(trazabilidadestado.uidcaso, created.id), eq(trazabilidadestado.uidusuario, cc.user.id)));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ descripcion: 'Se realiza la creación del caso', estado: 'Activo ocupado', cargo: 'Call Center' });
   });
 });
 
@@ -118,7 +158,9 @@ describe('plate look-up and plan rules against the fake services', () => {
     const b = await createCaseAs(s.app, h('Call Center').cookie, await caseBody(s.ctx, { placa: 'TAX123' }));
     expect(a).toMatchObject({ tipo_plan: 'RC PUBLICO', origen: 'Tecnicar', origenColor: 'warning' });
     expect(b.tipo_plan).toBe('RC PUBLICO');
-    expect(await s.ctx.db.select().from(polizas).where(eq(polizas.polizas, 'TEC-100200'))).toHaveLength(1);
+    // Once per case: each case on the vehicle has its policy card.
+    const saved = await s.ctx.db.select().from(polizas).where(eq(polizas.polizas, 'TEC-100200'));
+    expect(saved.map((p) => p.idCaso).sort()).toEqual([a.id, b.id].sort());
   });
 
   it('SEGURO TERCERO in force from the hub (token, then bearer call)', async () => {
@@ -127,8 +169,8 @@ describe('plate look-up and plan rules against the fake services', () => {
     expect(res.json().propietario).toMatchObject({ identificacion: '52367418' });
   });
 
-  it('an expired policy gives no plan', async () => {
-    expect((await lookup('EXP789')).json()).toMatchObject({ tipo_plan: 'SIN PLAN', origen: 'Vialex', vigente: false });
+  it('an expired policy: the source still decides the plan, but the origin stays Vialex', async () => {
+    expect((await lookup('EXP789')).json()).toMatchObject({ tipo_plan: 'SEGURO TERCERO', fuente: 'SEGURO TERCERO', origen: 'Vialex', vigente: false });
   });
 
   it('unknown plate: the Tecnicar message', async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { CARGOS, CASE_SCOPE, can, type Cargo } from '@vialex/domain';
-import { casos, chats, trazabilidad, trazabilidadestado } from '../src/db/schema/index.js';
+import { casos, chats, clientes, notificaciones, trazabilidad, trazabilidadestado } from '../src/db/schema/index.js';
 import { startTestServer, type TestServer } from './helper.js';
 import { createUser, login, userRow, signInEveryCargo } from './factories.js';
 import { caseBody, createCaseAs } from './case-factories.js';
@@ -215,6 +215,50 @@ describe('take and release', () => {
     expect(released.json().caso.dibujante).toMatchObject({ id: null, solicitado: true });
     expect((await userRow(s.ctx, dib.user.id)).disponibilidad).toBe('Activo en espera');
     expect((await take(false)).statusCode).toBe(409);
+  });
+});
+
+describe('who hears about it', () => {
+  const noticesOf = async (caseId: string, momento: string) =>
+    (await s.ctx.db.select().from(notificaciones).where(eq(notificaciones.uidcaso, caseId))).filter((n) => n.momento === momento);
+  const cedulaOf = async (caseId: string) => {
+    const [c] = await s.ctx.db.select().from(casos).where(eq(casos.id, caseId));
+    const [cl] = await s.ctx.db.select().from(clientes).where(eq(clientes.id, c.uidcliente!));
+    return String(cl.identificacion);
+  };
+
+  it("a Perito assignment tells the case's own investigator, not every investigator; notices carry the client's cedula", async () => {
+    const c = await newCase({ placa: 'SEG456' });
+    await setCase(c.id, { uidinvestigador: id('Investigador') });
+    const otherInvestigator = await createUser(s.ctx, { cargo: 'Investigador' });
+    expect((await post(`/api/casos/${c.id}/asignar`, 'Administrador', { tipo: 'Perito', usuario: id('Perito') })).statusCode).toBe(200);
+    const [notice] = await noticesOf(c.id, 'Asignación de caso');
+    expect(notice.destinatarios).toEqual(expect.arrayContaining([id('Perito'), id('Investigador'), id('Administrador'), id('Coordinador Investigador')]));
+    expect(notice.destinatarios).not.toContain(otherInvestigator.user.id);
+    expect(notice.cedula).toBe(await cedulaOf(c.id));
+  });
+
+  it("a request writes the case trail and the requester's state trail, and tells the type's coordinator", async () => {
+    const c = await newCase();
+    await setCase(c.id, { uidinvestigador: id('Investigador') });
+    expect((await post(`/api/casos/${c.id}/solicitar`, 'Investigador', { tipo: 'Dibujante' })).statusCode).toBe(200);
+    const [entry] = await s.ctx.db.select().from(trazabilidadestado).where(and(eq(trazabilidadestado.uidcaso, c.id), eq(trazabilidadestado.uidusuario, id('Investigador'))));
+    expect(entry).toMatchObject({ cargo: 'Investigador', uidcreador: id('Investigador') });
+    expect(entry.descripcion).toMatch(/^Se solicita Dibujante por /);
+    const [notice] = await noticesOf(c.id, 'Solicitud de Dibujante');
+    expect(notice.destinatarios).toEqual(expect.arrayContaining([id('Administrador'), id('Coordinador Contact Center'), id('Coordinador Investigador')]));
+    expect(notice.destinatarios).not.toContain(id('Coordinador Perito'));
+    expect(notice.cedula).toBe(await cedulaOf(c.id));
+  });
+
+  it("taking a case tells the coordinators and the case's contact-centre user, with the client's cedula", async () => {
+    const c = await newCase();
+    await setCase(c.id, { uidcontactcenter: id('Call Center') });
+    expect((await post(`/api/casos/${c.id}/tomar`, 'Abogado', { tomar: true })).statusCode).toBe(200);
+    const [notice] = await noticesOf(c.id, 'Caso tomado');
+    expect(notice.destinatarios).toEqual(expect.arrayContaining([id('Administrador'), id('Coordinador Contact Center'), id('Coordinador Abogado'), id('Call Center')]));
+    expect(notice.destinatarios).not.toContain(id('Coordinador Investigador'));
+    expect(notice.cedula).toBe(await cedulaOf(c.id));
   });
 });
 

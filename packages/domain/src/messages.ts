@@ -174,6 +174,8 @@ export const MSG = {
   exportarCaso: 'Esta seguro de querer exportar los archivos del caso?',
   siExportar: 'Si, Exportar',
   creacionCaso: 'Se realiza la creación del caso',
+  /** History entry when the case data is edited (not in the spec's catalogue). */
+  edicionCaso: 'Se actualizan los datos del caso',
   chatEnProceso: 'Chat en proceso (Entrar)',
   solicitando: 'Solicitando',
   bloquearChat: 'Bloquear Chat',

@@ -166,6 +166,17 @@ export const NOTIFIED_ON_ASSIGN: Partial<Record<Cargo, readonly Cargo[]>> = {
   Perito: ['Administrador', 'Coordinador Investigador', 'Investigador'],
 };
 
+/**
+ * Who is notified when an agent takes a case (spec 2 §4: "coordinators, the client and the
+ * contact-centre user"): Administrador, the contact-centre coordinator and the coordinator who
+ * dispatches that cargo. The client (by cedula) and the case's contact centre are added per case.
+ */
+export const NOTIFIED_ON_TAKE: Partial<Record<Cargo, readonly Cargo[]>> = {
+  Investigador: ['Administrador', 'Coordinador Contact Center', 'Coordinador Investigador'],
+  Abogado: ['Administrador', 'Coordinador Contact Center', 'Coordinador Abogado'],
+  Dibujante: ['Administrador', 'Coordinador Contact Center', 'Coordinador Investigador'],
+};
+
 /** Who is notified of a request of a type: Administrador, the type's coordinator and the contact-centre coordinator. */
 export const NOTIFIED_ON_REQUEST: Partial<Record<Cargo, readonly Cargo[]>> = {
   Abogado: ['Administrador', 'Coordinador Contact Center', 'Coordinador Abogado'],

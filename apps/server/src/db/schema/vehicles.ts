@@ -51,5 +51,5 @@ export const polizas = pgTable(
     direccion: text('direccion'),
     creado: createdAt(),
   },
-  (t) => [uniqueIndex('polizas_numero_key').on(t.polizas), index('polizas_caso_idx').on(t.idCaso)],
+  (t) => [uniqueIndex('polizas_caso_numero_key').on(t.idCaso, t.polizas)],
 );

@@ -7,7 +7,7 @@ import type { HubVehicle } from '../insurer-hub.js';
  * formats, for the tests and the demo. Known plates (README):
  *   TAX123  Tecnicar RC policy in force (taxi)          → plan RC PUBLICO
  *   SEG456  hub SEGURO TERCERO policy in force          → plan SEGURO TERCERO
- *   EXP789  hub SEGURO TERCERO policy that has expired  → SIN PLAN
+ *   EXP789  hub SEGURO TERCERO policy that has expired  → plan SEGURO TERCERO, origin Vialex
  *   NOP000  Tecnicar knows the vehicle, no policy       → SIN PLAN
  *   LENTO1  both services answer after 10 s (timeouts)
  *   CAIDO1  both services fail (500)

@@ -10,6 +10,7 @@ import type { Viewer } from '../auth/session.js';
 import { lookupPlate } from '../vehicles/plate-lookup.js';
 import { deliver, recipientsByCargo, recordNotice } from '../notifications/service.js';
 import { recomputeAvailability } from './availability.js';
+import { lockCase, scopeWhere } from './queries.js';
 
 /** Next case number from the counter, under its row lock: two creations never share a number. */
 export async function nextCaseNumber(tx: Tx): Promise<number> {
@@ -46,6 +47,55 @@ async function placeOf(tx: Executor, input: CaseData) {
   return city;
 }
 
+type Lookup = Awaited<ReturnType<typeof lookupPlate>>;
+
+/**
+ * The vehicle of the plate, linked to its owner when the caller is the owner (relation
+ * Propietario). A vehicle already on file is refreshed with what a policy service said of it now.
+ */
+async function saveVehicle(tx: Tx, placa: string, lookup: Lookup, ownerId: string | null) {
+  const poliza = lookup.polizas.length ? lookup.polizas.map((p) => ({ nombre_producto: p.nombre_producto, polizas: p.polizas })) : null;
+  const fromServices = lookup.polizas.length ? { ...lookup.vehiculo, poliza, origen: lookup.fuente, encontrado: true } : {};
+  const [vehicle] = await tx
+    .insert(vehiculos)
+    .values({ placa, ...lookup.vehiculo, poliza, uidcliente: ownerId, origen: lookup.fuente, encontrado: lookup.encontrado })
+    .onConflictDoUpdate({ target: vehiculos.placa, set: { modificacion: new Date(), ...fromServices, ...(ownerId ? { uidcliente: ownerId } : {}) } })
+    .returning();
+  return vehicle;
+}
+
+/**
+ * The case's policies: only from Tecnicar and SEGURO TERCERO, once per policy number and case
+ * (every case on the vehicle shows its policy cards). A Cronos case's policies also carry the
+ * case's place (spec 2 §3).
+ */
+async function savePolicies(
+  tx: Tx,
+  lookup: Lookup,
+  c: { id: string; caso: number; origen_desde: string; departamento: string; ciudad_siniestro: string; direccion_siniestro: string },
+  clientId: string,
+  vehicleId: string,
+) {
+  const toSave = lookup.polizas.filter((p) => p.fuente === 'Tecnicar' || p.fuente === 'SEGURO TERCERO');
+  if (!toSave.length) return;
+  const place = c.origen_desde === ORIGEN_CRONOS ? { departamento: c.departamento, ciudad: c.ciudad_siniestro, direccion: c.direccion_siniestro } : {};
+  await tx
+    .insert(polizas)
+    .values(
+      toSave.map((p) => ({
+        ...p,
+        ...place,
+        fechaIni: p.fechaIni ? new Date(p.fechaIni) : null,
+        fechaFin: p.fechaFin ? new Date(p.fechaFin) : null,
+        idCaso: c.id,
+        caso: c.caso,
+        uidcliente: clientId,
+        uidvehiculo: vehicleId,
+      })),
+    )
+    .onConflictDoNothing({ target: [polizas.idCaso, polizas.polizas] });
+}
+
 /**
  * Creates a case and everything that goes with it in one transaction (spec 2 §7): the number,
  * the vehicle linked to its client, the policies, the creator's availability, the trails, the
@@ -61,21 +111,7 @@ export async function createCase(ctx: AppContext, viewer: Viewer | null, input: 
     const caso = await nextCaseNumber(tx);
     const isDriver = input.relacion === 'Conductor';
 
-    const [vehicle] = await tx
-      .insert(vehiculos)
-      .values({
-        placa: input.placa,
-        ...lookup.vehiculo,
-        poliza: lookup.polizas.length ? lookup.polizas.map((p) => ({ nombre_producto: p.nombre_producto, polizas: p.polizas })) : null,
-        uidcliente: isDriver ? null : client.id,
-        origen: lookup.fuente,
-        encontrado: lookup.encontrado,
-      })
-      .onConflictDoUpdate({
-        target: vehiculos.placa,
-        set: { modificacion: new Date(), ...(isDriver ? {} : { uidcliente: client.id }) },
-      })
-      .returning();
+    const vehicle = await saveVehicle(tx, input.placa, lookup, isDriver ? null : client.id);
 
     const isCallCenter = viewer?.cargo === 'Call Center';
     const [created] = await tx
@@ -108,30 +144,14 @@ export async function createCase(ctx: AppContext, viewer: Viewer | null, input: 
       })
       .returning();
 
-    // Policies only from Tecnicar and SEGURO TERCERO, one row per policy number.
-    const toSave = lookup.polizas.filter((p) => p.fuente === 'Tecnicar' || p.fuente === 'SEGURO TERCERO');
-    if (toSave.length) {
-      await tx
-        .insert(polizas)
-        .values(
-          toSave.map((p) => ({
-            ...p,
-            fechaIni: p.fechaIni ? new Date(p.fechaIni) : null,
-            fechaFin: p.fechaFin ? new Date(p.fechaFin) : null,
-            idCaso: created.id,
-            caso,
-            uidcliente: client.id,
-            uidvehiculo: vehicle.id,
-          })),
-        )
-        .onConflictDoNothing({ target: polizas.polizas });
-    }
+    await savePolicies(tx, lookup, created, client.id, vehicle.id);
 
     await tx.insert(trazabilidad).values({ descripcion: MSG.creacionCaso, estado: 'Recibido', uidcaso: created.id, uidcreador: viewer?.id });
-    if (viewer) {
-      await tx.insert(trazabilidadestado).values({ descripcion: MSG.creacionCaso, estado: viewer.user.disponibilidad, uidcaso: created.id, uidusuario: viewer.id, cargo: viewer.cargo, uidcreador: viewer.id });
-      if (isCallCenter) await recomputeAvailability(tx, ctx.hub, viewer.id, { descripcion: MSG.creacionCaso, uidcaso: created.id, uidcreador: viewer.id });
-    }
+    const cause = { descripcion: MSG.creacionCaso, uidcaso: created.id, uidcreador: viewer?.id };
+    // The contact-centre creator's availability follows the new case, and the state trail
+    // records the value after it (other creators have no availability to change).
+    if (isCallCenter) await recomputeAvailability(tx, ctx.hub, viewer!.id, cause, { alwaysTrail: true });
+    else if (viewer) await tx.insert(trazabilidadestado).values({ ...cause, estado: viewer.user.disponibilidad, uidusuario: viewer.id, cargo: viewer.cargo });
     await tx.insert(chats).values({ tipo: 'general', roomName: MSG.chatEnProceso, uidcaso: created.id });
 
     // New-case notices go to the administrators, lawyers and investigators of the case city.
@@ -150,21 +170,34 @@ export async function createCase(ctx: AppContext, viewer: Viewer | null, input: 
   return { id, lookup };
 }
 
-/** Editing re-saves the case data without a new number (spec 2 §7). */
+/**
+ * Editing re-saves the case data without a new number (spec 2 §7), on a case in the editor's
+ * scope and not archived. A new plate is looked up again: the vehicle, plan, origin and policies
+ * follow it (a Cronos case stays Cronos). A history entry records the edit.
+ */
 export async function updateCase(ctx: AppContext, viewer: Viewer, id: string, input: CaseData) {
   if (!can(viewer.cargo, 'casos.edit')) throw forbidden();
+  const [before] = await ctx.db.select({ placa: casos.placa }).from(casos).where(and(eq(casos.id, id), scopeWhere(viewer)));
+  if (!before) throw notFound(MSG.casoNoExiste);
+  // The look-up talks to outside services, so it runs before the transaction takes its locks.
+  const lookup = before.placa !== input.placa ? await lookupPlate(ctx, input.placa) : null;
   await ctx.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(casos).where(eq(casos.id, id)).for('update');
-    if (!current) throw notFound(MSG.casoNoExiste);
+    const current = await lockCase(tx, viewer, id);
+    if (current.archivado) throw badRequest(MSG.casoArchivadoNoEditable);
     const client = await findRegisteredClient(tx, input.identificacion);
     const city = await placeOf(tx, input);
     const isDriver = input.relacion === 'Conductor';
-    await tx
+    let vehicle = { id: current.uidvehiculo, uidcliente: current.uidcliente as string | null };
+    if (lookup) vehicle = await saveVehicle(tx, input.placa, lookup, isDriver ? null : client.id);
+    else if (!isDriver && current.uidvehiculo) await tx.update(vehiculos).set({ uidcliente: client.id, modificacion: new Date() }).where(eq(vehiculos.id, current.uidvehiculo));
+    const [updated] = await tx
       .update(casos)
       .set({
         placa: input.placa,
+        uidvehiculo: vehicle.id,
+        ...(lookup ? { tipo_plan: lookup.tipo_plan, origen: current.origen_desde === ORIGEN_CRONOS ? ORIGEN_CRONOS : lookup.origen } : {}),
         relacion: input.relacion,
-        uidcliente: isDriver ? current.uidcliente : client.id,
+        uidcliente: isDriver ? vehicle.uidcliente : client.id,
         uidconductor: isDriver ? client.id : null,
         tipocaso: input.tipocaso,
         uidempresa: input.uidempresa,
@@ -177,7 +210,10 @@ export async function updateCase(ctx: AppContext, viewer: Viewer, id: string, in
         prioridad: input.prioridad ?? current.prioridad,
         modificacion: new Date(),
       })
-      .where(eq(casos.id, id));
+      .where(eq(casos.id, id))
+      .returning();
+    if (lookup && vehicle.id) await savePolicies(tx, lookup, updated, client.id, vehicle.id);
+    await tx.insert(trazabilidad).values({ descripcion: MSG.edicionCaso, estado: current.estado, uidcaso: id, uidcreador: viewer.id });
     await ctx.hub.publish(tx, topics.list('casos'), { name: 'list.changed', list: 'casos', id });
   });
 }

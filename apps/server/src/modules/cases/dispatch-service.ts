@@ -1,32 +1,48 @@
 import { and, arrayContains, asc, eq, isNull, ne, type SQL } from 'drizzle-orm';
 import {
   AGENT_FIELD, ASSIGNABLE_TYPES, CITY_LIMITED_TARGETS, DISPONIBILIDAD, ESTADO_INICIAL, ESTADOS_LIBERAN_AGENTES, MSG,
-  NOTIFIED_ON_ASSIGN, NOTIFIED_ON_REQUEST, PLANES_AUTORIZADOS, REQUESTABLE_TYPES, can, topics, type Cargo,
+  NOTIFIED_ON_ASSIGN, NOTIFIED_ON_REQUEST, NOTIFIED_ON_TAKE, PLANES_AUTORIZADOS, REQUESTABLE_TYPES, can, topics, type Cargo,
 } from '@vialex/domain';
 import type { Tx } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
-import { casos, chats, clientes, trazabilidad, usuarios } from '../../db/schema/index.js';
+import { casos, chats, clientes, trazabilidad, trazabilidadestado, usuarios } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { Viewer } from '../auth/session.js';
 import { deliver, recipientsByCargo, recordNotice } from '../notifications/service.js';
 import { AGENT_SLOTS, recomputeAvailability, type AgentSlot } from './availability.js';
-import { scopeWhere } from './queries.js';
+import { lockCase, scopeWhere } from './queries.js';
 
 type CaseRow = typeof casos.$inferSelect;
 type Pending = Awaited<ReturnType<typeof recordNotice>>[];
-
-/** Loads a case the viewer's list scope includes, locked for the rest of the transaction. */
-async function lockCase(tx: Tx, viewer: Viewer, id: string): Promise<CaseRow> {
-  const [row] = await tx.select().from(casos).where(and(eq(casos.id, id), scopeWhere(viewer))).for('update');
-  if (!row) throw notFound(MSG.casoNoExiste);
-  return row;
-}
 
 const caseUrl = (id: string) => `/gestionar-caso/${id}/chat`;
 const trail = (tx: Tx, c: CaseRow, viewer: Viewer, descripcion: string) =>
   tx.insert(trazabilidad).values({ descripcion, estado: c.estado, uidcaso: c.id, uidcreador: viewer.id });
 const changed = (ctx: AppContext, tx: Tx, id: string) => ctx.hub.publish(tx, topics.list('casos'), { name: 'list.changed', list: 'casos', id });
 const nameOf = (u: { nombres: string; apellidos: string }) => `${u.nombres} ${u.apellidos}`;
+
+/**
+ * Who of these cargos hears about this case: every active Administrador or coordinator, but for
+ * an agent cargo only the case's own agent in that slot (a Perito assignment tells the case's
+ * investigator, not every investigator in the country).
+ */
+async function caseRecipients(tx: Tx, cargos: readonly Cargo[], c: CaseRow): Promise<string[]> {
+  const agentCargos = cargos.filter((k) => AGENT_FIELD[k]);
+  const agents = agentCargos.map((k) => c[AGENT_FIELD[k] as AgentSlot]).filter((x): x is string => !!x);
+  return [...agents, ...(await recipientsByCargo(tx, cargos.filter((k) => !AGENT_FIELD[k])))];
+}
+
+/** The affected person's identification: notices carry it (spec 2 §3 notificaciones.cedula). */
+async function clientCedula(tx: Tx, c: CaseRow): Promise<string | undefined> {
+  const client = c.uidconductor ?? c.uidcliente;
+  if (!client) return undefined;
+  const [row] = await tx.select({ identificacion: clientes.identificacion }).from(clientes).where(eq(clientes.id, client));
+  return row ? String(row.identificacion) : undefined;
+}
+
+/** A user-state trail entry for the viewer's own action on a case (spec 2 §7). */
+const stateTrail = (tx: Tx, c: CaseRow, viewer: Viewer, descripcion: string) =>
+  tx.insert(trazabilidadestado).values({ descripcion, estado: viewer.user.disponibilidad, uidcaso: c.id, uidusuario: viewer.id, cargo: viewer.cargo, uidcreador: viewer.id });
 
 /** Runs a dispatch action in one transaction and delivers its notifications after commit. */
 async function dispatch<T>(ctx: AppContext, work: (tx: Tx, pending: Pending) => Promise<T>): Promise<T> {
@@ -77,8 +93,8 @@ export async function assignAgent(ctx: AppContext, viewer: Viewer, id: string, t
     const cause = { descripcion: `Asignación al caso # ${c.caso}`, uidcaso: id, uidcreador: viewer.id };
     await recomputeAvailability(tx, ctx.hub, userId, cause);
     if (previous && previous !== userId) await recomputeAvailability(tx, ctx.hub, previous, { ...cause, descripcion: `Reasignación del caso # ${c.caso}` });
-    const recipients = [userId, ...(await recipientsByCargo(tx, NOTIFIED_ON_ASSIGN[tipo] ?? []))];
-    pending.push(await recordNotice(tx, { momento: 'Asignación de caso', titulo: MSG.casoAsignado, cuerpo: `Caso # ${c.caso}: ${tipo} ${nameOf(agent)}`, url: caseUrl(id), caso: c.caso, uidcaso: id }, recipients));
+    const recipients = [userId, ...(await caseRecipients(tx, NOTIFIED_ON_ASSIGN[tipo] ?? [], c))];
+    pending.push(await recordNotice(tx, { momento: 'Asignación de caso', titulo: MSG.casoAsignado, cuerpo: `Caso # ${c.caso}: ${tipo} ${nameOf(agent)}`, url: caseUrl(id), caso: c.caso, uidcaso: id, cedula: await clientCedula(tx, c) }, recipients));
     await changed(ctx, tx, id);
   });
 }
@@ -113,9 +129,11 @@ export async function requestAgent(ctx: AppContext, viewer: Viewer, id: string, 
       if (!c.solicitud_dibujante) await ensureRoom(tx, id, 'dibujante');
     }
     await tx.update(casos).set(set).where(eq(casos.id, id));
-    await trail(tx, c, viewer, `Se solicita ${tipo} por ${nameOf(viewer.user)} (${viewer.cargo})`);
-    const recipients = await recipientsByCargo(tx, NOTIFIED_ON_REQUEST[tipo] ?? ['Administrador']);
-    pending.push(await recordNotice(tx, { momento: `Solicitud de ${tipo}`, titulo: `SOLICITUD DE ${tipo.toUpperCase()}`, cuerpo: `Caso # ${c.caso}: se solicita ${tipo}`, url: caseUrl(id), caso: c.caso, uidcaso: id }, recipients));
+    const descripcion = `Se solicita ${tipo} por ${nameOf(viewer.user)} (${viewer.cargo})`;
+    await trail(tx, c, viewer, descripcion);
+    await stateTrail(tx, c, viewer, descripcion);
+    const recipients = await caseRecipients(tx, NOTIFIED_ON_REQUEST[tipo] ?? ['Administrador'], c);
+    pending.push(await recordNotice(tx, { momento: `Solicitud de ${tipo}`, titulo: `SOLICITUD DE ${tipo.toUpperCase()}`, cuerpo: `Caso # ${c.caso}: se solicita ${tipo}`, url: caseUrl(id), caso: c.caso, uidcaso: id, cedula: await clientCedula(tx, c) }, recipients));
     await changed(ctx, tx, id);
   });
 }
@@ -145,10 +163,9 @@ export async function takeCase(ctx: AppContext, viewer: Viewer, id: string, take
         .returning({ id: casos.id });
       if (!rows.length) throw conflict('ALREADY_TAKEN', MSG.casoYaTomado);
       await trail(tx, c, viewer, `${viewer.cargo} ${nameOf(viewer.user)} toma el caso`);
-      const client = c.uidconductor ?? c.uidcliente;
-      const [cliente] = client ? await tx.select({ identificacion: clientes.identificacion }).from(clientes).where(eq(clientes.id, client)) : [];
-      const recipients = [...(await recipientsByCargo(tx, NOTIFIED_ON_ASSIGN[viewer.cargo] ?? [])), ...(c.uidcontactcenter ? [c.uidcontactcenter] : [])];
-      pending.push(await recordNotice(tx, { momento: 'Caso tomado', titulo: MSG.casoAsignado, cuerpo: `Caso # ${c.caso}: ${viewer.cargo} ${nameOf(viewer.user)}`, url: caseUrl(id), caso: c.caso, uidcaso: id, cedula: cliente ? String(cliente.identificacion) : undefined }, recipients));
+      // Coordinators and the contact-centre user; the client is reached by the notice's cedula.
+      const recipients = await caseRecipients(tx, [...(NOTIFIED_ON_TAKE[viewer.cargo] ?? []), 'Call Center'], c);
+      pending.push(await recordNotice(tx, { momento: 'Caso tomado', titulo: MSG.casoAsignado, cuerpo: `Caso # ${c.caso}: ${viewer.cargo} ${nameOf(viewer.user)}`, url: caseUrl(id), caso: c.caso, uidcaso: id, cedula: await clientCedula(tx, c) }, recipients));
     } else {
       if (c[field] !== viewer.id) throw conflict('NOT_HOLDER', MSG.casoNoAsignadoAUsted);
       // A released Dibujante slot goes back to 'solicitado' (solicitud_dibujante stays true).
@@ -170,7 +187,7 @@ export async function requestAttention(ctx: AppContext, viewer: Viewer, id: stri
     await tx.update(casos).set({ solicitud_atencion: true, modificacion: new Date() }).where(eq(casos.id, id));
     await trail(tx, c, viewer, 'Se solicita aprobación de asistencia especial');
     const recipients = await recipientsByCargo(tx, ['Administrador', 'Coordinador Contact Center']);
-    pending.push(await recordNotice(tx, { momento: 'Solicitud de asistencia especial', titulo: 'ASISTENCIA ESPECIAL', cuerpo: `Caso # ${c.caso}: se solicita aprobación`, url: caseUrl(id), caso: c.caso, uidcaso: id }, recipients));
+    pending.push(await recordNotice(tx, { momento: 'Solicitud de asistencia especial', titulo: 'ASISTENCIA ESPECIAL', cuerpo: `Caso # ${c.caso}: se solicita aprobación`, url: caseUrl(id), caso: c.caso, uidcaso: id, cedula: await clientCedula(tx, c) }, recipients));
     await changed(ctx, tx, id);
   });
 }

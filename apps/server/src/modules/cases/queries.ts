@@ -1,7 +1,8 @@
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { CASE_SCOPE } from '@vialex/domain';
-import type { Executor } from '../../db/client.js';
+import { CASE_SCOPE, MSG } from '@vialex/domain';
+import type { Executor, Tx } from '../../db/client.js';
+import { notFound } from '../../platform/errors.js';
 import { casos } from '../../db/schema/index.js';
 import { criteriaWhere, keyset, type FilterFields, type KeysetSort, type ListQuery } from '../../platform/list-query.js';
 import type { Viewer } from '../auth/session.js';
@@ -115,4 +116,11 @@ export async function findCaseWithNames(db: Executor, id: string): Promise<CaseW
 export async function inScope(db: Executor, viewer: Viewer, id: string): Promise<boolean> {
   const [row] = await db.select({ id: casos.id }).from(casos).where(and(eq(casos.id, id), scopeWhere(viewer)));
   return !!row;
+}
+
+/** Loads a case the viewer's list scope includes, locked for the rest of the transaction. */
+export async function lockCase(tx: Tx, viewer: Viewer, id: string): Promise<typeof casos.$inferSelect> {
+  const [row] = await tx.select().from(casos).where(and(eq(casos.id, id), scopeWhere(viewer))).for('update');
+  if (!row) throw notFound(MSG.casoNoExiste);
+  return row;
 }

@@ -36,7 +36,7 @@ export interface PlateLookup {
   placa: string;
   encontrado: boolean;
   vehiculo: { clase: string; carroceria: string; marca: string; linea: string; modelo: string; servicio: string };
-  /** Where the plan comes from; own data when no policy is in force. */
+  /** Where the plan comes from: the service that knows a policy, else own data. */
   fuente: PlateSource;
   tipo_plan: Plan;
   /** The case origin: the source, only when some policy end date is in the future. */
@@ -119,10 +119,11 @@ export async function lookupPlate(ctx: AppContext, rawPlaca: string, { fresh = f
     mensajes.push(MSG.servicioPlanNoDisponible);
   }
 
-  // A policy decides the plan only while it is in force; Tecnicar (RC) wins over SEGURO TERCERO.
+  // Spec 2 §4: the source decides the plan (Tecnicar's RC wins over SEGURO TERCERO); the source
+  // becomes the case origin only if some policy end date is in the future.
   const now = Date.now();
-  const inForce = polizas.filter((p) => p.fechaFin && Date.parse(p.fechaFin) > now);
-  const best = inForce.find((p) => p.fuente === 'Tecnicar') ?? inForce[0];
+  const best = polizas.find((p) => p.fuente === 'Tecnicar') ?? polizas[0];
+  const vigente = polizas.some((p) => p.fechaFin && Date.parse(p.fechaFin) > now);
   const fuente: PlateSource = best?.fuente ?? ORIGEN_PROPIO;
   if (polizas.length) mensajes.push(MSG.polizaConsultada);
 
@@ -132,8 +133,8 @@ export async function lookupPlate(ctx: AppContext, rawPlaca: string, { fresh = f
     vehiculo,
     fuente,
     tipo_plan: PLAN_OF[fuente],
-    origen: best ? fuente : ORIGEN_PROPIO,
-    vigente: !!best,
+    origen: vigente ? fuente : ORIGEN_PROPIO,
+    vigente,
     polizas,
     propietario,
     mensajes,
