@@ -152,6 +152,19 @@ test('call center creates a case from TAX123 (RC PUBLICO), sees its data and edi
   await edit.getByRole('button', { name: MSG.guardar }).click();
   await accept(page, 'success', MSG.exito);
   await expect(page.getByTestId('list-row').first()).toContainText('JORGE PINEDA RUEDA');
+
+  // A new plate is looked up again: the plan and the vehicle follow it; the number stays.
+  const numero = await page.getByTestId('list-row').first().locator('td').first().innerText();
+  await page.getByTestId('list-row').first().getByRole('button', { name: T.editar }).click();
+  const again = page.getByRole('dialog', { name: 'ACTUALIZAR' });
+  await again.getByLabel(/^Placa/).fill('SEG456');
+  await expect(again.getByTestId('plate-plan')).toHaveText('Plan: SEGURO TERCERO');
+  await again.getByRole('button', { name: MSG.guardar }).click();
+  await accept(page, 'success', MSG.exito);
+  const edited = page.getByTestId('list-row').first();
+  await expect(edited).toContainText('SEGURO TERCERO');
+  await expect(edited).toContainText('RENAULT LOGAN 2022');
+  await expect(edited.locator('td').first()).toHaveText(numero);
   await logout(page);
 });
 
