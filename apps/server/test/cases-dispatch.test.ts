@@ -288,6 +288,18 @@ describe('special attention', () => {
     const insured = await newCase({ placa: 'SEG456' });
     expect((await post(`/api/casos/${insured.id}/solicitar-atencion`, 'Administrador')).statusCode).toBe(400);
   });
+
+  it('neither request nor authorisation on an archived case; nothing changes', async () => {
+    const c = await newCase();
+    await setCase(c.id, { archivado: true });
+    const req = await post(`/api/casos/${c.id}/solicitar-atencion`, 'Administrador');
+    expect(req.statusCode).toBe(400);
+    expect(req.json().message).toBe('El caso está archivado');
+    await setCase(c.id, { solicitud_atencion: true });
+    expect((await post(`/api/casos/${c.id}/autorizar-atencion`, 'Administrador')).json().message).toBe('El caso está archivado');
+    const [row] = await s.ctx.db.select().from(casos).where(eq(casos.id, c.id));
+    expect(row.aprobar_atencion).toBe(false);
+  });
 });
 
 describe('archive and restore', () => {

@@ -183,6 +183,7 @@ export async function requestAttention(ctx: AppContext, viewer: Viewer, id: stri
   if (!can(viewer.cargo, 'casos.sms')) throw forbidden();
   return dispatch(ctx, async (tx, pending) => {
     const c = await lockCase(tx, viewer, id);
+    if (c.archivado) throw badRequest(MSG.casoArchivadoNoEditable);
     if (c.tipo_plan !== 'SIN PLAN' || c.solicitud_atencion) throw badRequest(MSG.errorSolicitarAprobacion);
     await tx.update(casos).set({ solicitud_atencion: true, modificacion: new Date() }).where(eq(casos.id, id));
     await trail(tx, c, viewer, 'Se solicita aprobación de asistencia especial');
@@ -196,6 +197,7 @@ export async function authorizeAttention(ctx: AppContext, viewer: Viewer, id: st
   if (!can(viewer.cargo, 'casos.authorizeAttention')) throw forbidden();
   return dispatch(ctx, async (tx) => {
     const c = await lockCase(tx, viewer, id);
+    if (c.archivado) throw badRequest(MSG.casoArchivadoNoEditable);
     if (!c.solicitud_atencion) throw badRequest(MSG.atencionNoSolicitada);
     await tx.update(casos).set({ aprobar_atencion: true, modificacion: new Date() }).where(eq(casos.id, id));
     await trail(tx, c, viewer, 'Se autoriza asistencia especial');
