@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { CARGOS, MSG, USERS_VISIBLE, canWriteUsers, type Cargo } from '@vialex/domain';
+import { CARGOS, COORDINADORES, MSG, USERS_VISIBLE, canWriteUsers, type Cargo } from '@vialex/domain';
 import { cuentas, usuarios } from '../src/db/schema/index.js';
 import { startTestServer, type TestServer } from './helper.js';
 import { createUser, login, userRow, signInEveryCargo } from './factories.js';
@@ -98,6 +98,43 @@ describe('editing users', () => {
     const { password: _p, confirmPassword: _c, ...rest } = u.body;
     return { ...rest, ...extra };
   };
+  /** An edit body for a user already in the database (the signed-in viewers). */
+  const rowBody = (u: Awaited<ReturnType<typeof userRow>>, extra: object = {}) => ({
+    nombres: u.nombres, apellidos: u.apellidos, identificacion: String(u.identificacion), telefono: u.telefono, email: u.email, cargo: u.cargo, area: u.area, estado: u.estado, ...extra,
+  });
+
+  it.each(['Call Center', 'Coordinador Contact Center'] as const)('no escalation: %s may not create, appoint or edit coordinators, nor change its own cargo', async (viewer) => {
+    const post = (cargo: Cargo) => s.app.inject({ method: 'POST', url: '/api/usuarios', headers: headers(viewer), payload: newUser(cargo) });
+    for (const cargo of COORDINADORES) expect((await post(cargo)).statusCode, cargo).toBe(403);
+    expect((await post('Investigador')).statusCode).toBe(201);
+
+    const agent = await created();
+    const promote = await s.app.inject({ method: 'PUT', url: `/api/usuarios/${agent.id}`, headers: headers(viewer), payload: editBody(agent, { cargo: 'Coordinador Investigador' }) });
+    expect(promote.statusCode).toBe(403);
+    expect(promote.json().message).toBe(MSG.noAutorizado);
+
+    const coord = await userRow(s.ctx, viewers.get('Coordinador Perito')!.id);
+    const editCoord = await s.app.inject({ method: 'PUT', url: `/api/usuarios/${coord.id}`, headers: headers(viewer), payload: rowBody(coord, { cargo: 'Perito' }) });
+    expect(editCoord.statusCode).toBe(403);
+    expect((await s.app.inject({ method: 'DELETE', url: `/api/usuarios/${coord.id}`, headers: headers(viewer) })).statusCode).toBe(403);
+
+    const me = await userRow(s.ctx, viewers.get(viewer)!.id);
+    const self = await s.app.inject({ method: 'PUT', url: `/api/usuarios/${me.id}`, headers: headers(viewer), payload: rowBody(me, { cargo: 'Coordinador Investigador' }) });
+    expect(self.statusCode).toBe(403);
+    expect((await userRow(s.ctx, me.id)).cargo).toBe(viewer);
+    const selfName = await s.app.inject({ method: 'PUT', url: `/api/usuarios/${me.id}`, headers: headers(viewer), payload: rowBody(me, { telefono: '3009998877' }) });
+    expect(selfName.statusCode).toBe(200);
+    expect(selfName.json().actions).toMatchObject({ edit: true, changeCargo: false });
+  });
+
+  it('an Administrador appoints coordinators but does not change its own cargo', async () => {
+    const agent = await created();
+    const promote = await s.app.inject({ method: 'PUT', url: `/api/usuarios/${agent.id}`, headers: headers('Administrador'), payload: editBody(agent, { cargo: 'Coordinador Investigador' }) });
+    expect(promote.json()).toMatchObject({ cargo: 'Coordinador Investigador' });
+    const me = await userRow(s.ctx, viewers.get('Administrador')!.id);
+    expect((await s.app.inject({ method: 'PUT', url: `/api/usuarios/${me.id}`, headers: headers('Administrador'), payload: rowBody(me, { cargo: 'Perito' }) })).statusCode).toBe(403);
+  });
+
 
   it('the area can change only for an Administrador', async () => {
     const u = await created();

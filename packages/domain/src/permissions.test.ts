@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ASSIGNABLE_TYPES, CARGOS, CASE_SCOPE, MANAGE_CASE, PERMISSIONS, REQUESTABLE_TYPES, USERS_VISIBLE, USER_STATUS_VISIBLE,
-  can, canWriteUsers, hasAvailabilityControl, type Action, type Cargo,
+  COORDINADORES, appointableCargos, can, canWriteUsers, hasAvailabilityControl, mayWriteUser, type Action, type Cargo,
 } from './index.js';
 
 /** Each row: the cargos the spec names for the action. Every other cargo must be refused. */
@@ -55,6 +55,15 @@ describe('users list visibility (spec 1 §6)', () => {
     expect(USER_STATUS_VISIBLE['Coordinador Contact Center']).toEqual(['Call Center']);
     expect(USER_STATUS_VISIBLE['Coordinador Investigador']).toEqual(['Investigador', 'Dibujante']);
     expect(USER_STATUS_VISIBLE.Administrador).toEqual(CARGOS);
+  });
+  it('no escalation: only an Administrador writes or appoints administrators and coordinators', () => {
+    const agents = CARGOS.filter((c) => c !== 'Administrador' && !COORDINADORES.includes(c as never));
+    expect(appointableCargos('Administrador')).toEqual(CARGOS);
+    expect(appointableCargos('Call Center')).toEqual(agents);
+    expect(appointableCargos('Coordinador Contact Center')).toEqual(agents);
+    for (const viewer of CARGOS.filter((c) => !canWriteUsers(c))) expect(appointableCargos(viewer), viewer).toEqual([]);
+    expect(mayWriteUser('Call Center', 'Coordinador Contact Center')).toBe(false);
+    expect(mayWriteUser('Call Center', 'Investigador')).toBe(true);
   });
 });
 

@@ -96,6 +96,23 @@ export function visibleUserCargos(viewer: Cargo): readonly Cargo[] {
   return v === 'all' ? CARGOS : v;
 }
 
+/**
+ * Cargos only an Administrador may create, edit or appoint. Spec 1 §6 lets the call center write
+ * every user; without this a Call Center user could make itself (or a friend) a coordinator.
+ */
+export const ADMIN_APPOINTED_CARGOS: readonly Cargo[] = ['Administrador', ...COORDINADORES];
+
+/** Whether the viewer may create, edit or deactivate a user of this cargo, or give a user this cargo. */
+export function mayWriteUser(viewer: Cargo, cargo: Cargo): boolean {
+  if (!canWriteUsers(viewer) || !visibleUserCargos(viewer).includes(cargo)) return false;
+  return viewer === 'Administrador' || !ADMIN_APPOINTED_CARGOS.includes(cargo);
+}
+
+/** The cargos the users form offers this viewer. */
+export function appointableCargos(viewer: Cargo): readonly Cargo[] {
+  return CARGOS.filter((c) => mayWriteUser(viewer, c));
+}
+
 /** The Assign Cities button: only on Abogado and Investigador rows. */
 export const CITY_COVERAGE_CARGOS: readonly Cargo[] = ['Abogado', 'Investigador'];
 

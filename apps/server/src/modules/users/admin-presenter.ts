@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  CITY_COVERAGE_CARGOS, DISPONIBILIDADES, USER_STATUS_VISIBLE, can, canWriteUsers, normalizeDisponibilidad, visibleUserCargos,
+  CITY_COVERAGE_CARGOS, DISPONIBILIDADES, USER_STATUS_VISIBLE, can, canWriteUsers, mayWriteUser, normalizeDisponibilidad,
   type Cargo,
 } from '@vialex/domain';
 import type { Viewer } from '../auth/session.js';
@@ -27,6 +27,7 @@ export const userResponse = z.object({
     assignCities: z.boolean(),
     changePassword: z.boolean(),
     changeArea: z.boolean(),
+    changeCargo: z.boolean(),
     manageStatus: z.boolean(),
   }),
 });
@@ -35,7 +36,8 @@ export type UserResponse = z.infer<typeof userResponse>;
 /** A user row with what this viewer may do with it (the web shows actions from this). */
 export function presentUser(row: UserRow, viewer: Viewer): UserResponse {
   const cargo = row.cargo as Cargo;
-  const writable = canWriteUsers(viewer.cargo) && visibleUserCargos(viewer.cargo).includes(cargo) && (cargo !== 'Administrador' || viewer.cargo === 'Administrador');
+  const self = row.id === viewer.id;
+  const writable = mayWriteUser(viewer.cargo, cargo) || (self && canWriteUsers(viewer.cargo));
   return {
     id: row.id,
     nombres: row.nombres,
@@ -53,10 +55,11 @@ export function presentUser(row: UserRow, viewer: Viewer): UserResponse {
     creado: row.creado.toISOString(),
     actions: {
       edit: writable,
-      deactivate: writable && row.id !== viewer.id,
+      deactivate: writable && !self,
       assignCities: writable && CITY_COVERAGE_CARGOS.includes(cargo),
       changePassword: can(viewer.cargo, 'usuarios.changeOtherPassword'),
       changeArea: viewer.cargo === 'Administrador',
+      changeCargo: writable && !self,
       manageStatus: USER_STATUS_VISIBLE[viewer.cargo].includes(cargo),
     },
   };

@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import {
-  CITY_COVERAGE_CARGOS, MSG, USER_STATUS_VISIBLE, can, canWriteUsers, isManualDisponibilidad, topics, visibleUserCargos,
+  CITY_COVERAGE_CARGOS, MSG, USER_STATUS_VISIBLE, can, canWriteUsers, isManualDisponibilidad, mayWriteUser, topics,
   type Cargo, type createUserSchema, type updateUserSchema,
 } from '@vialex/domain';
 import type { z } from 'zod';
@@ -21,13 +21,11 @@ async function usersChanged(ctx: AppContext, tx: Executor, id: string) {
 }
 
 /**
- * Create/edit from LISTA DE USUARIOS: only from an unrestricted view (spec 1 §6). Only an
- * administrator may create, edit or appoint an Administrador (no privilege escalation).
+ * Create/edit from LISTA DE USUARIOS: only from an unrestricted view (spec 1 §6), and no
+ * privilege escalation: only an Administrador writes or appoints administrators and coordinators.
  */
-function assertMayWrite(viewer: Viewer, targetCargo: string, newCargo?: string) {
-  if (!canWriteUsers(viewer.cargo)) throw forbidden();
-  if (!visibleUserCargos(viewer.cargo).includes(targetCargo as Cargo)) throw forbidden();
-  if ((targetCargo === 'Administrador' || newCargo === 'Administrador') && viewer.cargo !== 'Administrador') throw forbidden();
+function assertMayWrite(viewer: Viewer, targetCargo: string, newCargo: string = targetCargo) {
+  if (!mayWriteUser(viewer.cargo, targetCargo as Cargo) || !mayWriteUser(viewer.cargo, newCargo as Cargo)) throw forbidden();
 }
 
 async function assertArea(tx: Executor, area: string) {
@@ -55,7 +53,11 @@ export async function createUser(ctx: AppContext, viewer: Viewer, input: CreateU
 export async function updateUser(ctx: AppContext, viewer: Viewer, id: string, input: UpdateUser) {
   await ctx.db.transaction(async (tx) => {
     const target = await loadTarget(tx, id);
-    assertMayWrite(viewer, target.cargo, input.cargo);
+    // Own data may be edited from an unrestricted view, but nobody changes their own cargo (so
+    // nobody promotes themselves, and an administrator cannot demote the last administrator).
+    if (target.id === viewer.id) {
+      if (!canWriteUsers(viewer.cargo) || input.cargo !== target.cargo) throw forbidden();
+    } else assertMayWrite(viewer, target.cargo, input.cargo);
     // The area selector is disabled when editing unless the viewer is Administrador.
     if (input.area !== target.area) {
       if (viewer.cargo !== 'Administrador') throw forbidden();

@@ -3,7 +3,7 @@ import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import type { CreateUserInput } from '@vialex/domain';
-import { CARGOS, MSG, createUserSchema, updateUserSchema } from '@vialex/domain';
+import { CARGOS, MSG, appointableCargos, createUserSchema, updateUserSchema, type Cargo } from '@vialex/domain';
 import { FormDialog } from '../../components/list/form-dialog';
 import { FormSelectField, FormTextField } from '../../components/list/form-fields';
 import { ESTADO_OPTIONS } from '../../components/list/estado-chip';
@@ -78,9 +78,10 @@ function UserForm({ open, target, onClose, onSaved, feedback }: Omit<UserFormDia
     }
   });
 
-  // Only an administrator may appoint another one; the server refuses it anyway.
+  // Only an administrator appoints administrators and coordinators; the server refuses it anyway.
+  const allowed = appointableCargos(me.cargo);
   const cargoOptions = (cargos.data?.map((c) => c.cargo) ?? [...CARGOS])
-    .filter((c) => c !== 'Administrador' || me.cargo === 'Administrador')
+    .filter((c) => allowed.includes(c as Cargo))
     .map((c) => ({ value: c, label: c }));
   const areaOptions = (areas.data ?? []).map((a) => ({ value: a.nombre, label: a.nombre }));
 
@@ -98,7 +99,8 @@ function UserForm({ open, target, onClose, onSaved, feedback }: Omit<UserFormDia
         <FormTextField control={control} name="identificacion" label={USER_TEXTS.identificacion} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
         <FormTextField control={control} name="telefono" label={USER_TEXTS.telefono} type="tel" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
         <FormTextField control={control} name="email" label={USER_TEXTS.email} type="email" autoComplete="off" />
-        <FormSelectField control={control} name="cargo" label={USER_TEXTS.cargo} options={cargoOptions} />
+        {/* Nobody changes their own cargo. */}
+        <FormSelectField control={control} name="cargo" label={USER_TEXTS.cargo} options={cargoOptions} disabled={!!editing && !editing.actions.changeCargo} />
         <FormSelectField
           control={control}
           name="area"

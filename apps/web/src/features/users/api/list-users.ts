@@ -10,6 +10,7 @@ export interface UserActions {
   assignCities: boolean;
   changePassword: boolean;
   changeArea: boolean;
+  changeCargo: boolean;
   manageStatus: boolean;
 }
 
