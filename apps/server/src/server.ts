@@ -8,7 +8,7 @@ import { LiveHub } from './platform/live-hub.js';
 import type { AppContext } from './platform/context.js';
 import { buildApp } from './app.js';
 import { expireSessions } from './modules/auth/session.js';
-import { FAKE_HUB_CREDENTIALS, startFakePolicyServices } from './integrations/fakes/policy-services.js';
+import { FAKE_HUB_CREDENTIALS, startFakePolicyServices, type FakePolicyServices } from './integrations/fakes/policy-services.js';
 
 async function useFakePolicyServices(config: Config) {
   if (config.kronosUrl && config.hub.url) return undefined;
@@ -23,6 +23,8 @@ const SWEEP_MS = 15_000;
 export interface RunningServer {
   app: FastifyInstance;
   ctx: AppContext;
+  /** The local policy-service fakes, in the demo and the tests (tests read what they were asked). */
+  fakes?: FakePolicyServices;
   stop(): Promise<void>;
 }
 
@@ -46,6 +48,7 @@ export async function createServer(config: Config): Promise<RunningServer> {
   return {
     app,
     ctx,
+    fakes,
     async stop() {
       clearInterval(sweep);
       await app.close();

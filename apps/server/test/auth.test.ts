@@ -65,6 +65,10 @@ describe('staff sign-in', () => {
     expect(invalid.json().issues).toEqual([{ path: 'email', message: 'Correo electrónico no es valido' }]);
     const missing = await post('/api/auth/login', {});
     expect(missing.statusCode).toBe(400);
+    // Over the e-mail length limit: a clear 400 before anything touches the database.
+    const huge = await post('/api/auth/login', { email: `${'a'.repeat(6000)}@x.co`, password: 'x' });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().issues).toEqual([{ path: 'email', message: 'Máximo 254 caracteres' }]);
   });
 
   it("says only 'Información incorrecta' for a wrong password, an unknown e-mail or an inactive user", async () => {

@@ -71,6 +71,11 @@ describe('creating a case', () => {
     expect(bad.json().issues.map((i: { path: string }) => i.path).sort()).toEqual(['relacion', 'tipo_producto', 'verificacion']);
     const wrongCity = await s.app.inject({ method: 'POST', url: '/api/casos', headers: h('Administrador'), payload: await caseBody(s.ctx, { departamento: '05' }) });
     expect(wrongCity.statusCode).toBe(400);
+    const before = await caseCount();
+    const wrongType = await s.app.inject({ method: 'POST', url: '/api/casos', headers: h('Administrador'), payload: await caseBody(s.ctx, { tipocaso: 'LO QUE SEA' }) });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().issues).toEqual([{ path: 'tipocaso', message: 'Tipo de caso no válido' }]);
+    expect(await caseCount()).toBe(before);
   });
 
   it('two simultaneous creations never share a number', async () => {
@@ -197,6 +202,17 @@ describe('plate look-up and plan rules against the fake services', () => {
   it('the look-up starts above 5 characters and only for those who create or edit cases', async () => {
     expect((await lookup('ABC12')).statusCode).toBe(400);
     expect((await s.app.inject({ method: 'GET', url: '/api/casos/consulta-placa?placa=TAX123', headers: h('Perito') })).statusCode).toBe(403);
+  });
+
+  it('only something shaped like a plate is sent to the outside services', async () => {
+    const fake = s.fakes!;
+    const asked = fake.requests.length;
+    for (const placa of ['X'.repeat(5000), 'ABC 123', 'ABC%2F..%2F1']) {
+      const res = await lookup(placa);
+      expect(res.statusCode, placa).toBe(400);
+      expect(res.json().message).toBe('Placa no válida');
+    }
+    expect(fake.requests.length).toBe(asked);
   });
 });
 

@@ -98,6 +98,17 @@ describe('clients: form rules', () => {
     expect(row.estado).toBe(false);
     expect((await s.app.inject({ method: 'PUT', url: `/api/clientes/00000000-0000-0000-0000-000000000000`, headers: as('Call Center'), payload: valid(20_021) })).statusCode).toBe(404);
     expect((await s.app.inject({ method: 'DELETE', url: `/api/clientes/no-es-uuid`, headers: as('Call Center') })).statusCode).toBe(400);
+    // An edit that doesn't send estado keeps it: a deactivated client stays deactivated.
+    const { estado: _e, ...withoutEstado } = { ...valid(20_020), estado: undefined };
+    expect((await s.app.inject({ method: 'PUT', url: `/api/clientes/${created.id}`, headers: as('Call Center'), payload: withoutEstado })).json().estado).toBe(false);
+  });
+
+  it('text longer than 200 characters is refused and nothing is written', async () => {
+    const before = await total();
+    const res = await s.app.inject({ method: 'POST', url: '/api/clientes', headers: as('Administrador'), payload: { ...valid(20_030), nombres: 'A'.repeat(900_000) } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toEqual([{ path: 'nombres', message: 'Máximo 200 caracteres' }]);
+    expect(await total()).toBe(before);
   });
 
   it('editing into another client\'s identification is refused', async () => {

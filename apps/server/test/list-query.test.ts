@@ -88,6 +88,24 @@ describe('criteria panel on the server', () => {
     expect((await list('/api/clientes', { limit: '7' })).statusCode).toBe(400);
     expect((await list('/api/usuarios', { criteria: criteria([{ field: 'estado', op: 'eq', value: 'quizás' }]) })).statusCode).toBe(400);
   });
+
+  it('values the column cannot hold are 400s, not database errors', async () => {
+    const cursor = (v: unknown[]) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    for (const path of ['/api/clientes', '/api/usuarios', '/api/estado-usuarios']) {
+      const res = await list(path, { cursor: cursor(['2024-01-01T00:00:00.000Z', 'x']) });
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json().message).toBe('Cursor de página no válido');
+    }
+    for (const path of ['/api/casos', '/api/casos/archivados']) {
+      expect((await list(path, { cursor: cursor([99_999_999_999]) })).statusCode, path).toBe(400);
+      const big = await list(path, { criteria: criteria([{ field: 'caso', op: 'eq', value: '99999999999' }]) });
+      expect(big.statusCode).toBe(400);
+      expect(big.json().message).toBe('Número fuera de rango');
+    }
+    expect((await list('/api/estado-usuarios', { criteria: criteria([{ field: 'duracion_sesion', op: 'gt', value: '99999999999' }]) })).statusCode).toBe(400);
+    // Identification numbers are bigints: a long one is a fine filter.
+    expect((await list('/api/clientes', { criteria: criteria([{ field: 'identificacion', op: 'eq', value: '99999999999' }]) })).statusCode).toBe(200);
+  });
 });
 
 describe('keyset paging', () => {

@@ -81,6 +81,23 @@ describe('live channel /api/live', () => {
     tab.ws.close();
   });
 
+  it("follows only the lists the cargo may open: a Perito hears cases change, not users", async () => {
+    const perito = await createUser(s.ctx, { cargo: 'Perito' });
+    const tab = await connect(base, await login(s.app, perito.email));
+    await tab.next((m) => m.type === 'ready');
+    for (const topic of ['list:usuarios', 'list:casos', 'list:inventada']) tab.ws.send(JSON.stringify({ action: 'subscribe', topic }));
+    await new Promise((r) => setTimeout(r, 100));
+    await s.ctx.db.transaction(async (tx) => {
+      await s.ctx.hub.publish(tx, 'list:usuarios', { name: 'list.changed', list: 'usuarios' });
+      await s.ctx.hub.publish(tx, 'list:inventada', { name: 'list.changed', list: 'inventada' });
+      await s.ctx.hub.publish(tx, 'list:casos', { name: 'list.changed', list: 'casos' });
+    });
+    await tab.next((m) => m.type === 'event' && m.event.name === 'list.changed' && m.event.list === 'casos');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(tab.messages.filter((m) => m.type === 'event').map((m) => m.type === 'event' && m.event.name === 'list.changed' && m.event.list)).toEqual(['casos']);
+    tab.ws.close();
+  });
+
   it('Salir closes the tabs of that session with a session.ended event', async () => {
     const { email } = await createUser(s.ctx);
     const cookie = await login(s.app, email);

@@ -87,3 +87,9 @@ export const REPORT_DEFAULT_PRIORITY = 'media';
 export const STATISTICS_DAYS = 30;
 
 export const EXPORT_STATES = { running: 'En proceso', done: 'Finalizado', failed: 'Error' } as const;
+
+/** Longest free text a form field takes (names, addresses): bounded so a request can't store a megabyte. */
+export const TEXT_MAX_LENGTH = 200;
+/** RFC 5321's limit for an e-mail address. */
+export const EMAIL_MAX_LENGTH = 254;
+export const PASSWORD_MAX_LENGTH = 128;

@@ -99,10 +99,15 @@ export const MSG = {
   tipoUsuarioObligatorio: 'El tipo de usuario es obligatorio',
   tiempoObligatorio: 'El tiempo es obligatorio',
   tiempoMaximo: 'El tiempo máximo es 24:00',
+  /** Any text field over its length (not in the spec's catalogue). */
+  textoMuyLargo: 'Máximo {max} caracteres',
+  /** A filter number past what the column holds (not in the spec's catalogue). */
+  numeroFueraDeRango: 'Número fuera de rango',
   soloDesloguear: 'Solo es posible desloguear al usuario',
   ciudadNoValida: 'Ciudad no válida',
   areaNoValida: 'Área no válida',
   empresaNoValida: 'Empresa no válida',
+  tipoCasoNoValido: 'Tipo de caso no válido',
   placaNoValida: 'Placa no válida',
   noInactivarPropio: 'No puede inactivar su propio usuario',
   usuarioNoExiste: 'El usuario no existe',

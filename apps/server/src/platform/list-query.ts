@@ -18,7 +18,10 @@ export type FieldType =
   /** Text compared as typed, trimmed (e-mail and cargo). */
   | 'exact'
   | 'email'
+  /** A 32-bit integer column (case number, session minutes). */
   | 'int'
+  /** A bigint column holding safe integers (identification numbers). */
+  | 'bigint'
   | 'bool';
 
 export interface FilterField {
@@ -75,12 +78,15 @@ function normalizeValue(field: string, spec: FilterField, raw: string | number |
       if (!s) throw required();
       return spec.type === 'email' ? s.toLowerCase() : s;
     }
-    case 'int': {
+    case 'int':
+    case 'bigint': {
       const s = String(value).trim();
       if (!/^-?\d+$/.test(s) || !Number.isSafeInteger(Number(s))) {
         throw badRequest(MSG.debeSerNumero, [{ path: `criteria.${field}`, message: MSG.debeSerNumero }]);
       }
-      return Number(s);
+      const n = Number(s);
+      if (spec.type === 'int' && !isInt32(n)) throw badRequest(MSG.numeroFueraDeRango, [{ path: `criteria.${field}`, message: MSG.numeroFueraDeRango }]);
+      return n;
     }
     case 'bool': {
       if (typeof value === 'boolean') return value;
@@ -114,9 +120,12 @@ export function criteriaWhere(raw: string | undefined, fields: FilterFields): SQ
   return conditions.length ? and(...conditions) : undefined;
 }
 
+const isInt32 = (n: number) => Number.isInteger(n) && n >= -2_147_483_648 && n <= 2_147_483_647;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** A keyset sort: columns all in one direction, the last one unique (the id). */
 export interface KeysetSort {
-  columns: { column: AnyPgColumn; type: 'date' | 'int' | 'text' }[];
+  columns: { column: AnyPgColumn; type: 'date' | 'int' | 'text' | 'uuid' }[];
   direction: 'asc' | 'desc';
 }
 
@@ -136,8 +145,10 @@ function decodeCursor(cursor: string, sort: KeysetSort): unknown[] {
   if (!Array.isArray(values) || values.length !== sort.columns.length) throw badRequest(MSG.cursorNoValido);
   return sort.columns.map(({ type }, i) => {
     const v = values[i];
-    if (type === 'int' && Number.isSafeInteger(v)) return v;
+    // Values the column could not hold are refused here, not by PostgreSQL (a 500).
+    if (type === 'int' && typeof v === 'number' && isInt32(v)) return v;
     if (type === 'text' && typeof v === 'string') return v;
+    if (type === 'uuid' && typeof v === 'string' && UUID.test(v)) return v;
     if (type === 'date' && typeof v === 'string' && !Number.isNaN(Date.parse(v))) return new Date(v);
     throw badRequest(MSG.cursorNoValido);
   });

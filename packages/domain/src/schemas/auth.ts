@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { MSG } from '../messages.js';
+import { MSG, fmt } from '../messages.js';
+import { PASSWORD_MAX_LENGTH } from '../constants.js';
 import { emailField, passwordPair } from './common.js';
 import { DISPONIBILIDADES } from '../availability.js';
 
 export const loginSchema = z.object({
   email: emailField,
-  password: z.string({ error: MSG.contrasenaRequerida }).min(1, MSG.contrasenaRequerida),
+  password: z.string({ error: MSG.contrasenaRequerida }).min(1, MSG.contrasenaRequerida).max(PASSWORD_MAX_LENGTH, fmt(MSG.textoMuyLargo, { max: PASSWORD_MAX_LENGTH })),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 

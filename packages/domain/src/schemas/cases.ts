@@ -1,20 +1,23 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { integerField, upperText } from './common.js';
+import { integerField, requiredText, upperText } from './common.js';
 import { PRIORIDADES, RELACIONES_VEHICULO, TIPOS_PRODUCTO, VERIFICACIONES } from '../constants.js';
 import { CARGOS } from '../cargos.js';
 
 /** 'Choque Simple' from older data is normalised to 'Choque simple' (spec 2 §5). */
+/** What a Colombian plate may look like (letters, digits, a hyphen), uppercased. */
+export const PLATE_PATTERN = /^[A-Z0-9-]{3,10}$/;
+
 export function normalizeTipoCaso(tipo: string): string {
   return tipo.trim().toLowerCase() === 'choque simple' ? 'Choque simple' : tipo.trim();
 }
 
 /** The add/edit case form (spec 2 §5): every field required. */
 export const caseSchema = z.object({
-  placa: upperText().pipe(z.string().regex(/^[A-Z0-9-]{3,10}$/, 'Placa no válida')),
+  placa: upperText().pipe(z.string().regex(PLATE_PATTERN, MSG.placaNoValida)),
   relacion: z.enum(RELACIONES_VEHICULO, { error: MSG.campoRequerido }),
   identificacion: integerField(),
-  tipocaso: z.string({ error: MSG.campoRequerido }).trim().min(1, MSG.campoRequerido).transform(normalizeTipoCaso),
+  tipocaso: requiredText().transform(normalizeTipoCaso),
   uidempresa: z.uuid({ error: MSG.campoRequerido }),
   departamento: z.string({ error: MSG.campoRequerido }).regex(/^\d{2}$/, MSG.campoRequerido),
   uidciudad: z.string({ error: MSG.campoRequerido }).regex(/^\d{5}$/, MSG.campoRequerido),

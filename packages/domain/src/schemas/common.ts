@@ -1,13 +1,19 @@
 import { z } from 'zod';
 import { MSG, fmt } from '../messages.js';
-import { PASSWORD_MIN_LENGTH } from '../constants.js';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TEXT_MAX_LENGTH } from '../constants.js';
+
+const tooLong = (max: number) => fmt(MSG.textoMuyLargo, { max });
+
+/** Trimmed text that must be present and not longer than TEXT_MAX_LENGTH. */
+export const requiredText = (message: string = MSG.campoRequerido) =>
+  z.string({ error: message }).trim().min(1, message).max(TEXT_MAX_LENGTH, tooLong(TEXT_MAX_LENGTH));
 
 /** Text that is trimmed and uppercased on save (spec 1 §5). */
 export const upperText = (message: string = MSG.campoRequerido) =>
   z
     .string({ error: message })
     .transform((s) => s.trim().toUpperCase())
-    .pipe(z.string().min(1, message));
+    .pipe(z.string().min(1, message).max(TEXT_MAX_LENGTH, tooLong(TEXT_MAX_LENGTH)));
 
 /** A whole number typed in a text field or sent as a number. */
 export const integerField = (message: string = MSG.debeSerNumero) =>
@@ -31,6 +37,7 @@ export const emailField = z
   .string({ error: MSG.correoRequerido })
   .trim()
   .min(1, { message: MSG.correoRequerido, abort: true })
+  .max(EMAIL_MAX_LENGTH, { message: tooLong(EMAIL_MAX_LENGTH), abort: true })
   .regex(/^[^\s@]+@[^\s@]+$/, MSG.correoInvalido)
   .transform((s) => s.toLowerCase());
 
@@ -39,6 +46,7 @@ export const strongPassword = z
   .string({ error: MSG.campoRequerido })
   .min(1, { message: MSG.campoRequerido, abort: true })
   .min(PASSWORD_MIN_LENGTH, fmt(MSG.passMinimo, { min: PASSWORD_MIN_LENGTH }))
+  .max(PASSWORD_MAX_LENGTH, tooLong(PASSWORD_MAX_LENGTH))
   .regex(/[A-Z]/, MSG.passMayuscula)
   .regex(/[a-z]/, MSG.passMinuscula)
   .regex(/\d/, MSG.passNumero)

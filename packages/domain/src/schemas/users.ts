@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { emailField, integerField, passwordsMatch, strongPassword, upperText } from './common.js';
+import { emailField, integerField, passwordsMatch, requiredText, strongPassword, upperText } from './common.js';
 import { CARGOS } from '../cargos.js';
 
 const userFields = {
@@ -10,7 +10,7 @@ const userFields = {
   telefono: integerField(),
   email: emailField,
   cargo: z.enum(CARGOS, { error: MSG.campoRequerido }),
-  area: z.string({ error: MSG.campoRequerido }).trim().min(1, MSG.campoRequerido),
+  area: requiredText(),
 };
 
 /** Create a user: the fields plus a password and its confirmation (spec 1 §5). */

@@ -4,7 +4,7 @@ import {
 } from '@vialex/domain';
 import type { Executor, Tx } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
-import { casos, chats, ciudades, clientes, contadores, departamentos, empresas, polizas, trazabilidad, trazabilidadestado, vehiculos } from '../../db/schema/index.js';
+import { casos, chats, ciudades, clientes, contadores, departamentos, empresas, polizas, tiposcaso, trazabilidad, trazabilidadestado, vehiculos } from '../../db/schema/index.js';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { Viewer } from '../auth/session.js';
 import { lookupPlate } from '../vehicles/plate-lookup.js';
@@ -44,6 +44,9 @@ async function placeOf(tx: Executor, input: CaseData) {
   if (!city || city.depId !== input.departamento) throw badRequest(MSG.ciudadNoValida, [{ path: 'uidciudad', message: MSG.ciudadNoValida }]);
   const [empresa] = await tx.select({ id: empresas.id }).from(empresas).where(and(eq(empresas.id, input.uidempresa), eq(empresas.estado, true)));
   if (!empresa) throw badRequest(MSG.empresaNoValida, [{ path: 'uidempresa', message: MSG.empresaNoValida }]);
+  // Tipo de caso comes from the catalogue (spec 2 §5), compared without case ('Choque Simple').
+  const [tipo] = await tx.select({ id: tiposcaso.id }).from(tiposcaso).where(sql`lower(${tiposcaso.tipo}) = lower(${input.tipocaso})`);
+  if (!tipo) throw badRequest(MSG.tipoCasoNoValido, [{ path: 'tipocaso', message: MSG.tipoCasoNoValido }]);
   return city;
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MSG, PAGE_SIZE, PLATE_LOOKUP_MIN_LENGTH, assignAgentSchema, caseSchema, cronosCaseSchema, quickClientSchema, requestAgentSchema, takeCaseSchema, can } from '@vialex/domain';
+import { MSG, PAGE_SIZE, PLATE_LOOKUP_MIN_LENGTH, PLATE_PATTERN, assignAgentSchema, caseSchema, cronosCaseSchema, quickClientSchema, requestAgentSchema, takeCaseSchema, can } from '@vialex/domain';
 import { viewerOf } from '../../platform/context.js';
 import { listQuerySchema } from '../../platform/list-query.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
@@ -67,6 +67,8 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!can(viewer.cargo, 'casos.create') && !can(viewer.cargo, 'casos.edit')) throw forbidden();
       const placa = request.query.placa.trim().toUpperCase();
       if (placa.length < PLATE_LOOKUP_MIN_LENGTH) throw badRequest(MSG.consultaPlacaMinimo);
+      // Only plates are sent to the outside services (and kept in the look-up cache).
+      if (!PLATE_PATTERN.test(placa)) throw badRequest(MSG.placaNoValida);
       return lookupPlate(ctx, placa);
     },
   );

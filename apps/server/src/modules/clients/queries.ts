@@ -8,7 +8,7 @@ export const CLIENT_FILTERS: FilterFields = {
   nombres: { column: clientes.nombres, type: 'upper' },
   apellidos: { column: clientes.apellidos, type: 'upper' },
   tipoidentificacion: { column: clientes.tipoidentificacion, type: 'upper' },
-  identificacion: { column: clientes.identificacion, type: 'int' },
+  identificacion: { column: clientes.identificacion, type: 'bigint' },
   telefono: { column: clientes.telefono, type: 'exact' },
   ciudad: { column: ciudades.ciudad, type: 'upper' },
   direccion: { column: clientes.direccion, type: 'upper' },
@@ -19,7 +19,7 @@ export const CLIENT_FILTERS: FilterFields = {
 const SORT: KeysetSort = {
   columns: [
     { column: clientes.creado, type: 'date' },
-    { column: clientes.id, type: 'text' },
+    { column: clientes.id, type: 'uuid' },
   ],
   direction: 'desc',
 };

@@ -45,12 +45,12 @@ export async function createClient(ctx: AppContext, viewer: Viewer, input: Clien
 export async function updateClient(ctx: AppContext, viewer: Viewer, id: string, input: Client) {
   assertMayWrite(viewer);
   await ctx.db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: clientes.id }).from(clientes).where(eq(clientes.id, id)).for('update');
+    const [existing] = await tx.select({ id: clientes.id, estado: clientes.estado }).from(clientes).where(eq(clientes.id, id)).for('update');
     if (!existing) throw notFound(MSG.clienteNoExiste);
     await assertValid(tx, input, id);
     await tx
       .update(clientes)
-      .set({ ...input, telefono: String(input.telefono), estado: input.estado ?? true, modificacion: new Date() })
+      .set({ ...input, telefono: String(input.telefono), estado: input.estado ?? existing.estado, modificacion: new Date() })
       .where(eq(clientes.id, id));
     await changed(ctx, tx, id);
   });

@@ -8,7 +8,7 @@ import { criteriaWhere, keyset, type FilterFields, type KeysetSort, type ListQue
 export const USER_FILTERS: FilterFields = {
   nombres: { column: usuarios.nombres, type: 'upper' },
   apellidos: { column: usuarios.apellidos, type: 'upper' },
-  identificacion: { column: usuarios.identificacion, type: 'int' },
+  identificacion: { column: usuarios.identificacion, type: 'bigint' },
   telefono: { column: usuarios.telefono, type: 'exact' },
   email: { column: usuarios.email, type: 'email' },
   cargo: { column: usuarios.cargo, type: 'exact' },
@@ -30,7 +30,7 @@ export const USER_STATUS_FILTERS: FilterFields = {
 const SORT: KeysetSort = {
   columns: [
     { column: usuarios.creado, type: 'date' },
-    { column: usuarios.id, type: 'text' },
+    { column: usuarios.id, type: 'uuid' },
   ],
   direction: 'desc',
 };

@@ -59,6 +59,18 @@ const parseIsoDate = (s: string) => {
 
 const cache = new Map<string, { at: number; value: PlateLookup }>();
 const CACHE_MS = 10 * 60_000;
+const CACHE_MAX = 5_000;
+
+/** Keeps the cache bounded: drops what expired, then the oldest entries past CACHE_MAX. */
+function remember(placa: string, value: PlateLookup) {
+  const now = Date.now();
+  cache.delete(placa);
+  cache.set(placa, { at: now, value });
+  for (const [key, entry] of cache) {
+    if (cache.size <= CACHE_MAX && now - entry.at < CACHE_MS) break;
+    cache.delete(key);
+  }
+}
 
 /**
  * Plate look-up (spec 2 §7): own vehicle data first, then Tecnicar's kronos service and the
@@ -140,7 +152,7 @@ export async function lookupPlate(ctx: AppContext, rawPlaca: string, { fresh = f
     mensajes,
   };
   // Only complete answers are cached: a service that failed is asked again next time.
-  if (kronos.kind !== 'unavailable' && hub.kind !== 'unavailable') cache.set(placa, { at: Date.now(), value });
+  if (kronos.kind !== 'unavailable' && hub.kind !== 'unavailable') remember(placa, value);
   return value;
 }
 
