@@ -32,14 +32,20 @@ export interface RunningServer {
 export async function createServer(config: Config): Promise<RunningServer> {
   // The demo and the tests talk to local fakes of the policy services over real HTTP.
   const fakes = config.demo || config.isTest ? await useFakePolicyServices(config) : undefined;
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
+  let log: AppContext['log'];
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.dbPoolSize,
+    onError: (err, source) => (log ? log.warn({ err, source }, 'database connection error') : console.error(`database ${source}:`, err.message)),
+  });
   await seedReferenceData(database.db);
   if (config.demo) await seedDemoData(database.db);
   const hub = new LiveHub(database);
   await hub.start();
   const ctx: AppContext = { config, database, db: database.db, hub };
   const app = await buildApp(ctx);
-  ctx.log = app.log;
+  ctx.log = log = app.log;
   if (config.demo) await seedDemoCases(ctx);
   const sweep = setInterval(() => {
     expireSessions(ctx.db, hub).catch((err) => app.log.error({ err }, 'session sweep failed'));

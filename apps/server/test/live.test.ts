@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import type { LiveServerMessage } from '@vialex/domain';
 import { usuarios } from '../src/db/schema/index.js';
@@ -119,6 +119,20 @@ describe('live channel /api/live', () => {
     expect(ended).toMatchObject({ event: { reason: 'expired' } });
     const [row] = await s.ctx.db.select().from(usuarios).where(eq(usuarios.id, user.id));
     expect(row.login).toBe(false);
+  });
+
+  it.runIf(!!process.env.DATABASE_URL)('live events resume after PostgreSQL drops the listening connection; pool connections dropped too', async () => {
+    const { user, email } = await createUser(s.ctx, { cargo: 'Perito' });
+    const cookie = await login(s.app, email);
+    const tab = await connect(base, cookie);
+    await tab.next((m) => m.type === 'ready');
+    // What a database restart does to every session but ours (pg_terminate_backend skips the caller).
+    await s.ctx.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
+    await new Promise((r) => setTimeout(r, 1500));
+    const res = await s.app.inject({ method: 'PUT', url: '/api/me/availability', payload: { disponibilidad: 'Fuera de su horario laboral' }, headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    await tab.next((m) => m.type === 'event' && m.event.name === 'user.updated' && m.event.id === user.id, 5000);
+    tab.ws.close();
   });
 
   it.runIf(!!process.env.DATABASE_URL)('fans out across server instances through LISTEN/NOTIFY', async () => {

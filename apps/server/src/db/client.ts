@@ -30,8 +30,14 @@ export interface Database {
  * Opens PostgreSQL when a URL is given, otherwise the embedded PGlite (in `dataDir`, or in
  * memory for `memory://`), and brings the schema up to date with the drizzle-kit migrations.
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
-  if (opts.url) return openPostgres(opts.url, opts.poolSize ?? 10);
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  poolSize?: number;
+  /** Where connection errors that no query is waiting for are reported. */
+  onError?: (err: Error, source: string) => void;
+}): Promise<Database> {
+  if (opts.url) return openPostgres(opts.url, opts.poolSize ?? 10, opts.onError ?? ((err, source) => console.error(`database ${source}:`, err.message)));
   return openPglite(opts.dataDir ?? 'memory://');
 }
 
@@ -56,7 +62,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, onError: (err: Error, source: string) => void): Promise<Database> {
   // Migrate on one connection under an advisory lock, so several instances starting together
   // don't race each other.
   const lockClient = new pg.Client({ connectionString: url });
@@ -69,26 +75,54 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     await lockClient.end();
   }
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection that PostgreSQL drops (a restart, a terminated backend) is reported here
+  // and replaced by the pool on next use; without a handler it would crash the process.
+  pool.on('error', (err) => onError(err, 'pool'));
+  const open = new Set<pg.Client>();
+  pool.on('connect', (client) => {
+    // A connection that fails mid-query rejects that query; this only keeps the event from crashing us.
+    client.on('error', (err) => onError(err, 'connection'));
+    open.add(client);
+    client.once('end', () => open.delete(client));
+  });
   const db = drizzlePg({ client: pool, schema });
-  const listeners: pg.Client[] = [];
+  const stopListening: (() => Promise<void>)[] = [];
   return {
     db,
     kind: 'postgres',
     async listen(channel, onPayload) {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      client.on('notification', (n) => {
-        if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      listeners.push(client);
-      return async () => {
-        await client.end().catch(() => undefined);
+      // One connection of its own, re-established when PostgreSQL drops it, so live events
+      // resume after a database restart instead of stopping until the server restarts.
+      let client: pg.Client | undefined;
+      let closed = false;
+      const connect = async (): Promise<void> => {
+        const c = new pg.Client({ connectionString: url });
+        c.on('error', (err) => onError(err, `listen ${channel}`));
+        c.on('notification', (n) => {
+          if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
+        });
+        c.once('end', () => {
+          if (!closed) setTimeout(() => void connect().catch((err) => onError(err, `listen ${channel}`)), 1000).unref();
+        });
+        await c.connect();
+        await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        client = c;
       };
+      await connect();
+      const stop = async () => {
+        closed = true;
+        await client?.end().catch(() => undefined);
+      };
+      stopListening.push(stop);
+      return stop;
     },
     async close() {
-      await Promise.all(listeners.map((c) => c.end().catch(() => undefined)));
+      await Promise.all(stopListening.map((stop) => stop()));
+      // pool.end() resolves once every client was asked to end; wait until their sockets have
+      // closed too, so whoever drops the database next (the tests) finds no session left.
+      const closing = [...open].map((c) => new Promise<void>((resolve) => c.once('end', () => resolve())));
       await pool.end();
+      await Promise.all(closing);
     },
   };
 }
