@@ -107,6 +107,7 @@ async function openPostgres(url: string, poolSize: number, onError: (err: Error,
         await c.connect();
         await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
         client = c;
+        if (closed) await c.end(); // stopped while this reconnection was under way
       };
       await connect();
       const stop = async () => {
