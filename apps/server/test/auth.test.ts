@@ -34,6 +34,8 @@ describe('staff sign-in', () => {
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe('Lax');
     expect(cookie.path).toBe('/');
+    // Survives closing the browser (the server still ends the session on time).
+    expect(cookie.maxAge).toBe(24 * 60 * 60);
     expect(res.json().user).toMatchObject({ id: user.id, cargo: 'Investigador', disponibilidad: 'Activo en espera' });
 
     const row = await userRow(s.ctx, user.id);

@@ -169,7 +169,10 @@ describe('request agent', () => {
     const ok = await post(`/api/casos/${insured.id}/solicitar`, 'Investigador', { tipo: 'Perito' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ chat_perito: true, perito: { id: null, solicitado: true } });
-    await post(`/api/casos/${insured.id}/solicitar`, 'Administrador', { tipo: 'Perito' });
+    const again = await post(`/api/casos/${insured.id}/solicitar`, 'Administrador', { tipo: 'Perito' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Ya se solicitó Perito para este caso');
+    expect((await s.ctx.db.select().from(trazabilidad).where(eq(trazabilidad.uidcaso, insured.id))).filter((t) => t.descripcion.startsWith('Se solicita Perito'))).toHaveLength(1);
     expect((await s.ctx.db.select().from(chats).where(eq(chats.uidcaso, insured.id))).filter((r) => r.tipo === 'perito')).toHaveLength(1);
     expect((await s.ctx.db.select().from(trazabilidad).where(eq(trazabilidad.uidcaso, insured.id))).some((t) => t.descripcion.startsWith('Se solicita Perito'))).toBe(true);
   });

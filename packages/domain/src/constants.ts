@@ -93,3 +93,6 @@ export const TEXT_MAX_LENGTH = 200;
 /** RFC 5321's limit for an e-mail address. */
 export const EMAIL_MAX_LENGTH = 254;
 export const PASSWORD_MAX_LENGTH = 128;
+
+/** The longest session time an administrator may set (24:00, spec 1 §5), in minutes. */
+export const SESSION_MAX_MINUTES = 24 * 60;

@@ -119,7 +119,7 @@ export const LABELS = {
     asignarAgente: 'ASIGNAR AGENTE',
     tipoUsuario: 'Tipo Usuario',
     usuario: 'Usuario',
-    sinCandidatos: 'No hay usuarios disponibles para este caso',
+    sinCandidatos: 'No hay usuarios disponibles: deben tener sesión iniciada y, si son Investigador o Abogado, cubrir la ciudad del caso',
     registroAfectado: 'REGISTRO DE AFECTADO',
     registrarAfectado: 'Registrar afectado',
     afectadoNoRegistrado: 'La identificación no corresponde a un cliente registrado. Registre al afectado para continuar.',
@@ -136,6 +136,8 @@ export const LABELS = {
     prioridad: 'Prioridad',
     consultandoPlaca: 'Consultando placa…',
     planConsultado: 'Plan: {plan}',
+    /** The plan follows the source even when the policy ended (spec 2 §4): say so. */
+    polizaVencida: 'Póliza vencida el {fecha}',
 
     // Quick registration
     nombres: 'Nombres',

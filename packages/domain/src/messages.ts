@@ -114,6 +114,8 @@ export const MSG = {
   clienteNoExiste: 'El cliente no existe',
   casoArchivadoNoEditable: 'El caso está archivado',
   casoYaTomado: 'El caso ya fue tomado por otro usuario',
+  /** A second request of a type already requested (not in the spec's catalogue). */
+  yaSolicitado: 'Ya se solicitó {tipo} para este caso',
   casoNoAsignadoAUsted: 'El caso no está asignado a usted',
   usuarioNoDisponible: 'El usuario no está disponible para este caso',
   recibidoNoArchivable: 'Un caso en estado Recibido no se puede archivar',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { DISPONIBILIDADES } from '../availability.js';
+import { SESSION_MAX_MINUTES } from '../constants.js';
 
 /** HH:mm from the time picker to minutes: hours × 60 + minutes (spec 1 §4). */
 export function timeToMinutes(hhmm: string): number {
@@ -23,7 +24,7 @@ export const sessionTimeSchema = z.object({
     .number({ error: MSG.tiempoObligatorio })
     .int(MSG.tiempoObligatorio)
     .min(1, MSG.tiempoObligatorio)
-    .max(24 * 60, MSG.tiempoMaximo),
+    .max(SESSION_MAX_MINUTES, MSG.tiempoMaximo),
 });
 export type SessionTimeInput = z.input<typeof sessionTimeSchema>;
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginSchema } from '@vialex/domain';
+import { SESSION_MAX_MINUTES, loginSchema } from '@vialex/domain';
 import { viewerOf } from '../../platform/context.js';
 import { meResponse } from '../users/me-schema.js';
 import { presentMe, presentViewer } from '../users/presenter.js';
@@ -29,7 +29,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         userAgent: request.headers['user-agent'] ?? '',
       });
       const secure = app.ctx.config.cookieSecure === 'auto' ? request.protocol === 'https' : app.ctx.config.cookieSecure;
-      reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+      // The cookie outlives a closed browser for as long as any session may last; the server
+      // decides when the session ends (duracion_sesion). A session cookie would be lost with the
+      // browser while the session still blocks a new sign-in (one session per user).
+      reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: SESSION_MAX_MINUTES * 60 });
       return { user: presentMe(user, started) };
     },
   );

@@ -1,6 +1,6 @@
 import { and, arrayContains, asc, eq, isNull, ne, type SQL } from 'drizzle-orm';
 import {
-  AGENT_FIELD, ASSIGNABLE_TYPES, CITY_LIMITED_TARGETS, DISPONIBILIDAD, ESTADO_INICIAL, ESTADOS_LIBERAN_AGENTES, MSG,
+  AGENT_FIELD, ASSIGNABLE_TYPES, CITY_LIMITED_TARGETS, DISPONIBILIDAD, ESTADO_INICIAL, ESTADOS_LIBERAN_AGENTES, MSG, fmt,
   NOTIFIED_ON_ASSIGN, NOTIFIED_ON_REQUEST, NOTIFIED_ON_TAKE, PLANES_AUTORIZADOS, REQUESTABLE_TYPES, can, topics, type Cargo,
 } from '@vialex/domain';
 import type { Tx } from '../../db/client.js';
@@ -118,8 +118,11 @@ export async function requestAgent(ctx: AppContext, viewer: Viewer, id: string, 
     const c = await lockCase(tx, viewer, id);
     if (c.archivado) throw badRequest(MSG.casoArchivadoNoEditable);
     const set: Partial<CaseRow> = { modificacion: new Date() };
+    // Asking twice would only repeat the trail and the notices (a double click, a stale list).
+    const already = { Perito: c.solicitud_perito, Investigador: c.solicitud_investigador, Dibujante: c.solicitud_dibujante }[tipo as string];
+    if (tipo === 'Perito' && !(PLANES_AUTORIZADOS as readonly string[]).includes(c.tipo_plan)) throw new PlanDeniedError();
+    if (already) throw conflict('ALREADY_REQUESTED', fmt(MSG.yaSolicitado, { tipo }));
     if (tipo === 'Perito') {
-      if (!(PLANES_AUTORIZADOS as readonly string[]).includes(c.tipo_plan)) throw new PlanDeniedError();
       Object.assign(set, { solicitud_perito: true, chat_perito: true });
       if (!c.solicitud_perito) await ensureRoom(tx, id, 'perito');
     } else if (tipo === 'Investigador') {

@@ -82,6 +82,9 @@ describe('CriteriaPanel', () => {
     fireEvent.change(value, { target: { value: '12a' } });
     search();
     expect(await screen.findByText(MSG.debeSerNumero)).toBeInTheDocument();
+    fireEvent.change(value, { target: { value: '99999999999999999999' } });
+    search();
+    expect(await screen.findByText(MSG.debeSerNumero)).toBeInTheDocument();
     expect(onSearch).not.toHaveBeenCalled();
     fireEvent.change(value, { target: { value: ' 79845123 ' } });
     search();

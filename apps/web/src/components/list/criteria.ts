@@ -25,7 +25,8 @@ export function isChoice(field: ListField | undefined): boolean {
 export function valueError(field: ListField | undefined, raw: string): string | null {
   const value = raw.trim();
   if (!value) return MSG.campoRequerido;
-  if (field?.type === 'int' && !/^-?\d+$/.test(value)) return MSG.debeSerNumero;
+  // Same rule as the server: digits only, and no bigger than a whole number can be exactly.
+  if (field?.type === 'int' && (!/^-?\d+$/.test(value) || !Number.isSafeInteger(Number(value)))) return MSG.debeSerNumero;
   return null;
 }
 

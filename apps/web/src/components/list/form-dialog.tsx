@@ -1,4 +1,4 @@
-import { useId, type FormEventHandler, type ReactNode } from 'react';
+import { useId, useRef, type FormEvent, type FormEventHandler, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog, { type DialogProps } from '@mui/material/Dialog';
@@ -37,6 +37,21 @@ export function FormDialog({
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
+  // A double click must not save twice: `busy` only disables the button after a re-render, so
+  // a second submit in the same moment is dropped here while the first is still running.
+  const inFlight = useRef(false);
+  const submit = onSubmit
+    ? async (e: FormEvent<HTMLFormElement>) => {
+        e.preventDefault();
+        if (inFlight.current) return;
+        inFlight.current = true;
+        try {
+          await onSubmit(e);
+        } finally {
+          inFlight.current = false;
+        }
+      }
+    : undefined;
   const close = (_: unknown, reason?: 'backdropClick' | 'escapeKeyDown') => {
     if (busy || (persistent && reason)) return;
     onClose();
@@ -52,7 +67,7 @@ export function FormDialog({
       data-testid={testId}
       slotProps={{
         paper: {
-          ...(onSubmit ? { component: 'form', noValidate: true, onSubmit } : {}),
+          ...(submit ? { component: 'form', noValidate: true, onSubmit: submit } : {}),
           sx: width !== undefined && !phone ? { width, maxWidth: 'calc(100% - 64px)' } : undefined,
         } as object,
       }}

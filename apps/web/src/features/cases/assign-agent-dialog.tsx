@@ -97,7 +97,8 @@ export function AssignAgentDialog({ row, busy = false, onClose, onSubmit }: Assi
               onChange={field.onChange}
               onBlur={field.onBlur}
               inputRef={field.ref}
-              disabled={!tipo}
+              // An empty menu would cover the message that says why there is nobody to choose.
+              disabled={!tipo || noneAvailable}
               error={!!fieldState.error || noneAvailable}
               helperText={fieldState.error?.message ?? (noneAvailable ? CASE_TEXTS.sinCandidatos : candidates.isFetching ? MSG.cargando : undefined)}
             >

@@ -61,5 +61,18 @@ describe('PlateField', () => {
     expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe('/api/casos/consulta-placa?placa=TAX123');
     expect(await screen.findByTestId('plate-plan')).toHaveTextContent('RC PUBLICO');
     expect(screen.getByText('Vehículo con póliza en tecnicar')).toBeInTheDocument();
+    expect(screen.queryByTestId('plate-expired')).not.toBeInTheDocument();
+  });
+
+  it('an expired policy keeps its plan but says when it ended', async () => {
+    const expired = {
+      ...answer, placa: 'EXP789', fuente: 'SEGURO TERCERO', tipo_plan: 'SEGURO TERCERO', origen: 'Vialex', vigente: false,
+      polizas: [{ fuente: 'SEGURO TERCERO', nombre_producto: 'SEGURO TERCERO', polizas: 'ST-1', fechaIni: '2023-01-01T05:00:00.000Z', fechaFin: '2024-01-01T17:00:00.000Z' }],
+    };
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(expired), { status: 200, headers: { 'Content-Type': 'application/json' } })));
+    render(<Harness />);
+    fireEvent.change(screen.getByRole('textbox', { name: new RegExp(CASE_TEXTS.placa) }), { target: { value: 'exp789' } });
+    expect(await screen.findByTestId('plate-plan')).toHaveTextContent('SEGURO TERCERO');
+    expect(screen.getByTestId('plate-expired')).toHaveTextContent('Póliza vencida el 01/01/2024');
   });
 });

@@ -35,6 +35,21 @@ describe('RequestAgentDialog', () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith('Dibujante'));
   });
 
+  it('a double click sends the request once', async () => {
+    const { dialog, onSubmit } = setup(['Dibujante']);
+    let finish = () => {};
+    onSubmit.mockImplementation(() => new Promise<void>((resolve) => (finish = resolve)));
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: new RegExp(CASE_TEXTS.tipoUsuario) }));
+    fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Dibujante' }));
+    const button = within(dialog).getByRole('button', { name: CASE_TEXTS.solicitar });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    finish();
+  });
+
   it('is persistent: Escape does not close it, Cancelar does', () => {
     const { dialog, onClose } = setup();
     fireEvent.keyDown(dialog, { key: 'Escape' });
