@@ -4,6 +4,7 @@ import { MSG, isCargo, topics, type Cargo, type SessionEndReason } from '@vialex
 import type { Db, Executor } from '../../db/client.js';
 import { sesiones, usuarios } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
+import { preparedOnce } from '../../db/prepared.js';
 import type { LiveHub } from '../../platform/live-hub.js';
 import { SESSION_COOKIE, hashSessionToken, sessionTopic } from './tokens.js';
 
@@ -26,23 +27,16 @@ export function sessionExpiresAt(user: Pick<UserRow, 'duracion_sesion'>, started
   return new Date(started.getTime() + user.duracion_sesion * 60_000);
 }
 
-const sessionStatements = new WeakMap<Db, ReturnType<typeof prepareSessionStatement>>();
-
-function prepareSessionStatement(db: Db) {
-  return db
-    .select({ session: sesiones, user: usuarios })
-    .from(sesiones)
-    .innerJoin(usuarios, eq(usuarios.id, sesiones.usuario))
-    .where(eq(sesiones.id, sql.placeholder('id')))
-    .prepare('viewer_session');
-}
-
 /** Every staff request runs this lookup: one named statement, built and planned once per connection. */
-function sessionStatement(db: Db) {
-  let statement = sessionStatements.get(db);
-  if (!statement) sessionStatements.set(db, (statement = prepareSessionStatement(db)));
-  return statement;
-}
+const sessionStatement = (db: Db) =>
+  preparedOnce(db, 'viewer_session', () =>
+    db
+      .select({ session: sesiones, user: usuarios })
+      .from(sesiones)
+      .innerJoin(usuarios, eq(usuarios.id, sesiones.usuario))
+      .where(eq(sesiones.id, sql.placeholder('id')))
+      .prepare('viewer_session'),
+  );
 
 /**
  * Checks a session cookie the way spec 1 §4 checks every navigation: the login flag must be on,

@@ -100,6 +100,29 @@ async function savePolicies(
 }
 
 /**
+ * The case columns the add/edit form decides, the same on creation and on edit: with relation
+ * Conductor the form's person is the driver and the owner is the vehicle's.
+ */
+function formColumns(input: CaseData, city: Awaited<ReturnType<typeof placeOf>>, client: { id: string }, vehicle: { id: string | null; uidcliente: string | null }) {
+  const isDriver = input.relacion === 'Conductor';
+  return {
+    placa: input.placa,
+    uidvehiculo: vehicle.id,
+    relacion: input.relacion,
+    uidcliente: isDriver ? vehicle.uidcliente : client.id,
+    uidconductor: isDriver ? client.id : null,
+    tipocaso: input.tipocaso,
+    tipo_producto: input.tipo_producto,
+    uidempresa: input.uidempresa,
+    uidciudad: city.id,
+    ciudad_siniestro: city.ciudad,
+    departamento: city.departamento,
+    direccion_siniestro: input.direccion_siniestro,
+    verificacion: input.verificacion,
+  };
+}
+
+/**
  * Creates a case and everything that goes with it in one transaction (spec 2 §7): the number,
  * the vehicle linked to its client, the policies, the creator's availability, the trails, the
  * general chat room and the notification records.
@@ -120,25 +143,13 @@ export async function createCase(ctx: AppContext, viewer: Viewer | null, input: 
     const [created] = await tx
       .insert(casos)
       .values({
+        ...formColumns(input, city, client, vehicle),
         caso,
         estado: 'Recibido',
         archivado: false,
         tipo_plan: lookup.tipo_plan,
-        tipo_producto: input.tipo_producto,
-        tipocaso: input.tipocaso,
         origen: origen === 'cronos' ? ORIGEN_CRONOS : lookup.origen,
         origen_desde: origen === 'cronos' ? ORIGEN_CRONOS : ORIGEN_PROPIO,
-        uidempresa: input.uidempresa,
-        uidciudad: city.id,
-        ciudad_siniestro: city.ciudad,
-        departamento: city.departamento,
-        direccion_siniestro: input.direccion_siniestro,
-        verificacion: input.verificacion,
-        relacion: input.relacion,
-        uidvehiculo: vehicle.id,
-        placa: input.placa,
-        uidcliente: isDriver ? vehicle.uidcliente : client.id,
-        uidconductor: isDriver ? client.id : null,
         uidcreador: viewer?.id,
         uidcontactcenter: isCallCenter ? viewer!.id : null,
         prioridad: input.prioridad ?? 'media',
@@ -196,20 +207,8 @@ export async function updateCase(ctx: AppContext, viewer: Viewer, id: string, in
     const [updated] = await tx
       .update(casos)
       .set({
-        placa: input.placa,
-        uidvehiculo: vehicle.id,
+        ...formColumns(input, city, client, vehicle),
         ...(lookup ? { tipo_plan: lookup.tipo_plan, origen: current.origen_desde === ORIGEN_CRONOS ? ORIGEN_CRONOS : lookup.origen } : {}),
-        relacion: input.relacion,
-        uidcliente: isDriver ? vehicle.uidcliente : client.id,
-        uidconductor: isDriver ? client.id : null,
-        tipocaso: input.tipocaso,
-        uidempresa: input.uidempresa,
-        uidciudad: city.id,
-        ciudad_siniestro: city.ciudad,
-        departamento: city.departamento,
-        direccion_siniestro: input.direccion_siniestro,
-        verificacion: input.verificacion,
-        tipo_producto: input.tipo_producto,
         prioridad: input.prioridad ?? current.prioridad,
         modificacion: new Date(),
       })

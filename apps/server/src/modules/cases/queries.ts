@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { CASE_SCOPE, MSG } from '@vialex/domain';
 import type { Executor, Tx } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
+import { preparedOnce } from '../../db/prepared.js';
 import { casos } from '../../db/schema/index.js';
 import { criteriaWhere, keyset, type FilterFields, type KeysetSort, type ListQuery } from '../../platform/list-query.js';
 import type { Viewer } from '../auth/session.js';
@@ -72,8 +73,6 @@ function withNames(db: Executor) {
 
 export type CaseWithNames = Awaited<ReturnType<ReturnType<typeof withNames>['execute']>>[number];
 
-const prepared = new WeakMap<object, Map<string, { execute(params: Record<string, unknown>): Promise<CaseWithNames[]> }>>();
-
 /**
  * A page of the active or archived list, newest case number first, keyset on caso. Pages without
  * criteria (nearly all of them) reuse one prepared statement per scope and cursor shape: building
@@ -91,17 +90,13 @@ export async function listCases(db: Executor, viewer: Viewer, archived: boolean,
   } else {
     const scope = CASE_SCOPE[viewer.cargo];
     const name = `casos_${scope.kind}_${'field' in scope ? scope.field : 'all'}_${page.shape}`;
-    let statements = prepared.get(db);
-    if (!statements) prepared.set(db, (statements = new Map()));
-    let statement = statements.get(name);
-    if (!statement) {
-      statement = withNames(db)
+    const statement = preparedOnce(db, name, () =>
+      withNames(db)
         .where(and(eq(casos.archivado, sql.placeholder('archived')), scopeWhere({ id: sql.placeholder('viewer'), cargo: viewer.cargo }), page.where))
         .orderBy(...page.orderBy)
         .limit(sql.placeholder('limit'))
-        .prepare(name);
-      statements.set(name, statement);
-    }
+        .prepare(name),
+    );
     rows = await statement.execute({ archived, viewer: viewer.id, limit: page.limit, ...page.params });
   }
   return page.finish(rows.map((r) => ({ ...r, casoNumero: r.caso.caso })));

@@ -1,6 +1,7 @@
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import MenuItem from '@mui/material/MenuItem';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { PasswordField } from '../password-field';
 
 type Base<F extends FieldValues, T extends FieldValues> = { control: Control<F, unknown, T>; name: Path<F> } & Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'>;
 
@@ -74,6 +75,33 @@ export function FormSelectField<F extends FieldValues, T extends FieldValues = F
           </TextField>
         );
       }}
+    />
+  );
+}
+
+/** A new-password field (with its show/hide button) bound to a form field. */
+export function FormPasswordField<F extends FieldValues, T extends FieldValues = F>({
+  control, name, label, id, deps,
+}: { control: Control<F, unknown, T>; name: Path<F>; label: string; id?: string; /** Fields re-validated when this one changes. */ deps?: Path<F>[] }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      rules={deps ? { deps } : undefined}
+      render={({ field, fieldState }) => (
+        <PasswordField
+          id={id ?? `field-${name}`}
+          label={label}
+          autoComplete="new-password"
+          name={field.name}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message}
+        />
+      )}
     />
   );
 }

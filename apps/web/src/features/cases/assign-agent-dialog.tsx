@@ -11,6 +11,7 @@ import { MSG, assignAgentSchema, disponibilidadInfo } from '@vialex/domain';
 import type { CaseRow } from './api/list-cases';
 import { useCandidates } from './api/list-candidates';
 import { FormDialog } from '../../components/list/form-dialog';
+import { FormSelectField } from '../../components/list/form-fields';
 import { CASE_TEXTS } from './texts';
 
 type Input = z.input<typeof assignAgentSchema>;
@@ -31,6 +32,8 @@ export function AssignAgentDialog({ row, busy = false, onClose, onSubmit }: Assi
     if (rowId) reset({});
   }, [rowId, reset]);
   const tipo = useWatch({ control, name: 'tipo' }) ?? '';
+  // Another type offers other users.
+  useEffect(() => resetField('usuario'), [tipo, resetField]);
   const candidates = useCandidates(rowId ?? null, tipo);
   const users = candidates.data ?? [];
 
@@ -53,36 +56,7 @@ export function AssignAgentDialog({ row, busy = false, onClose, onSubmit }: Assi
         </Typography>
       )}
       <Stack spacing={2}>
-        <Controller
-          control={control}
-          name="tipo"
-          render={({ field, fieldState }) => (
-            <TextField
-              select
-              id="field-tipo"
-              label={CASE_TEXTS.tipoUsuario}
-              required
-              autoFocus
-              name={field.name}
-              value={field.value ?? ''}
-              onChange={(e) => {
-                field.onChange(e.target.value);
-                // Another type offers other users.
-                resetField('usuario');
-              }}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={!!fieldState.error}
-              helperText={fieldState.error?.message}
-            >
-              {types.map((t) => (
-                <MenuItem key={t} value={t}>
-                  {t}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
+        <FormSelectField control={control} name="tipo" label={CASE_TEXTS.tipoUsuario} options={types.map((t) => ({ value: t, label: t }))} required autoFocus />
         <Controller
           control={control}
           name="usuario"

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -7,7 +7,7 @@ import type { ChangePasswordInput } from '@vialex/domain';
 import { MSG, passwordPair } from '@vialex/domain';
 import { isApiError } from '../../lib/api';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { PasswordField } from '../../components/password-field';
+import { FormPasswordField } from '../../components/list/form-fields';
 import { FormDialog } from '../../components/list/form-dialog';
 import type { Feedback } from '../../components/list/use-feedback';
 import { describeUser, type StatusRow } from './api/list-user-status';
@@ -57,28 +57,8 @@ export function UserPasswordDialog({ user, onClose, feedback }: { user: StatusRo
       <FormDialog open={user !== null} title={MSG.cambiarContrasena} onClose={onClose} onSubmit={handleSubmit(setPending)} busy={mutation.isPending} maxWidth="xs">
         <Stack spacing={2.5} sx={{ pt: 1 }}>
           <Typography color="text.secondary">{shown ? describeUser(shown) : ''}</Typography>
-          {(['password', 'confirmPassword'] as const).map((name) => (
-            <Controller
-              key={name}
-              control={control}
-              name={name}
-              rules={name === 'password' ? { deps: ['confirmPassword'] } : undefined}
-              render={({ field, fieldState }) => (
-                <PasswordField
-                  id={`user-${name}`}
-                  label={name === 'password' ? MSG.nuevaContrasena : MSG.confirmarContrasena}
-                  autoComplete="new-password"
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={!!fieldState.error}
-                  helperText={fieldState.error?.message}
-                />
-              )}
-            />
-          ))}
+          <FormPasswordField control={control} name="password" id="user-password" label={MSG.nuevaContrasena} deps={['confirmPassword']} />
+          <FormPasswordField control={control} name="confirmPassword" id="user-confirmPassword" label={MSG.confirmarContrasena} />
         </Stack>
       </FormDialog>
       <ConfirmDialog open={pending !== null} title={MSG.passConfirmarTitulo} busy={mutation.isPending} onConfirm={save} onCancel={() => setPending(null)} />

@@ -1,16 +1,15 @@
 import { useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import type { CreateUserInput } from '@vialex/domain';
 import { CARGOS, MSG, appointableCargos, createUserSchema, updateUserSchema, type Cargo } from '@vialex/domain';
 import { FormDialog } from '../../components/list/form-dialog';
-import { FormSelectField, FormTextField } from '../../components/list/form-fields';
+import { FormPasswordField, FormSelectField, FormTextField } from '../../components/list/form-fields';
 import { ESTADO_OPTIONS } from '../../components/list/estado-chip';
 import { useAreas, useCargos } from '../../components/list/lookups';
 import type { Feedback } from '../../components/list/use-feedback';
 import { LIST_TEXTS } from '../../components/list/texts';
-import { PasswordField } from '../../components/password-field';
 import { useCurrentUser } from '../../lib/session';
 import type { UserRow } from './api/list-users';
 import { useCreateUser, type NewUser } from './api/create-user';
@@ -113,27 +112,8 @@ function UserForm({ open, target, onClose, onSaved, feedback }: Omit<UserFormDia
           <FormSelectField control={control} name="estado" label={USER_TEXTS.estado} options={ESTADO_OPTIONS} toValue={(v) => v === 'true'} />
         ) : (
           <>
-            {(['password', 'confirmPassword'] as const).map((name) => (
-              <Controller
-                key={name}
-                control={control}
-                name={name}
-                render={({ field, fieldState }) => (
-                  <PasswordField
-                    id={`field-${name}`}
-                    label={name === 'password' ? MSG.contrasena : MSG.confirmarContrasena}
-                    autoComplete="new-password"
-                    name={field.name}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    error={!!fieldState.error}
-                    helperText={fieldState.error?.message}
-                  />
-                )}
-              />
-            ))}
+            <FormPasswordField control={control} name="password" label={MSG.contrasena} />
+            <FormPasswordField control={control} name="confirmPassword" label={MSG.confirmarContrasena} />
           </>
         )}
       </Box>
