@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tstz } from './columns.js';
 import { casos } from './cases.js';
 import { usuarios } from './users.js';
@@ -49,9 +49,34 @@ export const suscripcionesPush = pgTable(
     auth: text('auth').notNull(),
     usuario: uuid('usuario').references(() => usuarios.id, { onDelete: 'cascade' }),
     cliente: uuid('cliente').references(() => clientes.id, { onDelete: 'cascade' }),
+    /** The staff session that registered it (its stored hash): Salir removes that device's subscription. */
+    sesion: text('sesion'),
     creado: createdAt(),
   },
-  (t) => [index('suscripciones_push_usuario_idx').on(t.usuario), index('suscripciones_push_cliente_idx').on(t.cliente)],
+  (t) => [
+    index('suscripciones_push_usuario_idx').on(t.usuario, t.creado),
+    index('suscripciones_push_cliente_idx').on(t.cliente),
+    index('suscripciones_push_sesion_idx').on(t.sesion),
+  ],
+);
+
+/**
+ * Idempotency keys of state-changing requests (case creation): a retry with the same key by the
+ * same user gets the first answer instead of a second case.
+ */
+export const idempotencia = pgTable(
+  'idempotencia',
+  {
+    usuario: uuid('usuario')
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    clave: text('clave').notNull(),
+    ruta: text('ruta').notNull(),
+    estado: integer('estado'),
+    respuesta: jsonb('respuesta'),
+    creado: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.usuario, t.clave] }), index('idempotencia_creado_idx').on(t.creado)],
 );
 
 /** Server settings kept in the database (VAPID keys, …). */

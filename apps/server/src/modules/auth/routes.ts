@@ -39,7 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/logout',
-    { preHandler: guard, schema: { tags: ['auth'], summary: 'Salir', response: { 204: z.null() } } },
+    { onRequest: guard, schema: { tags: ['auth'], summary: 'Salir', response: { 204: z.null() } } },
     async (request, reply) => {
       await logout(app.ctx, viewerOf(request));
       clearSessionCookie(reply);
@@ -49,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/me',
-    { preHandler: guard, schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: meResponse } } },
+    { onRequest: guard, schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: meResponse } } },
     async (request) => presentViewer(viewerOf(request)),
   );
 };

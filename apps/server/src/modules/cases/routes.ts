@@ -29,7 +29,7 @@ const ok = z.object({ message: z.string() });
 const plainJson = () => (data: unknown) => JSON.stringify(data);
 
 export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', staffGuard(app));
+  app.addHook('onRequest', staffGuard(app));
   const { ctx } = app;
   const present = async (request: { viewer: unknown }, id: string) => {
     const row = await findCaseWithNames(ctx.db, id);

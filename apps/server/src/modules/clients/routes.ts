@@ -13,7 +13,7 @@ import { createClient, deactivateClient, updateClient } from './service.js';
 const idParams = z.object({ id: z.uuid({ error: MSG.clienteNoExiste }) });
 
 export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', staffGuard(app));
+  app.addHook('onRequest', staffGuard(app));
 
   app.get(
     '/',

@@ -23,7 +23,7 @@ function maySubscribe(topic: string, viewer: { id: string; cargo: Cargo }): bool
 
 /** GET /api/live: one WebSocket per tab, authenticated by the session cookie. */
 export const liveRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/live', { websocket: true, preValidation: staffGuard(app) }, (socket, request) => {
+  app.get('/live', { websocket: true, onRequest: staffGuard(app) }, (socket, request) => {
     const viewer = viewerOf(request);
     const { hub } = app.ctx;
     hub.subscribe(socket, topics.user(viewer.id));

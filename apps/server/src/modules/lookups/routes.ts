@@ -6,7 +6,7 @@ import { staffGuard } from '../auth/guard.js';
 
 /** Read-only catalogues the forms need; they change rarely, so browsers may cache them. */
 export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', staffGuard(app));
+  app.addHook('onRequest', staffGuard(app));
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, max-age=300');
   });

@@ -20,7 +20,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
-    scope.addHook('preHandler', staffGuard(app));
+    scope.addHook('onRequest', staffGuard(app));
     scope.post(
       '/subscription',
       { schema: { tags: ['push'], summary: 'Register this browser for push', body: z.object({ subscription: subscriptionSchema }), response: { 204: z.null() } } },

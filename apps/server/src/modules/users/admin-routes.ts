@@ -26,7 +26,7 @@ const pageResponse = z.object({
 
 /** LISTA DE USUARIOS (/api/usuarios). */
 export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', staffGuard(app));
+  app.addHook('onRequest', staffGuard(app));
 
   app.get('/', { schema: { tags: ['usuarios'], summary: "Users the viewer's cargo may see", querystring: listQuerySchema, response: { 200: pageResponse } } }, async (request) => {
     const viewer = viewerOf(request);
@@ -64,7 +64,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** ESTADO USUARIOS (/api/estado-usuarios). */
 export const userStatusRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', staffGuard(app));
+  app.addHook('onRequest', staffGuard(app));
 
   app.get('/', { schema: { tags: ['estado-usuarios'], querystring: listQuerySchema, response: { 200: pageResponse } } }, async (request) => {
     const viewer = viewerOf(request);

@@ -14,7 +14,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = staffGuard(app);
   // The location route checks the session inside its own UPDATE (one round trip at 250+/s);
   // every other route runs the usual guard.
-  app.addHook('preHandler', async (request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.url !== '/api/me/location') await guard(request, reply);
   });
 
