@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parsePushHosts } from './integrations/push-hosts.js';
+import { parseOrigins } from './platform/origin.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The repository root: `./data` and the web build are found from here whatever the cwd. */
@@ -27,9 +29,16 @@ export interface Config {
   isTest: boolean;
   cookieSecure: boolean | 'auto';
   trustProxy: boolean;
-  login: { maxPerAccount: number; maxPerIp: number; windowMinutes: number };
+  /** Sign-in throttling (modules/auth/throttle.ts). */
+  login: { maxPerAccount: number; maxPerIp: number; windowMinutes: number; backoffAfter: number; backoffSeconds: number };
   autoAssignCities: string[];
   vapidSubject: string;
+  /** PUSH_HOSTS: push-service hosts or origins allowed besides the built-in ones (integrations/push-hosts.ts). */
+  pushHosts: string[];
+  /** APP_ORIGINS: origins besides the request's own that are this app (platform/origin.ts). */
+  appOrigins: string[];
+  /** How often the live channel pings each socket; a socket that missed the last ping is dropped. */
+  livePingMs: number;
   dbPoolSize: number;
   logLevel: string;
   /** Tecnicar's kronos service and the insurers' hub; unset with DEMO: local fakes. */
@@ -61,9 +70,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxPerAccount: int(env.LOGIN_MAX_FAILURES_ACCOUNT, 5),
       maxPerIp: int(env.LOGIN_MAX_FAILURES_IP, 30),
       windowMinutes: int(env.LOGIN_LOCK_MINUTES, 15),
+      backoffAfter: int(env.LOGIN_BACKOFF_AFTER, 10),
+      backoffSeconds: int(env.LOGIN_BACKOFF_SECONDS, 60),
     },
     autoAssignCities: (env.AUTO_ASSIGN_CITIES ?? '11001,25754,25175').split(',').map((s) => s.trim()).filter(Boolean),
     vapidSubject: env.VAPID_SUBJECT ?? 'mailto:soporte@vialex.co',
+    pushHosts: parsePushHosts(env.PUSH_HOSTS),
+    appOrigins: parseOrigins(env.APP_ORIGINS, 'APP_ORIGINS'),
+    livePingMs: int(env.LIVE_PING_MS, 30_000),
     dbPoolSize: int(env.DB_POOL_SIZE, 10),
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     kronosUrl: env.KRONOS_URL || undefined,

@@ -6,7 +6,7 @@ import { cuentas, sesiones, trazabilidadestado, usuarios } from '../../db/schema
 import { AppError, conflict } from '../../platform/errors.js';
 import { burnVerify, verifyPassword } from '../../platform/passwords.js';
 import { hashSessionToken, newLoginToken, newSessionToken, sessionTopic } from './tokens.js';
-import { assertNotThrottled, clearFailures, recordFailure } from './throttle.js';
+import { releaseAttempt, reserveAttempt } from './throttle.js';
 import type { UserRow, Viewer } from './session.js';
 
 const badCredentials = () => new AppError(401, 'BAD_CREDENTIALS', MSG.informacionIncorrecta);
@@ -20,7 +20,8 @@ export async function login(
   input: { email: string; password: string; ip: string; userAgent: string },
 ): Promise<{ token: string; user: UserRow; started: Date }> {
   const { db, config, hub } = ctx;
-  await assertNotThrottled(db, config, input.email, input.ip);
+  // Counted as a failure until the password proves right (see throttle.ts).
+  await reserveAttempt(db, config, input.email, input.ip);
   const [found] = await db
     .select({ cuenta: cuentas, user: usuarios })
     .from(cuentas)
@@ -28,14 +29,11 @@ export async function login(
     .where(eq(cuentas.email, input.email));
   if (!found) {
     await burnVerify(input.password);
-    await recordFailure(db, input.email, input.ip);
     throw badCredentials();
   }
   const passwordOk = await verifyPassword(found.cuenta.password_hash, input.password);
-  if (!passwordOk || !found.user.estado) {
-    await recordFailure(db, input.email, input.ip);
-    throw badCredentials();
-  }
+  if (!passwordOk || !found.user.estado) throw badCredentials();
+  await releaseAttempt(db, config, input.email, input.ip);
 
   const token = newSessionToken();
   const sessionId = hashSessionToken(token);
@@ -88,7 +86,6 @@ export async function login(
     await hub.publish(tx, topics.list('usuarios'), { name: 'list.changed', list: 'usuarios', id: user.id });
     return { user: updated, started: now };
   });
-  await clearFailures(db, config, input.email);
   return { token, ...result };
 }
 
