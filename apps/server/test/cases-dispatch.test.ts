@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { CARGOS, CASE_SCOPE, can, type Cargo } from '@vialex/domain';
-import { casos, chats, clientes, notificaciones, trazabilidad, trazabilidadestado } from '../src/db/schema/index.js';
+import { casos, chats, clientes, notificaciones, sesiones, trazabilidad, trazabilidadestado, usuarios } from '../src/db/schema/index.js';
 import { startTestServer, type TestServer } from './helper.js';
 import { createUser, login, userRow, signInEveryCargo } from './factories.js';
 import { caseBody, createCaseAs } from './case-factories.js';
@@ -152,6 +152,36 @@ describe('assign', () => {
     expect((await userRow(s.ctx, id('Investigador'))).disponibilidad).toMatch(/^Activo (ocupado|multiple)$/);
     expect((await post(`/api/casos/${c.id}/asignar`, 'Coordinador Investigador', { tipo: 'Perito', usuario: id('Perito') })).statusCode).toBe(403);
   });
+
+  it('offers only agents holding a live session, whatever their availability says; assigning one who left is refused', async () => {
+    const c = await newCase();
+    const expired = await createUser(s.ctx, { cargo: 'Investigador' });
+    const forcedOut = await createUser(s.ctx, { cargo: 'Investigador' });
+    await login(s.app, expired.email);
+    await login(s.app, forcedOut.email);
+    const candidateIds = async () =>
+      (await s.app.inject({ method: 'GET', url: `/api/casos/${c.id}/candidatos?tipo=Investigador`, headers: h('Coordinador Investigador') })).json().map((u: { id: string }) => u.id);
+    expect(await candidateIds()).toEqual(expect.arrayContaining([expired.user.id, forcedOut.user.id]));
+
+    // One session outlived duracion_sesion, the other was removed; both still read 'Activo en espera'.
+    const { duracion_sesion } = await userRow(s.ctx, expired.user.id);
+    await s.ctx.db.update(sesiones).set({ creado: new Date(Date.now() - (duracion_sesion + 1) * 60_000) }).where(eq(sesiones.usuario, expired.user.id));
+    await s.ctx.db.delete(sesiones).where(eq(sesiones.usuario, forcedOut.user.id));
+    await s.ctx.db.update(usuarios).set({ disponibilidad: 'Activo en espera' }).where(eq(usuarios.id, expired.user.id));
+    await s.ctx.db.update(usuarios).set({ disponibilidad: 'Activo en espera' }).where(eq(usuarios.id, forcedOut.user.id));
+
+    const ids = await candidateIds();
+    expect(ids).toContain(id('Investigador'));
+    expect(ids).not.toContain(expired.user.id);
+    expect(ids).not.toContain(forcedOut.user.id);
+    for (const agent of [expired, forcedOut]) {
+      const res = await post(`/api/casos/${c.id}/asignar`, 'Coordinador Investigador', { tipo: 'Investigador', usuario: agent.user.id });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('El usuario no está disponible para este caso');
+    }
+    const [row] = await s.ctx.db.select().from(casos).where(eq(casos.id, c.id));
+    expect(row.uidinvestigador).toBeNull();
+  });
 });
 
 describe('request agent', () => {
@@ -175,6 +205,35 @@ describe('request agent', () => {
     expect((await s.ctx.db.select().from(trazabilidad).where(eq(trazabilidad.uidcaso, insured.id))).filter((t) => t.descripcion.startsWith('Se solicita Perito'))).toHaveLength(1);
     expect((await s.ctx.db.select().from(chats).where(eq(chats.uidcaso, insured.id))).filter((r) => r.tipo === 'perito')).toHaveLength(1);
     expect((await s.ctx.db.select().from(trazabilidad).where(eq(trazabilidad.uidcaso, insured.id))).some((t) => t.descripcion.startsWith('Se solicita Perito'))).toBe(true);
+  });
+
+  const REQUESTED = ['Abogado', 'Abogado CAIT', 'Investigador', 'Perito', 'Dibujante'] as const;
+  it.each(REQUESTED)('a repeated %s request is refused; no second trail entry or notice', async (tipo) => {
+    const c = await newCase({ placa: 'SEG456' });
+    const notices = async () => (await s.ctx.db.select({ n: count() }).from(notificaciones).where(eq(notificaciones.uidcaso, c.id)))[0].n;
+    const requestEntries = async () =>
+      (await s.ctx.db.select().from(trazabilidad).where(eq(trazabilidad.uidcaso, c.id))).filter((t) => t.descripcion.startsWith(`Se solicita ${tipo} por `));
+    const stateEntries = async () => (await s.ctx.db.select({ n: count() }).from(trazabilidadestado).where(eq(trazabilidadestado.uidcaso, c.id)))[0].n;
+    expect((await post(`/api/casos/${c.id}/solicitar`, 'Administrador', { tipo })).statusCode).toBe(200);
+    const [noticesBefore, statesBefore] = [await notices(), await stateEntries()];
+    expect(await requestEntries()).toHaveLength(1);
+
+    // The same requester and another cargo that may request it: both refused alike.
+    const other = tipo === 'Perito' ? 'Coordinador Investigador' : 'Coordinador Contact Center';
+    for (const cargo of ['Administrador', other] as const) {
+      const again = await post(`/api/casos/${c.id}/solicitar`, cargo, { tipo });
+      expect(again.statusCode, cargo).toBe(409);
+      expect(again.json()).toMatchObject({ code: 'ALREADY_REQUESTED', message: `Ya se solicitó ${tipo} para este caso` });
+    }
+    expect(await notices()).toBe(noticesBefore);
+    expect(await stateEntries()).toBe(statesBefore);
+    expect(await requestEntries()).toHaveLength(1);
+    // Each type is its own request: the other lawyer is still free to ask for.
+    if (tipo === 'Abogado' || tipo === 'Abogado CAIT') {
+      const sibling = tipo === 'Abogado' ? 'Abogado CAIT' : 'Abogado';
+      expect((await post(`/api/casos/${c.id}/solicitar`, 'Administrador', { tipo: sibling })).statusCode).toBe(200);
+      expect(await notices()).toBe(noticesBefore + 1);
+    }
   });
 
   it('Dibujante: solicitado marker, chat open; Call Center may not request a Perito', async () => {

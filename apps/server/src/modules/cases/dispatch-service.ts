@@ -1,11 +1,11 @@
-import { and, arrayContains, asc, eq, isNull, ne, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, isNull, like, ne, sql, type SQL } from 'drizzle-orm';
 import {
   AGENT_FIELD, ASSIGNABLE_TYPES, CITY_LIMITED_TARGETS, DISPONIBILIDAD, ESTADO_INICIAL, ESTADOS_LIBERAN_AGENTES, MSG, fmt,
   NOTIFIED_ON_ASSIGN, NOTIFIED_ON_REQUEST, NOTIFIED_ON_TAKE, PLANES_AUTORIZADOS, REQUESTABLE_TYPES, can, topics, type Cargo,
 } from '@vialex/domain';
 import type { Tx } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
-import { casos, chats, clientes, trazabilidad, trazabilidadestado, usuarios } from '../../db/schema/index.js';
+import { casos, chats, clientes, sesiones, trazabilidad, trazabilidadestado, usuarios } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { Viewer } from '../auth/session.js';
 import { deliver, recipientsByCargo, recordNotice } from '../notifications/service.js';
@@ -55,11 +55,27 @@ async function dispatch<T>(ctx: AppContext, work: (tx: Tx, pending: Pending) => 
 // ---- Assign ------------------------------------------------------------------------------------
 
 /**
- * Candidates for the assign dialog (spec 2 §6): the matching cargo, active, with an availability
- * set and not off-shift; for Investigador and Abogado only users covering the case city.
+ * A live session, by the rule auth/session.ts checks on every request: signed in (login), holding
+ * the user's current token_login, and within duracion_sesion minutes of the sign-in. It does not
+ * trust the availability value alone, which an expired or forced-out session may leave behind.
+ */
+const holdsLiveSession = sql`exists (select 1 from ${sesiones} where ${sesiones.usuario} = ${usuarios.id} and ${sesiones.token_login} = ${usuarios.token_login} and ${sesiones.creado} + make_interval(mins => ${usuarios.duracion_sesion}) > now())`;
+
+/**
+ * Candidates for the assign dialog (spec 2 §6: only signed-in agents): the matching cargo, active,
+ * signed in with a live session, with an availability set and not off-shift; for Investigador and
+ * Abogado only users covering the case city. Assigning checks the same list, so a stale dialog
+ * cannot assign someone who has left since.
  */
 export async function assignCandidates(tx: Tx | AppContext['db'], c: Pick<CaseRow, 'uidciudad'>, tipo: Cargo) {
-  const conditions: SQL[] = [eq(usuarios.cargo, tipo), eq(usuarios.estado, true), ne(usuarios.disponibilidad, DISPONIBILIDAD.fueraDeHorario), ne(usuarios.disponibilidad, '')];
+  const conditions: SQL[] = [
+    eq(usuarios.cargo, tipo),
+    eq(usuarios.estado, true),
+    eq(usuarios.login, true),
+    holdsLiveSession,
+    ne(usuarios.disponibilidad, DISPONIBILIDAD.fueraDeHorario),
+    ne(usuarios.disponibilidad, ''),
+  ];
   if (CITY_LIMITED_TARGETS.includes(tipo)) {
     if (!c.uidciudad) return [];
     conditions.push(arrayContains(usuarios.ciudades, [c.uidciudad]));
@@ -111,28 +127,54 @@ async function ensureRoom(tx: Tx, uidcaso: string, tipo: 'perito' | 'dibujante')
   await tx.insert(chats).values({ tipo, roomName: MSG.chatEnProceso, uidcaso }).onConflictDoNothing();
 }
 
-/** SOLICITAR AGENTE (spec 2 §4 "Request"). A Perito needs an authorised plan. */
+/** The case flag a request of a type sets (spec 2 §4); the lawyers' requests have no flag. */
+const REQUEST_FLAG: Partial<Record<Cargo, 'solicitud_perito' | 'solicitud_investigador' | 'solicitud_dibujante'>> = {
+  Perito: 'solicitud_perito',
+  Investigador: 'solicitud_investigador',
+  Dibujante: 'solicitud_dibujante',
+};
+const requestTrailPrefix = (tipo: Cargo) => `Se solicita ${tipo} por `;
+
+/**
+ * Whether a type was already requested on the case: its flag, or, for Abogado and Abogado CAIT
+ * (the case has no flag for them), the request's entry in the case history, which every request
+ * writes. The case row is locked, so two requests of one type cannot both see "not yet".
+ */
+async function alreadyRequested(tx: Tx, c: CaseRow, tipo: Cargo): Promise<boolean> {
+  const flag = REQUEST_FLAG[tipo];
+  if (flag) return c[flag];
+  const [entry] = await tx
+    .select({ id: trazabilidad.id })
+    .from(trazabilidad)
+    .where(and(eq(trazabilidad.uidcaso, c.id), like(trazabilidad.descripcion, `${requestTrailPrefix(tipo)}%`)))
+    .limit(1);
+  return !!entry;
+}
+
+/**
+ * SOLICITAR AGENTE (spec 2 §4 "Request"). A Perito needs an authorised plan. Each type is
+ * requested once per case: asking again (a double click, a stale list) would only repeat the
+ * trail and the notices, so it is refused for every type alike.
+ */
 export async function requestAgent(ctx: AppContext, viewer: Viewer, id: string, tipo: Cargo) {
   if (!can(viewer.cargo, 'casos.request') || !(REQUESTABLE_TYPES[viewer.cargo] ?? []).includes(tipo)) throw forbidden();
   return dispatch(ctx, async (tx, pending) => {
     const c = await lockCase(tx, viewer, id);
     if (c.archivado) throw badRequest(MSG.casoArchivadoNoEditable);
-    const set: Partial<CaseRow> = { modificacion: new Date() };
-    // Asking twice would only repeat the trail and the notices (a double click, a stale list).
-    const already = { Perito: c.solicitud_perito, Investigador: c.solicitud_investigador, Dibujante: c.solicitud_dibujante }[tipo as string];
     if (tipo === 'Perito' && !(PLANES_AUTORIZADOS as readonly string[]).includes(c.tipo_plan)) throw new PlanDeniedError();
-    if (already) throw conflict('ALREADY_REQUESTED', fmt(MSG.yaSolicitado, { tipo }));
+    if (await alreadyRequested(tx, c, tipo)) throw conflict('ALREADY_REQUESTED', fmt(MSG.yaSolicitado, { tipo }));
+    const set: Partial<CaseRow> = { modificacion: new Date() };
+    const flag = REQUEST_FLAG[tipo];
+    if (flag) set[flag] = true;
     if (tipo === 'Perito') {
-      Object.assign(set, { solicitud_perito: true, chat_perito: true });
-      if (!c.solicitud_perito) await ensureRoom(tx, id, 'perito');
-    } else if (tipo === 'Investigador') {
-      set.solicitud_investigador = true;
+      set.chat_perito = true;
+      await ensureRoom(tx, id, 'perito');
     } else if (tipo === 'Dibujante') {
-      Object.assign(set, { solicitud_dibujante: true, chat_dibujante: true });
-      if (!c.solicitud_dibujante) await ensureRoom(tx, id, 'dibujante');
+      set.chat_dibujante = true;
+      await ensureRoom(tx, id, 'dibujante');
     }
     await tx.update(casos).set(set).where(eq(casos.id, id));
-    const descripcion = `Se solicita ${tipo} por ${nameOf(viewer.user)} (${viewer.cargo})`;
+    const descripcion = `${requestTrailPrefix(tipo)}${nameOf(viewer.user)} (${viewer.cargo})`;
     await trail(tx, c, viewer, descripcion);
     await stateTrail(tx, c, viewer, descripcion);
     const recipients = await caseRecipients(tx, NOTIFIED_ON_REQUEST[tipo] ?? ['Administrador'], c);
