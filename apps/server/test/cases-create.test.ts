@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, count, eq, max } from 'drizzle-orm';
 import { CARGOS, can, type Cargo } from '@vialex/domain';
 import { casos, chats, contadores, notificaciones, polizas, trazabilidad, trazabilidadestado, vehiculos } from '../src/db/schema/index.js';
@@ -188,15 +188,50 @@ describe('plate look-up and plan rules against the fake services', () => {
     expect((await lookup('NOP000')).json().mensajes).toContain('Vehículo no cuenta con póliza');
   });
 
-  it('services down or slow: answered within the timeout, and the case can still be created by hand', async () => {
+  it('services down or slow: answered within the timeout; saving the case reuses that outcome instead of asking again', async () => {
+    const fake = s.fakes!;
     const down = await lookup('CAIDO1');
     expect(down.json().mensajes).toEqual(expect.arrayContaining(['Vehículo no cuenta con póliza', 'El servicio de confirmación de plan no se encuentra disponible.']));
+    let asked = fake.requests.length;
+    const created = await createCaseAs(s.app, h('Call Center').cookie, await caseBody(s.ctx, { placa: 'CAIDO1' }));
+    expect(created.tipo_plan).toBe('SIN PLAN');
+    expect(fake.requests.length).toBe(asked);
+
     const started = Date.now();
     const slow = await lookup('LENTO1');
     expect(Date.now() - started).toBeLessThan(4000);
     expect(slow.json().tipo_plan).toBe('SIN PLAN');
-    const created = await createCaseAs(s.app, h('Call Center').cookie, await caseBody(s.ctx, { placa: 'CAIDO1' }));
-    expect(created.tipo_plan).toBe('SIN PLAN');
+    // The slow services were asked once, by the form's look-up; the save does not wait for them again.
+    asked = fake.requests.length;
+    const slowCase = await createCaseAs(s.app, h('Call Center').cookie, await caseBody(s.ctx, { placa: 'LENTO1' }));
+    expect(slowCase.tipo_plan).toBe('SIN PLAN');
+    expect(fake.requests.length).toBe(asked);
+  });
+
+  it('look-ups of one plate at once share one call to each service; a failure is asked again after 2 minutes, an answer after 10', async () => {
+    clearPlateCache();
+    const fake = s.fakes!;
+    const from = fake.requests.length;
+    const ask = (placa: string) => s.app.inject({ method: 'GET', url: `/api/casos/consulta-placa?placa=${placa}`, headers: h('Call Center') });
+    const callsFor = (placa: string) => fake.requests.slice(from).filter((r) => r.url.includes(placa)).length;
+    const [a, b, c] = await Promise.all([ask('CAIDO1'), ask('CAIDO1'), ask('ZZZ998')]);
+    expect(a.json()).toEqual(b.json());
+    expect(c.json().tipo_plan).toBe('SIN PLAN');
+    // kronos and the hub's vehicle call, once each.
+    expect(callsFor('CAIDO1')).toBe(2);
+    expect(callsFor('ZZZ998')).toBe(2);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 2 * 60_000 + 1000);
+      await Promise.all([ask('CAIDO1'), ask('ZZZ998')]);
+      expect(callsFor('CAIDO1')).toBe(4);
+      expect(callsFor('ZZZ998')).toBe(2);
+      vi.setSystemTime(Date.now() + 8 * 60_000);
+      await ask('ZZZ998');
+      expect(callsFor('ZZZ998')).toBe(4);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('the look-up starts above 5 characters and only for those who create or edit cases', async () => {

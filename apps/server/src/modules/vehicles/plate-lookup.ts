@@ -57,17 +57,25 @@ const parseIsoDate = (s: string) => {
   return d.isValid() ? d.toDate() : null;
 };
 
-const cache = new Map<string, { at: number; value: PlateLookup }>();
-const CACHE_MS = 10 * 60_000;
+/**
+ * The outcome of a look-up, kept per plate so the save right after the form's look-up reuses it:
+ * an answer for 10 minutes; an outcome where a service failed or was too slow for 2 minutes, so
+ * a service that is down is not waited for again on the save, and is asked again soon after.
+ */
+const cache = new Map<string, { until: number; value: PlateLookup }>();
+const ANSWER_CACHE_MS = 10 * 60_000;
+const FAILURE_CACHE_MS = 2 * 60_000;
 const CACHE_MAX = 5_000;
+/** Look-ups under way: a second look-up of the same plate waits for the first instead of asking again. */
+const inFlight = new Map<string, Promise<PlateLookup>>();
 
 /** Keeps the cache bounded: drops what expired, then the oldest entries past CACHE_MAX. */
-function remember(placa: string, value: PlateLookup) {
+function remember(placa: string, value: PlateLookup, ttl: number) {
   const now = Date.now();
   cache.delete(placa);
-  cache.set(placa, { at: now, value });
+  cache.set(placa, { until: now + ttl, value });
   for (const [key, entry] of cache) {
-    if (cache.size <= CACHE_MAX && now - entry.at < CACHE_MS) break;
+    if (cache.size <= CACHE_MAX && entry.until > now) break;
     cache.delete(key);
   }
 }
@@ -75,13 +83,28 @@ function remember(placa: string, value: PlateLookup) {
 /**
  * Plate look-up (spec 2 §7): own vehicle data first, then Tecnicar's kronos service and the
  * insurers' hub, in parallel and each bounded by LOOKUP_TIMEOUT_MS, so a slow or failing service
- * never blocks creating a case by hand: it only leaves the case without a plan.
+ * never blocks creating a case by hand: it only leaves the case without a plan. The outcome is
+ * cached per plate and a look-up already under way is shared.
  */
 export async function lookupPlate(ctx: AppContext, rawPlaca: string, { fresh = false } = {}): Promise<PlateLookup> {
   const placa = rawPlaca.trim().toUpperCase();
   const hit = cache.get(placa);
-  if (!fresh && hit && Date.now() - hit.at < CACHE_MS) return hit.value;
+  if (!fresh && hit && Date.now() < hit.until) return hit.value;
+  const running = inFlight.get(placa);
+  if (running) return running;
+  const lookup = askServices(ctx, placa)
+    .then(({ value, complete }) => {
+      remember(placa, value, complete ? ANSWER_CACHE_MS : FAILURE_CACHE_MS);
+      return value;
+    })
+    .finally(() => {
+      if (inFlight.get(placa) === lookup) inFlight.delete(placa);
+    });
+  inFlight.set(placa, lookup);
+  return lookup;
+}
 
+async function askServices(ctx: AppContext, placa: string): Promise<{ value: PlateLookup; complete: boolean }> {
   const { config } = ctx;
   const [own] = await ctx.db.select().from(vehiculos).where(eq(vehiculos.placa, placa));
   const [kronos, hub] = await Promise.all([
@@ -151,11 +174,10 @@ export async function lookupPlate(ctx: AppContext, rawPlaca: string, { fresh = f
     propietario,
     mensajes,
   };
-  // Only complete answers are cached: a service that failed is asked again next time.
-  if (kronos.kind !== 'unavailable' && hub.kind !== 'unavailable') remember(placa, value);
-  return value;
+  return { value, complete: kronos.kind !== 'unavailable' && hub.kind !== 'unavailable' };
 }
 
 export function clearPlateCache(): void {
   cache.clear();
+  inFlight.clear();
 }
