@@ -13,6 +13,12 @@ export const CLIENT_SESSION_MINUTES = 120;
 export const LOGIN_TOKEN_LENGTH = 40;
 export const TEST_PUSH_TOAST_MS = 2413;
 export const TOKEN_RESET_RELOAD_MS = 3000;
+/** Push subscriptions kept per staff user (one per device/browser); registering more drops the oldest. */
+export const PUSH_MAX_SUBSCRIPTIONS_PER_USER = 10;
+/** Live-channel sockets one session may hold open on a server instance (one per tab). */
+export const LIVE_MAX_SOCKETS_PER_SESSION = 6;
+/** Close codes of the live channel: the session ended; too many sockets for the session. */
+export const LIVE_CLOSE = { sessionEnded: 4001, tooManySockets: 4008 } as const;
 
 export const PAGE_SIZE = 10;
 export const PAGE_SIZE_OPTIONS = [5, 10, 20, 50, 100, 500] as const;

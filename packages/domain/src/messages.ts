@@ -75,6 +75,8 @@ export const MSG = {
   pruebaNotificacionTitulo: 'VIALEX',
   pruebaNotificacionCuerpo: 'Notificación de prueba: las notificaciones funcionan en este dispositivo.',
   sinSuscripcionPush: 'Este dispositivo no tiene notificaciones activas',
+  pushServicioNoPermitido: 'El servicio de notificaciones de este dispositivo no está permitido',
+  pushSuscripcionAjena: 'Esta suscripción de notificaciones pertenece a otro usuario',
 
   // Not found
   paginaNoExiste: 'La página que busca ya no existe.',

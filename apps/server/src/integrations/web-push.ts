@@ -20,7 +20,9 @@ export type PushResult = { ok: true } | { ok: false; gone: boolean; error: strin
 /**
  * Sends one encrypted Web Push message (RFC 8291 payload, RFC 8292 VAPID) to a subscription's
  * push service. web-push builds the request; fetch sends it (web-push's own sender speaks only
- * https, and the local fake push service of the tests and demo is plain http).
+ * https, and the local fake push service of the tests and demo is plain http). The caller has
+ * checked the endpoint against the push-service allow-list (push-hosts.ts); a redirect is not
+ * followed, so an allowed host cannot send the server somewhere else (it counts as a failure).
  */
 export async function sendPush(keys: VapidKeys, subject: string, target: PushTarget, message: PushMessage): Promise<PushResult> {
   try {
@@ -33,6 +35,7 @@ export async function sendPush(keys: VapidKeys, subject: string, target: PushTar
       headers: details.headers as Record<string, string>,
       body: details.body ? new Uint8Array(details.body as Buffer) : undefined,
       signal: AbortSignal.timeout(5000),
+      redirect: 'manual',
     });
     if (res.ok) return { ok: true };
     return { ok: false, gone: res.status === 404 || res.status === 410, error: `push service answered ${res.status}` };

@@ -39,9 +39,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/logout',
-    { onRequest: guard, schema: { tags: ['auth'], summary: 'Salir', response: { 204: z.null() } } },
+    {
+      onRequest: guard,
+      schema: {
+        tags: ['auth'],
+        summary: "Salir; the device's push subscription (this session's, and `endpoint` if it is the user's) is removed",
+        // Optional: older callers send no body.
+        body: z.object({ endpoint: z.string().max(2000).optional() }).nullish(),
+        response: { 204: z.null() },
+      },
+    },
     async (request, reply) => {
-      await logout(app.ctx, viewerOf(request));
+      await logout(app.ctx, viewerOf(request), { endpoint: request.body?.endpoint });
       clearSessionCookie(reply);
       return reply.code(204).send(null);
     },

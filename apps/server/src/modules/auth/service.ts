@@ -8,6 +8,7 @@ import { burnVerify, verifyPassword } from '../../platform/passwords.js';
 import { hashSessionToken, newLoginToken, newSessionToken, sessionTopic } from './tokens.js';
 import { releaseAttempt, reserveAttempt } from './throttle.js';
 import type { UserRow, Viewer } from './session.js';
+import { forgetDeviceSubscriptions } from '../push/service.js';
 
 const badCredentials = () => new AppError(401, 'BAD_CREDENTIALS', MSG.informacionIncorrecta);
 
@@ -89,11 +90,16 @@ export async function login(
   return { token, ...result };
 }
 
-/** Salir: the session ends, the login flag goes off and availability becomes off-shift. */
-export async function logout(ctx: AppContext, viewer: Viewer): Promise<void> {
+/**
+ * Salir: the session ends, the login flag goes off and availability becomes off-shift. The
+ * device stops receiving the user's push notices: the subscriptions this session registered
+ * and the one the device names (`endpoint`, if it is this user's) are removed.
+ */
+export async function logout(ctx: AppContext, viewer: Viewer, device: { endpoint?: string } = {}): Promise<void> {
   const { db, hub } = ctx;
   await db.transaction(async (tx) => {
     await tx.delete(sesiones).where(eq(sesiones.id, viewer.sessionId));
+    await forgetDeviceSubscriptions(tx, viewer.id, viewer.sessionId, device.endpoint);
     await tx
       .update(usuarios)
       .set({ login: false, salir: true, token_login: null, disponibilidad: DISPONIBILIDAD.fueraDeHorario, modificacion: new Date() })

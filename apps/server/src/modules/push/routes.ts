@@ -23,9 +23,9 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.addHook('onRequest', staffGuard(app));
     scope.post(
       '/subscription',
-      { schema: { tags: ['push'], summary: 'Register this browser for push', body: z.object({ subscription: subscriptionSchema }), response: { 204: z.null() } } },
+      { schema: { tags: ['push'], summary: 'Register this browser for push (push services only; 409 PUSH_ENDPOINT_TAKEN when another user holds the endpoint)', body: z.object({ subscription: subscriptionSchema }), response: { 204: z.null() } } },
       async (request, reply) => {
-        await saveSubscription(app.ctx, viewerOf(request).id, request.body.subscription);
+        await saveSubscription(app.ctx, viewerOf(request), request.body.subscription);
         return reply.code(204).send(null);
       },
     );

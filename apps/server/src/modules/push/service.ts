@@ -1,8 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { MSG } from '@vialex/domain';
+import { and, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { MSG, PUSH_MAX_SUBSCRIPTIONS_PER_USER } from '@vialex/domain';
 import type { AppContext } from '../../platform/context.js';
+import type { Executor } from '../../db/client.js';
 import { suscripcionesPush } from '../../db/schema/index.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, conflict } from '../../platform/errors.js';
+import { isAllowedPushEndpoint } from '../../integrations/push-hosts.js';
 import { loadVapidKeys, sendPush, type PushMessage, type PushTarget, type VapidKeys } from '../../integrations/web-push.js';
 
 let vapid: Promise<VapidKeys> | undefined;
@@ -10,12 +12,41 @@ export const vapidKeys = (ctx: AppContext) => (vapid ??= loadVapidKeys(ctx.db));
 /** For tests that open several databases in one process. */
 export const resetVapidCache = () => (vapid = undefined);
 
-/** Stores a browser's push subscription for a staff user (the spec's tokenPush). */
-export async function saveSubscription(ctx: AppContext, userId: string, sub: PushTarget): Promise<void> {
-  await ctx.db
-    .insert(suscripcionesPush)
-    .values({ endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth, usuario: userId })
-    .onConflictDoUpdate({ target: suscripcionesPush.endpoint, set: { p256dh: sub.keys.p256dh, auth: sub.keys.auth, usuario: userId, cliente: null } });
+/** Serialises the registrations of one user, so the cap holds under concurrent requests. */
+const LOCK_USER_SUBSCRIPTIONS = 727010;
+
+/**
+ * Stores a browser's push subscription for a staff user (the spec's tokenPush), tied to the
+ * session that registered it. Only push services' endpoints are accepted (the server will POST
+ * to it); an endpoint already held by another user or a client is refused, never moved; the
+ * user keeps their PUSH_MAX_SUBSCRIPTIONS_PER_USER newest subscriptions.
+ */
+export async function saveSubscription(ctx: AppContext, viewer: { id: string; sessionId: string }, sub: PushTarget): Promise<void> {
+  if (!isAllowedPushEndpoint(sub.endpoint, ctx.config.pushHosts)) {
+    throw new AppError(400, 'PUSH_ENDPOINT_NOT_ALLOWED', MSG.pushServicioNoPermitido, [{ path: 'subscription.endpoint', message: MSG.pushServicioNoPermitido }]);
+  }
+  const userId = viewer.id;
+  await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_USER_SUBSCRIPTIONS}, hashtext(${userId}))`);
+    // Inserted, or refreshed when it is already this user's; a row of anybody else is left alone.
+    const saved = await tx
+      .insert(suscripcionesPush)
+      .values({ endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth, usuario: userId, sesion: viewer.sessionId })
+      .onConflictDoUpdate({
+        target: suscripcionesPush.endpoint,
+        set: { p256dh: sub.keys.p256dh, auth: sub.keys.auth, sesion: viewer.sessionId },
+        setWhere: eq(suscripcionesPush.usuario, userId),
+      })
+      .returning({ id: suscripcionesPush.id });
+    if (saved.length === 0) throw conflict('PUSH_ENDPOINT_TAKEN', MSG.pushSuscripcionAjena);
+    const keep = tx
+      .select({ id: suscripcionesPush.id })
+      .from(suscripcionesPush)
+      .where(eq(suscripcionesPush.usuario, userId))
+      .orderBy(desc(suscripcionesPush.creado), desc(suscripcionesPush.id))
+      .limit(PUSH_MAX_SUBSCRIPTIONS_PER_USER);
+    await tx.delete(suscripcionesPush).where(and(eq(suscripcionesPush.usuario, userId), notInArray(suscripcionesPush.id, keep)));
+  });
 }
 
 /** A user forgets one of their own subscriptions ('GENERAR NUEVO TOKEN'). */
@@ -23,13 +54,26 @@ export async function deleteSubscription(ctx: AppContext, userId: string, endpoi
   await ctx.db.delete(suscripcionesPush).where(and(eq(suscripcionesPush.endpoint, endpoint), eq(suscripcionesPush.usuario, userId)));
 }
 
+/**
+ * Salir: the device that signs out stops receiving this user's notices. Removes the user's
+ * subscriptions registered by the ending session and the one the device names (if it is the
+ * user's: someone else's endpoint is not touched). Runs on the log-out transaction.
+ */
+export async function forgetDeviceSubscriptions(db: Executor, userId: string, sessionId: string, endpoint?: string): Promise<void> {
+  const device = endpoint ? or(eq(suscripcionesPush.sesion, sessionId), eq(suscripcionesPush.endpoint, endpoint)) : eq(suscripcionesPush.sesion, sessionId);
+  await db.delete(suscripcionesPush).where(and(eq(suscripcionesPush.usuario, userId), device));
+}
+
 /** Sends to every subscription of the users; subscriptions the push service says are gone are dropped. */
 export async function pushToUsers(ctx: AppContext, userIds: string[], message: PushMessage): Promise<{ sent: number; failed: number }> {
   if (userIds.length === 0) return { sent: 0, failed: 0 };
-  const subs = await ctx.db.select().from(suscripcionesPush).where(inArray(suscripcionesPush.usuario, userIds));
+  const rows = await ctx.db.select().from(suscripcionesPush).where(inArray(suscripcionesPush.usuario, userIds));
+  // Checked again before sending: a row stored before the rule, or by hand, is never contacted.
+  const subs = rows.filter((s) => isAllowedPushEndpoint(s.endpoint, ctx.config.pushHosts));
+  let failed = rows.length - subs.length;
+  if (failed) ctx.log?.warn({ skipped: failed }, 'push subscriptions outside the allowed push services were not contacted');
   const keys = await vapidKeys(ctx);
   let sent = 0;
-  let failed = 0;
   const gone: string[] = [];
   await Promise.all(
     subs.map(async (s) => {
