@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
 import websocket from '@fastify/websocket';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -9,7 +11,10 @@ import fastifyStatic from '@fastify/static';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '@vialex/domain';
 import type { AppContext } from './platform/context.js';
-import { installErrorHandler, notFound } from './platform/errors.js';
+import { body, installErrorHandler, notFound } from './platform/errors.js';
+import { loggerOptions } from './platform/logging.js';
+import { installRequestGuards } from './platform/request-guards.js';
+import { contentSecurityPolicy } from './platform/content-security-policy.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { meRoutes } from './modules/users/me-routes.js';
 import { pushRoutes } from './modules/push/routes.js';
@@ -24,9 +29,17 @@ import { caseRoutes, cronosRoutes } from './modules/cases/routes.js';
 /** Builds the HTTP app: external plugins, then application plugins, then route modules. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: ctx.config.logLevel },
+    logger: loggerOptions(ctx.config.logLevel, ctx.config.logStream),
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Requests Node's HTTP parser refuses before Fastify sees them (headers too large, …) get the
+    // same Spanish JSON shape as every other refusal.
+    clientErrorHandler(err: Error & { code?: string }, socket) {
+      if (!socket.writable) return socket.destroy();
+      const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+      const json = JSON.stringify(body(status, err.code ?? 'BAD_REQUEST', status === 431 ? MSG.encabezadosMuyGrandes : MSG.solicitudNoValida));
+      socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`);
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -35,6 +48,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
   app.decorateRequest('viewer', null);
 
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(ctx.config) },
+    // Sent only over https (request-guards), where it means something.
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'same-origin' },
+  });
+  installRequestGuards(app, ctx.config);
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(swagger, {

@@ -48,6 +48,10 @@ export interface Config {
   /** Key Cronos sends in x-api-key to create cases; unset disables the endpoint. */
   cronosApiKey: string | undefined;
   clientLinkDays: number;
+  /** Map tiles (their origin is allowed in the Content-Security-Policy). */
+  mapTileUrl: string;
+  /** Where logs go (tests read them); stdout when unset. Not an environment setting. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Every setting comes from the environment; the README lists them with these defaults. */
@@ -90,5 +94,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lookupTimeoutMs: int(env.LOOKUP_TIMEOUT_MS, 4000),
     cronosApiKey: env.CRONOS_API_KEY || undefined,
     clientLinkDays: int(env.CLIENT_LINK_DAYS, 7),
+    mapTileUrl: env.MAP_TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
   };
 }

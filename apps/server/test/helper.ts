@@ -15,7 +15,7 @@ export interface TestServer extends RunningServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, overrides: Partial<Config> = {}): Promise<TestServer> {
   resetVapidCache();
   const baseUrl = process.env.DATABASE_URL;
   const databaseUrl = baseUrl ? await createTempDatabase(baseUrl) : undefined;
@@ -28,6 +28,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
+  Object.assign(config, overrides);
   const server = await createServer(config);
   return {
     ...server,

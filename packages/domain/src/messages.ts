@@ -50,6 +50,16 @@ export const MSG = {
   passNoCoinciden: 'Las contraseñas no coinciden',
   passMinimo: 'La contraseña debe tener mínimo {min} caracteres',
   passConfirmarTitulo: '¿Esta seguro de cambiar la contraseña?',
+  /** Changing one's own password asks for the current one (DECISIONS row 19; not in the spec's catalogue). */
+  contrasenaActual: 'Contraseña actual',
+  passActualIncorrecta: 'La contraseña actual no es correcta',
+  /** A password route called too often or while the previous call still runs (429). */
+  demasiadasSolicitudes: 'Demasiadas solicitudes. Espere un momento e intente de nuevo.',
+  /** User-state trail entries when a session ends without Salir. */
+  trazaSesionVencida: 'Cierre de sesión por tiempo de sesión cumplido',
+  trazaSesionForzada: 'Cierre de sesión por {nombre} ({cargo})',
+  trazaCambioContrasena: 'Cierre de sesión por cambio de contraseña de {nombre} ({cargo})',
+  trazaUsuarioInactivado: 'Usuario inactivado por {nombre} ({cargo})',
 
   // Layout
   lema: 'Asistencia legal e investigativa en accidentes de tránsito',
@@ -126,9 +136,23 @@ export const MSG = {
   criteriosMalFormados: 'Criterios de búsqueda mal formados',
   cursorNoValido: 'Cursor de página no válido',
   recursoNoEncontrado: 'Recurso no encontrado',
+  // Requests the server cannot read (not in the spec's catalogue).
+  registroDuplicado: 'El registro ya existe',
+  caracteresNoPermitidos: 'El texto contiene caracteres no permitidos',
+  solicitudNoValida: 'Solicitud no válida',
+  jsonNoValido: 'El cuerpo de la solicitud no es JSON válido',
+  cuerpoVacio: 'El cuerpo de la solicitud está vacío',
+  cuerpoMuyGrande: 'La solicitud es demasiado grande',
+  tipoContenidoNoSoportado: 'Tipo de contenido no soportado; envíe JSON',
+  encabezadosMuyGrandes: 'Los encabezados de la solicitud son demasiado grandes',
+  direccionNoValida: 'Dirección de la solicitud no válida',
+  origenNoPermitido: 'Solicitud de otro origen no permitida',
   sinSesion: 'No hay una sesión activa',
   valorNoValido: 'Valor no válido para {campo}',
   consultaPlacaMinimo: 'La consulta empieza con placas de más de 5 caracteres',
+  /** The Idempotency-Key header of a case creation (not in the spec's catalogue). */
+  claveIdempotenciaNoValida: 'Idempotency-Key no válida: de 1 a 100 caracteres ASCII imprimibles',
+  claveIdempotenciaOtraOperacion: 'Esta Idempotency-Key ya se usó en otra operación',
   activo: 'Activo',
   inactivo: 'Inactivo',
   logueado: 'LOGUEADO',

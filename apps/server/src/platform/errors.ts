@@ -1,6 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MSG, type ApiErrorBody } from '@vialex/domain';
+import { UNIQUE_VIOLATION, duplicateOf, pgErrorOf } from './db-errors.js';
 
 /** An answer the client is meant to read: status, a stable code and the spec's Spanish message. */
 export class AppError extends Error {
@@ -19,6 +20,20 @@ export const badRequest = (message: string, issues?: ApiErrorBody['issues']) => 
 export const notFound = (message: string) => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (code: string, message: string) => new AppError(409, code, message);
 
+/** Fastify's own refusals of a request it could not read, in Spanish. */
+const FRAMEWORK_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: MSG.jsonNoValido,
+  FST_ERR_CTP_EMPTY_JSON_BODY: MSG.cuerpoVacio,
+  FST_ERR_CTP_BODY_TOO_LARGE: MSG.cuerpoMuyGrande,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: MSG.tipoContenidoNoSoportado,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: MSG.solicitudNoValida,
+  FST_ERR_BAD_URL: MSG.direccionNoValida,
+  FST_ERR_INVALID_URL: MSG.direccionNoValida,
+};
+
+/** The route a log line is about: its pattern, not the URL (which may carry values). */
+const routeOf = (request: FastifyRequest) => request.routeOptions?.url ?? request.url.split('?')[0];
+
 /** Maps every failure to the one JSON shape the web reads; unexpected errors never leak details. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -33,18 +48,30 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send(body(400, 'VALIDATION', issues[0]?.message ?? MSG.campoRequerido, issues));
     }
     if (isResponseSerializationError(err)) {
-      request.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');
+      request.log.error({ err, route: routeOf(request), issues: err.cause.issues.map((i) => ({ path: i.path, code: i.code })) }, 'response does not match its schema');
       return reply.code(500).send(body(500, 'INTERNAL', MSG.errorServidor));
     }
-    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      // Fastify's own client errors (bad JSON, body too large, …).
-      return reply.code(err.statusCode).send(body(err.statusCode, err.code ?? 'BAD_REQUEST', err.message));
+    const pg = pgErrorOf(err);
+    if (pg?.code === UNIQUE_VIOLATION) {
+      // Two simultaneous creations both passed the service's check; the index stopped one.
+      const dup = duplicateOf(pg);
+      return reply.code(409).send(body(409, dup.code, dup.message));
     }
-    request.log.error({ err }, 'unexpected error');
+    if (pg && pg.code.startsWith('22')) {
+      // A data exception: a value the column cannot hold slipped past validation. Still the
+      // client's input, so a 400 — and a warning, because a schema should have caught it.
+      request.log.warn({ err, route: routeOf(request) }, 'input refused by the database');
+      return reply.code(400).send(body(400, 'VALIDATION', MSG.solicitudNoValida));
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      const message = (err.code && FRAMEWORK_ERRORS[err.code]) || MSG.solicitudNoValida;
+      return reply.code(err.statusCode).send(body(err.statusCode, err.code ?? 'BAD_REQUEST', message));
+    }
+    request.log.error({ err, route: routeOf(request) }, 'unexpected error');
     return reply.code(500).send(body(500, 'INTERNAL', MSG.errorServidor));
   });
 }
 
-function body(statusCode: number, code: string, message: string, issues?: ApiErrorBody['issues']): ApiErrorBody {
+export function body(statusCode: number, code: string, message: string, issues?: ApiErrorBody['issues']): ApiErrorBody {
   return issues ? { statusCode, code, message, issues } : { statusCode, code, message };
 }

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { MSG, PAGE_SIZE_OPTIONS, fmt } from '@vialex/domain';
 import { badRequest } from './errors.js';
+import { hasNul } from './request-guards.js';
 
 /**
  * The criteria panel and keyset paging shared by every list (clients, users, cases, …).
@@ -107,6 +108,7 @@ export function criteriaWhere(raw: string | undefined, fields: FilterFields): SQ
   } catch {
     throw badRequest(MSG.criteriosMalFormados);
   }
+  if (hasNul(parsed)) throw badRequest(MSG.caracteresNoPermitidos);
   const list = z.array(criterionSchema).max(10).safeParse(parsed);
   if (!list.success) throw badRequest(list.error.issues[0]?.message ?? MSG.criteriosMalFormados);
   const conditions = list.data.map((c) => {
@@ -131,6 +133,17 @@ export interface KeysetSort {
 
 type KeyValue = string | number;
 
+const CURSOR_TEXT_MAX = 1000;
+/** A cursor's date is what keyOf wrote: toISOString() of a time PostgreSQL and JavaScript both hold. */
+const ISO_INSTANT = /^(\d{4})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+function cursorDate(v: string): Date | undefined {
+  const year = Number(ISO_INSTANT.exec(v)?.[1]);
+  if (!year || year < 1900 || year > 9999) return undefined;
+  const date = new Date(v);
+  return Number.isNaN(date.getTime()) || date.toISOString() !== v ? undefined : date;
+}
+
 function encodeCursor(values: KeyValue[]): string {
   return Buffer.from(JSON.stringify(values)).toString('base64url');
 }
@@ -147,9 +160,12 @@ function decodeCursor(cursor: string, sort: KeysetSort): unknown[] {
     const v = values[i];
     // Values the column could not hold are refused here, not by PostgreSQL (a 500).
     if (type === 'int' && typeof v === 'number' && isInt32(v)) return v;
-    if (type === 'text' && typeof v === 'string') return v;
+    if (type === 'text' && typeof v === 'string' && v.length <= CURSOR_TEXT_MAX && !v.includes('\u0000')) return v;
     if (type === 'uuid' && typeof v === 'string' && UUID.test(v)) return v;
-    if (type === 'date' && typeof v === 'string' && !Number.isNaN(Date.parse(v))) return new Date(v);
+    if (type === 'date' && typeof v === 'string') {
+      const date = cursorDate(v);
+      if (date) return date;
+    }
     throw badRequest(MSG.cursorNoValido);
   });
 }

@@ -8,7 +8,7 @@ import { staffGuard } from '../auth/guard.js';
 export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', staffGuard(app));
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, max-age=300');
+    if (reply.statusCode === 200) reply.header('cache-control', 'private, max-age=300');
   });
   const { db } = app.ctx;
 

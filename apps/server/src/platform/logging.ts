@@ -1,0 +1,34 @@
+import type { FastifyServerOptions } from 'fastify';
+import { pgErrorOf } from './db-errors.js';
+
+/**
+ * Logs say what failed, never with what (DESIGN.md): an error is logged as its class, its codes
+ * and its stack frames. A database error's message is withheld — Drizzle puts the statement's
+ * parameters in it (names, identification numbers, e-mails, a password hash) and PostgreSQL's
+ * `detail` repeats the offending value — leaving the SQLSTATE and the constraint's name.
+ */
+export function safeError(err: unknown): { type: string; message: string; stack: string; [key: string]: unknown } {
+  if (!(err instanceof Error)) return { type: typeof err, message: '', stack: '' };
+  const pg = pgErrorOf(err);
+  const frames = (err.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  const code = (err as { code?: unknown }).code;
+  return {
+    type: err.constructor?.name ?? err.name,
+    message: pg ? 'database error (message withheld: it may carry values)' : err.message.slice(0, 300),
+    ...(pg ? { pg } : typeof code === 'string' ? { code } : {}),
+    stack: frames.slice(0, 12).join('\n'),
+  };
+}
+
+/** A request as logged: method and path, never the query string (list criteria carry names). */
+function safeRequest(req: { method: string; url: string; ip?: string; routeOptions?: { url?: string } }) {
+  return { method: req.method, url: req.url.split('?')[0], route: req.routeOptions?.url, remoteAddress: req.ip };
+}
+
+export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+  return {
+    level,
+    ...(stream ? { stream } : {}),
+    serializers: { err: safeError, error: safeError, req: safeRequest },
+  };
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MSG } from '@vialex/domain';
+import type { Config } from '../config.js';
+import { AppError, badRequest } from './errors.js';
+import { isOwnOrigin } from './origin.js';
+
+/** True when any string in the value (at any depth) holds a NUL character. */
+export function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 20 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((v) => hasNul(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1));
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The origin a browser says the request comes from: Origin, else the Referer's origin. */
+function claimedOrigin(request: FastifyRequest): string | undefined {
+  const origin = request.headers.origin;
+  if (typeof origin === 'string') return origin;
+  const referer = request.headers.referer;
+  if (typeof referer !== 'string') return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return 'null';
+  }
+}
+
+/**
+ * Checks every request makes before its route sees it:
+ * - a NUL character in any text (body, query, params) is refused once here, for every route —
+ *   PostgreSQL cannot store it in text and would answer with an error;
+ * - a state-changing request that a browser sent from another site (its Origin, or Referer,
+ *   is not this app's) is refused: a cookie alone is not consent. Requests with neither header
+ *   come from non-browser clients (Cronos with its key, the admin tools) and pass;
+ * - API answers carry personal data, so they are not stored by browsers or proxies unless the
+ *   route says otherwise (the lookups set their own caching);
+ * - over https, browsers are told to use nothing else (HSTS).
+ */
+export function installRequestGuards(app: FastifyInstance, config: Config): void {
+  app.addHook('onRequest', async (request) => {
+    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+    const claimed = claimedOrigin(request);
+    if (claimed === undefined) return;
+    if (!isOwnOrigin({ headers: { origin: claimed }, protocol: request.protocol, host: request.host }, config)) {
+      throw new AppError(403, 'FOREIGN_ORIGIN', MSG.origenNoPermitido);
+    }
+  });
+
+  app.addHook('preValidation', async (request) => {
+    if (hasNul(request.body) || hasNul(request.query) || hasNul(request.params)) {
+      throw badRequest(MSG.caracteresNoPermitidos);
+    }
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    return payload;
+  });
+}

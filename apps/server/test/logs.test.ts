@@ -1,0 +1,66 @@
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { startTestServer, type TestServer } from './helper.js';
+import { createUser, login } from './factories.js';
+
+/** The server's log lines, as written. */
+const lines: string[] = [];
+const stream = new PassThrough();
+stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
+
+let s: TestServer;
+let admin: string;
+beforeAll(async () => {
+  s = await startTestServer({ LOG_LEVEL: 'info' }, { logStream: stream });
+  const { email } = await createUser(s.ctx, { cargo: 'Administrador', area: 'ADMINISTRACIÓN' });
+  admin = await login(s.app, email);
+  // Statements that fail on purpose, whatever the validation lets through.
+  await s.ctx.db.execute(sql`alter table clientes add constraint prueba_falla check (nombres <> 'FALLA')`);
+  await s.ctx.db.execute(sql`alter table cuentas add constraint prueba_falla_cuenta check (email <> 'falla@vialex.test')`);
+});
+afterAll(async () => s?.close());
+
+interface LogLine { level: number; msg: string; reqId?: string; route?: string; err: { type: string; pg?: object } }
+const errorLines = () => lines.map((l) => JSON.parse(l) as LogLine).filter((l) => l.level >= 50);
+
+describe('error logs say what failed, never with what', () => {
+  it('a failed statement logs the request id, route, error class and SQLSTATE — not its parameters', async () => {
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/clientes?origen=consultaprivada',
+      headers: { cookie: admin },
+      payload: { nombres: 'falla', apellidos: 'Reservado', tipoidentificacion: 'CC', identificacion: '73334444', telefono: '3009998877', ciudad: '11001', direccion: 'Calle Secreta 9' },
+    });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ statusCode: 500, code: 'INTERNAL', message: 'Ocurrió un error inesperado, intente de nuevo' });
+    const line = errorLines().find((l) => l.msg === 'unexpected error')!;
+    expect(line).toBeDefined();
+    expect(line.reqId).toBeTruthy();
+    expect(line.route).toBe('/api/clientes');
+    expect(line.err.type).toBe('DrizzleQueryError');
+    expect(line.err.pg).toMatchObject({ code: '23514', constraint: 'prueba_falla' });
+    const all = lines.join('\n');
+    for (const secret of ['FALLA', 'RESERVADO', '73334444', '3009998877', 'SECRETA', 'consultaprivada']) expect(all).not.toContain(secret);
+  });
+
+  it('a failed account insert does not log the password hash', async () => {
+    const before = lines.length;
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/usuarios',
+      headers: { cookie: admin },
+      payload: { nombres: 'Eva', apellidos: 'Ríos', identificacion: '81239999', telefono: '3001234567', email: 'falla@vialex.test', cargo: 'Perito', area: 'PERITAJE', password: 'Clave2026*', confirmPassword: 'Clave2026*' },
+    });
+    expect(res.statusCode).toBe(500);
+    const logged = lines.slice(before).join('\n');
+    expect(logged).toContain('23514');
+    expect(logged).not.toMatch(/argon2/);
+    expect(logged).not.toContain('falla@vialex.test');
+    expect(logged).not.toContain('81239999');
+  });
+
+  it('no log line carries the session cookie', async () => {
+    expect(lines.join('\n')).not.toContain(admin.split('=')[1]);
+  });
+});
