@@ -83,6 +83,9 @@ test('a failed test notification offers GENERAR NUEVO TOKEN, which resets and re
   await page.getByRole('button', { name: MSG.notificacionPrueba }).click();
   const toast = page.getByRole('alert').filter({ hasText: MSG.errorNotificacionToast });
   await expect(toast).toBeVisible({ timeout: 15_000 });
+  // Spec 1 §8's failure message, beside the toast's own line.
+  await expect(toast).toContainText(MSG.errorNotificacion);
+  await expect(toast.getByTestId('push-test-error-detail')).toHaveText(MSG.errorNotificacion);
   await shot(page, 'push-test-failed');
   const reloaded = page.waitForEvent('load', { timeout: 10_000 });
   await toast.getByRole('button', { name: MSG.generarNuevoToken }).click();

@@ -1,5 +1,5 @@
 import { TOKEN_RESET_RELOAD_MS } from '@vialex/domain';
-import { api } from './api';
+import { api, isApiError } from './api';
 
 /** Where the tab remembers its own push subscription (the spec's local copy of tokenPush). */
 const LOCAL_KEY = 'vialex.pushSubscription';
@@ -50,9 +50,47 @@ export async function ensurePushSubscription(): Promise<PushSubscription> {
     subscription = null;
   }
   subscription ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  try {
+    await registerOnServer(subscription);
+  } catch (e) {
+    if (!isApiError(e) || e.status !== 409 || e.code !== 'PUSH_ENDPOINT_TAKEN') throw e;
+    // The endpoint is on file for someone else (this browser was another user's): never move it;
+    // get a fresh endpoint from the push service and register that one, once.
+    await subscription.unsubscribe();
+    subscription = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+    await registerOnServer(subscription);
+  }
+  return subscription;
+}
+
+async function registerOnServer(subscription: PushSubscription): Promise<void> {
   await api.post<void>('/api/push/subscription', { subscription: subscription.toJSON() });
   localStorage.setItem(LOCAL_KEY, subscription.endpoint);
-  return subscription;
+}
+
+/** The endpoint this browser last registered (Salir asks the server to forget it). */
+export function rememberedPushEndpoint(): string | undefined {
+  try {
+    return localStorage.getItem(LOCAL_KEY) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Salir on this device: the browser's push subscription is dropped, so a shared phone stops
+ * receiving the previous user's notices even if the server could not be told. Never throws.
+ */
+export async function dropPushSubscriptionLocally(): Promise<void> {
+  try {
+    localStorage.removeItem(LOCAL_KEY);
+    if (!('serviceWorker' in navigator)) return;
+    const reg = await navigator.serviceWorker.getRegistration('/');
+    const subscription = await reg?.pushManager?.getSubscription();
+    await subscription?.unsubscribe();
+  } catch {
+    // Nothing to drop, or the browser refused: the server side removes it anyway.
+  }
 }
 
 export async function sendTestPush(): Promise<string | undefined> {

@@ -5,6 +5,7 @@ import type { Me } from '@vialex/domain';
 import { MSG } from '@vialex/domain';
 import { api, isApiError, setSessionLostHandler } from './api';
 import { queryClient } from './query-client';
+import { dropPushSubscriptionLocally, rememberedPushEndpoint } from './push';
 
 /** Who is signed in: the Me of the session cookie, or null when the browser is anonymous. */
 export const meQueryKey = ['me'] as const;
@@ -81,10 +82,18 @@ export function handleSessionLost(code: string): void {
 
 setSessionLostHandler(handleSessionLost);
 
+/**
+ * Salir. The server forgets this device's push subscription (the session's, and the endpoint
+ * this browser remembers) and the browser drops it too, so a shared phone stops receiving the
+ * previous user's notices.
+ */
 export async function logout(): Promise<void> {
+  const endpoint = rememberedPushEndpoint();
+  const dropped = dropPushSubscriptionLocally();
   try {
-    await api.post<void>('/api/auth/logout', undefined, { ignoreSessionLoss: true });
+    await api.post<void>('/api/auth/logout', endpoint ? { endpoint } : undefined, { ignoreSessionLoss: true });
   } finally {
+    await dropped;
     // Even if the server can't be reached, this tab must stop showing staff data.
     signOutLocally();
   }

@@ -1,16 +1,33 @@
 import { useState } from 'react';
 import { closeSnackbar, enqueueSnackbar } from 'notistack';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Close from '@mui/icons-material/Close';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import { MSG, TEST_PUSH_TOAST_MS } from '@vialex/domain';
+import { isApiError } from '../../lib/api';
 import { resetPushToken, sendTestPush } from '../../lib/push';
 
-function showFailure() {
-  enqueueSnackbar(MSG.errorNotificacionToast, {
+/**
+ * The failure toast: the app's 'Oops!' line and, beneath it, what failed: the server's answer
+ * when it gave one, else the spec's 'Error al enviar la notificacion' (spec 1 §8), e.g. when
+ * this browser could not even subscribe.
+ */
+function showFailure(error: unknown) {
+  const detail = isApiError(error) && error.message ? error.message : MSG.errorNotificacion;
+  const message = (
+    <Box>
+      <div>{MSG.errorNotificacionToast}</div>
+      <Typography variant="body2" data-testid="push-test-error-detail" sx={{ opacity: 0.9 }}>
+        {detail}
+      </Typography>
+    </Box>
+  );
+  enqueueSnackbar(message, {
     key: 'push-test-failed',
     preventDuplicate: true,
     variant: 'error',
@@ -46,8 +63,8 @@ export function TestPushButton() {
     try {
       const message = await sendTestPush();
       enqueueSnackbar(message ?? MSG.notificacionPruebaEnviada, { variant: 'success', autoHideDuration: TEST_PUSH_TOAST_MS });
-    } catch {
-      showFailure();
+    } catch (error) {
+      showFailure(error);
     } finally {
       setBusy(false);
     }
