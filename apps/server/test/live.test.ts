@@ -1,24 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import WebSocket from 'ws';
-import type { LiveServerMessage } from '@vialex/domain';
+import { LIVE_CLOSE, LIVE_MAX_SOCKETS_PER_SESSION, type LiveServerMessage } from '@vialex/domain';
 import { usuarios } from '../src/db/schema/index.js';
 import { startSecondInstance, startTestServer, type TestServer } from './helper.js';
-import { createUser, login } from './factories.js';
+import { createUser, login, userRow } from './factories.js';
 import type { RunningServer } from '../src/server.js';
 
 let s: TestServer;
 let base: string;
+const APP_ORIGIN = 'https://app.vialex.test';
+// A short ping interval so a silent socket is dropped within a test; every other socket here
+// answers pings (ws does it by default).
+const PING_MS = 400;
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ LIVE_PING_MS: String(PING_MS), APP_ORIGINS: APP_ORIGIN });
   await s.app.listen({ port: 0, host: '127.0.0.1' });
   base = `ws://127.0.0.1:${(s.app.server.address() as { port: number }).port}`;
 });
 afterAll(async () => s?.close());
 
 /** Opens /api/live and collects its messages. */
-async function connect(url: string, cookie?: string) {
-  const ws = new WebSocket(`${url}/api/live`, { headers: cookie ? { cookie } : {} });
+async function connect(url: string, cookie?: string, opts: { origin?: string; autoPong?: boolean } = {}) {
+  const headers: Record<string, string> = {};
+  if (cookie) headers.cookie = cookie;
+  if (opts.origin) headers.origin = opts.origin;
+  const ws = new WebSocket(`${url}/api/live`, { headers, autoPong: opts.autoPong ?? true });
   const messages: LiveServerMessage[] = [];
   const waiters: (() => void)[] = [];
   ws.on('message', (raw) => {
@@ -150,6 +157,134 @@ describe('live channel /api/live', () => {
       onSecond.ws.close();
     } finally {
       await second.stop();
+    }
+  });
+
+  describe('hardening', () => {
+    const isList = (m: LiveServerMessage, list: string) => m.type === 'event' && m.event.name === 'list.changed' && m.event.list === list;
+    const publishLists = (...lists: string[]) =>
+      s.ctx.db.transaction(async (tx) => {
+        for (const list of lists) await s.ctx.hub.publish(tx, `list:${list}`, { name: 'list.changed', list });
+      });
+
+    it("refuses a browser upgrade from another origin; the app's own origin, APP_ORIGINS and clients without Origin connect", async () => {
+      const { email } = await createUser(s.ctx);
+      const cookie = await login(s.app, email);
+      await expect(connect(base, cookie, { origin: 'https://evil.example.com' })).rejects.toThrow('HTTP 403');
+      await expect(connect(base, cookie, { origin: 'null' })).rejects.toThrow('HTTP 403');
+      // Same host, another scheme: not this app.
+      await expect(connect(base, cookie, { origin: base.replace('ws:', 'https:') })).rejects.toThrow('HTTP 403');
+      const tabs = [
+        await connect(base, cookie, { origin: base.replace('ws:', 'http:') }),
+        await connect(base, cookie, { origin: APP_ORIGIN }),
+        await connect(base, cookie),
+      ];
+      for (const tab of tabs) {
+        await tab.next((m) => m.type === 'ready');
+        tab.ws.close();
+      }
+    });
+
+    it(`a session holds at most ${LIVE_MAX_SOCKETS_PER_SESSION} sockets: the next is closed with ${LIVE_CLOSE.tooManySockets}, the others keep working`, async () => {
+      const { email } = await createUser(s.ctx, { cargo: 'Perito' });
+      const cookie = await login(s.app, email);
+      const tabs = [];
+      for (let i = 0; i < LIVE_MAX_SOCKETS_PER_SESSION; i++) tabs.push(await connect(base, cookie));
+      for (const tab of tabs) await tab.next((m) => m.type === 'ready');
+      const extra = await connect(base, cookie);
+      expect(await extra.closed).toBe(LIVE_CLOSE.tooManySockets);
+      expect(extra.messages).toEqual([]);
+
+      // Another user's session is not affected.
+      const other = await connect(base, await login(s.app, (await createUser(s.ctx)).email));
+      await other.next((m) => m.type === 'ready');
+      for (const tab of [...tabs, other]) tab.ws.send(JSON.stringify({ action: 'subscribe', topic: 'list:casos' }));
+      // Sent after the subscriptions on the same connections; each tab hears the list.
+      for (const tab of [...tabs, other]) tab.ws.send(JSON.stringify({ action: 'subscribe', topic: 'list:clientes' }));
+      await publishListUntilHeard([...tabs, other], 'casos');
+      for (const tab of [...tabs, other]) tab.ws.close();
+    });
+
+    it('pings every socket and drops one that does not answer; one that answers stays', async () => {
+      const { email } = await createUser(s.ctx);
+      const cookie = await login(s.app, email);
+      const silent = await connect(base, cookie, { autoPong: false });
+      const lively = await connect(base, cookie);
+      await silent.next((m) => m.type === 'ready');
+      let pings = 0;
+      let pingedTwiceMore: () => void = () => {};
+      lively.ws.on('ping', () => {
+        pings++;
+        if (pings >= 3) pingedTwiceMore();
+      });
+      // Terminated, not closed: the server sends no close frame to a peer that is gone.
+      expect(await silent.closed).toBe(1006);
+      await new Promise<void>((resolve) => {
+        pingedTwiceMore = resolve;
+        if (pings >= 3) resolve();
+      });
+      expect(lively.ws.readyState).toBe(WebSocket.OPEN);
+      lively.ws.close();
+    });
+
+    it('a coordinator demoted while connected stops hearing the users list but still hears the cases list', async () => {
+      const coord = await createUser(s.ctx, { cargo: 'Coordinador Contact Center' });
+      const admin = await createUser(s.ctx, { cargo: 'Administrador' });
+      const adminCookie = await login(s.app, admin.email);
+      const tab = await connect(base, await login(s.app, coord.email));
+      await tab.next((m) => m.type === 'ready');
+      tab.ws.send(JSON.stringify({ action: 'subscribe', topic: 'list:casos' }));
+      tab.ws.send(JSON.stringify({ action: 'subscribe', topic: 'list:usuarios' }));
+      // A coordinator hears the users list.
+      await publishListUntilHeard([tab], 'usuarios');
+
+      const row = await userRow(s.ctx, coord.user.id);
+      const body = { nombres: row.nombres, apellidos: row.apellidos, identificacion: String(row.identificacion), telefono: row.telefono, email: row.email, cargo: 'Investigador', area: row.area, estado: row.estado };
+      const res = await s.app.inject({ method: 'PUT', url: `/api/usuarios/${coord.user.id}`, headers: { cookie: adminCookie }, payload: body });
+      expect(res.statusCode, res.body).toBe(200);
+      // Its own record changed: the re-check runs on this event.
+      await tab.next((m) => m.type === 'event' && m.event.name === 'user.updated' && m.event.id === coord.user.id);
+      const seen = tab.messages.length;
+
+      await publishLists('usuarios', 'casos');
+      await tab.next((m) => tab.messages.indexOf(m) >= seen && isList(m, 'casos'));
+      expect(tab.messages.slice(seen).filter((m) => isList(m, 'usuarios'))).toEqual([]);
+      // And it may not follow the users list again.
+      tab.ws.send(JSON.stringify({ action: 'subscribe', topic: 'list:usuarios' }));
+      await publishListUntilHeard([tab], 'casos', seen);
+      expect(tab.messages.slice(seen).filter((m) => isList(m, 'usuarios'))).toEqual([]);
+      tab.ws.close();
+    });
+
+    it('ignores malformed client frames and keeps the socket', async () => {
+      const { email } = await createUser(s.ctx, { cargo: 'Perito' });
+      const tab = await connect(base, await login(s.app, email));
+      await tab.next((m) => m.type === 'ready');
+      for (const frame of ['no es json', 'null', '[1,2]', '{"action":"subscribe"}', '{"action":"borrar","topic":"list:casos"}', '{"topic":7}']) tab.ws.send(frame);
+      tab.ws.send(JSON.stringify({ action: 'subscribe', topic: 'list:casos' }));
+      await publishListUntilHeard([tab], 'casos');
+      expect(tab.ws.readyState).toBe(WebSocket.OPEN);
+      tab.ws.close();
+    });
+
+    /**
+     * Frames a client sent are read by the server before a later publish only if the publish
+     * happens after the server has handled them; publishing until each tab hears it (a live
+     * event, not a timer) covers that without sleeping.
+     */
+    async function publishListUntilHeard(tabs: Awaited<ReturnType<typeof connect>>[], list: string, from = 0) {
+      for (const tab of tabs) {
+        const already = tab.messages.slice(from).filter((m) => isList(m, list)).length;
+        for (let attempt = 0; ; attempt++) {
+          await publishLists(list);
+          try {
+            await tab.next((m) => tab.messages.indexOf(m) >= from && tab.messages.slice(from).filter((x) => isList(x, list)).length > already, 200);
+            break;
+          } catch (err) {
+            if (attempt >= 10) throw err;
+          }
+        }
+      }
     }
   });
 });

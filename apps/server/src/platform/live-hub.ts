@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
-import type { LiveEvent, LiveServerMessage } from '@vialex/domain';
+import { LIVE_CLOSE, type LiveEvent, type LiveServerMessage } from '@vialex/domain';
 import type { Database, Executor } from '../db/client.js';
 
 const CHANNEL = 'vialex_live';
+
+/** Runs when an event of the watched topic reaches the socket; see `watch`. */
+export type TopicWatcher = (event: LiveEvent) => Promise<void>;
 
 /**
  * The live-event hub. Services publish with pg_notify on their transaction, so PostgreSQL
@@ -13,6 +16,9 @@ const CHANNEL = 'vialex_live';
 export class LiveHub {
   private readonly byTopic = new Map<string, Set<WebSocket>>();
   private readonly bySocket = new Map<WebSocket, Set<string>>();
+  private readonly watchers = new Map<WebSocket, { topic: string; onEvent: TopicWatcher }>();
+  /** Sockets whose watcher is still running: their next events wait for it, in order. */
+  private readonly held = new Map<WebSocket, Promise<void>>();
   private stopListening?: () => Promise<void>;
 
   constructor(private readonly database: Database) {}
@@ -56,10 +62,27 @@ export class LiveHub {
   remove(socket: WebSocket): void {
     for (const topic of this.bySocket.get(socket) ?? []) this.unsubscribe(socket, topic);
     this.bySocket.delete(socket);
+    this.watchers.delete(socket);
+    this.held.delete(socket);
+  }
+
+  /**
+   * After an event of `topic` is sent to this socket, `onEvent` runs, and the socket's later
+   * events wait until it has finished; an event whose topic the socket left meanwhile is not
+   * sent. The live route uses it to re-check what a socket may follow when its own user changes,
+   * with no window in which a list it just lost still reaches it. One watcher per socket.
+   */
+  watch(socket: WebSocket, topic: string, onEvent: TopicWatcher): void {
+    this.watchers.set(socket, { topic, onEvent });
   }
 
   topicsOf(socket: WebSocket): string[] {
     return [...(this.bySocket.get(socket) ?? [])];
+  }
+
+  /** Sockets of this instance subscribed to the topic. */
+  subscriberCount(topic: string): number {
+    return this.byTopic.get(topic)?.size ?? 0;
   }
 
   get socketCount(): number {
@@ -71,8 +94,30 @@ export class LiveHub {
     if (!sockets) return;
     const message = JSON.stringify({ type: 'event', topic, event } satisfies LiveServerMessage);
     for (const socket of sockets) {
-      if (socket.readyState === socket.OPEN) socket.send(message);
-      if (event.name === 'session.ended' && topic.startsWith('session:')) socket.close(4001, event.reason);
+      const waiting = this.held.get(socket);
+      if (waiting) {
+        this.hold(socket, waiting.then(() => (this.bySocket.get(socket)?.has(topic) ? this.send(socket, topic, event, message) : undefined)));
+      } else {
+        const work = this.send(socket, topic, event, message);
+        if (work) this.hold(socket, work);
+      }
     }
+  }
+
+  /** Sends one event; answers the watcher's work when the event is of the watched topic. */
+  private send(socket: WebSocket, topic: string, event: LiveEvent, message: string): Promise<void> | undefined {
+    if (socket.readyState === socket.OPEN) socket.send(message);
+    if (event.name === 'session.ended' && topic.startsWith('session:')) socket.close(LIVE_CLOSE.sessionEnded, event.reason);
+    const watcher = this.watchers.get(socket);
+    return watcher?.topic === topic ? watcher.onEvent(event) : undefined;
+  }
+
+  private hold(socket: WebSocket, work: Promise<void>): void {
+    const done: Promise<void> = work
+      .catch(() => undefined) // the watcher reports its own failures; later events still flow
+      .finally(() => {
+        if (this.held.get(socket) === done) this.held.delete(socket);
+      });
+    this.held.set(socket, done);
   }
 }

@@ -1,16 +1,24 @@
 import { useEffect, useRef } from 'react';
-import type { LiveClientMessage, LiveEvent, LiveServerMessage } from '@vialex/domain';
+import { LIVE_CLOSE, type LiveClientMessage, type LiveEvent, type LiveServerMessage } from '@vialex/domain';
 
 type Listener = (event: LiveEvent, topic: string) => void;
 type ConnectionListener = (state: 'open' | 'reopened' | 'closed') => void;
 
 const MAX_BACKOFF_MS = 30_000;
+/**
+ * The server closes a socket beyond its per-session limit (many tabs of one session) with
+ * LIVE_CLOSE.tooManySockets; it would refuse again until a tab closes, so this tab waits
+ * minutes, not seconds, and the wait doubles while refusals continue.
+ */
+const REFUSED_BACKOFF_MS = 60_000;
+const MAX_REFUSED_BACKOFF_MS = 5 * 60_000;
 const ALL = '*';
 
 /**
  * The tab's one WebSocket to /api/live. Screens subscribe to topics (ref-counted, so two
  * screens on the same list share one subscription); after a drop it reconnects with
- * exponential backoff and subscribes again.
+ * exponential backoff and jitter and subscribes again; refused for too many sockets of the
+ * session, it waits minutes.
  */
 export class LiveChannel {
   private ws: WebSocket | null = null;
@@ -21,6 +29,9 @@ export class LiveChannel {
   private attempt = 0;
   private everOpened = false;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Consecutive 'too many sockets' refusals, and until when reconnectNow must not hurry. */
+  private refusals = 0;
+  private holdUntil = 0;
 
   constructor(private readonly url: () => string) {}
 
@@ -34,6 +45,8 @@ export class LiveChannel {
     this.wanted = false;
     this.everOpened = false;
     this.attempt = 0;
+    this.refusals = 0;
+    this.holdUntil = 0;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     const ws = this.ws;
@@ -90,18 +103,22 @@ export class LiveChannel {
       this.connectionListeners.forEach((l) => l(state));
     };
     ws.onmessage = (msg) => this.dispatch(msg.data);
-    ws.onclose = () => {
+    ws.onclose = (event) => {
       if (this.ws !== ws) return; // a socket we already replaced or closed on purpose
       this.ws = null;
       this.connectionListeners.forEach((l) => l('closed'));
-      if (this.wanted) this.scheduleReconnect();
+      if (this.wanted) this.scheduleReconnect(event?.code === LIVE_CLOSE.tooManySockets);
     };
   }
 
-  private scheduleReconnect(): void {
+  private scheduleReconnect(refused = false): void {
     if (this.retryTimer || !this.wanted) return;
+    const base = refused
+      ? Math.min(MAX_REFUSED_BACKOFF_MS, REFUSED_BACKOFF_MS * 2 ** this.refusals++)
+      : Math.min(MAX_BACKOFF_MS, 1000 * 2 ** this.attempt);
     // Jitter keeps a whole office from reconnecting in the same millisecond after a restart.
-    const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** this.attempt) * (0.75 + Math.random() * 0.5);
+    const delay = base * (0.75 + Math.random() * 0.5);
+    this.holdUntil = refused ? Date.now() + delay : 0;
     this.attempt++;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
@@ -112,6 +129,8 @@ export class LiveChannel {
   /** Skip the wait (the browser came back online or the tab became visible). */
   reconnectNow(): void {
     if (!this.wanted || this.ws) return;
+    // Refused for too many sockets: coming back online or visible changes nothing.
+    if (Date.now() < this.holdUntil) return;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     this.open();
@@ -128,6 +147,7 @@ export class LiveChannel {
     } catch {
       return;
     }
+    if (message.type === 'ready') this.refusals = 0; // accepted: the server holds a place for this tab
     if (message.type !== 'event') return;
     for (const key of [message.topic, ALL]) {
       this.listeners.get(key)?.forEach((l) => l(message.event, message.topic));

@@ -1,8 +1,16 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { USER_STATUS_VISIBLE, topics, visibleUserCargos, type Cargo, type LiveClientMessage, type LiveServerMessage } from '@vialex/domain';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import {
+  LIVE_CLOSE, LIVE_MAX_SOCKETS_PER_SESSION, MSG, USER_STATUS_VISIBLE, isCargo, topics, visibleUserCargos,
+  type Cargo, type LiveClientMessage, type LiveServerMessage,
+} from '@vialex/domain';
 import { viewerOf } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import type { Config } from '../../config.js';
+import { isOwnOrigin } from '../../platform/origin.js';
 import { staffGuard } from '../auth/guard.js';
 import { sessionTopic } from '../auth/tokens.js';
+import { findUser } from '../users/queries.js';
 
 /**
  * The lists a cargo may follow: those it may open. Events carry only ids, but a Perito has no
@@ -21,27 +29,117 @@ function maySubscribe(topic: string, viewer: { id: string; cargo: Cargo }): bool
   return !!list && Object.hasOwn(LISTS, list) && LISTS[list](viewer.cargo);
 }
 
-/** GET /api/live: one WebSocket per tab, authenticated by the session cookie. */
+function parseClientMessage(raw: unknown): LiveClientMessage | undefined {
+  let msg: unknown;
+  try {
+    msg = JSON.parse(String(raw));
+  } catch {
+    return undefined;
+  }
+  if (!msg || typeof msg !== 'object') return undefined;
+  const { action, topic } = msg as Record<string, unknown>;
+  if ((action !== 'subscribe' && action !== 'unsubscribe') || typeof topic !== 'string') return undefined;
+  return { action, topic };
+}
+
+/**
+ * A browser's upgrade must come from a page of this app (the request's own origin or
+ * APP_ORIGINS): the session cookie rides along on any site's WebSocket, so without this another
+ * site could listen in on a signed-in user (cross-site WebSocket hijacking). Clients that are
+ * not browsers send no Origin and are let through to the session check.
+ */
+function originGuard(config: Config) {
+  return async (request: FastifyRequest) => {
+    if (request.headers.origin !== undefined && !isOwnOrigin(request, config)) {
+      request.log.info({ code: 'ORIGIN_NOT_ALLOWED' }, 'live upgrade from another origin refused');
+      throw new AppError(403, 'ORIGIN_NOT_ALLOWED', MSG.noAutorizado);
+    }
+  };
+}
+
+/**
+ * GET /api/live: one WebSocket per tab, authenticated by the session cookie. The server pings
+ * every socket each LIVE_PING_MS and drops one that did not answer the previous ping (a phone
+ * that lost its network leaves no close behind).
+ */
 export const liveRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/live', { websocket: true, onRequest: staffGuard(app) }, (socket, request) => {
+  const { hub, config } = app.ctx;
+  /** Open sockets of this instance and whether each answered the last ping. */
+  const answered = new Map<WebSocket, boolean>();
+  const beat = () => {
+    for (const [socket, pong] of answered) {
+      if (!pong) {
+        answered.delete(socket);
+        hub.remove(socket);
+        socket.terminate();
+        continue;
+      }
+      answered.set(socket, false);
+      try {
+        socket.ping();
+      } catch {
+        // Not open any more: its close event cleans up.
+      }
+    }
+  };
+  // LIVE_PING_MS=0 turns the heartbeat off.
+  const heartbeat = config.livePingMs > 0 ? setInterval(beat, config.livePingMs) : undefined;
+  heartbeat?.unref();
+  app.addHook('onClose', async () => clearInterval(heartbeat));
+
+  app.get('/live', { websocket: true, onRequest: [originGuard(config), staffGuard(app)] }, (socket, request) => {
     const viewer = viewerOf(request);
-    const { hub } = app.ctx;
+    const ownSession = sessionTopic(viewer.sessionId);
+    if (hub.subscriberCount(ownSession) >= LIVE_MAX_SOCKETS_PER_SESSION) {
+      request.log.info({ code: 'LIVE_TOO_MANY_SOCKETS' }, 'live socket refused: too many for the session');
+      socket.close(LIVE_CLOSE.tooManySockets, 'too many sockets for this session');
+      return;
+    }
+    // Updated when the user's cargo changes (see the watcher below).
+    const who: { id: string; cargo: Cargo; active: boolean } = { id: viewer.id, cargo: viewer.cargo, active: true };
     hub.subscribe(socket, topics.user(viewer.id));
-    hub.subscribe(socket, sessionTopic(viewer.sessionId));
+    hub.subscribe(socket, ownSession);
+    answered.set(socket, true);
+    socket.on('pong', () => {
+      if (answered.has(socket)) answered.set(socket, true);
+    });
+
+    // The user's own record changed (cargo, estado…): re-read it and leave the lists it may no
+    // longer follow. The hub holds this socket's later events until this has run.
+    hub.watch(socket, topics.user(viewer.id), async () => {
+      try {
+        const user = await findUser(app.ctx.db, viewer.id);
+        who.active = !!user?.estado && isCargo(user.cargo);
+        if (user && isCargo(user.cargo)) who.cargo = user.cargo;
+      } catch (err) {
+        // Unknown state: follow nothing but the user and the session until the next change.
+        who.active = false;
+        request.log.warn({ err }, 'live: could not re-read the user');
+      }
+      for (const topic of hub.topicsOf(socket)) {
+        if (topic.startsWith('list:') && (!who.active || !maySubscribe(topic, who))) hub.unsubscribe(socket, topic);
+      }
+    });
+
     const visibleTopics = () => hub.topicsOf(socket).filter((t) => !t.startsWith('session:'));
     socket.send(JSON.stringify({ type: 'ready', topics: visibleTopics() } satisfies LiveServerMessage));
 
     socket.on('message', (raw) => {
-      let msg: LiveClientMessage;
-      try {
-        msg = JSON.parse(String(raw)) as LiveClientMessage;
-      } catch {
+      const msg = parseClientMessage(raw);
+      if (!msg) {
+        request.log.debug({ code: 'LIVE_BAD_MESSAGE' }, 'live: malformed client message ignored');
         return;
       }
-      if (typeof msg?.topic !== 'string' || !maySubscribe(msg.topic, viewer)) return;
+      if (!who.active || !maySubscribe(msg.topic, who)) {
+        request.log.debug({ code: 'LIVE_TOPIC_REFUSED' }, 'live: topic not allowed for this user');
+        return;
+      }
       if (msg.action === 'subscribe') hub.subscribe(socket, msg.topic);
-      else if (msg.action === 'unsubscribe' && msg.topic !== topics.user(viewer.id)) hub.unsubscribe(socket, msg.topic);
+      else if (msg.topic !== topics.user(viewer.id)) hub.unsubscribe(socket, msg.topic);
     });
-    socket.on('close', () => hub.remove(socket));
+    socket.on('close', () => {
+      answered.delete(socket);
+      hub.remove(socket);
+    });
   });
 };

@@ -1,0 +1,96 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LIVE_CLOSE } from '@vialex/domain';
+import { LiveChannel } from './live';
+
+/** A WebSocket stand-in: the test opens, closes and talks for the server. */
+class FakeSocket {
+  static readonly OPEN = 1;
+  static instances: FakeSocket[] = [];
+  readyState = 0;
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  onclose: ((e: { code: number }) => void) | null = null;
+  sent: string[] = [];
+  constructor(readonly url: string) {
+    FakeSocket.instances.push(this);
+  }
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close() {
+    this.readyState = 3;
+  }
+  /** The server accepts the socket. */
+  accept() {
+    this.readyState = 1;
+    this.onopen?.();
+    this.onmessage?.({ data: JSON.stringify({ type: 'ready', topics: [] }) });
+  }
+  /** The connection ends with this close code. */
+  drop(code: number) {
+    this.readyState = 3;
+    this.onclose?.({ code });
+  }
+}
+
+const sockets = () => FakeSocket.instances;
+
+beforeEach(() => {
+  FakeSocket.instances = [];
+  vi.useFakeTimers();
+  vi.stubGlobal('WebSocket', FakeSocket);
+  vi.spyOn(Math, 'random').mockReturnValue(0.5); // jitter factor exactly 1
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('LiveChannel reconnection', () => {
+  it('after an ordinary drop it reconnects within a second, then backs off exponentially', () => {
+    const live = new LiveChannel(() => 'ws://vialex.test/api/live');
+    live.connect();
+    sockets()[0].accept();
+    sockets()[0].drop(1006);
+    vi.advanceTimersByTime(999);
+    expect(sockets()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sockets()).toHaveLength(2);
+    sockets()[1].drop(1006); // never opened: the next wait doubles
+    vi.advanceTimersByTime(1999);
+    expect(sockets()).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(sockets()).toHaveLength(3);
+    live.disconnect();
+  });
+
+  it('refused for too many sockets of the session, it waits a minute, doubling, and does not hurry when woken', () => {
+    const live = new LiveChannel(() => 'ws://vialex.test/api/live');
+    live.connect();
+    // The server upgrades, then closes at once with the limit's code.
+    sockets()[0].readyState = 1;
+    sockets()[0].onopen?.();
+    sockets()[0].drop(LIVE_CLOSE.tooManySockets);
+    vi.advanceTimersByTime(30_000);
+    live.reconnectNow(); // online / visible again
+    expect(sockets()).toHaveLength(1);
+    vi.advanceTimersByTime(30_000);
+    expect(sockets()).toHaveLength(2);
+
+    sockets()[1].readyState = 1;
+    sockets()[1].onopen?.();
+    sockets()[1].drop(LIVE_CLOSE.tooManySockets);
+    vi.advanceTimersByTime(119_999);
+    expect(sockets()).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(sockets()).toHaveLength(3);
+
+    // Accepted at last: an ordinary drop afterwards is back to the short wait.
+    sockets()[2].accept();
+    sockets()[2].drop(1006);
+    vi.advanceTimersByTime(1000);
+    expect(sockets()).toHaveLength(4);
+    live.disconnect();
+  });
+});
