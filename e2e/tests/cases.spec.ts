@@ -210,6 +210,42 @@ test('unknown plate gives SIN PLAN; an unregistered person is registered on the 
   await logout(page);
 });
 
+test('an answer lost on the way back: saving again gets the same case, not a second one', async ({ page }) => {
+  const placa = uniquePlate();
+  await login(page, 'callcenter@vialex.test');
+  await openList(page);
+  await page.getByRole('button', { name: T.nuevo }).click();
+  const dialog = page.getByRole('dialog', { name: 'AGREGAR' });
+  await dialog.getByLabel(/^Placa/).fill(placa);
+  await expect(dialog.getByTestId('plate-plan')).toHaveText('Plan: SIN PLAN');
+  await fillCase(page, dialog, 52367418);
+
+  // The first save reaches the server, which opens the case; the browser never hears back.
+  const keys: string[] = [];
+  const isCreate = (url: URL) => url.pathname === '/api/casos';
+  await page.route(isCreate, async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    if (keys.length > 1) return route.continue();
+    const answer = await route.fetch();
+    expect(answer.status()).toBe(201);
+    await route.abort('failed');
+  });
+  await dialog.getByRole('button', { name: MSG.guardar }).click();
+  await accept(page, 'error', MSG.oops, MSG.sinConexion);
+  await dialog.getByRole('button', { name: MSG.guardar }).click();
+  await accept(page, 'success', MSG.exito);
+  await page.unroute(isCreate);
+
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
+  expect(keys[1]).toBe(keys[0]);
+  const criteria = encodeURIComponent(JSON.stringify([{ field: 'placa', op: 'eq', value: placa }]));
+  const rows = await asUser('administrador@vialex.test', async (api) => (await (await api.get(`/api/casos?criteria=${criteria}`)).json()).rows);
+  expect(rows).toHaveLength(1);
+  await logout(page);
+});
+
 test('coordinator assigns the investigator, who sees the case and releases it', async ({ page }) => {
   const { caso } = await createCase();
   // Only signed-in agents are offered (signing in sets 'Activo en espera', signing out

@@ -41,6 +41,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Leave a 401 to the caller (login, and the /me probe which turns 401 into "anonymous"). */
   ignoreSessionLoss?: boolean;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 async function readBody(res: Response): Promise<unknown> {
@@ -73,7 +75,7 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
     res = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: opts.body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      headers: { Accept: 'application/json', ...(opts.body === undefined ? {} : { 'Content-Type': 'application/json' }), ...opts.headers },
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
       signal: opts.signal,
     });

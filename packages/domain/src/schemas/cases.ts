@@ -35,6 +35,13 @@ export const cronosCaseSchema = caseSchema.extend({
   lng: z.number().min(-180).max(180).optional(),
 });
 
+/**
+ * The Idempotency-Key header of a case creation: the web sends one per submission, so a retry
+ * after a timeout answers the first creation instead of opening a second case.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const idempotencyKeySchema = z.string().regex(/^[\x20-\x7E]{1,100}$/, MSG.claveIdempotenciaNoValida);
+
 export const requestAgentSchema = z.object({
   tipo: z.enum(CARGOS, { error: MSG.campoRequerido }),
 });

@@ -11,6 +11,7 @@ import { lookupPlate } from '../vehicles/plate-lookup.js';
 import { deliver, recipientsByCargo, recordNotice } from '../notifications/service.js';
 import { recomputeAvailability } from './availability.js';
 import { lockCase, scopeWhere } from './queries.js';
+import type { TxHooks } from './idempotency.js';
 
 /** Next case number from the counter, under its row lock: two creations never share a number. */
 export async function nextCaseNumber(tx: Tx): Promise<number> {
@@ -125,13 +126,15 @@ function formColumns(input: CaseData, city: Awaited<ReturnType<typeof placeOf>>,
 /**
  * Creates a case and everything that goes with it in one transaction (spec 2 §7): the number,
  * the vehicle linked to its client, the policies, the creator's availability, the trails, the
- * general chat room and the notification records.
+ * general chat room and the notification records. `hooks` run first and last in that transaction
+ * (the Idempotency-Key claim and the stored answer).
  */
-export async function createCase(ctx: AppContext, viewer: Viewer | null, input: CaseData & { lat?: number; lng?: number }, origen: 'own' | 'cronos') {
+export async function createCase(ctx: AppContext, viewer: Viewer | null, input: CaseData & { lat?: number; lng?: number }, origen: 'own' | 'cronos', hooks?: TxHooks) {
   if (viewer && !can(viewer.cargo, 'casos.create')) throw forbidden();
   const lookup = await lookupPlate(ctx, input.placa);
   const pending: Awaited<ReturnType<typeof recordNotice>>[] = [];
   const id = await ctx.db.transaction(async (tx) => {
+    await hooks?.begin(tx);
     const client = await findRegisteredClient(tx, input.identificacion);
     const city = await placeOf(tx, input);
     const caso = await nextCaseNumber(tx);
@@ -178,6 +181,7 @@ export async function createCase(ctx: AppContext, viewer: Viewer | null, input: 
       ),
     );
     await ctx.hub.publish(tx, topics.list('casos'), { name: 'list.changed', list: 'casos', id: created.id });
+    await hooks?.end(tx, created.id);
     return created.id;
   });
   deliver(ctx, pending);

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MSG, PAGE_SIZE, PLATE_LOOKUP_MIN_LENGTH, PLATE_PATTERN, assignAgentSchema, caseSchema, cronosCaseSchema, quickClientSchema, requestAgentSchema, takeCaseSchema, can } from '@vialex/domain';
+import {
+  IDEMPOTENCY_KEY_HEADER, MSG, PAGE_SIZE, PLATE_LOOKUP_MIN_LENGTH, PLATE_PATTERN, assignAgentSchema, caseSchema, cronosCaseSchema, idempotencyKeySchema, quickClientSchema,
+  requestAgentSchema, takeCaseSchema, can,
+} from '@vialex/domain';
 import { viewerOf } from '../../platform/context.js';
 import { listQuerySchema } from '../../platform/list-query.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
@@ -9,6 +12,7 @@ import { lookupPlate } from '../vehicles/plate-lookup.js';
 import { caseResponse, presentCase } from './presenter.js';
 import { findCaseWithNames, inScope, listCases } from './queries.js';
 import { createCase, quickRegisterClient, updateCase } from './create-service.js';
+import { runOnce } from './idempotency.js';
 import {
   archiveCase, assignAgent, authorizeAttention, listAssignCandidates, requestAgent, requestAttention, takeCase,
 } from './dispatch-service.js';
@@ -73,15 +77,41 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/', { schema: { tags: ['casos'], summary: 'Create a case', body: caseSchema, response: { 201: caseResponse } } }, async (request, reply) => {
-    const { id } = await createCase(ctx, viewerOf(request), request.body, 'own');
-    return reply.code(201).send(await present(request, id));
-  });
-
-  app.post('/cronos', { schema: { tags: ['casos'], summary: 'Add a case that arrived from Cronos (staff dialog)', body: cronosCaseSchema, response: { 201: caseResponse } } }, async (request, reply) => {
-    const { id } = await createCase(ctx, viewerOf(request), request.body, 'cronos');
-    return reply.code(201).send(await present(request, id));
-  });
+  /**
+   * Creating a case (by hand or from the Cronos dialog) takes an optional Idempotency-Key: a
+   * retry with the same key by the same user answers the first creation instead of a second case.
+   */
+  for (const [url, origen, summary, body] of [
+    ['/', 'own', 'Create a case', caseSchema],
+    ['/cronos', 'cronos', 'Add a case that arrived from Cronos (staff dialog)', cronosCaseSchema],
+  ] as const) {
+    const ruta = `POST /api/casos${url === '/' ? '' : url}`;
+    app.post(
+      url,
+      {
+        schema: {
+          tags: ['casos'],
+          summary: `${summary}. Header Idempotency-Key (optional, 1–100 printable ASCII characters): a retry with the same key answers the first creation`,
+          headers: z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema.optional() }),
+          body,
+          response: { 201: caseResponse },
+        },
+      },
+      async (request, reply) => {
+        const viewer = viewerOf(request);
+        const clave = request.headers[IDEMPOTENCY_KEY_HEADER];
+        const answer = await runOnce(
+          ctx.db,
+          typeof clave === 'string' ? { usuario: viewer.id, clave, ruta } : undefined,
+          (hooks) => createCase(ctx, viewer, request.body, origen, hooks),
+          async (db, id) => presentCase((await findCaseWithNames(db, id))!, viewer),
+          request.log,
+        );
+        // Only a creation that succeeded is stored, so a replay is the first request's 201 too.
+        return reply.code(answer.estado as 201).send(answer.respuesta as z.infer<typeof caseResponse>);
+      },
+    );
+  }
 
   app.put('/:id', { schema: { tags: ['casos'], summary: 'Edit a case', params: idParams, body: caseSchema, response: { 200: caseResponse } } }, async (request) => {
     await updateCase(ctx, viewerOf(request), request.params.id, request.body);

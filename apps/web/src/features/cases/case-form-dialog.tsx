@@ -18,6 +18,7 @@ import { CASE_FORM_FIELDS, EMPTY_CASE, caseValues, type CaseFormTarget } from '.
 import { CasePlaceFields } from './case-place-fields';
 import { PlateField, PlateLookupResult, usePlateLookupState } from './plate-field';
 import { QuickClientDialog } from './quick-client-dialog';
+import { useSubmissionKey } from './use-submission-key';
 import type { Feedback } from '../../components/list/use-feedback';
 import { CASE_TEXTS } from './texts';
 
@@ -46,17 +47,20 @@ export function CaseFormDialog({ target, onClose, onSaved, feedback }: CaseFormD
   });
 
   const lookup = usePlateLookupState(useWatch({ control, name: 'placa' }) ?? '');
+  const submission = useSubmissionKey();
 
   useEffect(() => {
     if (target) reset(target.kind === 'edit' ? caseValues(target.row) : EMPTY_CASE);
-  }, [target, reset]);
+    submission.reset();
+  }, [target, reset, submission]);
 
   const submit = handleSubmit(async (values) => {
     if (!target) return;
     try {
       if (target.kind === 'edit') await update.mutateAsync({ id: target.row.id, values });
-      else if (target.kind === 'cronos') await cronos.mutateAsync(values);
-      else await create.mutateAsync(values);
+      else if (target.kind === 'cronos') await cronos.mutateAsync({ values, idempotencyKey: submission.keyFor(values) });
+      else await create.mutateAsync({ values, idempotencyKey: submission.keyFor(values) });
+      submission.reset();
       onSaved(target);
     } catch (e) {
       feedback.fail(e, { setError, fields: CASE_FORM_FIELDS });
