@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DISPONIBILIDAD, MSG, TITLES } from '@vialex/domain';
+import { DISPONIBILIDAD, MSG, TITLES, fmt } from '@vialex/domain';
 import { PASSWORD, fillLogin, login, logout, newContext, resetSessions, shot } from '../support/helpers';
 
 /** Labels the web keeps in features/user-status/texts.ts for now. */
@@ -102,6 +102,8 @@ test('DESLOGUEAR sends the other browser to /login', async ({ page, browser }) =
   await expect(agent).toHaveURL(/\/login$/, { timeout: 5000 });
   await expect(agent.getByText(MSG.sesionTerminada)).toBeVisible();
   await expect(row).not.toContainText(MSG.logueado);
+  // Off-shift, as at Salir: no longer offered for assignment.
+  await expect(row).toContainText(DISPONIBILIDAD.fueraDeHorario);
   await other.close();
   await logout(page);
 });
@@ -147,14 +149,21 @@ test('session time for one user and for every user of a cargo', async ({ page })
   await logout(page);
 });
 
-test("Administrador changes another user's password, who then signs in with it", async ({ page, browser }) => {
+test("Administrador changes another user's password: their open session ends at once, then they sign in with it", async ({ page, browser }) => {
   const email = 'abogado.cait@vialex.test';
   const newPassword = 'Cambio2026#';
+  // The user is signed in in another browser.
+  const other = await newContext(browser);
+  const user = await other.newPage();
+  await login(user, email);
+
   await login(page, 'administrador@vialex.test');
   await openStatus(page);
   await rowOf(page, email).getByRole('button', { name: MSG.cambiarContrasena }).click();
   const dialog = page.getByRole('dialog', { name: MSG.cambiarContrasena });
   await dialog.getByLabel(MSG.nuevaContrasena, { exact: true }).fill('cambio');
+  await expect(dialog.getByText(fmt(MSG.passMinimo, { min: 8 }))).toBeVisible();
+  await dialog.getByLabel(MSG.nuevaContrasena, { exact: true }).fill('cambio2026*');
   await expect(dialog.getByText(MSG.passMayuscula)).toBeVisible();
   await dialog.getByLabel(MSG.nuevaContrasena, { exact: true }).fill(newPassword);
   await dialog.getByLabel(MSG.confirmarContrasena, { exact: true }).fill('Cambio2026');
@@ -165,9 +174,8 @@ test("Administrador changes another user's password, who then signs in with it",
   await page.getByRole('dialog', { name: MSG.passConfirmarTitulo }).getByRole('button', { name: MSG.si }).click();
   await accept(page, 'success');
 
-  const other = await newContext(browser);
-  const user = await other.newPage();
-  await user.goto('/login');
+  // Their open tab goes to /login live; the old password no longer signs in.
+  await expect(user).toHaveURL(/\/login$/);
   await fillLogin(user, email, PASSWORD);
   await user.getByRole('button', { name: MSG.ingresar }).click();
   await expect(user.getByText(MSG.informacionIncorrecta)).toBeVisible();

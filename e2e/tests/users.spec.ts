@@ -64,10 +64,10 @@ test('Administrador creates a user (password rules first), edits it, assigns cit
   const password = add.getByLabel(MSG.contrasena, { exact: true });
   const confirm = add.getByLabel(MSG.confirmarContrasena, { exact: true });
   const steps: [string, string][] = [
-    ['abc', fmt(MSG.passMinimo, { min: 6 })],
-    ['abcdefg', MSG.passMayuscula],
-    ['ABCDEFG', MSG.passMinuscula],
-    ['Abcdefg', MSG.passNumero],
+    ['Abc1!xy', fmt(MSG.passMinimo, { min: 8 })],
+    ['abcdefgh', MSG.passMayuscula],
+    ['ABCDEFGH', MSG.passMinuscula],
+    ['Abcdefgh', MSG.passNumero],
     ['Abcdefg1', MSG.passEspecial],
   ];
   for (const [value, message] of steps) {
@@ -183,7 +183,9 @@ test('Coordinador Investigador sees only Investigador and Dibujante and may not 
   const cargos = await rows(page).locator('td:nth-child(6)').allTextContents();
   expect(cargos.length).toBeGreaterThan(0);
   for (const cargo of cargos) expect(['Investigador', 'Dibujante']).toContain(cargo);
-  await expect(page.getByRole('button', { name: T.asignarCiudades })).toHaveCount(0);
+  // Assign Cities on the Investigador rows only (the agents this coordinator dispatches).
+  await expect(rows(page).filter({ hasText: 'Dibujante' }).getByRole('button', { name: T.asignarCiudades })).toHaveCount(0);
+  await expect(rowWith(page, 'investigador@vialex.test').getByRole('button', { name: T.asignarCiudades })).toHaveCount(1);
   await shot(page, 'usuarios-coord-investigador');
 
   await page.getByRole('button', { name: MSG.nuevo }).click();
@@ -193,6 +195,54 @@ test('Coordinador Investigador sees only Investigador and Dibujante and may not 
   await rows(page).first().getByRole('button', { name: T.editar }).click();
   await accept(page, 'info');
   await logout(page);
+});
+
+test('Coordinador Investigador assigns cities to an Investigador', async ({ page }) => {
+  await login(page, 'coord.investigador@vialex.test');
+  await openUsers(page);
+  const row = rowWith(page, 'investigador@vialex.test');
+  // The demo investigador covers Bogotá, Soacha and Chía: two shown, '+1'.
+  const covered = row.getByTestId('user-cities');
+  await expect(covered).toHaveAttribute('aria-label', 'BOGOTÁ, D.C., SOACHA, CHÍA');
+  await row.getByRole('button', { name: T.asignarCiudades }).click();
+  const cities = page.getByRole('dialog', { name: T.asignarCiudadesTitulo });
+  await expect(cities.getByRole('button', { name: 'SOACHA' })).toBeVisible();
+  const input = cities.getByRole('combobox', { name: T.ciudades });
+  await input.fill('zipaquir');
+  await page.getByRole('listbox').getByRole('option', { name: 'ZIPAQUIRÁ' }).click();
+  await page.keyboard.press('Escape');
+  await expect(cities.getByRole('button', { name: 'ZIPAQUIRÁ' })).toBeVisible();
+  await shot(page, 'usuarios-coord-assign-cities');
+  await cities.getByRole('button', { name: MSG.guardar }).click();
+  await accept(page, 'success');
+  await expect(covered).toHaveAttribute('aria-label', 'BOGOTÁ, D.C., SOACHA, CHÍA, ZIPAQUIRÁ');
+  await expect(covered).toContainText('+2');
+
+  // Put the demo coverage back (other specs assign cases in those three cities), as the coordinator.
+  await row.getByRole('button', { name: T.asignarCiudades }).click();
+  await cities.getByRole('button', { name: 'ZIPAQUIRÁ' }).locator('.MuiChip-deleteIcon').click();
+  await expect(cities.getByRole('button', { name: 'ZIPAQUIRÁ' })).toHaveCount(0);
+  await cities.getByRole('button', { name: MSG.guardar }).click();
+  await accept(page, 'success');
+  await expect(covered).toHaveAttribute('aria-label', 'BOGOTÁ, D.C., SOACHA, CHÍA');
+  await logout(page);
+});
+
+test.describe('phone, coordinator', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('Coordinador Investigador opens Assign Cities on a phone', async ({ page }) => {
+    await login(page, 'coord.investigador@vialex.test');
+    await page.goto('/usuarios');
+    await expect(rows(page).first()).toBeVisible();
+    await rowWith(page, 'investigador@vialex.test').getByRole('button', { name: T.asignarCiudades }).click();
+    const cities = page.getByRole('dialog', { name: T.asignarCiudadesTitulo });
+    await expect(cities.getByRole('button', { name: 'SOACHA' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, 'usuarios-phone-coord-assign-cities');
+    await cities.getByRole('button', { name: MSG.cancelar }).click();
+    await logout(page);
+  });
 });
 
 test('Investigador may not open the users list', async ({ page }) => {

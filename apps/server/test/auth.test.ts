@@ -34,8 +34,9 @@ describe('staff sign-in', () => {
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe('Lax');
     expect(cookie.path).toBe('/');
-    // Survives closing the browser (the server still ends the session on time).
-    expect(cookie.maxAge).toBe(24 * 60 * 60);
+    // Survives closing the browser for as long as the session may last: duracion_sesion (15 min).
+    expect(cookie.maxAge).toBe(15 * 60);
+    expect(res.headers['set-cookie']).toMatch(/Max-Age=900(;|$)/);
     expect(res.json().user).toMatchObject({ id: user.id, cargo: 'Investigador', disponibilidad: 'Activo en espera' });
 
     const row = await userRow(s.ctx, user.id);
@@ -52,6 +53,16 @@ describe('staff sign-in', () => {
     const me = await get('/api/auth/me', sessionCookie(res));
     expect(me.statusCode).toBe(200);
     expect(me.json().email).toBe(email);
+  });
+
+  it("the cookie's Max-Age is the user's own session time", async () => {
+    for (const minutes of [1, 90, 24 * 60]) {
+      const { user, email } = await createUser(s.ctx);
+      await s.ctx.db.update(usuarios).set({ duracion_sesion: minutes }).where(eq(usuarios.id, user.id));
+      const res = await post('/api/auth/login', { email, password: TEST_PASSWORD });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['set-cookie']).toMatch(new RegExp(`vialex_sid=[^;]+;.*Max-Age=${minutes * 60}(;|$)`));
+    }
   });
 
   it('answers the spec validation messages and changes nothing', async () => {
@@ -141,7 +152,11 @@ describe('every request checks the session (spec 1 §4)', () => {
     const res = await get('/api/auth/me', cookie);
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('SESSION_ENDED');
-    expect((await userRow(s.ctx, user.id)).login).toBe(false);
+    // As at Salir: off-shift (no longer offered for assignment), with a trail entry by the system.
+    expect(await userRow(s.ctx, user.id)).toMatchObject({ login: false, disponibilidad: 'Fuera de su horario laboral' });
+    const trail = await s.ctx.db.select().from(trazabilidadestado).where(eq(trazabilidadestado.uidusuario, user.id)).orderBy(trazabilidadestado.fechahora);
+    expect(trail.map((t) => t.estado)).toEqual(['Activo en espera', 'Fuera de su horario laboral']);
+    expect(trail[1]).toMatchObject({ descripcion: MSG.trazaSesionVencida, cargo: 'Investigador', uidcreador: null });
   });
 
   it('a user forced out (login flag false) is refused on the next request', async () => {
@@ -166,12 +181,27 @@ describe('every request checks the session (spec 1 §4)', () => {
     expect((await get('/api/auth/me', cookie)).statusCode).toBe(401);
   });
 
-  it('the expiry sweep clears the flag of sessions that ran out, even without a request', async () => {
-    const { user, email } = await createUser(s.ctx);
+  it('the expiry sweep clears the flag of sessions that ran out, even without a request, and leaves the user off-shift', async () => {
+    const { user, email } = await createUser(s.ctx, { cargo: 'Abogado' });
     await login(s.app, email);
     await ageSession(user.id, 20);
     expect(await expireSessions(s.ctx.db, s.ctx.hub)).toBeGreaterThanOrEqual(1);
-    expect((await userRow(s.ctx, user.id)).login).toBe(false);
+    expect(await userRow(s.ctx, user.id)).toMatchObject({ login: false, disponibilidad: 'Fuera de su horario laboral' });
+    const trail = await s.ctx.db.select().from(trazabilidadestado).where(eq(trazabilidadestado.uidusuario, user.id)).orderBy(trazabilidadestado.fechahora);
+    expect(trail.at(-1)).toMatchObject({ estado: 'Fuera de su horario laboral', descripcion: MSG.trazaSesionVencida, cargo: 'Abogado' });
     expect((await post('/api/auth/login', { email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect((await userRow(s.ctx, user.id)).disponibilidad).toBe('Activo en espera');
+  });
+
+  it('an expiring session that no longer holds the login flag leaves the user as they are', async () => {
+    const { user, email } = await createUser(s.ctx);
+    await login(s.app, email);
+    await ageSession(user.id, 20);
+    // A newer sign-in took the flag (another token_login): the old session's expiry must not touch it.
+    await s.ctx.db.update(usuarios).set({ token_login: 'y'.repeat(40) }).where(eq(usuarios.id, user.id));
+    await expireSessions(s.ctx.db, s.ctx.hub);
+    expect(await userRow(s.ctx, user.id)).toMatchObject({ login: true, disponibilidad: 'Activo en espera' });
+    const trail = await s.ctx.db.select().from(trazabilidadestado).where(eq(trazabilidadestado.uidusuario, user.id));
+    expect(trail.map((t) => t.estado)).toEqual(['Activo en espera']);
   });
 });

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { AVAILABILITY_CONTROL_CARGOS, CARGOS, MSG } from '@vialex/domain';
-import { sesiones, trazabilidadestado } from '../src/db/schema/index.js';
+import { AVAILABILITY_CONTROL_CARGOS, CARGOS, MSG, fmt } from '@vialex/domain';
+import { cuentas, sesiones, trazabilidadestado } from '../src/db/schema/index.js';
+import { PASSWORD_LIMITS } from '../src/modules/users/password-limits.js';
 import { startTestServer, type TestServer } from './helper.js';
-import { createUser, login, userRow } from './factories.js';
+import { TEST_PASSWORD, createUser, login, userRow } from './factories.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -19,30 +20,31 @@ describe('change own password', () => {
     ['NUEVA2026*', MSG.passMinuscula],
     ['NuevaClave*', MSG.passNumero],
     ['Nueva2026', MSG.passEspecial],
+    ['Nu2026*', fmt(MSG.passMinimo, { min: 8 })],
   ])('refuses %s with "%s"', async (password, message) => {
     const { email } = await createUser(s.ctx);
     const cookie = await login(s.app, email);
-    const res = await put('/api/me/password', { password, confirmPassword: password }, cookie);
+    const res = await put('/api/me/password', { currentPassword: TEST_PASSWORD, password, confirmPassword: password }, cookie);
     expect(res.statusCode).toBe(400);
     expect(res.json().issues).toContainEqual({ path: 'password', message });
     await s.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
     await login(s.app, email); // the old password still works
   });
 
-  it('requires both fields and that they match', async () => {
+  it('requires the three fields and that the new two match', async () => {
     const { email } = await createUser(s.ctx);
     const cookie = await login(s.app, email);
-    const empty = await put('/api/me/password', { password: '', confirmPassword: '' }, cookie);
+    const empty = await put('/api/me/password', { currentPassword: '', password: '', confirmPassword: '' }, cookie);
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().issues.map((i: { path: string }) => i.path).sort()).toEqual(['confirmPassword', 'password']);
-    const mismatch = await put('/api/me/password', { password: 'Nueva2026*', confirmPassword: 'Nueva2026#' }, cookie);
+    expect(empty.json().issues.map((i: { path: string }) => i.path).sort()).toEqual(['confirmPassword', 'currentPassword', 'password']);
+    const mismatch = await put('/api/me/password', { currentPassword: TEST_PASSWORD, password: 'Nueva2026*', confirmPassword: 'Nueva2026#' }, cookie);
     expect(mismatch.json().issues).toContainEqual({ path: 'confirmPassword', message: 'Las contraseñas no coinciden' });
   });
 
   it("saves a valid password: 'Operación Exitosa', and the next sign-in uses it", async () => {
     const { email } = await createUser(s.ctx);
     const cookie = await login(s.app, email);
-    const res = await put('/api/me/password', { password: 'Nueva2026*', confirmPassword: 'Nueva2026*' }, cookie);
+    const res = await put('/api/me/password', { currentPassword: TEST_PASSWORD, password: 'Nueva2026*', confirmPassword: 'Nueva2026*' }, cookie);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Operación Exitosa' });
     await s.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
@@ -51,9 +53,78 @@ describe('change own password', () => {
     await login(s.app, email, 'Nueva2026*');
   });
 
+  it('takes 8 characters and accented capitals (Ñ, Á) as capitals', async () => {
+    const { email } = await createUser(s.ctx);
+    const cookie = await login(s.app, email);
+    expect((await put('/api/me/password', { currentPassword: TEST_PASSWORD, password: 'Ñandú26*', confirmPassword: 'Ñandú26*' }, cookie)).statusCode).toBe(200);
+    await s.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    await login(s.app, email, 'Ñandú26*');
+  });
+
   it('needs a session', async () => {
-    const res = await s.app.inject({ method: 'PUT', url: '/api/me/password', payload: { password: 'Nueva2026*', confirmPassword: 'Nueva2026*' } });
+    const res = await s.app.inject({ method: 'PUT', url: '/api/me/password', payload: { currentPassword: TEST_PASSWORD, password: 'Nueva2026*', confirmPassword: 'Nueva2026*' } });
     expect(res.statusCode).toBe(401);
+  });
+
+  it("refuses a wrong current password on its field ('La contraseña actual no es correcta') and changes nothing", async () => {
+    const { user, email } = await createUser(s.ctx);
+    const cookie = await login(s.app, email);
+    const [before] = await s.ctx.db.select().from(cuentas).where(eq(cuentas.id, user.uiid));
+    const res = await put('/api/me/password', { currentPassword: 'Otra2026*', password: 'Nueva2026*', confirmPassword: 'Nueva2026*' }, cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      statusCode: 400,
+      code: 'VALIDATION',
+      message: MSG.passActualIncorrecta,
+      issues: [{ path: 'currentPassword', message: 'La contraseña actual no es correcta' }],
+    });
+    const [after] = await s.ctx.db.select().from(cuentas).where(eq(cuentas.id, user.uiid));
+    expect(after.password_hash).toBe(before.password_hash);
+    // The session lives on and the old password still signs in.
+    expect((await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(200);
+    await s.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    await login(s.app, email);
+  });
+});
+
+describe('password routes are limited per user', () => {
+  const change = (cookie: string, password = TEST_PASSWORD) =>
+    put('/api/me/password', { currentPassword: TEST_PASSWORD, password, confirmPassword: password }, cookie);
+
+  it(`20 parallel changes by one user: at most ${PASSWORD_LIMITS.own.max} evaluated, the rest 429; another user is not affected`, async () => {
+    const a = await createUser(s.ctx);
+    const b = await createUser(s.ctx);
+    const cookieA = await login(s.app, a.email);
+    const cookieB = await login(s.app, b.email);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => change(cookieA)));
+    const codes = answers.map((r) => r.statusCode);
+    const evaluated = codes.filter((c) => c === 200).length;
+    expect(evaluated).toBeGreaterThanOrEqual(1);
+    expect(evaluated).toBeLessThanOrEqual(PASSWORD_LIMITS.own.max);
+    expect(codes.filter((c) => c === 429)).toHaveLength(20 - evaluated);
+    const refused = answers.find((r) => r.statusCode === 429)!;
+    expect(refused.json()).toEqual({ statusCode: 429, code: 'TOO_MANY_REQUESTS', message: MSG.demasiadasSolicitudes });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+
+    // The other user changes theirs at once.
+    expect((await change(cookieB, 'Nueva2026*')).statusCode).toBe(200);
+
+    // One at a time: once A has used the window up, even sequential calls are refused, wrong
+    // current password or not (guessing the current password is bounded too).
+    for (let i = evaluated; i < PASSWORD_LIMITS.own.max; i++) expect((await change(cookieA)).statusCode).toBe(200);
+    const wrong = await put('/api/me/password', { currentPassword: 'Adivina2026*', password: 'Nueva2026*', confirmPassword: 'Nueva2026*' }, cookieA);
+    expect(wrong.statusCode).toBe(429);
+    expect(Number(wrong.headers['retry-after'])).toBeGreaterThan(60);
+    // Refused requests changed nothing: A still signs in with the old password.
+    await s.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: cookieA } });
+    await login(s.app, a.email);
+  });
+
+  it('a body that fails validation is not counted', async () => {
+    const { email } = await createUser(s.ctx);
+    const cookie = await login(s.app, email);
+    for (let i = 0; i < PASSWORD_LIMITS.own.max + 2; i++) expect((await change(cookie, 'corta')).statusCode).toBe(400);
+    expect((await change(cookie)).statusCode).toBe(200);
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { CARGOS, MSG, USER_STATUS_VISIBLE, type Cargo } from '@vialex/domain';
+import { CARGOS, DISPONIBILIDAD, MSG, USER_STATUS_VISIBLE, type Cargo } from '@vialex/domain';
 import { trazabilidadestado, usuarios } from '../src/db/schema/index.js';
 import { startTestServer, type TestServer } from './helper.js';
 import { createUser, login, userRow, signInEveryCargo } from './factories.js';
@@ -57,13 +57,19 @@ describe('update availability of another user', () => {
 });
 
 describe('DESLOGUEAR', () => {
-  it('forces the user out: login false, ip empty, their next request refused', async () => {
+  it('forces the user out: login false, ip empty, off-shift with a trail entry, their next request refused', async () => {
     const target = await createUser(s.ctx, { cargo: 'Perito' });
     const cookie = await login(s.app, target.email);
     expect((await put(`/api/estado-usuarios/${target.user.id}/login`, 'Coordinador Perito', { login: true })).statusCode).toBe(400);
     const res = await put(`/api/estado-usuarios/${target.user.id}/login`, 'Coordinador Perito', { login: false });
     expect(res.statusCode).toBe(200);
-    expect(await userRow(s.ctx, target.user.id)).toMatchObject({ login: false, ip: '', salir: false });
+    expect(res.json()).toMatchObject({ login: false, disponibilidad: DISPONIBILIDAD.fueraDeHorario });
+    expect(await userRow(s.ctx, target.user.id)).toMatchObject({ login: false, ip: '', salir: false, disponibilidad: DISPONIBILIDAD.fueraDeHorario });
+    const trail = await s.ctx.db.select().from(trazabilidadestado).where(eq(trazabilidadestado.uidusuario, target.user.id)).orderBy(trazabilidadestado.fechahora);
+    // 'Inicio de sesión' (Activo en espera), then the forced exit, as Salir writes it.
+    expect(trail.map((t) => t.estado)).toEqual([DISPONIBILIDAD.enEspera, DISPONIBILIDAD.fueraDeHorario]);
+    expect(trail[1]).toMatchObject({ cargo: 'Perito', uidcreador: viewers.get('Coordinador Perito')!.id });
+    expect(trail[1].descripcion).toMatch(/^Cierre de sesión por .+ \(Coordinador Perito\)$/);
     const me = await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
     expect(me.statusCode).toBe(401);
     // They can sign in again at once.
@@ -74,7 +80,38 @@ describe('DESLOGUEAR', () => {
     const target = await createUser(s.ctx, { cargo: 'Abogado' });
     await login(s.app, target.email);
     expect((await put(`/api/estado-usuarios/${target.user.id}/login`, 'Coordinador Perito', { login: false })).statusCode).toBe(403);
-    expect((await userRow(s.ctx, target.user.id)).login).toBe(true);
+    expect(await userRow(s.ctx, target.user.id)).toMatchObject({ login: true, disponibilidad: DISPONIBILIDAD.enEspera });
+  });
+
+  it('a user already off-shift gets no second trail entry', async () => {
+    const target = await createUser(s.ctx, { cargo: 'Dibujante' });
+    await login(s.app, target.email);
+    await put(`/api/estado-usuarios/${target.user.id}/disponibilidad`, 'Coordinador Investigador', { disponibilidad: DISPONIBILIDAD.fueraDeHorario });
+    expect((await put(`/api/estado-usuarios/${target.user.id}/login`, 'Coordinador Investigador', { login: false })).statusCode).toBe(200);
+    const trail = await s.ctx.db.select().from(trazabilidadestado).where(eq(trazabilidadestado.uidusuario, target.user.id)).orderBy(trazabilidadestado.fechahora);
+    expect(trail).toHaveLength(2); // sign-in, the coordinator's change
+    expect((await userRow(s.ctx, target.user.id)).login).toBe(false);
+  });
+});
+
+describe('deactivation (estado false)', () => {
+  it.each(['delete', 'edit'] as const)('by %s: signed out and off-shift, with a trail entry', async (how) => {
+    const target = await createUser(s.ctx, { cargo: 'Investigador' });
+    const cookie = await login(s.app, target.email);
+    const row = await userRow(s.ctx, target.user.id);
+    const res =
+      how === 'delete'
+        ? await s.app.inject({ method: 'DELETE', url: `/api/usuarios/${target.user.id}`, headers: headers('Administrador') })
+        : await put(`/api/usuarios/${target.user.id}`, 'Administrador', {
+            nombres: row.nombres, apellidos: row.apellidos, identificacion: String(row.identificacion), telefono: row.telefono, email: row.email,
+            cargo: row.cargo, area: row.area, estado: false,
+          });
+    expect(res.statusCode).toBe(200);
+    expect(await userRow(s.ctx, target.user.id)).toMatchObject({ estado: false, login: false, disponibilidad: DISPONIBILIDAD.fueraDeHorario });
+    expect((await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(401);
+    const trail = await s.ctx.db.select().from(trazabilidadestado).where(eq(trazabilidadestado.uidusuario, target.user.id)).orderBy(trazabilidadestado.fechahora);
+    expect(trail.at(-1)).toMatchObject({ estado: DISPONIBILIDAD.fueraDeHorario, uidcreador: viewers.get('Administrador')!.id });
+    expect(trail.at(-1)!.descripcion).toMatch(/^Usuario inactivado por /);
   });
 });
 

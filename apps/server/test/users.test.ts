@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CARGOS, COORDINADORES, MSG, USERS_VISIBLE, canWriteUsers, type Cargo } from '@vialex/domain';
-import { cuentas, usuarios } from '../src/db/schema/index.js';
+import { cuentas, trazabilidadestado, usuarios } from '../src/db/schema/index.js';
 import { startTestServer, type TestServer } from './helper.js';
-import { createUser, login, userRow, signInEveryCargo } from './factories.js';
+import { TEST_PASSWORD, createUser, login, userRow, signInEveryCargo } from './factories.js';
 
 let s: TestServer;
 let viewers: Map<Cargo, { id: string; cookie: string }>;
@@ -75,7 +75,7 @@ describe('creating users', () => {
     const weak = await s.app.inject({ method: 'POST', url: '/api/usuarios', headers: headers('Administrador'), payload: newUser('Perito', { password: 'abc', confirmPassword: 'abd' }) });
     expect(weak.statusCode).toBe(400);
     const messages = weak.json().issues.map((i: { message: string }) => i.message);
-    expect(messages).toEqual(expect.arrayContaining(['La contraseña debe tener mínimo 6 caracteres', MSG.passMayuscula, MSG.passNumero, MSG.passEspecial]));
+    expect(messages).toEqual(expect.arrayContaining(['La contraseña debe tener mínimo 8 caracteres', MSG.passMayuscula, MSG.passNumero, MSG.passEspecial]));
     const first = newUser('Perito');
     await s.app.inject({ method: 'POST', url: '/api/usuarios', headers: headers('Administrador'), payload: first });
     const dup = await s.app.inject({ method: 'POST', url: '/api/usuarios', headers: headers('Administrador'), payload: { ...newUser('Perito'), email: first.email.toUpperCase() } });
@@ -180,10 +180,43 @@ describe('assign cities', () => {
     expect(ok.json().ciudades).toEqual(['05001', '11001']);
     expect((await s.app.inject({ method: 'PUT', url: `/api/usuarios/${per.user.id}/ciudades`, headers: headers('Administrador'), payload: { ciudades: ['05001'] } })).statusCode).toBe(403);
     expect((await s.app.inject({ method: 'PUT', url: `/api/usuarios/${inv.user.id}/ciudades`, headers: headers('Administrador'), payload: { ciudades: ['00000'] } })).statusCode).toBe(400);
-    expect((await s.app.inject({ method: 'PUT', url: `/api/usuarios/${inv.user.id}/ciudades`, headers: headers('Coordinador Investigador'), payload: { ciudades: ['05001'] } })).statusCode).toBe(403);
     const list = (await listAll('Administrador')).json().rows;
     expect(list.find((r: { id: string }) => r.id === inv.user.id).actions.assignCities).toBe(true);
     expect(list.find((r: { id: string }) => r.id === per.user.id).actions.assignCities).toBe(false);
+  });
+
+  const setCities = (viewer: Cargo, id: string, ciudades: string[]) =>
+    s.app.inject({ method: 'PUT', url: `/api/usuarios/${id}/ciudades`, headers: headers(viewer), payload: { ciudades } });
+
+  it('the coordinator who dispatches them: Coordinador Investigador on Investigador, Coordinador Abogado on Abogado', async () => {
+    const inv = await createUser(s.ctx, { cargo: 'Investigador', ciudades: ['11001'] });
+    const abo = await createUser(s.ctx, { cargo: 'Abogado', ciudades: ['11001'] });
+    const dib = await createUser(s.ctx, { cargo: 'Dibujante', ciudades: [] });
+
+    const byCoordInv = await setCities('Coordinador Investigador', inv.user.id, ['25754', '11001']);
+    expect(byCoordInv.statusCode).toBe(200);
+    expect(byCoordInv.json().ciudades).toEqual(['25754', '11001']);
+    for (const target of [abo, dib]) {
+      const refused = await setCities('Coordinador Investigador', target.user.id, ['05001']);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(MSG.noAutorizado);
+    }
+    expect((await userRow(s.ctx, abo.user.id)).ciudades).toEqual(['11001']);
+    expect((await userRow(s.ctx, dib.user.id)).ciudades).toEqual([]);
+
+    expect((await setCities('Coordinador Abogado', abo.user.id, ['25175'])).json().ciudades).toEqual(['25175']);
+    expect((await setCities('Coordinador Abogado', inv.user.id, ['05001'])).statusCode).toBe(403);
+    for (const viewer of ['Perito', 'Coordinador Perito', 'Coordinador Abogado CAIT', 'Investigador'] as const) {
+      expect((await setCities(viewer, inv.user.id, ['05001'])).statusCode, viewer).toBe(403);
+    }
+    expect((await userRow(s.ctx, inv.user.id)).ciudades).toEqual(['25754', '11001']);
+
+    // The rows say so, and the web shows the button from them.
+    const action = async (viewer: Cargo, id: string) =>
+      (await listAll(viewer)).json().rows.find((r: { id: string }) => r.id === id)?.actions.assignCities;
+    expect(await action('Coordinador Investigador', inv.user.id)).toBe(true);
+    expect(await action('Coordinador Investigador', dib.user.id)).toBe(false);
+    expect(await action('Coordinador Abogado', abo.user.id)).toBe(true);
   });
 });
 
@@ -201,5 +234,46 @@ describe("another user's password", () => {
     await login(s.app, target.email, 'Otra2026*');
     const [acc] = await s.ctx.db.select().from(usuarios).where(eq(usuarios.id, target.user.id));
     expect(acc.login).toBe(true);
+  });
+
+  it("ends the target's live session at once: their cookie gets 401, they are off-shift, with a trail entry", async () => {
+    const target = await createUser(s.ctx, { cargo: 'Investigador' });
+    const cookie = await login(s.app, target.email);
+    expect((await userRow(s.ctx, target.user.id)).disponibilidad).toBe('Activo en espera');
+    const res = await s.app.inject({ method: 'PUT', url: `/api/usuarios/${target.user.id}/password`, headers: headers('Administrador'), payload: { password: 'Otra2026*', confirmPassword: 'Otra2026*' } });
+    expect(res.statusCode).toBe(200);
+    const me = await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    expect(me.statusCode).toBe(401);
+    expect(await userRow(s.ctx, target.user.id)).toMatchObject({ login: false, disponibilidad: 'Fuera de su horario laboral' });
+    const trail = await s.ctx.db.select().from(trazabilidadestado).where(eq(trazabilidadestado.uidusuario, target.user.id)).orderBy(trazabilidadestado.fechahora);
+    expect(trail.at(-1)).toMatchObject({ estado: 'Fuera de su horario laboral', uidcreador: viewers.get('Administrador')!.id, cargo: 'Investigador' });
+    expect(trail.at(-1)!.descripcion).toMatch(/^Cierre de sesión por cambio de contraseña de /);
+    // They sign in again at once, with the new password only.
+    expect((await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: target.email, password: TEST_PASSWORD } })).statusCode).toBe(401);
+    await login(s.app, target.email, 'Otra2026*');
+  });
+
+  it("not one's own (the key button asks for the current password)", async () => {
+    const adminId = viewers.get('Administrador')!.id;
+    const res = await s.app.inject({ method: 'PUT', url: `/api/usuarios/${adminId}/password`, headers: headers('Administrador'), payload: { password: 'Otra2026*', confirmPassword: 'Otra2026*' } });
+    expect(res.statusCode).toBe(403);
+    const own = (await s.app.inject({ method: 'GET', url: '/api/estado-usuarios?limit=500', headers: headers('Administrador') })).json().rows.find((r: { id: string }) => r.id === adminId);
+    expect(own.actions.changePassword).toBe(false);
+    expect((await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: headers('Administrador') })).statusCode).toBe(200);
+  });
+
+  it('is limited per administrator: parallel resets beyond one are refused with 429 and change nothing', async () => {
+    const targets = await Promise.all(Array.from({ length: 5 }, () => createUser(s.ctx, { cargo: 'Perito' })));
+    const answers = await Promise.all(
+      targets.map((t) => s.app.inject({ method: 'PUT', url: `/api/usuarios/${t.user.id}/password`, headers: headers('Administrador'), payload: { password: 'Otra2026*', confirmPassword: 'Otra2026*' } })),
+    );
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200).length).toBeGreaterThanOrEqual(1);
+    expect(codes).toContain(429);
+    expect(codes.filter((c) => c !== 200).every((c) => c === 429)).toBe(true);
+    for (const [i, t] of targets.entries()) {
+      // Each target signs in with the password its answer says it has.
+      await login(s.app, t.email, codes[i] === 200 ? 'Otra2026*' : TEST_PASSWORD);
+    }
   });
 });

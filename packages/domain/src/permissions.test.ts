@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ASSIGNABLE_TYPES, CARGOS, CASE_SCOPE, MANAGE_CASE, PERMISSIONS, REQUESTABLE_TYPES, USERS_VISIBLE, USER_STATUS_VISIBLE,
-  COORDINADORES, appointableCargos, can, canWriteUsers, hasAvailabilityControl, mayWriteUser, type Action, type Cargo,
+  COORDINADORES, appointableCargos, can, canWriteUsers, hasAvailabilityControl, mayAssignCities, mayWriteUser, type Action, type Cargo,
 } from './index.js';
 
 /** Each row: the cargos the spec names for the action. Every other cargo must be refused. */
@@ -64,6 +64,22 @@ describe('users list visibility (spec 1 §6)', () => {
     for (const viewer of CARGOS.filter((c) => !canWriteUsers(c))) expect(appointableCargos(viewer), viewer).toEqual([]);
     expect(mayWriteUser('Call Center', 'Coordinador Contact Center')).toBe(false);
     expect(mayWriteUser('Call Center', 'Investigador')).toBe(true);
+  });
+});
+
+describe('Assign Cities (spec 1 §2, §6), every viewer × every target', () => {
+  /** Each row: the target cargos whose cities the viewer may set; every other pair is refused. */
+  const EXPECTED_CITIES: Partial<Record<Cargo, Cargo[]>> = {
+    Administrador: ['Abogado', 'Investigador'],
+    'Call Center': ['Abogado', 'Investigador'],
+    'Coordinador Contact Center': ['Abogado', 'Investigador'],
+    // The coordinators who dispatch those agents, on their own group only.
+    'Coordinador Investigador': ['Investigador'],
+    'Coordinador Abogado': ['Abogado'],
+  };
+  const pairs = CARGOS.flatMap((viewer) => CARGOS.map((target) => [viewer, target] as const));
+  it.each(pairs)('%s on a %s', (viewer, target) => {
+    expect(mayAssignCities(viewer, target)).toBe((EXPECTED_CITIES[viewer] ?? []).includes(target));
   });
 });
 

@@ -116,6 +116,16 @@ export function appointableCargos(viewer: Cargo): readonly Cargo[] {
 /** The Assign Cities button: only on Abogado and Investigador rows. */
 export const CITY_COVERAGE_CARGOS: readonly Cargo[] = ['Abogado', 'Investigador'];
 
+/**
+ * Assign Cities (spec 1 §2, §6): on Abogado and Investigador users only, by the unrestricted user
+ * writers (Administrador, Call Center, Coordinador Contact Center) and by the coordinator who
+ * dispatches that cargo: Coordinador Investigador on Investigador, Coordinador Abogado on Abogado
+ * (exactly the rows their restricted users lists show).
+ */
+export function mayAssignCities(viewer: Cargo, target: Cargo): boolean {
+  return CITY_COVERAGE_CARGOS.includes(target) && visibleUserCargos(viewer).includes(target);
+}
+
 /** Cases list scope (spec 2 §6). */
 export type CaseScope =
   | { kind: 'all' }

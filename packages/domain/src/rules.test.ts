@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DISPONIBILIDAD, MSG, availabilityForOpenCases, changePasswordSchema, clientSchema, createUserSchema, fmt, isClosedStatus,
-  isManualDisponibilidad, isOpenCase, loginSchema, normalizeDisponibilidad, normalizeEstadoCaso,
+  isManualDisponibilidad, isOpenCase, loginSchema, normalizeDisponibilidad, normalizeEstadoCaso, passwordPair, PASSWORD_MIN_LENGTH,
 } from './index.js';
 
 const messagesOf = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -48,12 +48,21 @@ describe('form schemas', () => {
     expect(loginSchema.parse({ email: ' Ana@Vialex.Test ', password: 'x' }).email).toBe('ana@vialex.test');
   });
   it('password rules', () => {
-    expect(messagesOf(changePasswordSchema.safeParse({ password: 'Abc12!', confirmPassword: 'Abc12?' }))).toEqual([
+    const current = 'Actual2026*';
+    expect(messagesOf(changePasswordSchema.safeParse({ currentPassword: current, password: 'Abcd12!x', confirmPassword: 'Abcd12!y' }))).toEqual([
       'confirmPassword: Las contraseñas no coinciden',
     ]);
-    expect(changePasswordSchema.safeParse({ password: 'Abc12!', confirmPassword: 'Abc12!' }).success).toBe(true);
-    expect(messagesOf(changePasswordSchema.safeParse({ password: 'Ab1!', confirmPassword: 'Ab1!' }))).toEqual([
-      `password: ${fmt(MSG.passMinimo, { min: 6 })}`,
+    expect(changePasswordSchema.safeParse({ currentPassword: current, password: 'Abcd12!x', confirmPassword: 'Abcd12!x' }).success).toBe(true);
+    expect(messagesOf(changePasswordSchema.safeParse({ currentPassword: current, password: 'Ab1!', confirmPassword: 'Ab1!' }))).toEqual([
+      `password: ${fmt(MSG.passMinimo, { min: 8 })}`,
+    ]);
+  });
+  it('changing one\'s own password asks for the current one', () => {
+    expect(messagesOf(changePasswordSchema.safeParse({ currentPassword: '', password: 'Abcd12!x', confirmPassword: 'Abcd12!x' }))).toEqual([
+      `currentPassword: ${MSG.campoRequerido}`,
+    ]);
+    expect(messagesOf(changePasswordSchema.safeParse({ password: 'Abcd12!x', confirmPassword: 'Abcd12!x' }))).toEqual([
+      `currentPassword: ${MSG.campoRequerido}`,
     ]);
   });
   it('client form uppercases and trims, and wants integers', () => {
@@ -67,7 +76,7 @@ describe('form schemas', () => {
   });
   it('user creation needs a strong, confirmed password', () => {
     const base = { nombres: 'a', apellidos: 'b', identificacion: 1, telefono: 2, email: 'a@b.co', cargo: 'Perito', area: 'PERITAJE' };
-    expect(createUserSchema.safeParse({ ...base, password: 'Abc12!', confirmPassword: 'Abc12!' }).success).toBe(true);
+    expect(createUserSchema.safeParse({ ...base, password: 'Abcd12!x', confirmPassword: 'Abcd12!x' }).success).toBe(true);
     expect(messagesOf(createUserSchema.safeParse({ ...base, cargo: 'Jefe', password: 'abc', confirmPassword: 'abc' }))).toEqual(
       expect.arrayContaining([`cargo: ${MSG.campoRequerido}`]),
     );
@@ -76,7 +85,46 @@ describe('form schemas', () => {
 
 describe('password mismatch shows with the other errors', () => {
   it('createUserSchema reports the mismatch even when other fields are wrong', () => {
-    const r = createUserSchema.safeParse({ nombres: '', apellidos: 'b', identificacion: 1, telefono: 2, email: 'a@b.co', cargo: 'Perito', area: 'X', password: 'Abc12!', confirmPassword: 'Abc12?' });
+    const r = createUserSchema.safeParse({ nombres: '', apellidos: 'b', identificacion: 1, telefono: 2, email: 'a@b.co', cargo: 'Perito', area: 'X', password: 'Abcd12!x', confirmPassword: 'Abcd12!y' });
     expect(messagesOf(r)).toEqual(expect.arrayContaining(['nombres: Este campo es requerido', 'confirmPassword: Las contraseñas no coinciden']));
+  });
+});
+
+describe('password rules, row by row (spec 1 §5 + DECISIONS row 19)', () => {
+  const ok = [] as string[];
+  it.each([
+    // [password, the messages it gets]
+    ['Vialex2026*', ok],
+    ['Clave2026*', ok],
+    ['Abcde1!x', ok], // exactly 8
+    ['Abcd1!x', [fmt(MSG.passMinimo, { min: 8 })]], // 7
+    ['', [MSG.campoRequerido]],
+    ['abcdefg1!', [MSG.passMayuscula]],
+    ['ABCDEFG1!', [MSG.passMinuscula]],
+    ['Abcdefgh!', [MSG.passNumero]],
+    ['Abcdefgh1', [MSG.passEspecial]],
+    ['Abcdefgh1-', [MSG.passEspecial]], // '-' is not one of $ @ ! % * # ? &
+    // Accented capitals and lower-case letters count as such.
+    ['Ñandú2026*', ok],
+    ['ángel2026*', [MSG.passMayuscula]],
+    ['ÁNGEL2026*', [MSG.passMinuscula]],
+    ['ÁRBOLé2026*', ok],
+    ['ñandu2026*', [MSG.passMayuscula]],
+    ['ÑANDÉ2026*', [MSG.passMinuscula]],
+    ['ÑANDé2026*', ok],
+    ['12345678', [MSG.passMayuscula, MSG.passMinuscula, MSG.passEspecial]],
+    ['A'.repeat(120) + 'a1!' + 'x'.repeat(10), [fmt(MSG.textoMuyLargo, { max: 128 })]],
+  ] as const)('%j', (password, messages) => {
+    const r = passwordPair.safeParse({ password, confirmPassword: password || 'x' });
+    expect(messagesOf(r).filter((m) => m.startsWith('password:'))).toEqual(messages.map((m) => `password: ${m}`));
+  });
+  it('every password form has the same rules', () => {
+    const base = { nombres: 'a', apellidos: 'b', identificacion: 1, telefono: 2, email: 'a@b.co', cargo: 'Perito', area: 'PERITAJE' };
+    for (const password of ['Abcd1!x', 'ángel2026*']) {
+      expect(createUserSchema.safeParse({ ...base, password, confirmPassword: password }).success, password).toBe(false);
+      expect(changePasswordSchema.safeParse({ currentPassword: 'x', password, confirmPassword: password }).success, password).toBe(false);
+      expect(passwordPair.safeParse({ password, confirmPassword: password }).success, password).toBe(false);
+    }
+    expect(PASSWORD_MIN_LENGTH).toBe(8);
   });
 });

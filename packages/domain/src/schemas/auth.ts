@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG, fmt } from '../messages.js';
 import { PASSWORD_MAX_LENGTH } from '../constants.js';
-import { emailField, passwordPair } from './common.js';
+import { emailField, passwordsMatch, strongPassword } from './common.js';
 import { DISPONIBILIDADES } from '../availability.js';
 
 export const loginSchema = z.object({
@@ -10,8 +10,20 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
-/** Change own password (key button). */
-export const changePasswordSchema = passwordPair;
+/**
+ * Change own password (key button): the current password first (DECISIONS row 19), then the new
+ * one and its confirmation. The server checks the current one against the account.
+ */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: MSG.campoRequerido })
+      .min(1, MSG.campoRequerido)
+      .max(PASSWORD_MAX_LENGTH, fmt(MSG.textoMuyLargo, { max: PASSWORD_MAX_LENGTH })),
+    password: strongPassword,
+    confirmPassword: z.string({ error: MSG.campoRequerido }).min(1, MSG.campoRequerido),
+  })
+  .refine(...passwordsMatch);
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 export const availabilitySchema = z.object({

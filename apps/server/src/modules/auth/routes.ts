@@ -29,10 +29,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         userAgent: request.headers['user-agent'] ?? '',
       });
       const secure = app.ctx.config.cookieSecure === 'auto' ? request.protocol === 'https' : app.ctx.config.cookieSecure;
-      // The cookie outlives a closed browser for as long as any session may last; the server
+      // The cookie outlives a closed browser for as long as this user's session may last; the server
       // decides when the session ends (duracion_sesion). A session cookie would be lost with the
       // browser while the session still blocks a new sign-in (one session per user).
-      reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: SESSION_MAX_MINUTES * 60 });
+      reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: Math.min(user.duracion_sesion, SESSION_MAX_MINUTES) * 60 });
       return { user: presentMe(user, started) };
     },
   );

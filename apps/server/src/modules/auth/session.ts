@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MSG, isCargo, topics, type Cargo, type SessionEndReason } from '@vialex/domain';
+import { DISPONIBILIDAD, MSG, isCargo, normalizeDisponibilidad, topics, type Cargo, type SessionEndReason } from '@vialex/domain';
 import type { Db, Executor } from '../../db/client.js';
-import { sesiones, usuarios } from '../../db/schema/index.js';
+import { sesiones, trazabilidadestado, usuarios } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { preparedOnce } from '../../db/prepared.js';
 import type { LiveHub } from '../../platform/live-hub.js';
@@ -67,7 +67,9 @@ function endReason(user: UserRow, session: typeof sesiones.$inferSelect): Sessio
 
 /**
  * Removes a session; with `clearLogin`, also clears the user's login flag if this session still
- * holds it (spec: when the time is exceeded the flag is cleared).
+ * holds it (spec: when the time is exceeded the flag is cleared) and, as Salir does, leaves the
+ * user off-shift with a user-state trail entry, so an agent whose time ran out is no longer
+ * offered for assignment.
  */
 export async function endSession(
   db: Db,
@@ -79,12 +81,21 @@ export async function endSession(
   await db.transaction(async (tx) => {
     await tx.delete(sesiones).where(eq(sesiones.id, sessionId));
     if (clearLogin) {
-      const cleared = await tx
-        .update(usuarios)
-        .set({ login: false, modificacion: new Date() })
+      const [holder] = await tx
+        .select({ disponibilidad: usuarios.disponibilidad, cargo: usuarios.cargo })
+        .from(usuarios)
         .where(and(eq(usuarios.id, clearLogin.userId), eq(usuarios.token_login, clearLogin.tokenLogin), eq(usuarios.login, true)))
-        .returning({ id: usuarios.id });
-      if (cleared.length) await hub.publish(tx, topics.user(clearLogin.userId), { name: 'user.updated', id: clearLogin.userId });
+        .for('update');
+      if (holder) {
+        const offShift = DISPONIBILIDAD.fueraDeHorario;
+        await tx.update(usuarios).set({ login: false, disponibilidad: offShift, modificacion: new Date() }).where(eq(usuarios.id, clearLogin.userId));
+        if (normalizeDisponibilidad(holder.disponibilidad) !== offShift) {
+          // Written by the system: no creator.
+          await tx.insert(trazabilidadestado).values({ descripcion: MSG.trazaSesionVencida, estado: offShift, uidusuario: clearLogin.userId, cargo: holder.cargo });
+        }
+        await hub.publish(tx, topics.user(clearLogin.userId), { name: 'user.updated', id: clearLogin.userId });
+        await hub.publish(tx, topics.list('usuarios'), { name: 'list.changed', list: 'usuarios', id: clearLogin.userId });
+      }
     }
     await hub.publish(tx, sessionTopic(sessionId), { name: 'session.ended', reason });
   });

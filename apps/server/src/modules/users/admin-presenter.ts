@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
-  CITY_COVERAGE_CARGOS, DISPONIBILIDADES, USER_STATUS_VISIBLE, can, canWriteUsers, mayWriteUser, normalizeDisponibilidad,
-  type Cargo,
+  DISPONIBILIDADES, USER_STATUS_VISIBLE, can, canWriteUsers, mayAssignCities, mayWriteUser, normalizeDisponibilidad, type Cargo,
 } from '@vialex/domain';
 import type { Viewer } from '../auth/session.js';
 import type { UserRow } from './queries.js';
@@ -56,8 +55,9 @@ export function presentUser(row: UserRow, viewer: Viewer): UserResponse {
     actions: {
       edit: writable,
       deactivate: writable && !self,
-      assignCities: writable && CITY_COVERAGE_CARGOS.includes(cargo),
-      changePassword: can(viewer.cargo, 'usuarios.changeOtherPassword'),
+      assignCities: mayAssignCities(viewer.cargo, cargo),
+      // One's own password is the key button's (it asks for the current one).
+      changePassword: can(viewer.cargo, 'usuarios.changeOtherPassword') && !self,
       changeArea: viewer.cargo === 'Administrador',
       changeCargo: writable && !self,
       manageStatus: USER_STATUS_VISIBLE[viewer.cargo].includes(cargo),

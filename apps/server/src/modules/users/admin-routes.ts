@@ -10,6 +10,7 @@ import { listQuerySchema } from '../../platform/list-query.js';
 import { forbidden } from '../../platform/errors.js';
 import { staffGuard } from '../auth/guard.js';
 import { messageResponse } from './me-schema.js';
+import { passwordRateLimit } from './password-limits.js';
 import { presentUser, userResponse } from './admin-presenter.js';
 import { USER_FILTERS, USER_STATUS_FILTERS, listUsers } from './queries.js';
 import {
@@ -27,6 +28,7 @@ const pageResponse = z.object({
 /** LISTA DE USUARIOS (/api/usuarios). */
 export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', staffGuard(app));
+  const limit = passwordRateLimit(app.ctx);
 
   app.get('/', { schema: { tags: ['usuarios'], summary: "Users the viewer's cargo may see", querystring: listQuerySchema, response: { 200: pageResponse } } }, async (request) => {
     const viewer = viewerOf(request);
@@ -36,9 +38,10 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return { ...page, rows: page.rows.map((r) => presentUser(r, viewer)), permissions: { write: canWriteUsers(viewer.cargo) } };
   });
 
-  app.post('/', { schema: { tags: ['usuarios'], summary: 'Create a user and its sign-in account', body: createUserSchema, response: { 201: userResponse } } }, async (request, reply) => {
+  app.post('/', { schema: { tags: ['usuarios'], summary: 'Create a user and its sign-in account (password routes: one at a time per user)', body: createUserSchema, response: { 201: userResponse } } }, async (request, reply) => {
     const viewer = viewerOf(request);
-    return reply.code(201).send(presentUser(await createUser(app.ctx, viewer, request.body), viewer));
+    const created = await limit('admin', request, reply, () => createUser(app.ctx, viewer, request.body));
+    return reply.code(201).send(presentUser(created, viewer));
   });
 
   app.put('/:id', { schema: { tags: ['usuarios'], params: idParams, body: updateUserSchema, response: { 200: userResponse } } }, async (request) => {
@@ -56,9 +59,9 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return presentUser(await setUserCities(app.ctx, viewer, request.params.id, request.body.ciudades), viewer);
   });
 
-  app.put('/:id/password', { schema: { tags: ['usuarios'], summary: "Change another user's password (Administrador)", params: idParams, body: passwordPair, response: { 200: messageResponse } } }, async (request) => {
-    await setUserPassword(app.ctx, viewerOf(request), request.params.id, request.body.password);
-    return { message: 'Operación Exitosa' };
+  app.put('/:id/password', { schema: { tags: ['usuarios'], summary: "Change another user's password (Administrador); ends their session", params: idParams, body: passwordPair, response: { 200: messageResponse } } }, async (request, reply) => {
+    await limit('admin', request, reply, () => setUserPassword(app.ctx, viewerOf(request), request.params.id, request.body.password));
+    return { message: MSG.exito };
   });
 };
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import {
-  CITY_COVERAGE_CARGOS, MSG, USER_STATUS_VISIBLE, can, canWriteUsers, isManualDisponibilidad, mayWriteUser, topics,
-  type Cargo, type createUserSchema, type updateUserSchema,
+  CITY_COVERAGE_CARGOS, DISPONIBILIDAD, MSG, USER_STATUS_VISIBLE, can, canWriteUsers, fmt, isManualDisponibilidad, mayAssignCities,
+  mayWriteUser, normalizeDisponibilidad, topics, type Cargo, type createUserSchema, type updateUserSchema,
 } from '@vialex/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
@@ -9,7 +9,8 @@ import type { Executor } from '../../db/client.js';
 import { areas, ciudades, cuentas, trazabilidadestado, usuarios } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { endUserSessions, type Viewer } from '../auth/session.js';
-import { createStaffUser, setAccountPassword } from './service.js';
+import { hashPassword } from '../../platform/passwords.js';
+import { createStaffUser, setAccountPasswordHash } from './service.js';
 import { findUser, type UserRow } from './queries.js';
 
 type CreateUser = z.output<typeof createUserSchema>;
@@ -28,6 +29,23 @@ function assertMayWrite(viewer: Viewer, targetCargo: string, newCargo: string = 
   if (!mayWriteUser(viewer.cargo, targetCargo as Cargo) || !mayWriteUser(viewer.cargo, newCargo as Cargo)) throw forbidden();
 }
 
+/**
+ * Ends the user's sessions as DESLOGUEAR does (login flag false, empty ip, no exit marker) and,
+ * as Salir does, leaves them off-shift with a user-state trail entry, so they are no longer
+ * offered for assignment. Their open tabs hear it live and go to /login.
+ */
+async function signOutUser(ctx: AppContext, tx: Executor, viewer: Viewer, target: UserRow, descripcion: string) {
+  const offShift = DISPONIBILIDAD.fueraDeHorario;
+  await tx.update(usuarios).set({ login: false, ip: '', salir: false, disponibilidad: offShift, modificacion: new Date() }).where(eq(usuarios.id, target.id));
+  if (normalizeDisponibilidad(target.disponibilidad) !== offShift) {
+    await tx.insert(trazabilidadestado).values({ descripcion, estado: offShift, uidusuario: target.id, cargo: target.cargo, uidcreador: viewer.id });
+  }
+  await endUserSessions(tx, ctx.hub, target.id, 'forced');
+}
+
+/** 'by NAME (cargo)' for the trail entries of what one user does to another. */
+const byViewer = (message: string, viewer: Viewer) => fmt(message, { nombre: `${viewer.user.nombres} ${viewer.user.apellidos}`, cargo: viewer.cargo });
+
 async function assertArea(tx: Executor, area: string) {
   const [row] = await tx.select({ id: areas.id }).from(areas).where(and(eq(areas.nombre, area), eq(areas.estado, true)));
   if (!row) throw badRequest(MSG.areaNoValida, [{ path: 'area', message: MSG.areaNoValida }]);
@@ -41,9 +59,11 @@ async function loadTarget(tx: Executor, id: string): Promise<UserRow> {
 
 export async function createUser(ctx: AppContext, viewer: Viewer, input: CreateUser) {
   assertMayWrite(viewer, input.cargo, input.cargo);
+  // Hashed before the transaction, so no connection waits on argon2.
+  const passwordHash = await hashPassword(input.password);
   const id = await ctx.db.transaction(async (tx) => {
     await assertArea(tx, input.area);
-    const user = await createStaffUser(tx, { ...input, telefono: String(input.telefono) });
+    const user = await createStaffUser(tx, { ...input, password: undefined, passwordHash, telefono: String(input.telefono) });
     await usersChanged(ctx, tx, user.id);
     return user.id;
   });
@@ -83,11 +103,10 @@ export async function updateUser(ctx: AppContext, viewer: Viewer, id: string, in
         estado,
         // Coverage only means something for the cargos that have it.
         ciudades: CITY_COVERAGE_CARGOS.includes(input.cargo) ? target.ciudades : [],
-        ...(estado ? {} : { login: false }),
         modificacion: new Date(),
       })
       .where(eq(usuarios.id, id));
-    if (!estado) await endUserSessions(tx, ctx.hub, id, 'forced');
+    if (!estado && target.estado) await signOutUser(ctx, tx, viewer, { ...target, cargo: input.cargo }, byViewer(MSG.trazaUsuarioInactivado, viewer));
     await usersChanged(ctx, tx, id);
   });
   return (await findUser(ctx.db, id))!;
@@ -99,20 +118,22 @@ export async function deactivateUser(ctx: AppContext, viewer: Viewer, id: string
     const target = await loadTarget(tx, id);
     assertMayWrite(viewer, target.cargo);
     if (target.id === viewer.id) throw badRequest(MSG.noInactivarPropio);
-    await tx.update(usuarios).set({ estado: false, login: false, modificacion: new Date() }).where(eq(usuarios.id, id));
-    await endUserSessions(tx, ctx.hub, id, 'forced');
+    await tx.update(usuarios).set({ estado: false, modificacion: new Date() }).where(eq(usuarios.id, id));
+    if (target.estado) await signOutUser(ctx, tx, viewer, target, byViewer(MSG.trazaUsuarioInactivado, viewer));
     await usersChanged(ctx, tx, id);
   });
   return (await findUser(ctx.db, id))!;
 }
 
-/** Assign Cities: only Abogado and Investigador users cover cities. */
+/**
+ * Assign Cities: only Abogado and Investigador users cover cities; set by the unrestricted user
+ * writers and by the coordinator who dispatches that cargo (mayAssignCities).
+ */
 export async function setUserCities(ctx: AppContext, viewer: Viewer, id: string, cityIds: string[]) {
   const unique = [...new Set(cityIds)];
   await ctx.db.transaction(async (tx) => {
     const target = await loadTarget(tx, id);
-    assertMayWrite(viewer, target.cargo);
-    if (!CITY_COVERAGE_CARGOS.includes(target.cargo as Cargo)) throw forbidden();
+    if (!mayAssignCities(viewer.cargo, target.cargo as Cargo)) throw forbidden();
     if (unique.length) {
       const found = await tx.select({ id: ciudades.id }).from(ciudades).where(inArray(ciudades.id, unique));
       if (found.length !== unique.length) throw badRequest(MSG.ciudadNoValida, [{ path: 'ciudades', message: MSG.ciudadNoValida }]);
@@ -123,12 +144,22 @@ export async function setUserCities(ctx: AppContext, viewer: Viewer, id: string,
   return (await findUser(ctx.db, id))!;
 }
 
-/** Another user's password: Administrador only, acting on the user's auth account. */
+/**
+ * Another user's password: Administrador only, acting on the user's auth account. The user's
+ * live session ends with it (as DESLOGUEAR): whoever held it must sign in with the new password.
+ * Not one's own: that is the key button, which asks for the current password.
+ */
 export async function setUserPassword(ctx: AppContext, viewer: Viewer, id: string, password: string) {
-  if (!can(viewer.cargo, 'usuarios.changeOtherPassword')) throw forbidden();
-  const target = await findUser(ctx.db, id);
-  if (!target) throw notFound(MSG.usuarioNoExiste);
-  await setAccountPassword(ctx.db, target.uiid, password);
+  if (!can(viewer.cargo, 'usuarios.changeOtherPassword') || id === viewer.id) throw forbidden();
+  if (!(await findUser(ctx.db, id))) throw notFound(MSG.usuarioNoExiste);
+  // Hashed before the transaction, so no connection waits on argon2.
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    const target = await loadTarget(tx, id);
+    await setAccountPasswordHash(tx, target.uiid, passwordHash);
+    await signOutUser(ctx, tx, viewer, target, byViewer(MSG.trazaCambioContrasena, viewer));
+    await usersChanged(ctx, tx, id);
+  });
 }
 
 // ---- ESTADO USUARIOS -------------------------------------------------------------------------
@@ -157,15 +188,14 @@ export async function setUserAvailability(ctx: AppContext, viewer: Viewer, id: s
 }
 
 /**
- * DESLOGUEAR: login flag false, empty ip, no exit marker (spec 1 §4). Every open tab of that
- * user is told live and sent to /login; the next request is refused.
+ * DESLOGUEAR: login flag false, empty ip, no exit marker (spec 1 §4), and off-shift as at Salir.
+ * Every open tab of that user is told live and sent to /login; the next request is refused.
  */
 export async function forceLogout(ctx: AppContext, viewer: Viewer, id: string) {
   await ctx.db.transaction(async (tx) => {
     const target = await loadTarget(tx, id);
     assertStatusScope(viewer, target);
-    await tx.update(usuarios).set({ login: false, ip: '', salir: false, modificacion: new Date() }).where(eq(usuarios.id, id));
-    await endUserSessions(tx, ctx.hub, id, 'forced');
+    await signOutUser(ctx, tx, viewer, target, byViewer(MSG.trazaSesionForzada, viewer));
     await usersChanged(ctx, tx, id);
   });
   return (await findUser(ctx.db, id))!;

@@ -3,26 +3,38 @@ import { z } from 'zod';
 import { MSG, availabilitySchema, changePasswordSchema, gpsSchema, locationSchema } from '@vialex/domain';
 import { viewerOf } from '../../platform/context.js';
 import { staffGuard } from '../auth/guard.js';
-import { readSessionCookie } from '../auth/session.js';
+import { noSession, readSessionCookie } from '../auth/session.js';
 import { hashSessionToken } from '../auth/tokens.js';
 import { meResponse, messageResponse } from './me-schema.js';
 import { presentMe } from './presenter.js';
-import { recordLocation, setAccountPassword, setGps, setOwnAvailability } from './service.js';
+import { passwordRateLimit } from './password-limits.js';
+import { changeOwnPassword, recordLocation, setGps, setOwnAvailability } from './service.js';
 
 /** What a signed-in user changes about themselves: password, availability, position. */
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = staffGuard(app);
+  const limit = passwordRateLimit(app.ctx);
   // The location route checks the session inside its own UPDATE (one round trip at 250+/s);
   // every other route runs the usual guard.
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.url !== '/api/me/location') await guard(request, reply);
+    // Without a cookie there is nothing to check: 401 before the body is looked at.
+    else if (!readSessionCookie(request)) throw noSession();
   });
 
   app.put(
     '/password',
-    { schema: { tags: ['me'], summary: 'Change own password', body: changePasswordSchema, response: { 200: messageResponse } } },
-    async (request) => {
-      await setAccountPassword(app.ctx.db, viewerOf(request).user.uiid, request.body.password);
+    {
+      schema: {
+        tags: ['me'],
+        summary: 'Change own password (the current one is checked); one at a time and 10 per 10 minutes per user',
+        body: changePasswordSchema,
+        response: { 200: messageResponse },
+      },
+    },
+    async (request, reply) => {
+      const { currentPassword, password } = request.body;
+      await limit('own', request, reply, () => changeOwnPassword(app.ctx.db, viewerOf(request), currentPassword, password));
       return { message: MSG.exito };
     },
   );

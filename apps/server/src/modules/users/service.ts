@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { cuentas, trazabilidadestado, usuarios } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden } from '../../platform/errors.js';
-import { hashPassword } from '../../platform/passwords.js';
+import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import type { Viewer } from '../auth/session.js';
 
 export interface NewStaffUser {
@@ -46,7 +46,23 @@ export async function createStaffUser(tx: Executor, input: NewStaffUser) {
 
 /** Sets the password of an auth account (ActualizarPassword in the old app). */
 export async function setAccountPassword(db: Executor, accountId: string, password: string): Promise<void> {
-  await db.update(cuentas).set({ password_hash: await hashPassword(password), modificacion: new Date() }).where(eq(cuentas.id, accountId));
+  await setAccountPasswordHash(db, accountId, await hashPassword(password));
+}
+
+export async function setAccountPasswordHash(db: Executor, accountId: string, passwordHash: string): Promise<void> {
+  await db.update(cuentas).set({ password_hash: passwordHash, modificacion: new Date() }).where(eq(cuentas.id, accountId));
+}
+
+/**
+ * Change own password: the current password must be the account's (a session left open is not
+ * enough to lock its owner out); a wrong one is a 400 on that field and changes nothing.
+ */
+export async function changeOwnPassword(db: Executor, viewer: Viewer, currentPassword: string, password: string): Promise<void> {
+  const [account] = await db.select({ hash: cuentas.password_hash }).from(cuentas).where(eq(cuentas.id, viewer.user.uiid));
+  if (!account || !(await verifyPassword(account.hash, currentPassword))) {
+    throw badRequest(MSG.passActualIncorrecta, [{ path: 'currentPassword', message: MSG.passActualIncorrecta }]);
+  }
+  await setAccountPassword(db, viewer.user.uiid, password);
 }
 
 /** A user picks their own availability: only the cargos with the control, only the manual values. */

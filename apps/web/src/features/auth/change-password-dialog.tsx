@@ -17,11 +17,19 @@ import { useChangePassword } from './api/change-password';
 
 type Step = 'form' | 'confirm' | 'success' | 'error';
 
-/** Change own password: the form, then a confirmation, then the success or failure popup. */
+const FIELDS: readonly (keyof ChangePasswordInput)[] = ['currentPassword', 'password', 'confirmPassword'];
+const EMPTY: ChangePasswordInput = { currentPassword: '', password: '', confirmPassword: '' };
+
+/**
+ * Change own password: the current password, the new one and its confirmation, then a
+ * confirmation, then the success or failure popup. A wrong current password comes back from the
+ * server under its field.
+ */
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const mutation = useChangePassword();
   const [step, setStep] = useState<Step>('form');
   const [pending, setPending] = useState<ChangePasswordInput | null>(null);
+  const [failure, setFailure] = useState<string>(MSG.algoSalioMal);
   const {
     register,
     handleSubmit,
@@ -32,7 +40,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     resolver: zodResolver(changePasswordSchema),
     // The rules are shown while typing, so the user sees which one is still missing.
     mode: 'onChange',
-    defaultValues: { password: '', confirmPassword: '' },
+    defaultValues: EMPTY,
   });
   const field = (name: keyof ChangePasswordInput) => {
     const { ref, ...rest } = register(name, name === 'password' ? { deps: ['confirmPassword'] } : undefined);
@@ -52,12 +60,13 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       await mutation.mutateAsync(pending);
       setStep('success');
     } catch (e) {
-      if (isApiError(e) && e.status === 400 && e.body.issues?.length) {
-        for (const issue of e.body.issues) {
-          if (issue.path === 'password' || issue.path === 'confirmPassword') setError(issue.path, { message: issue.message });
-        }
+      const issues = isApiError(e) && e.status === 400 ? (e.body.issues ?? []).filter((i) => (FIELDS as readonly string[]).includes(i.path)) : [];
+      if (issues.length) {
+        for (const issue of issues) setError(issue.path as keyof ChangePasswordInput, { type: 'server', message: issue.message });
         setStep('form');
       } else {
+        // Too many attempts says so; anything else is the spec's 'Algo salio mal' (spec 1 §8).
+        setFailure(isApiError(e) && e.status === 429 ? e.message : MSG.algoSalioMal);
         setStep('error');
       }
     }
@@ -77,13 +86,21 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
           <DialogContent>
             <Stack spacing={2.5} sx={{ pt: 1 }}>
               <PasswordField
+                {...field('currentPassword')}
+                id="current-password"
+                label={MSG.contrasenaActual}
+                autoComplete="current-password"
+                error={!!errors.currentPassword}
+                helperText={errors.currentPassword?.message}
+                autoFocus
+              />
+              <PasswordField
                 {...field('password')}
                 id="new-password"
                 label={MSG.nuevaContrasena}
                 autoComplete="new-password"
                 error={!!errors.password}
                 helperText={errors.password?.message}
-                autoFocus
               />
               <PasswordField
                 {...field('confirmPassword')}
@@ -113,7 +130,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
         onCancel={() => setStep('form')}
       />
       <MessageDialog open={open && step === 'success'} kind="success" onClose={close} />
-      <ErrorDialog open={open && step === 'error'} message={MSG.algoSalioMal} onClose={() => setStep('form')} />
+      <ErrorDialog open={open && step === 'error'} message={failure} onClose={() => setStep('form')} />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ChangePasswordInput } from '@vialex/domain';
+import type { PasswordPairInput } from '@vialex/domain';
 import { MSG, passwordPair } from '@vialex/domain';
 import { isApiError } from '../../lib/api';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -13,14 +13,14 @@ import type { Feedback } from '../../components/list/use-feedback';
 import { describeUser, type StatusRow } from './api/list-user-status';
 import { useChangeUserPassword } from './api/change-user-password';
 
-const EMPTY: ChangePasswordInput = { password: '', confirmPassword: '' };
+const EMPTY: PasswordPairInput = { password: '', confirmPassword: '' };
 
 /** Change another user's password (Administrador): the password rules, a confirmation, then the popup. */
 export function UserPasswordDialog({ user, onClose, feedback }: { user: StatusRow | null; onClose: () => void; feedback: Feedback }) {
   const mutation = useChangeUserPassword();
   const [shown, setShown] = useState<StatusRow | null>(null);
-  const [pending, setPending] = useState<ChangePasswordInput | null>(null);
-  const { control, handleSubmit, reset, setError } = useForm<ChangePasswordInput>({
+  const [pending, setPending] = useState<PasswordPairInput | null>(null);
+  const { control, handleSubmit, reset, setError } = useForm<PasswordPairInput>({
     resolver: zodResolver(passwordPair),
     // The rules show while typing, so the administrator sees which one is still missing.
     mode: 'onChange',
@@ -41,7 +41,7 @@ export function UserPasswordDialog({ user, onClose, feedback }: { user: StatusRo
       onClose();
       feedback.success();
     } catch (e) {
-      if (isApiError(e) && (e.status === 403 || (e.status === 400 && e.body.issues?.length))) {
+      if (isApiError(e) && (e.status === 403 || e.status === 429 || (e.status === 400 && e.body.issues?.length))) {
         feedback.fail(e, { setError, fields: ['password', 'confirmPassword'] });
       } else {
         // The spec's message for a failed password change (spec 1 §8).
