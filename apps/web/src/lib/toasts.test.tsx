@@ -1,0 +1,52 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { TOAST_LIMIT } from '@vialex/domain';
+import { Providers } from '../app/providers';
+import { showToast } from './toasts';
+
+const shownTexts = (pattern: RegExp) => screen.queryAllByText(pattern).map((n) => n.textContent);
+
+/** Runs the enter and exit transitions (fake timers) one step at a time, checking the limit at every step. */
+async function settle(pattern: RegExp) {
+  for (let step = 0; step < 40; step++) {
+    await act(async () => {
+      vi.advanceTimersByTime(100);
+    });
+    expect(shownTexts(pattern).length).toBeLessThanOrEqual(TOAST_LIMIT);
+  }
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('toasts (spec 3 §9: limit 20, one per type)', () => {
+  it('a second toast of one type replaces the first; other types stay', async () => {
+    render(<Providers>{null}</Providers>);
+    act(() => {
+      showToast('aviso', 'Primer aviso', { autoHideDuration: null });
+      showToast('otro', 'Otro tipo', { autoHideDuration: null });
+    });
+    await settle(/aviso$/);
+    expect(shownTexts(/aviso$/)).toEqual(['Primer aviso']);
+    act(() => {
+      showToast('aviso', 'Segundo aviso', { autoHideDuration: null });
+    });
+    await settle(/aviso$/);
+    expect(shownTexts(/aviso$/)).toEqual(['Segundo aviso']);
+    expect(screen.getByText('Otro tipo')).toBeVisible();
+  });
+
+  it(`25 toasts of different types leave at most ${TOAST_LIMIT}: the newest`, async () => {
+    expect(TOAST_LIMIT).toBe(20);
+    render(<Providers>{null}</Providers>);
+    act(() => {
+      for (let i = 1; i <= 25; i++) showToast(`tipo-${i}`, `Mensaje ${i}`, { autoHideDuration: null });
+    });
+    await settle(/^Mensaje \d+$/);
+    expect(shownTexts(/^Mensaje \d+$/)).toEqual(Array.from({ length: 20 }, (_, i) => `Mensaje ${i + 6}`));
+  });
+});

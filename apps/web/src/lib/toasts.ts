@@ -1,0 +1,28 @@
+import { closeSnackbar, enqueueSnackbar, type OptionsObject, type SnackbarKey, type SnackbarMessage } from 'notistack';
+
+/** The toast of each type now on screen (or waiting for room). */
+const shown = new Map<string, SnackbarKey>();
+let sequence = 0;
+
+/**
+ * Shows a toast, one per type (spec 3 §9): a toast of a type already on screen is replaced by the
+ * new one instead of stacking. notistack's `preventDuplicate` would keep the old one and compares
+ * only the text; here each toast gets its own key (reusing a key would let the closing toast's
+ * exit remove the new one too) and the previous toast of its type is closed. How many show at once
+ * is the provider's `maxSnack` (TOAST_LIMIT).
+ */
+export function showToast(type: string, message: SnackbarMessage, options: Omit<OptionsObject, 'key'> = {}): SnackbarKey {
+  const previous = shown.get(type);
+  if (previous !== undefined) closeSnackbar(previous);
+  const key = `${type}#${++sequence}`;
+  shown.set(type, key);
+  enqueueSnackbar(message, {
+    ...options,
+    key,
+    onExited: (node, exitedKey) => {
+      if (shown.get(type) === key) shown.delete(type);
+      options.onExited?.(node, exitedKey);
+    },
+  });
+  return key;
+}
