@@ -60,6 +60,7 @@ export const MSG = {
   trazaSesionForzada: 'Cierre de sesión por {nombre} ({cargo})',
   trazaCambioContrasena: 'Cierre de sesión por cambio de contraseña de {nombre} ({cargo})',
   trazaUsuarioInactivado: 'Usuario inactivado por {nombre} ({cargo})',
+  trazaSesionConsola: 'Cierre de sesión desde la consola de administración',
 
   // Layout
   lema: 'Asistencia legal e investigativa en accidentes de tránsito',

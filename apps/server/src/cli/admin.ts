@@ -3,6 +3,7 @@
  *
  *   npm run admin -- create-user --email ana@empresa.co --nombres Ana --apellidos Ruiz \
  *       --identificacion 52123456 [--telefono 3001234567] [--cargo Administrador] [--area ADMINISTRACIÓN]
+ *   npm run admin -- end-sessions --email ana@empresa.co
  *
  * The password is read from VIALEX_ADMIN_PASSWORD or asked for without echo; it is never printed.
  */
@@ -13,6 +14,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { seedReferenceData } from '../db/seed.js';
 import { createStaffUser } from '../modules/users/service.js';
+import { endSessionsByEmail } from './end-sessions.js';
 
 async function askHidden(question: string): Promise<string> {
   if (!process.stdin.isTTY) throw new Error('Sin terminal: defina VIALEX_ADMIN_PASSWORD.');
@@ -82,11 +84,31 @@ async function createUser(args: string[]) {
   }
 }
 
+async function endSessions(args: string[]) {
+  const { values } = parseArgs({ args, options: { email: { type: 'string' } } });
+  if (!values.email) throw new Error('Falta: --email');
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const ended = await endSessionsByEmail(database, values.email);
+    if (!ended) throw new Error(`No existe un usuario con el correo ${values.email}`);
+    console.log(`Sesiones terminadas: ${ended.email} puede ingresar de nuevo.`);
+  } finally {
+    await database.close();
+  }
+}
+
+const USAGE = [
+  'Uso: npm run admin -- create-user --email … --nombres … --apellidos … --identificacion … [--cargo Administrador]',
+  '     npm run admin -- end-sessions --email …',
+].join('\n');
+
 const [command, ...rest] = process.argv.slice(2);
 try {
   if (command === 'create-user') await createUser(rest);
+  else if (command === 'end-sessions') await endSessions(rest);
   else {
-    console.error('Uso: npm run admin -- create-user --email … --nombres … --apellidos … --identificacion … [--cargo Administrador]');
+    console.error(USAGE);
     process.exitCode = 2;
   }
 } catch (err) {

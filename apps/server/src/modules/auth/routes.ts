@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SESSION_MAX_MINUTES, loginSchema } from '@vialex/domain';
@@ -7,7 +8,7 @@ import { presentMe, presentViewer } from '../users/presenter.js';
 import { staffGuard } from './guard.js';
 import { login, logout } from './service.js';
 import { SESSION_COOKIE } from './tokens.js';
-import { clearSessionCookie } from './session.js';
+import { clearSessionCookie, readSessionCookie, sessionExpiresAt } from './session.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = staffGuard(app);
@@ -28,11 +29,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? '',
       });
-      const secure = app.ctx.config.cookieSecure === 'auto' ? request.protocol === 'https' : app.ctx.config.cookieSecure;
-      // The cookie outlives a closed browser for as long as this user's session may last; the server
-      // decides when the session ends (duracion_sesion). A session cookie would be lost with the
-      // browser while the session still blocks a new sign-in (one session per user).
-      reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: Math.min(user.duracion_sesion, SESSION_MAX_MINUTES) * 60 });
+      setSessionCookie(request, reply, token, sessionExpiresAt(user, started));
       return { user: presentMe(user, started) };
     },
   );
@@ -59,6 +56,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me',
     { onRequest: guard, schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: meResponse } } },
-    async (request) => presentViewer(viewerOf(request)),
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      // The session time may have changed since sign-in (ESTADO USUARIOS): the cookie follows it.
+      setSessionCookie(request, reply, readSessionCookie(request)!, sessionExpiresAt(viewer.user, viewer.sessionStarted));
+      return presentViewer(viewer);
+    },
   );
 };
+
+/**
+ * The cookie outlives a closed browser for as long as the session may last, and no longer; the
+ * server decides when the session ends (duracion_sesion). A browser-session cookie would be lost
+ * with the browser while the session still blocks a new sign-in (one session per user).
+ */
+function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expires: Date) {
+  const { cookieSecure } = request.server.ctx.config;
+  const secure = cookieSecure === 'auto' ? request.protocol === 'https' : cookieSecure;
+  const maxAge = Math.max(1, Math.min(Math.ceil((expires.getTime() - Date.now()) / 1000), SESSION_MAX_MINUTES * 60));
+  reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge });
+}

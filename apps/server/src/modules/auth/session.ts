@@ -128,3 +128,23 @@ export async function endUserSessions(tx: Executor, hub: LiveHub, userId: string
   const ended = await tx.delete(sesiones).where(eq(sesiones.usuario, userId)).returning({ id: sesiones.id });
   for (const s of ended) await hub.publish(tx, sessionTopic(s.id), { name: 'session.ended', reason });
 }
+
+/**
+ * Ends the user's sessions as DESLOGUEAR does (login flag false, empty ip, no exit marker) and,
+ * as Salir does, leaves them off-shift with a user-state trail entry, so they are no longer
+ * offered for assignment. Their open tabs hear it live and go to /login; the caller announces the
+ * user's change. `creador` is whoever did it (null for the admin CLI).
+ */
+export async function signOutUser(
+  tx: Executor,
+  hub: LiveHub,
+  target: Pick<UserRow, 'id' | 'cargo' | 'disponibilidad'>,
+  trail: { descripcion: string; creador: string | null },
+): Promise<void> {
+  const offShift = DISPONIBILIDAD.fueraDeHorario;
+  await tx.update(usuarios).set({ login: false, ip: '', salir: false, disponibilidad: offShift, modificacion: new Date() }).where(eq(usuarios.id, target.id));
+  if (normalizeDisponibilidad(target.disponibilidad) !== offShift) {
+    await tx.insert(trazabilidadestado).values({ descripcion: trail.descripcion, estado: offShift, uidusuario: target.id, cargo: target.cargo, uidcreador: trail.creador });
+  }
+  await endUserSessions(tx, hub, target.id, 'forced');
+}

@@ -1,14 +1,14 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import {
-  CITY_COVERAGE_CARGOS, DISPONIBILIDAD, MSG, USER_STATUS_VISIBLE, can, canWriteUsers, fmt, isManualDisponibilidad, mayAssignCities,
-  mayWriteUser, normalizeDisponibilidad, topics, type Cargo, type createUserSchema, type updateUserSchema,
+  CITY_COVERAGE_CARGOS, MSG, USER_STATUS_VISIBLE, can, canWriteUsers, fmt, isManualDisponibilidad, mayAssignCities,
+  mayWriteUser, topics, type Cargo, type createUserSchema, type updateUserSchema,
 } from '@vialex/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import type { Executor } from '../../db/client.js';
 import { areas, ciudades, cuentas, trazabilidadestado, usuarios } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
-import { endUserSessions, type Viewer } from '../auth/session.js';
+import { signOutUser, type Viewer } from '../auth/session.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { createStaffUser, setAccountPasswordHash } from './service.js';
 import { findUser, type UserRow } from './queries.js';
@@ -29,19 +29,9 @@ function assertMayWrite(viewer: Viewer, targetCargo: string, newCargo: string = 
   if (!mayWriteUser(viewer.cargo, targetCargo as Cargo) || !mayWriteUser(viewer.cargo, newCargo as Cargo)) throw forbidden();
 }
 
-/**
- * Ends the user's sessions as DESLOGUEAR does (login flag false, empty ip, no exit marker) and,
- * as Salir does, leaves them off-shift with a user-state trail entry, so they are no longer
- * offered for assignment. Their open tabs hear it live and go to /login.
- */
-async function signOutUser(ctx: AppContext, tx: Executor, viewer: Viewer, target: UserRow, descripcion: string) {
-  const offShift = DISPONIBILIDAD.fueraDeHorario;
-  await tx.update(usuarios).set({ login: false, ip: '', salir: false, disponibilidad: offShift, modificacion: new Date() }).where(eq(usuarios.id, target.id));
-  if (normalizeDisponibilidad(target.disponibilidad) !== offShift) {
-    await tx.insert(trazabilidadestado).values({ descripcion, estado: offShift, uidusuario: target.id, cargo: target.cargo, uidcreador: viewer.id });
-  }
-  await endUserSessions(tx, ctx.hub, target.id, 'forced');
-}
+/** DESLOGUEAR-like sign-out by another user (auth/session.ts signOutUser), with them as the trail's creator. */
+const signOut = (ctx: AppContext, tx: Executor, viewer: Viewer, target: UserRow, descripcion: string) =>
+  signOutUser(tx, ctx.hub, target, { descripcion, creador: viewer.id });
 
 /** 'by NAME (cargo)' for the trail entries of what one user does to another. */
 const byViewer = (message: string, viewer: Viewer) => fmt(message, { nombre: `${viewer.user.nombres} ${viewer.user.apellidos}`, cargo: viewer.cargo });
@@ -106,7 +96,7 @@ export async function updateUser(ctx: AppContext, viewer: Viewer, id: string, in
         modificacion: new Date(),
       })
       .where(eq(usuarios.id, id));
-    if (!estado && target.estado) await signOutUser(ctx, tx, viewer, { ...target, cargo: input.cargo }, byViewer(MSG.trazaUsuarioInactivado, viewer));
+    if (!estado && target.estado) await signOut(ctx, tx, viewer, { ...target, cargo: input.cargo }, byViewer(MSG.trazaUsuarioInactivado, viewer));
     await usersChanged(ctx, tx, id);
   });
   return (await findUser(ctx.db, id))!;
@@ -119,7 +109,7 @@ export async function deactivateUser(ctx: AppContext, viewer: Viewer, id: string
     assertMayWrite(viewer, target.cargo);
     if (target.id === viewer.id) throw badRequest(MSG.noInactivarPropio);
     await tx.update(usuarios).set({ estado: false, modificacion: new Date() }).where(eq(usuarios.id, id));
-    if (target.estado) await signOutUser(ctx, tx, viewer, target, byViewer(MSG.trazaUsuarioInactivado, viewer));
+    if (target.estado) await signOut(ctx, tx, viewer, target, byViewer(MSG.trazaUsuarioInactivado, viewer));
     await usersChanged(ctx, tx, id);
   });
   return (await findUser(ctx.db, id))!;
@@ -157,7 +147,7 @@ export async function setUserPassword(ctx: AppContext, viewer: Viewer, id: strin
   await ctx.db.transaction(async (tx) => {
     const target = await loadTarget(tx, id);
     await setAccountPasswordHash(tx, target.uiid, passwordHash);
-    await signOutUser(ctx, tx, viewer, target, byViewer(MSG.trazaCambioContrasena, viewer));
+    await signOut(ctx, tx, viewer, target, byViewer(MSG.trazaCambioContrasena, viewer));
     await usersChanged(ctx, tx, id);
   });
 }
@@ -195,7 +185,7 @@ export async function forceLogout(ctx: AppContext, viewer: Viewer, id: string) {
   await ctx.db.transaction(async (tx) => {
     const target = await loadTarget(tx, id);
     assertStatusScope(viewer, target);
-    await signOutUser(ctx, tx, viewer, target, byViewer(MSG.trazaSesionForzada, viewer));
+    await signOut(ctx, tx, viewer, target, byViewer(MSG.trazaSesionForzada, viewer));
     await usersChanged(ctx, tx, id);
   });
   return (await findUser(ctx.db, id))!;
