@@ -12,10 +12,9 @@ import { load } from './lib/load.js';
  * (saturation) are reported beside it: that is the server's capacity, and its latency is
  * queueing (ten requests waiting on two cores shared with PostgreSQL and the generator).
  */
-const CASES = Number(process.env.BENCH_CASES ?? 1_000_000);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 
-async function seedCases(databaseUrl: string, agents: Record<string, string[]>) {
+async function seedCases(databaseUrl: string, agents: Record<string, string[]>, CASES: number) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -57,7 +56,10 @@ async function seedCases(databaseUrl: string, agents: Record<string, string[]>) 
   }
 }
 
-export async function benchCasesList(serverUrl: string, databaseUrl: string, seconds = 5) {
+export async function benchCasesList(serverUrl: string, databaseUrl: string, quick = false) {
+  // Quick (CI): every scenario on 20,000 cases for a second, held only to answering every page.
+  const CASES = Number(process.env.BENCH_CASES ?? (quick ? 20_000 : 1_000_000));
+  const seconds = quick ? 1 : 5;
   const roles = ['Administrador', 'Call Center', 'Investigador', 'Abogado', 'Dibujante', 'Coordinador Perito', 'Perito'] as const;
   const agents: Record<string, string[]> = {};
   const cookies: Record<string, string[]> = {};
@@ -67,7 +69,7 @@ export async function benchCasesList(serverUrl: string, databaseUrl: string, sec
     agents[cargo] = seeded.ids;
     cookies[cargo] = seeded.cookies;
   }
-  const seedMs = await seedCases(databaseUrl, agents);
+  const seedMs = await seedCases(databaseUrl, agents, CASES);
   const crit = (c: object) => encodeURIComponent(JSON.stringify([c]));
   // A cursor deep in the list: the keyset continues after case 500,000 without OFFSET.
   const deep = Buffer.from(JSON.stringify([Math.floor(CASES / 2)])).toString('base64url');
@@ -96,7 +98,7 @@ export async function benchCasesList(serverUrl: string, databaseUrl: string, sec
   for (const [name, cargo, path] of scenarios) {
     const url = `${serverUrl}${path}`;
     const paced = await load({ url, cookies: cookies[cargo], seconds, rate: RATE });
-    const saturated = await load({ url, cookies: cookies[cargo], seconds: 3 });
+    const saturated = await load({ url, cookies: cookies[cargo], seconds: quick ? 1 : 3 });
     if (!name.startsWith('(reference)')) worst = Math.max(worst, paced.p95);
     saturatedWorst = Math.max(saturatedWorst, saturated.p95);
     saturatedRps = Math.min(saturatedRps, saturated.rps);
@@ -111,6 +113,8 @@ export async function benchCasesList(serverUrl: string, databaseUrl: string, sec
     saturatedWorstP95ms: saturatedWorst,
     minSaturatedRps: saturatedRps,
     budget: 'p95 ≤ 5 ms',
-    pass: worst <= 5,
+    met: worst <= 5,
+    // Errors throw above; quick runs are not held to the budget.
+    pass: quick || worst <= 5,
   };
 }

@@ -4,12 +4,14 @@ import { seedSignedInUsers } from './lib/staff.js';
 
 /**
  * Budget: a live event reaches every subscribed socket within p99 ≤ 100 ms of its commit, with
- * 500 sockets open. 500 staff users each with a tab open, all subscribed to the users list;
- * one availability change per round is committed and the delivery time to each socket measured
- * from the moment the HTTP answer (after commit) is sent.
+ * 1,000 sockets open (quick: 50). Call-center staff each with a tab open, all subscribed to the
+ * users list (a cargo that may follow it); one availability change per round is committed and
+ * the delivery time to each socket measured from the moment the HTTP answer (after commit) is
+ * sent.
  */
-export async function benchLive(serverUrl: string, databaseUrl: string, rounds = 40) {
-  const { cookies } = await seedSignedInUsers(databaseUrl, 501, 'Perito');
+export async function benchLive(serverUrl: string, databaseUrl: string, quick = false) {
+  const rounds = quick ? 10 : 40;
+  const { cookies } = await seedSignedInUsers(databaseUrl, (quick ? 50 : 1000) + 1, 'Call Center');
   const wsUrl = serverUrl.replace('http', 'ws') + '/api/live';
   const sockets: WebSocket[] = [];
   let roundStart = 0;
@@ -22,6 +24,7 @@ export async function benchLive(serverUrl: string, databaseUrl: string, rounds =
       ws.once('error', reject);
     });
     ws.send(JSON.stringify({ action: 'subscribe', topic: 'list:usuarios' }));
+    // The server confirms nothing: a refused topic would only show as no deliveries below.
     ws.on('message', (raw) => {
       const msg = JSON.parse(String(raw));
       if (msg.type === 'event' && msg.topic === 'list:usuarios') {
@@ -50,12 +53,13 @@ export async function benchLive(serverUrl: string, databaseUrl: string, rounds =
   const sorted = latencies.sort((a, b) => a - b);
   const p99 = percentile(sorted, 99);
   return {
-    name: 'live event to 500 sockets',
+    name: `live event to ${sockets.length} sockets`,
     deliveries: sorted.length,
     expected: rounds * sockets.length,
     p50ms: Math.round(percentile(sorted, 50) * 10) / 10,
     p99ms: Math.round(p99 * 10) / 10,
     budget: 'p99 ≤ 100 ms',
-    pass: p99 <= 100 && sorted.length === rounds * sockets.length,
+    met: p99 <= 100,
+    pass: sorted.length === rounds * sockets.length && (quick || p99 <= 100),
   };
 }
