@@ -3,7 +3,6 @@ import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import websocket from '@fastify/websocket';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -14,7 +13,6 @@ import type { AppContext } from './platform/context.js';
 import { body, installErrorHandler, notFound } from './platform/errors.js';
 import { loggerOptions } from './platform/logging.js';
 import { installRequestGuards } from './platform/request-guards.js';
-import { contentSecurityPolicy } from './platform/content-security-policy.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { meRoutes } from './modules/users/me-routes.js';
 import { pushRoutes } from './modules/push/routes.js';
@@ -48,13 +46,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
   app.decorateRequest('viewer', null);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(ctx.config) },
-    // Sent only over https (request-guards), where it means something.
-    strictTransportSecurity: false,
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'same-origin' },
-  });
   installRequestGuards(app, ctx.config);
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });

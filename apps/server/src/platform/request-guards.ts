@@ -3,6 +3,7 @@ import { MSG } from '@vialex/domain';
 import type { Config } from '../config.js';
 import { AppError, badRequest } from './errors.js';
 import { isOwnOrigin } from './origin.js';
+import { securityHeaders } from './security-headers.js';
 
 /** True when any string in the value (at any depth) holds a NUL character. */
 export function hasNul(value: unknown, depth = 0): boolean {
@@ -27,36 +28,38 @@ function claimedOrigin(request: FastifyRequest): string | undefined {
   }
 }
 
+const HSTS = 'max-age=31536000; includeSubDomains';
+
 /**
- * Checks every request makes before its route sees it:
- * - a NUL character in any text (body, query, params) is refused once here, for every route —
- *   PostgreSQL cannot store it in text and would answer with an error;
+ * Checks and headers of every request, before its route sees it. Synchronous hooks on purpose:
+ * every request pays for them.
+ * - the security headers (helmet's, computed once: security-headers.ts), and HSTS over https;
+ * - API answers carry personal data, so they are not stored by browsers or proxies unless the
+ *   route says otherwise (the lookups set their own caching);
  * - a state-changing request that a browser sent from another site (its Origin, or Referer,
  *   is not this app's) is refused: a cookie alone is not consent. Requests with neither header
  *   come from non-browser clients (Cronos with its key, the admin tools) and pass;
- * - API answers carry personal data, so they are not stored by browsers or proxies unless the
- *   route says otherwise (the lookups set their own caching);
- * - over https, browsers are told to use nothing else (HSTS).
+ * - a NUL character in any text (body, query, params) is refused once here, for every route —
+ *   PostgreSQL cannot store it in text and would answer with an error.
  */
 export function installRequestGuards(app: FastifyInstance, config: Config): void {
-  app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+  const headers = securityHeaders(config);
+
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    if (!request.url.startsWith('/api/')) return done();
+    reply.header('cache-control', 'no-store');
+    if (!STATE_CHANGING.has(request.method)) return done();
     const claimed = claimedOrigin(request);
-    if (claimed === undefined) return;
-    if (!isOwnOrigin({ headers: { origin: claimed }, protocol: request.protocol, host: request.host }, config)) {
-      throw new AppError(403, 'FOREIGN_ORIGIN', MSG.origenNoPermitido);
+    if (claimed !== undefined && !isOwnOrigin({ headers: { origin: claimed }, protocol: request.protocol, host: request.host }, config)) {
+      return done(new AppError(403, 'FOREIGN_ORIGIN', MSG.origenNoPermitido));
     }
+    done();
   });
 
-  app.addHook('preValidation', async (request) => {
-    if (hasNul(request.body) || hasNul(request.query) || hasNul(request.params)) {
-      throw badRequest(MSG.caracteresNoPermitidos);
-    }
-  });
-
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    return payload;
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (hasNul(request.body) || hasNul(request.query) || hasNul(request.params)) return done(badRequest(MSG.caracteresNoPermitidos));
+    done();
   });
 }
