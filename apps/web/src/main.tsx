@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { z } from 'zod';
 import '@fontsource/roboto/latin-400.css';
 import '@fontsource/roboto/latin-ext-400.css';
 import '@fontsource/roboto/latin-500.css';
@@ -9,6 +10,9 @@ import { captureInstallPrompt } from './lib/install-prompt';
 import { registerServiceWorker } from './lib/service-worker';
 import { App } from './app/app';
 
+// zod compiles object schemas with `new Function` when it may; it finds out by trying, which the
+// Content-Security-Policy (no 'unsafe-eval') reports as a violation. The browser does not need it.
+z.config({ jitless: true });
 captureInstallPrompt();
 
 createRoot(document.getElementById('root')!).render(
