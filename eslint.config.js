@@ -20,21 +20,43 @@ const featureBoundaries = {
       const target = path.resolve(path.dirname(file), source);
       const other = /apps[\\/]web[\\/]src[\\/]features[\\/]([^\\/]+)/.exec(target);
       if (other && other[1] !== match[1]) {
-        context.report({ node, message: `features/${match[1]} must not import features/${other[1]}; move the shared piece to components/ or lib/.` });
+        context.report({
+          node,
+          message: `features/${match[1]} must not import features/${other[1]}; move the shared piece to components/ or lib/.`,
+        });
       }
     };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: (n) => check({ ...n, source: n.source }) };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: (n) => check({ ...n, source: n.source }),
+    };
   },
 };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'apps/server/drizzle/**', 'data/**', 'e2e/test-results/**', 'e2e/playwright-report/**', '**/*.d.ts', '**/dev-dist/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'apps/server/drizzle/**',
+      'data/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      '**/*.d.ts',
+      '**/dev-dist/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },

@@ -60,7 +60,15 @@ export async function benchCasesList(serverUrl: string, databaseUrl: string, qui
   // Quick (CI): every scenario on 20,000 cases for a second, held only to answering every page.
   const CASES = Number(process.env.BENCH_CASES ?? (quick ? 20_000 : 1_000_000));
   const seconds = quick ? 1 : 5;
-  const roles = ['Administrador', 'Call Center', 'Investigador', 'Abogado', 'Dibujante', 'Coordinador Perito', 'Perito'] as const;
+  const roles = [
+    'Administrador',
+    'Call Center',
+    'Investigador',
+    'Abogado',
+    'Dibujante',
+    'Coordinador Perito',
+    'Perito',
+  ] as const;
   const agents: Record<string, string[]> = {};
   const cookies: Record<string, string[]> = {};
   for (const [i, cargo] of roles.entries()) {
@@ -79,12 +87,32 @@ export async function benchCasesList(serverUrl: string, databaseUrl: string, qui
     ['Administrador first page', 'Administrador', '/api/casos'],
     ['Administrador deep page', 'Administrador', `/api/casos?cursor=${deep}&dir=next`],
     ['Administrador archived', 'Administrador', '/api/casos/archivados'],
-    ['Administrador filter caso', 'Administrador', `/api/casos?criteria=${crit({ field: 'caso', op: 'eq', value: String(CASES - 123) })}`],
-    ['Administrador filter placa', 'Administrador', `/api/casos?criteria=${crit({ field: 'placa', op: 'eq', value: 'PL400000' })}`],
-    ['Administrador placa range', 'Administrador', `/api/casos?criteria=${crit({ field: 'placa', op: 'lt', value: 'PL000500' })}`],
-    ['Administrador caso different', 'Administrador', `/api/casos?criteria=${crit({ field: 'caso', op: 'ne', value: String(CASES) })}`],
+    [
+      'Administrador filter caso',
+      'Administrador',
+      `/api/casos?criteria=${crit({ field: 'caso', op: 'eq', value: String(CASES - 123) })}`,
+    ],
+    [
+      'Administrador filter placa',
+      'Administrador',
+      `/api/casos?criteria=${crit({ field: 'placa', op: 'eq', value: 'PL400000' })}`,
+    ],
+    [
+      'Administrador placa range',
+      'Administrador',
+      `/api/casos?criteria=${crit({ field: 'placa', op: 'lt', value: 'PL000500' })}`,
+    ],
+    [
+      'Administrador caso different',
+      'Administrador',
+      `/api/casos?criteria=${crit({ field: 'caso', op: 'ne', value: String(CASES) })}`,
+    ],
     ['Call Center own', 'Call Center', '/api/casos'],
-    ['Call Center filter placa', 'Call Center', `/api/casos?criteria=${crit({ field: 'placa', op: 'eq', value: 'PL400000' })}`],
+    [
+      'Call Center filter placa',
+      'Call Center',
+      `/api/casos?criteria=${crit({ field: 'placa', op: 'eq', value: 'PL400000' })}`,
+    ],
     ['Investigador own', 'Investigador', '/api/casos'],
     ['Abogado own or unassigned', 'Abogado', '/api/casos'],
     ['Dibujante own or requested', 'Dibujante', '/api/casos'],
@@ -102,7 +130,16 @@ export async function benchCasesList(serverUrl: string, databaseUrl: string, qui
     if (!name.startsWith('(reference)')) worst = Math.max(worst, paced.p95);
     saturatedWorst = Math.max(saturatedWorst, saturated.p95);
     saturatedRps = Math.min(saturatedRps, saturated.rps);
-    results.push({ scenario: name, p50: paced.p50, p95: paced.p95, p99: paced.p99, max: paced.max, saturatedRps: saturated.rps, saturatedP50: saturated.p50, saturatedP95: saturated.p95 });
+    results.push({
+      scenario: name,
+      p50: paced.p50,
+      p95: paced.p95,
+      p99: paced.p99,
+      max: paced.max,
+      saturatedRps: saturated.rps,
+      saturatedP50: saturated.p50,
+      saturatedP95: saturated.p95,
+    });
     if (paced.errors || saturated.errors) throw new Error(`${name}: ${paced.errors + saturated.errors} errors`);
   }
   console.table(results);

@@ -40,6 +40,9 @@ for (const r of results) console.log(JSON.stringify(r));
 const failed = results.filter((r) => !r.pass);
 const unmet = results.filter((r) => (r as { met?: boolean }).met === false).map((r) => r.name);
 if (failed.length) console.log(`failed: ${failed.map((f) => f.name).join(', ')}`);
-else if (quick) console.log(`quick run: every path answered${unmet.length ? `; on small data and a busy machine, not held to: ${unmet.join(', ')}` : ''}`);
+else if (quick)
+  console.log(
+    `quick run: every path answered${unmet.length ? `; on small data and a busy machine, not held to: ${unmet.join(', ')}` : ''}`,
+  );
 else console.log('all budgets met');
 process.exitCode = failed.length ? 1 : 0;

@@ -11,7 +11,9 @@ const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps
  */
 export function benchWebSize() {
   const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
-  const scripts = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map((m) => m[1]);
+  const scripts = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map(
+    (m) => m[1],
+  );
   const files = [...new Set(scripts)];
   const gz = files.map((f) => zlib.gzipSync(fs.readFileSync(path.join(DIST, f.replace(/^\//, '')))).length);
   const kb = Math.round(gz.reduce((a, b) => a + b, 0) / 1024);

@@ -21,7 +21,14 @@ export interface LoadResult {
  * second's requests as a burst, and with a rate it back-fills samples as if one were due every
  * millisecond, which measures queueing of its own making.
  */
-export async function load(opts: { url: string; cookies: string[]; connections?: number; seconds: number; rate?: number; warmupSeconds?: number }): Promise<LoadResult> {
+export async function load(opts: {
+  url: string;
+  cookies: string[];
+  connections?: number;
+  seconds: number;
+  rate?: number;
+  warmupSeconds?: number;
+}): Promise<LoadResult> {
   const connections = opts.connections ?? 10;
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const url = new URL(opts.url);

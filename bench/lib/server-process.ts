@@ -30,12 +30,32 @@ export async function tempDatabase(baseUrl: string) {
  * Runs the real server in its own process, so the load generator doesn't share its event loop.
  * BENCH_NODE_ARGS adds node flags to it (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
-export async function startServer(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void>; child: ChildProcess }> {
+export async function startServer(
+  env: Record<string, string>,
+): Promise<{ url: string; stop(): Promise<void>; child: ChildProcess }> {
   const port = String(3400 + crypto.randomInt(0, 500));
-  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
-    env: { ...process.env, PORT: port, HOST: '127.0.0.1', DEMO: '0', SERVE_WEB: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      '--import',
+      'tsx',
+      path.join(ROOT, 'apps/server/src/main.ts'),
+    ],
+    {
+      env: {
+        ...process.env,
+        PORT: port,
+        HOST: '127.0.0.1',
+        DEMO: '0',
+        SERVE_WEB: '0',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {

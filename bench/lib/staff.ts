@@ -5,7 +5,12 @@ import { hashSessionToken, newLoginToken, newSessionToken } from '../../apps/ser
  * Inserts signed-in staff users straight into the database (signing 1,000 users in through
  * argon2 would measure password hashing, not the budget under test). Returns their cookies.
  */
-export async function seedSignedInUsers(databaseUrl: string, count: number, cargo = 'Investigador', prefix = 'bench'): Promise<{ ids: string[]; cookies: string[] }> {
+export async function seedSignedInUsers(
+  databaseUrl: string,
+  count: number,
+  cargo = 'Investigador',
+  prefix = 'bench',
+): Promise<{ ids: string[]; cookies: string[] }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const ids: string[] = [];
@@ -26,7 +31,11 @@ export async function seedSignedInUsers(databaseUrl: string, count: number, carg
          values ($1, 'BENCH', $2, $3, $4, $5, 'INVESTIGACIÓN', true, $6, now(), 600, 'Activo en espera', '{11001}') returning id`,
         [cuenta.id, `USUARIO ${prefix} ${i}`, 900000000 + i, email, cargo, tokenLogin],
       );
-      await client.query(`insert into sesiones (id, usuario, token_login) values ($1, $2, $3)`, [hashSessionToken(token), user.id, tokenLogin]);
+      await client.query(`insert into sesiones (id, usuario, token_login) values ($1, $2, $3)`, [
+        hashSessionToken(token),
+        user.id,
+        tokenLogin,
+      ]);
       ids.push(user.id);
       cookies.push(`vialex_sid=${token}`);
     }

@@ -1,12 +1,30 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  request as playwrightRequest,
+  test,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { MSG, TITLES, fmt } from '@vialex/domain';
 import { BASE_URL, PASSWORD, login, logout, newContext, resetSessions, shot } from '../support/helpers';
 
 /** Labels of the cases screens (apps/web/src/features/cases/texts.ts). */
 const T = {
-  nuevo: MSG.nuevo, cronos: 'Agregar caso Cronos', solicitar: 'Solicitar', asignar: 'Asignar', tipoUsuario: /^Tipo Usuario/, usuario: /^Usuario/,
-  datosCaso: 'Datos del caso', tomar: 'Tomar caso', liberar: 'Liberar caso', archivar: 'Archivar caso', activar: 'Activar caso',
-  autorizar: 'Autorizar asistencia especial', editar: 'Editar caso', registrar: 'REGISTRO DE AFECTADO',
+  nuevo: MSG.nuevo,
+  cronos: 'Agregar caso Cronos',
+  solicitar: 'Solicitar',
+  asignar: 'Asignar',
+  tipoUsuario: /^Tipo Usuario/,
+  usuario: /^Usuario/,
+  datosCaso: 'Datos del caso',
+  tomar: 'Tomar caso',
+  liberar: 'Liberar caso',
+  archivar: 'Archivar caso',
+  activar: 'Activar caso',
+  autorizar: 'Autorizar asistencia especial',
+  editar: 'Editar caso',
+  registrar: 'REGISTRO DE AFECTADO',
 };
 const BOGOTA = { departamento: 'BOGOTÁ, D.C.', ciudad: 'BOGOTÁ, D.C.', uidciudad: '11001', dep: '11' };
 
@@ -35,7 +53,10 @@ async function asUser<T>(email: string, work: (api: APIRequestContext) => Promis
   }
 }
 
-interface Created { id: string; caso: number }
+interface Created {
+  id: string;
+  caso: number;
+}
 
 /** The call center opens a case through the API (the UI path has its own tests). */
 async function createCase(placa = uniquePlate(), identificacion = 52367418): Promise<Created> {
@@ -43,8 +64,16 @@ async function createCase(placa = uniquePlate(), identificacion = 52367418): Pro
     const [empresa] = await (await api.get('/api/lookups/empresas')).json();
     const res = await api.post('/api/casos', {
       data: {
-        placa, relacion: 'Propietario', identificacion, tipocaso: 'Atropello', uidempresa: empresa.id, departamento: BOGOTA.dep,
-        uidciudad: BOGOTA.uidciudad, direccion_siniestro: 'Calle 26 # 68-10', verificacion: 'Ninguno', tipo_producto: 'Ninguno',
+        placa,
+        relacion: 'Propietario',
+        identificacion,
+        tipocaso: 'Atropello',
+        uidempresa: empresa.id,
+        departamento: BOGOTA.dep,
+        uidciudad: BOGOTA.uidciudad,
+        direccion_siniestro: 'Calle 26 # 68-10',
+        verificacion: 'Ninguno',
+        tipo_producto: 'Ninguno',
       },
     });
     expect(res.status(), await res.text()).toBe(201);
@@ -60,14 +89,17 @@ async function openList(page: Page, path = '/casos', title: string = TITLES.caso
 /** Criteria panel: Caso = n; returns the case's row. */
 async function searchCase(page: Page, caso: number): Promise<Locator> {
   const panel = page.getByRole('form', { name: MSG.buscar });
-  if (!(await panel.getByLabel(MSG.campo).isVisible())) await panel.getByRole('button', { name: MSG.mostrarCriterios }).click();
+  if (!(await panel.getByLabel(MSG.campo).isVisible()))
+    await panel.getByRole('button', { name: MSG.mostrarCriterios }).click();
   await panel.getByRole('combobox', { name: MSG.campo }).click();
   await page.getByRole('option', { name: 'Caso', exact: true }).click();
   await panel.getByRole('combobox', { name: MSG.operador }).click();
   await page.getByRole('option', { name: 'Igual', exact: true }).click();
   await panel.getByLabel(MSG.valor).fill(String(caso));
   await panel.getByRole('button', { name: MSG.buscar }).click();
-  const row = page.getByTestId('list-row').filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^${caso}$`) }) });
+  const row = page
+    .getByTestId('list-row')
+    .filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^${caso}$`) }) });
   await expect(page.getByTestId('list-row')).toHaveCount(1);
   return row;
 }
@@ -96,7 +128,13 @@ async function fillCase(page: Page, dialog: Locator, identificacion: string | nu
   await choose(page, dialog, /^Tipo de producto/, 'Todo riesgo taxis');
 }
 
-async function accept(page: Page, kind: 'success' | 'error' | 'info', title: string, message?: string, screenshot?: string) {
+async function accept(
+  page: Page,
+  kind: 'success' | 'error' | 'info',
+  title: string,
+  message?: string,
+  screenshot?: string,
+) {
   const popup = page.getByTestId(`${kind}-dialog`);
   await expect(popup.getByRole('heading', { name: title })).toBeVisible();
   if (message) await expect(popup.getByText(message)).toBeVisible();
@@ -168,7 +206,9 @@ test('call center creates a case from TAX123 (RC PUBLICO), sees its data and edi
   await logout(page);
 });
 
-test('unknown plate gives SIN PLAN; an unregistered person is registered on the spot; Cronos case is orange', async ({ page }) => {
+test('unknown plate gives SIN PLAN; an unregistered person is registered on the spot; Cronos case is orange', async ({
+  page,
+}) => {
   const placa = uniquePlate();
   const identificacion = uniqueId();
   await login(page, 'callcenter@vialex.test');
@@ -241,7 +281,10 @@ test('an answer lost on the way back: saving again gets the same case, not a sec
   expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
   expect(keys[1]).toBe(keys[0]);
   const criteria = encodeURIComponent(JSON.stringify([{ field: 'placa', op: 'eq', value: placa }]));
-  const rows = await asUser('administrador@vialex.test', async (api) => (await (await api.get(`/api/casos?criteria=${criteria}`)).json()).rows);
+  const rows = await asUser(
+    'administrador@vialex.test',
+    async (api) => (await (await api.get(`/api/casos?criteria=${criteria}`)).json()).rows,
+  );
   expect(rows).toHaveLength(1);
   await logout(page);
 });
@@ -322,7 +365,9 @@ test('a Perito request on a SIN PLAN case is denied; a Dibujante request shows S
 
 test('special attention: the orange dot until an administrator authorizes it', async ({ page }) => {
   const { id, caso } = await createCase(uniquePlate());
-  await asUser('callcenter@vialex.test', async (api) => expect((await api.post(`/api/casos/${id}/solicitar-atencion`)).ok()).toBeTruthy());
+  await asUser('callcenter@vialex.test', async (api) =>
+    expect((await api.post(`/api/casos/${id}/solicitar-atencion`)).ok()).toBeTruthy(),
+  );
   await login(page, 'coord.contactcenter@vialex.test');
   await openList(page);
   const row = await searchCase(page, caso);
@@ -415,10 +460,26 @@ test.describe('phone', () => {
       await dialog.getByRole('button', { name: /^(Cancelar|Cerrar)$/ }).click();
       await expect(dialog).toBeHidden();
     };
-    await shoot(() => row.getByRole('button', { name: T.datosCaso }).click(), page.getByTestId('case-info-dialog').getByRole('dialog'), 'cases-info-phone');
-    await shoot(() => row.getByRole('button', { name: T.solicitar }).click(), page.getByTestId('request-agent-dialog').getByRole('dialog'), 'cases-request-phone');
-    await shoot(() => row.getByRole('button', { name: T.asignar }).click(), page.getByTestId('assign-agent-dialog').getByRole('dialog'), 'cases-assign-phone');
-    await shoot(() => row.getByRole('button', { name: T.editar }).click(), page.getByRole('dialog', { name: 'ACTUALIZAR' }), 'cases-form-phone');
+    await shoot(
+      () => row.getByRole('button', { name: T.datosCaso }).click(),
+      page.getByTestId('case-info-dialog').getByRole('dialog'),
+      'cases-info-phone',
+    );
+    await shoot(
+      () => row.getByRole('button', { name: T.solicitar }).click(),
+      page.getByTestId('request-agent-dialog').getByRole('dialog'),
+      'cases-request-phone',
+    );
+    await shoot(
+      () => row.getByRole('button', { name: T.asignar }).click(),
+      page.getByTestId('assign-agent-dialog').getByRole('dialog'),
+      'cases-assign-phone',
+    );
+    await shoot(
+      () => row.getByRole('button', { name: T.editar }).click(),
+      page.getByRole('dialog', { name: 'ACTUALIZAR' }),
+      'cases-form-phone',
+    );
     await logout(page);
   });
 });

@@ -54,7 +54,9 @@ async function searchBy(page: Page, field: string, op: string, value: string) {
   await panel.getByRole('button', { name: MSG.buscar }).click();
 }
 
-test('Call Center creates a client (validation first), edits it, deactivates it and finds it by identificación', async ({ page }) => {
+test('Call Center creates a client (validation first), edits it, deactivates it and finds it by identificación', async ({
+  page,
+}) => {
   await login(page, 'callcenter@vialex.test');
   await expect(page.getByRole('heading', { name: TITLES.clientes })).toBeVisible();
   await expect(rows(page).first()).toBeVisible();
@@ -129,7 +131,15 @@ test('Call Center pages forward and back, 10 clients per page', async ({ page })
   const apellidos = `PAGINA ${Date.now()}`;
   for (let i = 0; i < 12; i++) {
     const res = await page.request.post('/api/clientes', {
-      data: { nombres: `CLIENTE ${i}`, apellidos, tipoidentificacion: 'CC', identificacion: uniqueId(), telefono: 3000000000 + i, ciudad: '11001', direccion: 'CALLE 1' },
+      data: {
+        nombres: `CLIENTE ${i}`,
+        apellidos,
+        tipoidentificacion: 'CC',
+        identificacion: uniqueId(),
+        telefono: 3000000000 + i,
+        ciudad: '11001',
+        direccion: 'CALLE 1',
+      },
     });
     expect(res.status()).toBe(201);
   }
@@ -172,7 +182,15 @@ test('another browser sees a new client without reloading', async ({ page, brows
   await expect(rows(second).first()).toBeVisible();
   const id = uniqueId();
   const res = await page.request.post('/api/clientes', {
-    data: { nombres: 'EN VIVO', apellidos: 'PRUEBA', tipoidentificacion: 'CC', identificacion: id, telefono: 3001234567, ciudad: '11001', direccion: 'CALLE 2' },
+    data: {
+      nombres: 'EN VIVO',
+      apellidos: 'PRUEBA',
+      tipoidentificacion: 'CC',
+      identificacion: id,
+      telefono: 3001234567,
+      ciudad: '11001',
+      direccion: 'CALLE 2',
+    },
   });
   expect(res.status()).toBe(201);
   await expect(rowWith(second, id)).toBeVisible({ timeout: 5000 });

@@ -7,7 +7,10 @@ test.beforeEach(async ({ request }) => resetSessions(request));
 test.describe('location denied', () => {
   test.use({ permissions: [], geolocation: undefined });
 
-  test('shows the warning banner on the login and the layout, and tells the server gps is off', async ({ page, context }) => {
+  test('shows the warning banner on the login and the layout, and tells the server gps is off', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/login');
     await expect(page.getByText(MSG.geolocalizacionApagada)).toBeVisible();
     await shot(page, 'geo-denied-login');

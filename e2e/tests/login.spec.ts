@@ -101,7 +101,10 @@ test('the login route loads at most 250 KB of gzipped JavaScript', async ({ page
   await expect(page.getByRole('button', { name: MSG.ingresar })).toBeVisible();
   await page.waitForLoadState('networkidle');
   const total = [...scripts.values()].reduce((a, b) => a + b, 0);
-  test.info().annotations.push({ type: 'login JS (gzip)', description: `${(total / 1024).toFixed(1)} KB in ${scripts.size} files` });
+  test.info().annotations.push({
+    type: 'login JS (gzip)',
+    description: `${(total / 1024).toFixed(1)} KB in ${scripts.size} files`,
+  });
   console.log(`login route JS: ${(total / 1024).toFixed(1)} KB gzipped in ${scripts.size} files`);
   expect(total).toBeLessThanOrEqual(250 * 1024);
 });

@@ -21,7 +21,9 @@ async function changePassword(page: Page, current: string, password: string) {
   return done;
 }
 
-test('change own password: current password, rules, mismatch, confirmation, success, sign in with the new one', async ({ page }) => {
+test('change own password: current password, rules, mismatch, confirmation, success, sign in with the new one', async ({
+  page,
+}) => {
   await login(page, EMAIL);
   await page.getByRole('button', { name: MSG.cambiarContrasena }).click();
   const dialog = page.getByRole('dialog', { name: MSG.cambiarContrasena });

@@ -4,7 +4,11 @@ import { expireSession, fillLogin, login, logout, newContext, resetSessions, sho
 
 test.beforeEach(async ({ request }) => resetSessions(request));
 
-test('a second sign-in is refused while the first session lives, and allowed once it expired', async ({ page, browser, request }) => {
+test('a second sign-in is refused while the first session lives, and allowed once it expired', async ({
+  page,
+  browser,
+  request,
+}) => {
   const email = 'callcenter@vialex.test';
   await login(page, email);
 

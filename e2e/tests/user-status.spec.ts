@@ -54,7 +54,9 @@ test('Administrador changes availability: cancelling restores it, confirming cha
   const dialog = page.getByRole('dialog', { name: T.dlgDisponibilidad });
   await expect(dialog.getByRole('radio', { name: DISPONIBILIDAD.ocupado })).toBeDisabled();
   await expect(dialog.getByRole('radio', { name: DISPONIBILIDAD.multiple })).toBeDisabled();
-  const before = (await dialog.getByRole('radio', { name: DISPONIBILIDAD.enEspera }).isChecked()) ? DISPONIBILIDAD.enEspera : DISPONIBILIDAD.fueraDeHorario;
+  const before = (await dialog.getByRole('radio', { name: DISPONIBILIDAD.enEspera }).isChecked())
+    ? DISPONIBILIDAD.enEspera
+    : DISPONIBILIDAD.fueraDeHorario;
   const after = before === DISPONIBILIDAD.enEspera ? DISPONIBILIDAD.fueraDeHorario : DISPONIBILIDAD.enEspera;
   await expect(dialog.getByRole('radio', { name: before })).toBeChecked();
   await shot(page, 'estado-usuarios-availability');
@@ -143,13 +145,19 @@ test('session time for one user and for every user of a cargo', async ({ page })
   await page.getByRole('dialog', { name: MSG.seguroActualizar }).getByRole('button', { name: MSG.si }).click();
   await expect(page.getByTestId('success-dialog')).toContainText('Usuarios actualizados:');
   await accept(page, 'success');
-  for (const text of await rows(page).filter({ hasText: 'Perito' }).filter({ hasNotText: 'Coordinador' }).allTextContents()) {
+  for (const text of await rows(page)
+    .filter({ hasText: 'Perito' })
+    .filter({ hasNotText: 'Coordinador' })
+    .allTextContents()) {
     expect(text).toContain('120 min');
   }
   await logout(page);
 });
 
-test("Administrador changes another user's password: their open session ends at once, then they sign in with it", async ({ page, browser }) => {
+test("Administrador changes another user's password: their open session ends at once, then they sign in with it", async ({
+  page,
+  browser,
+}) => {
   const email = 'abogado.cait@vialex.test';
   const newPassword = 'Cambio2026#';
   // The user is signed in in another browser.
@@ -185,9 +193,13 @@ test("Administrador changes another user's password: their open session ends at 
   await other.close();
 
   // Put the demo password back for the other specs.
-  const found = await page.request.get(`/api/estado-usuarios?criteria=${encodeURIComponent(JSON.stringify([{ field: 'email', op: 'eq', value: email }]))}`);
+  const found = await page.request.get(
+    `/api/estado-usuarios?criteria=${encodeURIComponent(JSON.stringify([{ field: 'email', op: 'eq', value: email }]))}`,
+  );
   const id = (await found.json()).rows[0].id as string;
-  const res = await page.request.put(`/api/usuarios/${id}/password`, { data: { password: PASSWORD, confirmPassword: PASSWORD } });
+  const res = await page.request.put(`/api/usuarios/${id}/password`, {
+    data: { password: PASSWORD, confirmPassword: PASSWORD },
+  });
   expect(res.ok()).toBeTruthy();
   await logout(page);
 });
@@ -224,7 +236,9 @@ test.describe('phone', () => {
       await expect(dialog).toBeVisible();
       if (name === 'time') await dialog.getByRole('button', { name: MSG.guardar }).click();
       await shot(page, `estado-usuarios-phone-${name}`);
-      await dialog.getByRole('button', { name: name === 'availability' || name === 'login' ? MSG.cerrar : MSG.cancelar }).click();
+      await dialog
+        .getByRole('button', { name: name === 'availability' || name === 'login' ? MSG.cerrar : MSG.cancelar })
+        .click();
       await expect(dialog).toBeHidden();
     }
     await logout(page);

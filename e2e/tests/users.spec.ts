@@ -26,7 +26,8 @@ test.beforeEach(async ({ request }) => resetSessions(request));
 
 const rows = (page: Page) => page.getByTestId('list-row');
 // By the exact e-mail cell: 'perito@…' is also the end of 'coord.perito@…'.
-const rowWith = (page: Page, email: string) => rows(page).filter({ has: page.getByRole('cell', { name: email, exact: true }) });
+const rowWith = (page: Page, email: string) =>
+  rows(page).filter({ has: page.getByRole('cell', { name: email, exact: true }) });
 
 async function accept(page: Page, kind: 'success' | 'info' | 'error') {
   const dialog = page.getByTestId(`${kind}-dialog`);
@@ -46,7 +47,9 @@ async function openUsers(page: Page) {
   await expect(rows(page).first()).toBeVisible();
 }
 
-test('Administrador creates a user (password rules first), edits it, assigns cities and deactivates it', async ({ page }) => {
+test('Administrador creates a user (password rules first), edits it, assigns cities and deactivates it', async ({
+  page,
+}) => {
   await login(page, 'administrador@vialex.test');
   await openUsers(page);
   await expect(page.getByRole('combobox', { name: T.filasPorPagina })).toBeVisible();
@@ -184,8 +187,12 @@ test('Coordinador Investigador sees only Investigador and Dibujante and may not 
   expect(cargos.length).toBeGreaterThan(0);
   for (const cargo of cargos) expect(['Investigador', 'Dibujante']).toContain(cargo);
   // Assign Cities on the Investigador rows only (the agents this coordinator dispatches).
-  await expect(rows(page).filter({ hasText: 'Dibujante' }).getByRole('button', { name: T.asignarCiudades })).toHaveCount(0);
-  await expect(rowWith(page, 'investigador@vialex.test').getByRole('button', { name: T.asignarCiudades })).toHaveCount(1);
+  await expect(
+    rows(page).filter({ hasText: 'Dibujante' }).getByRole('button', { name: T.asignarCiudades }),
+  ).toHaveCount(0);
+  await expect(rowWith(page, 'investigador@vialex.test').getByRole('button', { name: T.asignarCiudades })).toHaveCount(
+    1,
+  );
   await shot(page, 'usuarios-coord-investigador');
 
   await page.getByRole('button', { name: MSG.nuevo }).click();

@@ -7,7 +7,12 @@ import websocket from '@fastify/websocket';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { MSG } from '@vialex/domain';
 import type { AppContext } from './platform/context.js';
 import { body, installErrorHandler, notFound } from './platform/errors.js';
@@ -35,8 +40,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     clientErrorHandler(err: Error & { code?: string }, socket) {
       if (!socket.writable) return socket.destroy();
       const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-      const json = JSON.stringify(body(status, err.code ?? 'BAD_REQUEST', status === 431 ? MSG.encabezadosMuyGrandes : MSG.solicitudNoValida));
-      socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`);
+      const json = JSON.stringify(
+        body(status, err.code ?? 'BAD_REQUEST', status === 431 ? MSG.encabezadosMuyGrandes : MSG.solicitudNoValida),
+      );
+      socket.end(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+      );
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -51,7 +60,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Vialex API', version: '1.0.0', description: 'API de Vialex. Autenticación por cookie de sesión (vialex_sid).' },
+      info: {
+        title: 'Vialex API',
+        version: '1.0.0',
+        description: 'API de Vialex. Autenticación por cookie de sesión (vialex_sid).',
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -86,8 +99,10 @@ async function serveWeb(app: FastifyInstance, ctx: AppContext): Promise<void> {
       index: false,
       setHeaders(res, filePath) {
         const name = path.basename(filePath);
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
-        else if (name === 'sw.js' || name.endsWith('.webmanifest') || name === 'index.html') res.header('cache-control', 'no-cache');
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (name === 'sw.js' || name.endsWith('.webmanifest') || name === 'index.html')
+          res.header('cache-control', 'no-cache');
       },
     });
   }

@@ -30,7 +30,13 @@ export interface Config {
   cookieSecure: boolean | 'auto';
   trustProxy: boolean;
   /** Sign-in throttling (modules/auth/throttle.ts). */
-  login: { maxPerAccount: number; maxPerIp: number; windowMinutes: number; backoffAfter: number; backoffSeconds: number };
+  login: {
+    maxPerAccount: number;
+    maxPerIp: number;
+    windowMinutes: number;
+    backoffAfter: number;
+    backoffSeconds: number;
+  };
   autoAssignCities: string[];
   vapidSubject: string;
   /** PUSH_HOSTS: push-service hosts or origins allowed besides the built-in ones (integrations/push-hosts.ts). */
@@ -77,7 +83,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       backoffAfter: int(env.LOGIN_BACKOFF_AFTER, 10),
       backoffSeconds: int(env.LOGIN_BACKOFF_SECONDS, 60),
     },
-    autoAssignCities: (env.AUTO_ASSIGN_CITIES ?? '11001,25754,25175').split(',').map((s) => s.trim()).filter(Boolean),
+    autoAssignCities: (env.AUTO_ASSIGN_CITIES ?? '11001,25754,25175')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     vapidSubject: env.VAPID_SUBJECT ?? 'mailto:soporte@vialex.co',
     pushHosts: parsePushHosts(env.PUSH_HOSTS),
     appOrigins: parseOrigins(env.APP_ORIGINS, 'APP_ORIGINS'),

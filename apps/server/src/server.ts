@@ -8,7 +8,11 @@ import { LiveHub } from './platform/live-hub.js';
 import type { AppContext } from './platform/context.js';
 import { buildApp } from './app.js';
 import { expireSessions } from './modules/auth/session.js';
-import { FAKE_HUB_CREDENTIALS, startFakePolicyServices, type FakePolicyServices } from './integrations/fakes/policy-services.js';
+import {
+  FAKE_HUB_CREDENTIALS,
+  startFakePolicyServices,
+  type FakePolicyServices,
+} from './integrations/fakes/policy-services.js';
 
 async function useFakePolicyServices(config: Config) {
   if (config.kronosUrl && config.hub.url) return undefined;
@@ -37,7 +41,8 @@ export async function createServer(config: Config): Promise<RunningServer> {
     url: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.dbPoolSize,
-    onError: (err, source) => (log ? log.warn({ err, source }, 'database connection error') : console.error(`database ${source}:`, err.message)),
+    onError: (err, source) =>
+      log ? log.warn({ err, source }, 'database connection error') : console.error(`database ${source}:`, err.message),
   });
   await seedReferenceData(database.db);
   if (config.demo) await seedDemoData(database.db);

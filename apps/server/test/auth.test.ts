@@ -20,7 +20,8 @@ const post = (url: string, payload: unknown, cookie?: string) =>
   s.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
 const get = (url: string, cookie?: string) => s.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
-const maxAgeOf = (res: { headers: Record<string, unknown> }) => Number(/vialex_sid=[^;]+;.*Max-Age=(\d+)/.exec(String(res.headers['set-cookie']))?.[1]);
+const maxAgeOf = (res: { headers: Record<string, unknown> }) =>
+  Number(/vialex_sid=[^;]+;.*Max-Age=(\d+)/.exec(String(res.headers['set-cookie']))?.[1]);
 
 async function ageSession(userId: string, minutes: number) {
   const past = new Date(Date.now() - minutes * 60_000);
@@ -30,7 +31,7 @@ async function ageSession(userId: string, minutes: number) {
 describe('staff sign-in', () => {
   it('signs in, sets an HttpOnly SameSite=Lax cookie and marks the user logged in', async () => {
     const { user, email } = await createUser(s.ctx, { cargo: 'Investigador' });
-    const res = await post('/api/auth/login', { email: email.toUpperCase(), password: TEST_PASSWORD, });
+    const res = await post('/api/auth/login', { email: email.toUpperCase(), password: TEST_PASSWORD });
     expect(res.statusCode).toBe(200);
     const cookie = res.cookies.find((c) => c.name === 'vialex_sid')!;
     expect(cookie.httpOnly).toBe(true);
@@ -135,14 +136,17 @@ describe('staff sign-in', () => {
     expect(row).toMatchObject({ login: false, disponibilidad: 'Fuera de su horario laboral', salir: true });
     expect((await get('/api/auth/me', cookie)).statusCode).toBe(401);
     const trail = await s.ctx.db.select().from(trazabilidadestado).where(eq(trazabilidadestado.uidusuario, user.id));
-    expect(trail.map((t) => t.estado)).toEqual(expect.arrayContaining(['Activo en espera', 'Fuera de su horario laboral']));
+    expect(trail.map((t) => t.estado)).toEqual(
+      expect.arrayContaining(['Activo en espera', 'Fuera de su horario laboral']),
+    );
     // and the user can sign in again right away
     expect((await post('/api/auth/login', { email, password: TEST_PASSWORD })).statusCode).toBe(200);
   });
 
   it('slows password guessing: after 5 failures the account is refused even with the right password', async () => {
     const { email } = await createUser(s.ctx);
-    for (let i = 0; i < 5; i++) expect((await post('/api/auth/login', { email, password: `Mala${i}*a` })).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await post('/api/auth/login', { email, password: `Mala${i}*a` })).statusCode).toBe(401);
     const blocked = await post('/api/auth/login', { email, password: TEST_PASSWORD });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/Demasiados intentos fallidos/);
@@ -166,8 +170,15 @@ describe('every request checks the session (spec 1 §4)', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('SESSION_ENDED');
     // As at Salir: off-shift (no longer offered for assignment), with a trail entry by the system.
-    expect(await userRow(s.ctx, user.id)).toMatchObject({ login: false, disponibilidad: 'Fuera de su horario laboral' });
-    const trail = await s.ctx.db.select().from(trazabilidadestado).where(eq(trazabilidadestado.uidusuario, user.id)).orderBy(trazabilidadestado.fechahora);
+    expect(await userRow(s.ctx, user.id)).toMatchObject({
+      login: false,
+      disponibilidad: 'Fuera de su horario laboral',
+    });
+    const trail = await s.ctx.db
+      .select()
+      .from(trazabilidadestado)
+      .where(eq(trazabilidadestado.uidusuario, user.id))
+      .orderBy(trazabilidadestado.fechahora);
     expect(trail.map((t) => t.estado)).toEqual(['Activo en espera', 'Fuera de su horario laboral']);
     expect(trail[1]).toMatchObject({ descripcion: MSG.trazaSesionVencida, cargo: 'Investigador', uidcreador: null });
   });
@@ -183,7 +194,10 @@ describe('every request checks the session (spec 1 §4)', () => {
   it('a session whose token_login was replaced is refused', async () => {
     const { user, email } = await createUser(s.ctx);
     const cookie = await login(s.app, email);
-    await s.ctx.db.update(usuarios).set({ token_login: 'x'.repeat(40) }).where(eq(usuarios.id, user.id));
+    await s.ctx.db
+      .update(usuarios)
+      .set({ token_login: 'x'.repeat(40) })
+      .where(eq(usuarios.id, user.id));
     expect((await get('/api/auth/me', cookie)).json().code).toBe('SESSION_ENDED');
   });
 
@@ -199,9 +213,20 @@ describe('every request checks the session (spec 1 §4)', () => {
     await login(s.app, email);
     await ageSession(user.id, 20);
     expect(await expireSessions(s.ctx.db, s.ctx.hub)).toBeGreaterThanOrEqual(1);
-    expect(await userRow(s.ctx, user.id)).toMatchObject({ login: false, disponibilidad: 'Fuera de su horario laboral' });
-    const trail = await s.ctx.db.select().from(trazabilidadestado).where(eq(trazabilidadestado.uidusuario, user.id)).orderBy(trazabilidadestado.fechahora);
-    expect(trail.at(-1)).toMatchObject({ estado: 'Fuera de su horario laboral', descripcion: MSG.trazaSesionVencida, cargo: 'Abogado' });
+    expect(await userRow(s.ctx, user.id)).toMatchObject({
+      login: false,
+      disponibilidad: 'Fuera de su horario laboral',
+    });
+    const trail = await s.ctx.db
+      .select()
+      .from(trazabilidadestado)
+      .where(eq(trazabilidadestado.uidusuario, user.id))
+      .orderBy(trazabilidadestado.fechahora);
+    expect(trail.at(-1)).toMatchObject({
+      estado: 'Fuera de su horario laboral',
+      descripcion: MSG.trazaSesionVencida,
+      cargo: 'Abogado',
+    });
     expect((await post('/api/auth/login', { email, password: TEST_PASSWORD })).statusCode).toBe(200);
     expect((await userRow(s.ctx, user.id)).disponibilidad).toBe('Activo en espera');
   });
@@ -211,7 +236,10 @@ describe('every request checks the session (spec 1 §4)', () => {
     await login(s.app, email);
     await ageSession(user.id, 20);
     // A newer sign-in took the flag (another token_login): the old session's expiry must not touch it.
-    await s.ctx.db.update(usuarios).set({ token_login: 'y'.repeat(40) }).where(eq(usuarios.id, user.id));
+    await s.ctx.db
+      .update(usuarios)
+      .set({ token_login: 'y'.repeat(40) })
+      .where(eq(usuarios.id, user.id));
     await expireSessions(s.ctx.db, s.ctx.hub);
     expect(await userRow(s.ctx, user.id)).toMatchObject({ login: true, disponibilidad: 'Activo en espera' });
     const trail = await s.ctx.db.select().from(trazabilidadestado).where(eq(trazabilidadestado.uidusuario, user.id));

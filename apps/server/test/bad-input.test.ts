@@ -35,23 +35,49 @@ function expectRefusal(res: { statusCode: number; json(): unknown }, status: num
 
 describe('a NUL character is refused everywhere, with nothing written', () => {
   it('in the unauthenticated sign-in', async () => {
-    const res = await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a\u0000@b.co', password: 'x' } });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'a\u0000@b.co', password: 'x' },
+    });
     expectRefusal(res, 400, MSG.caracteresNoPermitidos);
     expect(await s.ctx.db.select().from(intentos_login)).toHaveLength(0);
   });
 
   it('in names, addresses, criteria values, endpoints and keys', async () => {
     const before = await clientCount();
-    for (const payload of [client('70000001', { nombres: 'An\u0000a' }), client('70000002', { direccion: 'Calle\u00001' }), { ...client('70000003'), ['x\u0000']: 1 }]) {
-      expectRefusal(await s.app.inject({ method: 'POST', url: '/api/clientes', headers: { cookie: admin }, payload }), 400, MSG.caracteresNoPermitidos);
+    for (const payload of [
+      client('70000001', { nombres: 'An\u0000a' }),
+      client('70000002', { direccion: 'Calle\u00001' }),
+      { ...client('70000003'), ['x\u0000']: 1 },
+    ]) {
+      expectRefusal(
+        await s.app.inject({ method: 'POST', url: '/api/clientes', headers: { cookie: admin }, payload }),
+        400,
+        MSG.caracteresNoPermitidos,
+      );
     }
     expect(await clientCount()).toBe(before);
     // JSON inside the query string: the NUL arrives escaped and appears only once parsed.
     const criteria = JSON.stringify([{ field: 'nombres', op: 'eq', value: 'A\u0000' }]);
-    expectRefusal(await s.app.inject({ method: 'GET', url: '/api/clientes', headers: { cookie: admin }, query: { criteria } }), 400, MSG.caracteresNoPermitidos);
-    const sub = { subscription: { endpoint: 'https://fcm.googleapis.com/fcm/send/\u0000', keys: { p256dh: 'a', auth: 'b' } } };
-    expectRefusal(await s.app.inject({ method: 'POST', url: '/api/push/subscription', headers: { cookie: admin }, payload: sub }), 400, MSG.caracteresNoPermitidos);
-    expectRefusal(await s.app.inject({ method: 'GET', url: '/api/clientes/%00', headers: { cookie: admin } }), 400, MSG.caracteresNoPermitidos);
+    expectRefusal(
+      await s.app.inject({ method: 'GET', url: '/api/clientes', headers: { cookie: admin }, query: { criteria } }),
+      400,
+      MSG.caracteresNoPermitidos,
+    );
+    const sub = {
+      subscription: { endpoint: 'https://fcm.googleapis.com/fcm/send/\u0000', keys: { p256dh: 'a', auth: 'b' } },
+    };
+    expectRefusal(
+      await s.app.inject({ method: 'POST', url: '/api/push/subscription', headers: { cookie: admin }, payload: sub }),
+      400,
+      MSG.caracteresNoPermitidos,
+    );
+    expectRefusal(
+      await s.app.inject({ method: 'GET', url: '/api/clientes/%00', headers: { cookie: admin } }),
+      400,
+      MSG.caracteresNoPermitidos,
+    );
   });
 });
 
@@ -64,74 +90,149 @@ describe('forged page cursors', () => {
     ['a date without time', '2024-01-01'],
     ['an impossible day', '2024-02-31T00:00:00.000Z'],
   ])('%s is a 400', async (_, date) => {
-    const res = await s.app.inject({ method: 'GET', url: '/api/clientes', headers: { cookie: admin }, query: { cursor: cursor([date, '00000000-0000-0000-0000-000000000000']) } });
+    const res = await s.app.inject({
+      method: 'GET',
+      url: '/api/clientes',
+      headers: { cookie: admin },
+      query: { cursor: cursor([date, '00000000-0000-0000-0000-000000000000']) },
+    });
     expectRefusal(res, 400, MSG.cursorNoValido);
   });
 });
 
 describe('simultaneous duplicates get the duplicate message, never a 500', () => {
   it('clients', async () => {
-    const answers = await Promise.all(Array.from({ length: 6 }, () => s.app.inject({ method: 'POST', url: '/api/clientes', headers: { cookie: admin }, payload: client('71234567') })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        s.app.inject({ method: 'POST', url: '/api/clientes', headers: { cookie: admin }, payload: client('71234567') }),
+      ),
+    );
     const codes = answers.map((a) => a.statusCode).sort();
     expect(codes).toEqual([201, 409, 409, 409, 409, 409]);
-    for (const a of answers.filter((x) => x.statusCode === 409)) expect(a.json()).toMatchObject({ code: 'CLIENT_DUPLICATE', message: MSG.clienteDuplicado });
+    for (const a of answers.filter((x) => x.statusCode === 409))
+      expect(a.json()).toMatchObject({ code: 'CLIENT_DUPLICATE', message: MSG.clienteDuplicado });
   });
 
   it('quick clients from the case form', async () => {
     const payload = { nombres: 'Luz', apellidos: 'Mora', identificacion: 71234999 };
-    const answers = await Promise.all(Array.from({ length: 6 }, () => s.app.inject({ method: 'POST', url: '/api/casos/clientes-rapido', headers: { cookie: admin }, payload })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        s.app.inject({ method: 'POST', url: '/api/casos/clientes-rapido', headers: { cookie: admin }, payload }),
+      ),
+    );
     expect(answers.filter((a) => a.statusCode >= 500)).toEqual([]);
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
-    for (const a of answers.filter((x) => x.statusCode !== 201)) expect(a.json()).toMatchObject({ statusCode: 409, message: MSG.clienteDuplicado });
+    for (const a of answers.filter((x) => x.statusCode !== 201))
+      expect(a.json()).toMatchObject({ statusCode: 409, message: MSG.clienteDuplicado });
   });
 
   it('users', async () => {
     const payload = {
-      nombres: 'Eva', apellidos: 'Ríos', identificacion: '81234567', telefono: '3001234567', email: 'gemela@vialex.test',
-      cargo: 'Perito', area: 'PERITAJE', password: 'Clave2026*', confirmPassword: 'Clave2026*',
+      nombres: 'Eva',
+      apellidos: 'Ríos',
+      identificacion: '81234567',
+      telefono: '3001234567',
+      email: 'gemela@vialex.test',
+      cargo: 'Perito',
+      area: 'PERITAJE',
+      password: 'Clave2026*',
+      confirmPassword: 'Clave2026*',
     };
     // Four administrators at once (one administrator's password work is limited to one at a time).
     const admins = [admin];
-    for (let i = 0; i < 3; i++) admins.push(await login(s.app, (await createUser(s.ctx, { cargo: 'Administrador', area: 'ADMINISTRACIÓN' })).email));
-    const answers = await Promise.all(admins.map((cookie) => s.app.inject({ method: 'POST', url: '/api/usuarios', headers: { cookie }, payload })));
+    for (let i = 0; i < 3; i++)
+      admins.push(
+        await login(s.app, (await createUser(s.ctx, { cargo: 'Administrador', area: 'ADMINISTRACIÓN' })).email),
+      );
+    const answers = await Promise.all(
+      admins.map((cookie) => s.app.inject({ method: 'POST', url: '/api/usuarios', headers: { cookie }, payload })),
+    );
     expect(answers.filter((a) => a.statusCode >= 500)).toEqual([]);
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
-    for (const a of answers.filter((x) => x.statusCode !== 201)) expect(a.json()).toMatchObject({ statusCode: 409, code: 'EMAIL_TAKEN', message: MSG.correoDuplicado });
+    for (const a of answers.filter((x) => x.statusCode !== 201))
+      expect(a.json()).toMatchObject({ statusCode: 409, code: 'EMAIL_TAKEN', message: MSG.correoDuplicado });
     expect(await s.ctx.db.select().from(cuentas).where(eq(cuentas.email, 'gemela@vialex.test'))).toHaveLength(1);
   });
 });
 
 describe('every refusal is Spanish, in the one error shape', () => {
   it('a bad enum, a wrong type', async () => {
-    const sideways = await s.app.inject({ method: 'GET', url: '/api/clientes?dir=sideways', headers: { cookie: admin } });
+    const sideways = await s.app.inject({
+      method: 'GET',
+      url: '/api/clientes?dir=sideways',
+      headers: { cookie: admin },
+    });
     expect(sideways.statusCode).toBe(400);
     expect(sideways.json().message).toMatch(/^Opción inválida/);
-    const gps = await s.app.inject({ method: 'PUT', url: '/api/me/gps', headers: { cookie: admin }, payload: { gps: 'yes' } });
+    const gps = await s.app.inject({
+      method: 'PUT',
+      url: '/api/me/gps',
+      headers: { cookie: admin },
+      payload: { gps: 'yes' },
+    });
     expect(gps.statusCode).toBe(400);
     expect(gps.json().message).toBe('Entrada inválida: se esperaba booleano, recibido texto');
   });
 
   it('malformed and empty JSON, a wrong content type, a body too large', async () => {
     const json = { 'content-type': 'application/json', cookie: admin };
-    expectRefusal(await s.app.inject({ method: 'POST', url: '/api/clientes', headers: json, payload: '{"nombres": ' }), 400, MSG.jsonNoValido);
-    expectRefusal(await s.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '' }), 400, MSG.cuerpoVacio);
-    expectRefusal(await s.app.inject({ method: 'POST', url: '/api/clientes', headers: { 'content-type': 'application/xml', cookie: admin }, payload: '<a/>' }), 415, MSG.tipoContenidoNoSoportado);
-    expectRefusal(await s.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: `{"email":"${'a'.repeat(1_100_000)}"}` }), 413, MSG.cuerpoMuyGrande);
+    expectRefusal(
+      await s.app.inject({ method: 'POST', url: '/api/clientes', headers: json, payload: '{"nombres": ' }),
+      400,
+      MSG.jsonNoValido,
+    );
+    expectRefusal(
+      await s.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '',
+      }),
+      400,
+      MSG.cuerpoVacio,
+    );
+    expectRefusal(
+      await s.app.inject({
+        method: 'POST',
+        url: '/api/clientes',
+        headers: { 'content-type': 'application/xml', cookie: admin },
+        payload: '<a/>',
+      }),
+      415,
+      MSG.tipoContenidoNoSoportado,
+    );
+    expectRefusal(
+      await s.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: `{"email":"${'a'.repeat(1_100_000)}"}`,
+      }),
+      413,
+      MSG.cuerpoMuyGrande,
+    );
   });
 
   it('an unknown API route', async () => {
-    expectRefusal(await s.app.inject({ method: 'GET', url: '/api/no-existe', headers: { cookie: admin } }), 404, MSG.recursoNoEncontrado);
+    expectRefusal(
+      await s.app.inject({ method: 'GET', url: '/api/no-existe', headers: { cookie: admin } }),
+      404,
+      MSG.recursoNoEncontrado,
+    );
   });
 
   it('headers too large (431) on a real socket', async () => {
     await s.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = s.app.server.address() as { port: number };
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, path: '/api/health', headers: { 'x-grande': 'a'.repeat(40_000) } }, (res) => {
-        let text = '';
-        res.on('data', (c) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      });
+      const req = http.request(
+        { host: '127.0.0.1', port, path: '/api/health', headers: { 'x-grande': 'a'.repeat(40_000) } },
+        (res) => {
+          let text = '';
+          res.on('data', (c) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        },
+      );
       req.on('error', reject);
       req.end();
     });
@@ -142,15 +243,26 @@ describe('every refusal is Spanish, in the one error shape', () => {
 
 describe('a signed-out caller gets 401 before any body validation', () => {
   it('on every protected operation of the API', async () => {
-    const spec = (await s.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
-    const open = new Set(['post /api/auth/login', 'get /api/push/public-key', 'get /api/health', 'post /api/cronos/casos']);
+    const spec = (await s.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const open = new Set([
+      'post /api/auth/login',
+      'get /api/push/public-key',
+      'get /api/health',
+      'post /api/cronos/casos',
+    ]);
     const checked: string[] = [];
     for (const [path, methods] of Object.entries(spec.paths)) {
       for (const method of Object.keys(methods)) {
         const key = `${method} ${path}`;
         if (open.has(key) || path.startsWith('/api/test') || path === '/api/live') continue;
         const url = path.replace(/\{[^}]+\}/g, '00000000-0000-0000-0000-000000000000');
-        const res = await s.app.inject({ method: method.toUpperCase() as 'GET', url, ...(method === 'get' ? {} : { payload: { basura: true } }) });
+        const res = await s.app.inject({
+          method: method.toUpperCase() as 'GET',
+          url,
+          ...(method === 'get' ? {} : { payload: { basura: true } }),
+        });
         expect(res.statusCode, key).toBe(401);
         expect(res.json().code, key).toBe('NO_SESSION');
         checked.push(key);

@@ -8,7 +8,15 @@ let n = 0;
 export async function createClient(ctx: AppContext, identificacion = 90_000_000 + ++n) {
   const [row] = await ctx.db
     .insert(clientes)
-    .values({ nombres: 'CLIENTE', apellidos: `PRUEBA ${identificacion}`, tipoidentificacion: 'CC', identificacion, telefono: '3001112233', ciudad: '11001', direccion: 'CALLE 1' })
+    .values({
+      nombres: 'CLIENTE',
+      apellidos: `PRUEBA ${identificacion}`,
+      tipoidentificacion: 'CC',
+      identificacion,
+      telefono: '3001112233',
+      ciudad: '11001',
+      direccion: 'CALLE 1',
+    })
     .returning();
   return row;
 }

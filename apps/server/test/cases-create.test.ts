@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, count, eq, max } from 'drizzle-orm';
 import { CARGOS, can, type Cargo } from '@vialex/domain';
-import { casos, chats, contadores, notificaciones, polizas, trazabilidad, trazabilidadestado, vehiculos } from '../src/db/schema/index.js';
+import {
+  casos,
+  chats,
+  contadores,
+  notificaciones,
+  polizas,
+  trazabilidad,
+  trazabilidadestado,
+  vehiculos,
+} from '../src/db/schema/index.js';
 import { clearPlateCache } from '../src/modules/vehicles/plate-lookup.js';
 import { startTestServer, type TestServer } from './helper.js';
 import { createUser, login, userRow, signInEveryCargo } from './factories.js';
@@ -20,7 +29,12 @@ const caseCount = async () => (await s.ctx.db.select({ n: count() }).from(casos)
 describe('creating a case', () => {
   it.each(CARGOS)('only Call Center, Coordinador Contact Center and Administrador: %s', async (cargo) => {
     const before = await caseCount();
-    const res = await s.app.inject({ method: 'POST', url: '/api/casos', headers: h(cargo), payload: await caseBody(s.ctx) });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/casos',
+      headers: h(cargo),
+      payload: await caseBody(s.ctx),
+    });
     expect(res.statusCode).toBe(can(cargo, 'casos.create') ? 201 : 403);
     if (res.statusCode === 403) {
       expect(res.json().message).toBe('Usuario no autorizado');
@@ -32,8 +46,16 @@ describe('creating a case', () => {
     const body = await caseBody(s.ctx);
     const created = await createCaseAs(s.app, h('Call Center').cookie, body);
     expect(created).toMatchObject({
-      estado: 'Recibido', archivado: false, tipo_plan: 'SIN PLAN', origen: 'Vialex', origen_desde: 'Vialex', origenColor: 'success',
-      tipocaso: 'Choque simple', direccion_siniestro: 'CALLE 100 # 15-20', ciudad_siniestro: 'BOGOTÁ, D.C.', placa: body.placa,
+      estado: 'Recibido',
+      archivado: false,
+      tipo_plan: 'SIN PLAN',
+      origen: 'Vialex',
+      origen_desde: 'Vialex',
+      origenColor: 'success',
+      tipocaso: 'Choque simple',
+      direccion_siniestro: 'CALLE 100 # 15-20',
+      ciudad_siniestro: 'BOGOTÁ, D.C.',
+      placa: body.placa,
     });
     expect(created.callcenter.id).toBe(viewers.get('Call Center')!.id);
     const [row] = await s.ctx.db.select().from(casos).where(eq(casos.id, created.id));
@@ -41,21 +63,44 @@ describe('creating a case', () => {
     const [vehicle] = await s.ctx.db.select().from(vehiculos).where(eq(vehiculos.placa, body.placa));
     expect(vehicle.uidcliente).toBe(row.uidcliente);
     expect(vehicle).toMatchObject({ clase: 'SIN CLASE', marca: 'SIN MARCA', modelo: '0000', servicio: 'PARTICULAR' });
-    expect((await s.ctx.db.select().from(trazabilidad).where(eq(trazabilidad.uidcaso, row.id))).map((t) => t.descripcion)).toContain('Se realiza la creación del caso');
-    expect((await s.ctx.db.select().from(trazabilidadestado).where(eq(trazabilidadestado.uidcaso, row.id))).length).toBeGreaterThanOrEqual(1);
-    expect(await s.ctx.db.select().from(chats).where(eq(chats.uidcaso, row.id))).toMatchObject([{ tipo: 'general', roomName: 'Chat en proceso (Entrar)' }]);
+    expect(
+      (await s.ctx.db.select().from(trazabilidad).where(eq(trazabilidad.uidcaso, row.id))).map((t) => t.descripcion),
+    ).toContain('Se realiza la creación del caso');
+    expect(
+      (await s.ctx.db.select().from(trazabilidadestado).where(eq(trazabilidadestado.uidcaso, row.id))).length,
+    ).toBeGreaterThanOrEqual(1);
+    expect(await s.ctx.db.select().from(chats).where(eq(chats.uidcaso, row.id))).toMatchObject([
+      { tipo: 'general', roomName: 'Chat en proceso (Entrar)' },
+    ]);
     const [notice] = await s.ctx.db.select().from(notificaciones).where(eq(notificaciones.uidcaso, row.id));
-    expect(notice).toMatchObject({ titulo: 'NUEVO CASO', cuerpo: 'CASO CREADO EN LA CIUDAD DE BOGOTÁ, D.C.', url: `/gestionar-caso/${row.id}/chat` });
+    expect(notice).toMatchObject({
+      titulo: 'NUEVO CASO',
+      cuerpo: 'CASO CREADO EN LA CIUDAD DE BOGOTÁ, D.C.',
+      url: `/gestionar-caso/${row.id}/chat`,
+    });
     // Admins, lawyers and investigators covering Bogotá (factories give them 11001).
-    expect(notice.destinatarios).toEqual(expect.arrayContaining([viewers.get('Administrador')!.id, viewers.get('Abogado')!.id, viewers.get('Investigador')!.id]));
+    expect(notice.destinatarios).toEqual(
+      expect.arrayContaining([
+        viewers.get('Administrador')!.id,
+        viewers.get('Abogado')!.id,
+        viewers.get('Investigador')!.id,
+      ]),
+    );
     expect(notice.destinatarios).not.toContain(viewers.get('Perito')!.id);
     // The call-center creator now has an open case.
-    expect((await userRow(s.ctx, viewers.get('Call Center')!.id)).disponibilidad).toMatch(/^Activo (ocupado|multiple)$/);
+    expect((await userRow(s.ctx, viewers.get('Call Center')!.id)).disponibilidad).toMatch(
+      /^Activo (ocupado|multiple)$/,
+    );
   });
 
   it("'Usuario no registrado' when nobody has that identification; nothing written", async () => {
     const before = await caseCount();
-    const res = await s.app.inject({ method: 'POST', url: '/api/casos', headers: h('Administrador'), payload: await caseBody(s.ctx, { identificacion: '123' }) });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/casos',
+      headers: h('Administrador'),
+      payload: await caseBody(s.ctx, { identificacion: '123' }),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Usuario no registrado');
     expect(await caseCount()).toBe(before);
@@ -64,15 +109,51 @@ describe('creating a case', () => {
   it('every field is required, with its option lists', async () => {
     const res = await s.app.inject({ method: 'POST', url: '/api/casos', headers: h('Administrador'), payload: {} });
     expect(res.statusCode).toBe(400);
-    expect(res.json().issues.map((i: { path: string }) => i.path).sort()).toEqual(
-      ['departamento', 'direccion_siniestro', 'identificacion', 'placa', 'relacion', 'tipo_producto', 'tipocaso', 'uidciudad', 'uidempresa', 'verificacion'].sort(),
+    expect(
+      res
+        .json()
+        .issues.map((i: { path: string }) => i.path)
+        .sort(),
+    ).toEqual(
+      [
+        'departamento',
+        'direccion_siniestro',
+        'identificacion',
+        'placa',
+        'relacion',
+        'tipo_producto',
+        'tipocaso',
+        'uidciudad',
+        'uidempresa',
+        'verificacion',
+      ].sort(),
     );
-    const bad = await s.app.inject({ method: 'POST', url: '/api/casos', headers: h('Administrador'), payload: await caseBody(s.ctx, { verificacion: 'Otra', tipo_producto: 'Seguro lunar', relacion: 'Amigo' }) });
-    expect(bad.json().issues.map((i: { path: string }) => i.path).sort()).toEqual(['relacion', 'tipo_producto', 'verificacion']);
-    const wrongCity = await s.app.inject({ method: 'POST', url: '/api/casos', headers: h('Administrador'), payload: await caseBody(s.ctx, { departamento: '05' }) });
+    const bad = await s.app.inject({
+      method: 'POST',
+      url: '/api/casos',
+      headers: h('Administrador'),
+      payload: await caseBody(s.ctx, { verificacion: 'Otra', tipo_producto: 'Seguro lunar', relacion: 'Amigo' }),
+    });
+    expect(
+      bad
+        .json()
+        .issues.map((i: { path: string }) => i.path)
+        .sort(),
+    ).toEqual(['relacion', 'tipo_producto', 'verificacion']);
+    const wrongCity = await s.app.inject({
+      method: 'POST',
+      url: '/api/casos',
+      headers: h('Administrador'),
+      payload: await caseBody(s.ctx, { departamento: '05' }),
+    });
     expect(wrongCity.statusCode).toBe(400);
     const before = await caseCount();
-    const wrongType = await s.app.inject({ method: 'POST', url: '/api/casos', headers: h('Administrador'), payload: await caseBody(s.ctx, { tipocaso: 'LO QUE SEA' }) });
+    const wrongType = await s.app.inject({
+      method: 'POST',
+      url: '/api/casos',
+      headers: h('Administrador'),
+      payload: await caseBody(s.ctx, { tipocaso: 'LO QUE SEA' }),
+    });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().issues).toEqual([{ path: 'tipocaso', message: 'Tipo de caso no válido' }]);
     expect(await caseCount()).toBe(before);
@@ -80,7 +161,9 @@ describe('creating a case', () => {
 
   it('two simultaneous creations never share a number', async () => {
     const bodies = await Promise.all(Array.from({ length: 8 }, () => caseBody(s.ctx)));
-    const results = await Promise.all(bodies.map((b) => createCaseAs(s.app, h('Coordinador Contact Center').cookie, b)));
+    const results = await Promise.all(
+      bodies.map((b) => createCaseAs(s.app, h('Coordinador Contact Center').cookie, b)),
+    );
     const numbers = results.map((r) => r.caso);
     expect(new Set(numbers).size).toBe(8);
   });
@@ -89,7 +172,12 @@ describe('creating a case', () => {
     await s.ctx.db.delete(contadores);
     try {
       const before = await caseCount();
-      const res = await s.app.inject({ method: 'POST', url: '/api/casos', headers: h('Administrador'), payload: await caseBody(s.ctx) });
+      const res = await s.app.inject({
+        method: 'POST',
+        url: '/api/casos',
+        headers: h('Administrador'),
+        payload: await caseBody(s.ctx),
+      });
       expect(res.json().message).toBe('El contador global no está inicializado.');
       expect(await caseCount()).toBe(before);
     } finally {
@@ -100,24 +188,54 @@ describe('creating a case', () => {
 
   it('editing re-saves the data without a new number, with a history entry', async () => {
     const created = await createCaseAs(s.app, h('Call Center').cookie, await caseBody(s.ctx));
-    const body = await caseBody(s.ctx, { placa: created.placa, direccion_siniestro: 'avenida boyacá', prioridad: 'alta' });
-    const res = await s.app.inject({ method: 'PUT', url: `/api/casos/${created.id}`, headers: h('Call Center'), payload: body });
+    const body = await caseBody(s.ctx, {
+      placa: created.placa,
+      direccion_siniestro: 'avenida boyacá',
+      prioridad: 'alta',
+    });
+    const res = await s.app.inject({
+      method: 'PUT',
+      url: `/api/casos/${created.id}`,
+      headers: h('Call Center'),
+      payload: body,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ caso: created.caso, direccion_siniestro: 'AVENIDA BOYACÁ', prioridad: 'alta' });
     const history = await s.ctx.db.select().from(trazabilidad).where(eq(trazabilidad.uidcaso, created.id));
-    expect(history.map((t) => t.descripcion)).toEqual(expect.arrayContaining(['Se realiza la creación del caso', 'Se actualizan los datos del caso']));
-    expect((await s.app.inject({ method: 'PUT', url: `/api/casos/${created.id}`, headers: h('Investigador'), payload: body })).statusCode).toBe(403);
+    expect(history.map((t) => t.descripcion)).toEqual(
+      expect.arrayContaining(['Se realiza la creación del caso', 'Se actualizan los datos del caso']),
+    );
+    expect(
+      (
+        await s.app.inject({
+          method: 'PUT',
+          url: `/api/casos/${created.id}`,
+          headers: h('Investigador'),
+          payload: body,
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
   it("editing is refused outside the editor's list and on archived cases; nothing changes", async () => {
     const other = await createCaseAs(s.app, h('Administrador').cookie, await caseBody(s.ctx));
     const body = await caseBody(s.ctx, { direccion_siniestro: 'otra calle' });
     // A Call Center user only sees the cases where it is the contact centre.
-    const outside = await s.app.inject({ method: 'PUT', url: `/api/casos/${other.id}`, headers: h('Call Center'), payload: body });
+    const outside = await s.app.inject({
+      method: 'PUT',
+      url: `/api/casos/${other.id}`,
+      headers: h('Call Center'),
+      payload: body,
+    });
     expect(outside.statusCode).toBe(404);
     expect(outside.json().message).toBe('El caso no existe');
     await s.ctx.db.update(casos).set({ archivado: true }).where(eq(casos.id, other.id));
-    const archived = await s.app.inject({ method: 'PUT', url: `/api/casos/${other.id}`, headers: h('Administrador'), payload: body });
+    const archived = await s.app.inject({
+      method: 'PUT',
+      url: `/api/casos/${other.id}`,
+      headers: h('Administrador'),
+      payload: body,
+    });
     expect(archived.statusCode).toBe(400);
     expect(archived.json().message).toBe('El caso está archivado');
     const [row] = await s.ctx.db.select().from(casos).where(eq(casos.id, other.id));
@@ -128,9 +246,20 @@ describe('creating a case', () => {
     clearPlateCache();
     const created = await createCaseAs(s.app, h('Administrador').cookie, await caseBody(s.ctx));
     expect(created.tipo_plan).toBe('SIN PLAN');
-    const res = await s.app.inject({ method: 'PUT', url: `/api/casos/${created.id}`, headers: h('Administrador'), payload: await caseBody(s.ctx, { placa: 'SEG456' }) });
+    const res = await s.app.inject({
+      method: 'PUT',
+      url: `/api/casos/${created.id}`,
+      headers: h('Administrador'),
+      payload: await caseBody(s.ctx, { placa: 'SEG456' }),
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ caso: created.caso, placa: 'SEG456', tipo_plan: 'SEGURO TERCERO', origen: 'SEGURO TERCERO', vehiculo: 'RENAULT LOGAN 2022' });
+    expect(res.json()).toMatchObject({
+      caso: created.caso,
+      placa: 'SEG456',
+      tipo_plan: 'SEGURO TERCERO',
+      origen: 'SEGURO TERCERO',
+      vehiculo: 'RENAULT LOGAN 2022',
+    });
     const [row] = await s.ctx.db.select().from(casos).where(eq(casos.id, created.id));
     const [vehicle] = await s.ctx.db.select().from(vehiculos).where(eq(vehiculos.placa, 'SEG456'));
     expect(row.uidvehiculo).toBe(vehicle.id);
@@ -142,9 +271,16 @@ describe('creating a case', () => {
     const cc = await createUser(s.ctx, { cargo: 'Call Center' });
     const cookie = await login(s.app, cc.email);
     const created = await createCaseAs(s.app, cookie, await caseBody(s.ctx));
-    const entries = await s.ctx.db.select().from(trazabilidadestado).where(and(eq(trazabilidadestado.uidcaso, created.id), eq(trazabilidadestado.uidusuario, cc.user.id)));
+    const entries = await s.ctx.db
+      .select()
+      .from(trazabilidadestado)
+      .where(and(eq(trazabilidadestado.uidcaso, created.id), eq(trazabilidadestado.uidusuario, cc.user.id)));
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ descripcion: 'Se realiza la creación del caso', estado: 'Activo ocupado', cargo: 'Call Center' });
+    expect(entries[0]).toMatchObject({
+      descripcion: 'Se realiza la creación del caso',
+      estado: 'Activo ocupado',
+      cargo: 'Call Center',
+    });
   });
 });
 
@@ -156,7 +292,12 @@ describe('plate look-up and plan rules against the fake services', () => {
 
   it('Tecnicar policy in force: RC PUBLICO, origin Tecnicar, policy saved once', async () => {
     const res = await lookup('tax123');
-    expect(res.json()).toMatchObject({ tipo_plan: 'RC PUBLICO', fuente: 'Tecnicar', origen: 'Tecnicar', vigente: true });
+    expect(res.json()).toMatchObject({
+      tipo_plan: 'RC PUBLICO',
+      fuente: 'Tecnicar',
+      origen: 'Tecnicar',
+      vigente: true,
+    });
     expect(res.json().mensajes).toContain('Vehículo con póliza en tecnicar');
     expect(res.json().vehiculo).toMatchObject({ marca: 'HYUNDAI', linea: 'ATOS', servicio: 'PÚBLICO' });
     const a = await createCaseAs(s.app, h('Call Center').cookie, await caseBody(s.ctx, { placa: 'TAX123' }));
@@ -175,7 +316,12 @@ describe('plate look-up and plan rules against the fake services', () => {
   });
 
   it('an expired policy: the source still decides the plan, but the origin stays Vialex', async () => {
-    expect((await lookup('EXP789')).json()).toMatchObject({ tipo_plan: 'SEGURO TERCERO', fuente: 'SEGURO TERCERO', origen: 'Vialex', vigente: false });
+    expect((await lookup('EXP789')).json()).toMatchObject({
+      tipo_plan: 'SEGURO TERCERO',
+      fuente: 'SEGURO TERCERO',
+      origen: 'Vialex',
+      vigente: false,
+    });
   });
 
   it('unknown plate: the Tecnicar message', async () => {
@@ -191,7 +337,12 @@ describe('plate look-up and plan rules against the fake services', () => {
   it('services down or slow: answered within the timeout; saving the case reuses that outcome instead of asking again', async () => {
     const fake = s.fakes!;
     const down = await lookup('CAIDO1');
-    expect(down.json().mensajes).toEqual(expect.arrayContaining(['Vehículo no cuenta con póliza', 'El servicio de confirmación de plan no se encuentra disponible.']));
+    expect(down.json().mensajes).toEqual(
+      expect.arrayContaining([
+        'Vehículo no cuenta con póliza',
+        'El servicio de confirmación de plan no se encuentra disponible.',
+      ]),
+    );
     let asked = fake.requests.length;
     const created = await createCaseAs(s.app, h('Call Center').cookie, await caseBody(s.ctx, { placa: 'CAIDO1' }));
     expect(created.tipo_plan).toBe('SIN PLAN');
@@ -212,7 +363,8 @@ describe('plate look-up and plan rules against the fake services', () => {
     clearPlateCache();
     const fake = s.fakes!;
     const from = fake.requests.length;
-    const ask = (placa: string) => s.app.inject({ method: 'GET', url: `/api/casos/consulta-placa?placa=${placa}`, headers: h('Call Center') });
+    const ask = (placa: string) =>
+      s.app.inject({ method: 'GET', url: `/api/casos/consulta-placa?placa=${placa}`, headers: h('Call Center') });
     const callsFor = (placa: string) => fake.requests.slice(from).filter((r) => r.url.includes(placa)).length;
     const [a, b, c] = await Promise.all([ask('CAIDO1'), ask('CAIDO1'), ask('ZZZ998')]);
     expect(a.json()).toEqual(b.json());
@@ -236,7 +388,10 @@ describe('plate look-up and plan rules against the fake services', () => {
 
   it('the look-up starts above 5 characters and only for those who create or edit cases', async () => {
     expect((await lookup('ABC12')).statusCode).toBe(400);
-    expect((await s.app.inject({ method: 'GET', url: '/api/casos/consulta-placa?placa=TAX123', headers: h('Perito') })).statusCode).toBe(403);
+    expect(
+      (await s.app.inject({ method: 'GET', url: '/api/casos/consulta-placa?placa=TAX123', headers: h('Perito') }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('only something shaped like a plate is sent to the outside services', async () => {
@@ -255,24 +410,63 @@ describe('Cronos', () => {
   it('creates cases with its API key (orange origin); refuses without it', async () => {
     const body = await caseBody(s.ctx);
     expect((await s.app.inject({ method: 'POST', url: '/api/cronos/casos', payload: body })).statusCode).toBe(403);
-    expect((await s.app.inject({ method: 'POST', url: '/api/cronos/casos', payload: body, headers: { 'x-api-key': 'wrong' } })).statusCode).toBe(403);
-    const res = await s.app.inject({ method: 'POST', url: '/api/cronos/casos', payload: body, headers: { 'x-api-key': 'cronos-secret' } });
+    expect(
+      (
+        await s.app.inject({
+          method: 'POST',
+          url: '/api/cronos/casos',
+          payload: body,
+          headers: { 'x-api-key': 'wrong' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/cronos/casos',
+      payload: body,
+      headers: { 'x-api-key': 'cronos-secret' },
+    });
     expect(res.statusCode).toBe(201);
-    const detail = await s.app.inject({ method: 'GET', url: `/api/casos/${res.json().id}`, headers: h('Administrador') });
+    const detail = await s.app.inject({
+      method: 'GET',
+      url: `/api/casos/${res.json().id}`,
+      headers: h('Administrador'),
+    });
     expect(detail.json()).toMatchObject({ origen: 'Cronos', origen_desde: 'Cronos', origenColor: 'warning' });
-    const dialog = await s.app.inject({ method: 'POST', url: '/api/casos/cronos', headers: h('Call Center'), payload: await caseBody(s.ctx) });
+    const dialog = await s.app.inject({
+      method: 'POST',
+      url: '/api/casos/cronos',
+      headers: h('Call Center'),
+      payload: await caseBody(s.ctx),
+    });
     expect(dialog.json().origenColor).toBe('warning');
   });
 });
 
 describe('quick registration', () => {
   it('creates a CC client in Bogotá with uppercased names', async () => {
-    const res = await s.app.inject({ method: 'POST', url: '/api/casos/clientes-rapido', headers: h('Call Center'), payload: { nombres: ' pedro ', apellidos: 'paz', identificacion: '771122' } });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/casos/clientes-rapido',
+      headers: h('Call Center'),
+      payload: { nombres: ' pedro ', apellidos: 'paz', identificacion: '771122' },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ nombres: 'PEDRO', apellidos: 'PAZ', identificacion: 771122 });
-    const created = await createCaseAs(s.app, h('Call Center').cookie, { ...(await caseBody(s.ctx)), identificacion: '771122' });
+    const created = await createCaseAs(s.app, h('Call Center').cookie, {
+      ...(await caseBody(s.ctx)),
+      identificacion: '771122',
+    });
     expect(created.cliente.nombre).toBe('PEDRO PAZ');
-    expect((await s.app.inject({ method: 'POST', url: '/api/casos/clientes-rapido', headers: h('Perito'), payload: { nombres: 'a', apellidos: 'b', identificacion: '1' } })).statusCode).toBe(403);
+    expect(
+      (
+        await s.app.inject({
+          method: 'POST',
+          url: '/api/casos/clientes-rapido',
+          headers: h('Perito'),
+          payload: { nombres: 'a', apellidos: 'b', identificacion: '1' },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });
-

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { CARGOS, CASE_SCOPE, can, type Cargo } from '@vialex/domain';
-import { casos, chats, clientes, notificaciones, sesiones, trazabilidad, trazabilidadestado, usuarios } from '../src/db/schema/index.js';
+import {
+  casos,
+  chats,
+  clientes,
+  notificaciones,
+  sesiones,
+  trazabilidad,
+  trazabilidadestado,
+  usuarios,
+} from '../src/db/schema/index.js';
 import { startTestServer, type TestServer } from './helper.js';
 import { createUser, login, userRow, signInEveryCargo } from './factories.js';
 import { caseBody, createCaseAs } from './case-factories.js';
@@ -18,11 +27,22 @@ beforeAll(async () => {
 afterAll(async () => s?.close());
 const h = (cargo: Cargo) => ({ cookie: viewers.get(cargo)!.cookie });
 const id = (cargo: Cargo) => viewers.get(cargo)!.id;
-const post = (url: string, cargo: Cargo, payload: object = {}) => s.app.inject({ method: 'POST', url, headers: h(cargo), payload });
-const newCase = async (overrides: Record<string, unknown> = {}) => createCaseAs(s.app, h('Administrador').cookie, await caseBody(s.ctx, overrides));
-const setCase = (caseId: string, values: Partial<typeof casos.$inferInsert>) => s.ctx.db.update(casos).set(values).where(eq(casos.id, caseId));
+const post = (url: string, cargo: Cargo, payload: object = {}) =>
+  s.app.inject({ method: 'POST', url, headers: h(cargo), payload });
+const newCase = async (overrides: Record<string, unknown> = {}) =>
+  createCaseAs(s.app, h('Administrador').cookie, await caseBody(s.ctx, overrides));
+const setCase = (caseId: string, values: Partial<typeof casos.$inferInsert>) =>
+  s.ctx.db.update(casos).set(values).where(eq(casos.id, caseId));
 const listIds = async (cargo: Cargo, archived = false) =>
-  ((await s.app.inject({ method: 'GET', url: `/api/casos${archived ? '/archivados' : ''}?limit=500`, headers: h(cargo) })).json().rows as { id: string }[]).map((r) => r.id);
+  (
+    (
+      await s.app.inject({
+        method: 'GET',
+        url: `/api/casos${archived ? '/archivados' : ''}?limit=500`,
+        headers: h(cargo),
+      })
+    ).json().rows as { id: string }[]
+  ).map((r) => r.id);
 
 describe('cases list scope (spec 2 §6)', () => {
   it('a page is exactly the documented shape (it is written without zod, so this holds it to the schema)', async () => {
@@ -43,8 +63,13 @@ describe('cases list scope (spec 2 §6)', () => {
     const unassigned = await newCase();
     const mine = await newCase();
     await setCase(mine.id, {
-      uidcontactcenter: id('Call Center'), uidinvestigador: id('Investigador'), uidabogado: id('Abogado'),
-      uidabogadocait: id('Abogado CAIT'), uidperito: id('Perito'), uiddibujante: id('Dibujante'), solicitud_perito: true,
+      uidcontactcenter: id('Call Center'),
+      uidinvestigador: id('Investigador'),
+      uidabogado: id('Abogado'),
+      uidabogadocait: id('Abogado CAIT'),
+      uidperito: id('Perito'),
+      uiddibujante: id('Dibujante'),
+      solicitud_perito: true,
     });
     const requested = await newCase();
     await setCase(requested.id, { solicitud_dibujante: true });
@@ -56,12 +81,17 @@ describe('cases list scope (spec 2 §6)', () => {
       const scope = CASE_SCOPE[cargo].kind;
       const all = [unassigned.id, mine.id, requested.id];
       expectations[cargo] =
-        scope === 'all' ? { sees: all, not: [archived.id] }
-        : scope === 'contactcenter' ? { sees: [mine.id], not: [unassigned.id, requested.id] }
-        : scope === 'own' ? { sees: [mine.id], not: [unassigned.id, requested.id, archived.id] }
-        : scope === 'ownOrUnassigned' ? { sees: [unassigned.id, mine.id, requested.id], not: [archived.id] }
-        : scope === 'ownOrRequested' ? { sees: [mine.id, requested.id], not: [unassigned.id] }
-        : { sees: [mine.id], not: [unassigned.id, requested.id] };
+        scope === 'all'
+          ? { sees: all, not: [archived.id] }
+          : scope === 'contactcenter'
+            ? { sees: [mine.id], not: [unassigned.id, requested.id] }
+            : scope === 'own'
+              ? { sees: [mine.id], not: [unassigned.id, requested.id, archived.id] }
+              : scope === 'ownOrUnassigned'
+                ? { sees: [unassigned.id, mine.id, requested.id], not: [archived.id] }
+                : scope === 'ownOrRequested'
+                  ? { sees: [mine.id, requested.id], not: [unassigned.id] }
+                  : { sees: [mine.id], not: [unassigned.id, requested.id] };
     }
     for (const cargo of CARGOS) {
       const ids = await listIds(cargo);
@@ -81,8 +111,16 @@ describe('cases list scope (spec 2 §6)', () => {
     }
     for (const cookie of [h('Administrador').cookie, invCookie]) {
       const walk = async (cursor?: string, dir = 'next') =>
-        (await s.app.inject({ method: 'GET', url: `/api/casos${cursor ? `?cursor=${cursor}&dir=${dir}` : ''}`, headers: { cookie } })).json();
-      const all = (await s.app.inject({ method: 'GET', url: '/api/casos?limit=500', headers: { cookie } })).json().rows.map((r: { caso: number }) => r.caso);
+        (
+          await s.app.inject({
+            method: 'GET',
+            url: `/api/casos${cursor ? `?cursor=${cursor}&dir=${dir}` : ''}`,
+            headers: { cookie },
+          })
+        ).json();
+      const all = (await s.app.inject({ method: 'GET', url: '/api/casos?limit=500', headers: { cookie } }))
+        .json()
+        .rows.map((r: { caso: number }) => r.caso);
       const seen: number[] = [];
       const pages = [];
       let page = await walk();
@@ -99,14 +137,23 @@ describe('cases list scope (spec 2 §6)', () => {
         expect(back.rows.map((r: { id: string }) => r.id)).toEqual(pages[0].rows.map((r: { id: string }) => r.id));
       }
     }
-    const invRows = (await s.app.inject({ method: 'GET', url: '/api/casos?limit=500', headers: { cookie: invCookie } })).json().rows;
+    const invRows = (
+      await s.app.inject({ method: 'GET', url: '/api/casos?limit=500', headers: { cookie: invCookie } })
+    ).json().rows;
     expect(invRows).toHaveLength(6);
   });
 
   it('filters only on Caso (integer) and Placa', async () => {
     const c = await newCase();
-    const q = (crit: object[]) => s.app.inject({ method: 'GET', url: `/api/casos?criteria=${encodeURIComponent(JSON.stringify(crit))}`, headers: h('Administrador') });
-    expect((await q([{ field: 'caso', op: 'eq', value: String(c.caso) }])).json().rows.map((r: { id: string }) => r.id)).toEqual([c.id]);
+    const q = (crit: object[]) =>
+      s.app.inject({
+        method: 'GET',
+        url: `/api/casos?criteria=${encodeURIComponent(JSON.stringify(crit))}`,
+        headers: h('Administrador'),
+      });
+    expect(
+      (await q([{ field: 'caso', op: 'eq', value: String(c.caso) }])).json().rows.map((r: { id: string }) => r.id),
+    ).toEqual([c.id]);
     expect((await q([{ field: 'placa', op: 'eq', value: c.placa.toLowerCase() }])).json().rows[0].id).toBe(c.id);
     expect((await q([{ field: 'estado', op: 'eq', value: 'Recibido' }])).statusCode).toBe(400);
     expect((await q([{ field: 'caso', op: 'eq', value: 'uno' }])).statusCode).toBe(400);
@@ -122,8 +169,15 @@ describe('row actions refused for other cargos', () => {
       if (!allowed) expect(res.statusCode, url).toBeOneOf([403, 404]);
       return res;
     };
-    await expectRefused(`/api/casos/${c.id}/solicitar`, can(cargo, 'casos.request') && cargo !== 'Coordinador Investigador' && cargo !== 'Investigador', { tipo: 'Abogado' });
-    await expectRefused(`/api/casos/${c.id}/asignar`, can(cargo, 'casos.assign'), { tipo: 'Abogado', usuario: id('Abogado') });
+    await expectRefused(
+      `/api/casos/${c.id}/solicitar`,
+      can(cargo, 'casos.request') && cargo !== 'Coordinador Investigador' && cargo !== 'Investigador',
+      { tipo: 'Abogado' },
+    );
+    await expectRefused(`/api/casos/${c.id}/asignar`, can(cargo, 'casos.assign'), {
+      tipo: 'Abogado',
+      usuario: id('Abogado'),
+    });
     await expectRefused(`/api/casos/${c.id}/autorizar-atencion`, can(cargo, 'casos.authorizeAttention'));
     await expectRefused(`/api/casos/${c.id}/tomar`, can(cargo, 'casos.take'), { tomar: true });
     const [row] = await s.ctx.db.select().from(casos).where(eq(casos.id, c.id));
@@ -138,19 +192,46 @@ describe('assign', () => {
     const away = await createUser(s.ctx, { cargo: 'Investigador' }); // never signed in: off-shift
     const elsewhere = await createUser(s.ctx, { cargo: 'Investigador', ciudades: ['05001'] });
     await login(s.app, elsewhere.email);
-    const candidates = (await s.app.inject({ method: 'GET', url: `/api/casos/${c.id}/candidatos?tipo=Investigador`, headers: h('Coordinador Investigador') })).json();
+    const candidates = (
+      await s.app.inject({
+        method: 'GET',
+        url: `/api/casos/${c.id}/candidatos?tipo=Investigador`,
+        headers: h('Coordinador Investigador'),
+      })
+    ).json();
     const ids = candidates.map((u: { id: string }) => u.id);
     expect(ids).toContain(id('Investigador'));
     expect(ids).not.toContain(away.user.id);
     expect(ids).not.toContain(elsewhere.user.id);
-    expect((await s.app.inject({ method: 'GET', url: `/api/casos/${c.id}/candidatos?tipo=Abogado`, headers: h('Coordinador Investigador') })).statusCode).toBe(403);
+    expect(
+      (
+        await s.app.inject({
+          method: 'GET',
+          url: `/api/casos/${c.id}/candidatos?tipo=Abogado`,
+          headers: h('Coordinador Investigador'),
+        })
+      ).statusCode,
+    ).toBe(403);
 
-    expect((await post(`/api/casos/${c.id}/asignar`, 'Coordinador Investigador', { tipo: 'Investigador', usuario: away.user.id })).statusCode).toBe(400);
-    const res = await post(`/api/casos/${c.id}/asignar`, 'Coordinador Investigador', { tipo: 'Investigador', usuario: id('Investigador') });
+    expect(
+      (
+        await post(`/api/casos/${c.id}/asignar`, 'Coordinador Investigador', {
+          tipo: 'Investigador',
+          usuario: away.user.id,
+        })
+      ).statusCode,
+    ).toBe(400);
+    const res = await post(`/api/casos/${c.id}/asignar`, 'Coordinador Investigador', {
+      tipo: 'Investigador',
+      usuario: id('Investigador'),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().investigador).toMatchObject({ id: id('Investigador'), solicitado: false });
     expect((await userRow(s.ctx, id('Investigador'))).disponibilidad).toMatch(/^Activo (ocupado|multiple)$/);
-    expect((await post(`/api/casos/${c.id}/asignar`, 'Coordinador Investigador', { tipo: 'Perito', usuario: id('Perito') })).statusCode).toBe(403);
+    expect(
+      (await post(`/api/casos/${c.id}/asignar`, 'Coordinador Investigador', { tipo: 'Perito', usuario: id('Perito') }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('offers only agents holding a live session, whatever their availability says; assigning one who left is refused', async () => {
@@ -160,22 +241,39 @@ describe('assign', () => {
     await login(s.app, expired.email);
     await login(s.app, forcedOut.email);
     const candidateIds = async () =>
-      (await s.app.inject({ method: 'GET', url: `/api/casos/${c.id}/candidatos?tipo=Investigador`, headers: h('Coordinador Investigador') })).json().map((u: { id: string }) => u.id);
+      (
+        await s.app.inject({
+          method: 'GET',
+          url: `/api/casos/${c.id}/candidatos?tipo=Investigador`,
+          headers: h('Coordinador Investigador'),
+        })
+      )
+        .json()
+        .map((u: { id: string }) => u.id);
     expect(await candidateIds()).toEqual(expect.arrayContaining([expired.user.id, forcedOut.user.id]));
 
     // One session outlived duracion_sesion, the other was removed; both still read 'Activo en espera'.
     const { duracion_sesion } = await userRow(s.ctx, expired.user.id);
-    await s.ctx.db.update(sesiones).set({ creado: new Date(Date.now() - (duracion_sesion + 1) * 60_000) }).where(eq(sesiones.usuario, expired.user.id));
+    await s.ctx.db
+      .update(sesiones)
+      .set({ creado: new Date(Date.now() - (duracion_sesion + 1) * 60_000) })
+      .where(eq(sesiones.usuario, expired.user.id));
     await s.ctx.db.delete(sesiones).where(eq(sesiones.usuario, forcedOut.user.id));
     await s.ctx.db.update(usuarios).set({ disponibilidad: 'Activo en espera' }).where(eq(usuarios.id, expired.user.id));
-    await s.ctx.db.update(usuarios).set({ disponibilidad: 'Activo en espera' }).where(eq(usuarios.id, forcedOut.user.id));
+    await s.ctx.db
+      .update(usuarios)
+      .set({ disponibilidad: 'Activo en espera' })
+      .where(eq(usuarios.id, forcedOut.user.id));
 
     const ids = await candidateIds();
     expect(ids).toContain(id('Investigador'));
     expect(ids).not.toContain(expired.user.id);
     expect(ids).not.toContain(forcedOut.user.id);
     for (const agent of [expired, forcedOut]) {
-      const res = await post(`/api/casos/${c.id}/asignar`, 'Coordinador Investigador', { tipo: 'Investigador', usuario: agent.user.id });
+      const res = await post(`/api/casos/${c.id}/asignar`, 'Coordinador Investigador', {
+        tipo: 'Investigador',
+        usuario: agent.user.id,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('El usuario no está disponible para este caso');
     }
@@ -190,7 +288,10 @@ describe('request agent', () => {
     await setCase(sinPlan.id, { uidinvestigador: id('Investigador') });
     const denied = await post(`/api/casos/${sinPlan.id}/solicitar`, 'Investigador', { tipo: 'Perito' });
     expect(denied.statusCode).toBe(422);
-    expect(denied.json()).toMatchObject({ code: 'PLAN_DENIED', message: 'El plan adquirido no cuenta con este servicio' });
+    expect(denied.json()).toMatchObject({
+      code: 'PLAN_DENIED',
+      message: 'El plan adquirido no cuenta con este servicio',
+    });
     const [unchanged] = await s.ctx.db.select().from(casos).where(eq(casos.id, sinPlan.id));
     expect(unchanged.solicitud_perito).toBe(false);
 
@@ -202,18 +303,32 @@ describe('request agent', () => {
     const again = await post(`/api/casos/${insured.id}/solicitar`, 'Administrador', { tipo: 'Perito' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Ya se solicitó Perito para este caso');
-    expect((await s.ctx.db.select().from(trazabilidad).where(eq(trazabilidad.uidcaso, insured.id))).filter((t) => t.descripcion.startsWith('Se solicita Perito'))).toHaveLength(1);
-    expect((await s.ctx.db.select().from(chats).where(eq(chats.uidcaso, insured.id))).filter((r) => r.tipo === 'perito')).toHaveLength(1);
-    expect((await s.ctx.db.select().from(trazabilidad).where(eq(trazabilidad.uidcaso, insured.id))).some((t) => t.descripcion.startsWith('Se solicita Perito'))).toBe(true);
+    expect(
+      (await s.ctx.db.select().from(trazabilidad).where(eq(trazabilidad.uidcaso, insured.id))).filter((t) =>
+        t.descripcion.startsWith('Se solicita Perito'),
+      ),
+    ).toHaveLength(1);
+    expect(
+      (await s.ctx.db.select().from(chats).where(eq(chats.uidcaso, insured.id))).filter((r) => r.tipo === 'perito'),
+    ).toHaveLength(1);
+    expect(
+      (await s.ctx.db.select().from(trazabilidad).where(eq(trazabilidad.uidcaso, insured.id))).some((t) =>
+        t.descripcion.startsWith('Se solicita Perito'),
+      ),
+    ).toBe(true);
   });
 
   const REQUESTED = ['Abogado', 'Abogado CAIT', 'Investigador', 'Perito', 'Dibujante'] as const;
   it.each(REQUESTED)('a repeated %s request is refused; no second trail entry or notice', async (tipo) => {
     const c = await newCase({ placa: 'SEG456' });
-    const notices = async () => (await s.ctx.db.select({ n: count() }).from(notificaciones).where(eq(notificaciones.uidcaso, c.id)))[0].n;
+    const notices = async () =>
+      (await s.ctx.db.select({ n: count() }).from(notificaciones).where(eq(notificaciones.uidcaso, c.id)))[0].n;
     const requestEntries = async () =>
-      (await s.ctx.db.select().from(trazabilidad).where(eq(trazabilidad.uidcaso, c.id))).filter((t) => t.descripcion.startsWith(`Se solicita ${tipo} por `));
-    const stateEntries = async () => (await s.ctx.db.select({ n: count() }).from(trazabilidadestado).where(eq(trazabilidadestado.uidcaso, c.id)))[0].n;
+      (await s.ctx.db.select().from(trazabilidad).where(eq(trazabilidad.uidcaso, c.id))).filter((t) =>
+        t.descripcion.startsWith(`Se solicita ${tipo} por `),
+      );
+    const stateEntries = async () =>
+      (await s.ctx.db.select({ n: count() }).from(trazabilidadestado).where(eq(trazabilidadestado.uidcaso, c.id)))[0].n;
     expect((await post(`/api/casos/${c.id}/solicitar`, 'Administrador', { tipo })).statusCode).toBe(200);
     const [noticesBefore, statesBefore] = [await notices(), await stateEntries()];
     expect(await requestEntries()).toHaveLength(1);
@@ -223,7 +338,10 @@ describe('request agent', () => {
     for (const cargo of ['Administrador', other] as const) {
       const again = await post(`/api/casos/${c.id}/solicitar`, cargo, { tipo });
       expect(again.statusCode, cargo).toBe(409);
-      expect(again.json()).toMatchObject({ code: 'ALREADY_REQUESTED', message: `Ya se solicitó ${tipo} para este caso` });
+      expect(again.json()).toMatchObject({
+        code: 'ALREADY_REQUESTED',
+        message: `Ya se solicitó ${tipo} para este caso`,
+      });
     }
     expect(await notices()).toBe(noticesBefore);
     expect(await stateEntries()).toBe(statesBefore);
@@ -242,7 +360,10 @@ describe('request agent', () => {
     const res = await post(`/api/casos/${c.id}/solicitar`, 'Call Center', { tipo: 'Dibujante' });
     expect(res.json()).toMatchObject({ chat_dibujante: true, dibujante: { id: null, solicitado: true } });
     expect((await post(`/api/casos/${c.id}/solicitar`, 'Call Center', { tipo: 'Perito' })).statusCode).toBe(403);
-    expect((await post(`/api/casos/${c.id}/solicitar`, 'Call Center', { tipo: 'Investigador' })).json().investigador.solicitado).toBe(true);
+    expect(
+      (await post(`/api/casos/${c.id}/solicitar`, 'Call Center', { tipo: 'Investigador' })).json().investigador
+        .solicitado,
+    ).toBe(true);
   });
 });
 
@@ -253,7 +374,12 @@ describe('take and release', () => {
     const otherCookie = await login(s.app, other.email);
     const [a, b] = await Promise.all([
       post(`/api/casos/${c.id}/tomar`, 'Abogado', { tomar: true }),
-      s.app.inject({ method: 'POST', url: `/api/casos/${c.id}/tomar`, headers: { cookie: otherCookie }, payload: { tomar: true } }),
+      s.app.inject({
+        method: 'POST',
+        url: `/api/casos/${c.id}/tomar`,
+        headers: { cookie: otherCookie },
+        payload: { tomar: true },
+      }),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const winner = a.statusCode === 200 ? a : b;
@@ -267,7 +393,8 @@ describe('take and release', () => {
     await setCase(c.id, { solicitud_dibujante: true, chat_dibujante: true });
     const dib = await createUser(s.ctx, { cargo: 'Dibujante' });
     const cookie = await login(s.app, dib.email);
-    const take = (tomar: boolean) => s.app.inject({ method: 'POST', url: `/api/casos/${c.id}/tomar`, headers: { cookie }, payload: { tomar } });
+    const take = (tomar: boolean) =>
+      s.app.inject({ method: 'POST', url: `/api/casos/${c.id}/tomar`, headers: { cookie }, payload: { tomar } });
     expect((await userRow(s.ctx, dib.user.id)).disponibilidad).toBe('Activo en espera');
     const taken = await take(true);
     expect(taken.json().caso.dibujante).toMatchObject({ id: dib.user.id, solicitado: false });
@@ -282,7 +409,9 @@ describe('take and release', () => {
 
 describe('who hears about it', () => {
   const noticesOf = async (caseId: string, momento: string) =>
-    (await s.ctx.db.select().from(notificaciones).where(eq(notificaciones.uidcaso, caseId))).filter((n) => n.momento === momento);
+    (await s.ctx.db.select().from(notificaciones).where(eq(notificaciones.uidcaso, caseId))).filter(
+      (n) => n.momento === momento,
+    );
   const cedulaOf = async (caseId: string) => {
     const [c] = await s.ctx.db.select().from(casos).where(eq(casos.id, caseId));
     const [cl] = await s.ctx.db.select().from(clientes).where(eq(clientes.id, c.uidcliente!));
@@ -293,9 +422,13 @@ describe('who hears about it', () => {
     const c = await newCase({ placa: 'SEG456' });
     await setCase(c.id, { uidinvestigador: id('Investigador') });
     const otherInvestigator = await createUser(s.ctx, { cargo: 'Investigador' });
-    expect((await post(`/api/casos/${c.id}/asignar`, 'Administrador', { tipo: 'Perito', usuario: id('Perito') })).statusCode).toBe(200);
+    expect(
+      (await post(`/api/casos/${c.id}/asignar`, 'Administrador', { tipo: 'Perito', usuario: id('Perito') })).statusCode,
+    ).toBe(200);
     const [notice] = await noticesOf(c.id, 'Asignación de caso');
-    expect(notice.destinatarios).toEqual(expect.arrayContaining([id('Perito'), id('Investigador'), id('Administrador'), id('Coordinador Investigador')]));
+    expect(notice.destinatarios).toEqual(
+      expect.arrayContaining([id('Perito'), id('Investigador'), id('Administrador'), id('Coordinador Investigador')]),
+    );
     expect(notice.destinatarios).not.toContain(otherInvestigator.user.id);
     expect(notice.cedula).toBe(await cedulaOf(c.id));
   });
@@ -304,11 +437,16 @@ describe('who hears about it', () => {
     const c = await newCase();
     await setCase(c.id, { uidinvestigador: id('Investigador') });
     expect((await post(`/api/casos/${c.id}/solicitar`, 'Investigador', { tipo: 'Dibujante' })).statusCode).toBe(200);
-    const [entry] = await s.ctx.db.select().from(trazabilidadestado).where(and(eq(trazabilidadestado.uidcaso, c.id), eq(trazabilidadestado.uidusuario, id('Investigador'))));
+    const [entry] = await s.ctx.db
+      .select()
+      .from(trazabilidadestado)
+      .where(and(eq(trazabilidadestado.uidcaso, c.id), eq(trazabilidadestado.uidusuario, id('Investigador'))));
     expect(entry).toMatchObject({ cargo: 'Investigador', uidcreador: id('Investigador') });
     expect(entry.descripcion).toMatch(/^Se solicita Dibujante por /);
     const [notice] = await noticesOf(c.id, 'Solicitud de Dibujante');
-    expect(notice.destinatarios).toEqual(expect.arrayContaining([id('Administrador'), id('Coordinador Contact Center'), id('Coordinador Investigador')]));
+    expect(notice.destinatarios).toEqual(
+      expect.arrayContaining([id('Administrador'), id('Coordinador Contact Center'), id('Coordinador Investigador')]),
+    );
     expect(notice.destinatarios).not.toContain(id('Coordinador Perito'));
     expect(notice.cedula).toBe(await cedulaOf(c.id));
   });
@@ -318,7 +456,14 @@ describe('who hears about it', () => {
     await setCase(c.id, { uidcontactcenter: id('Call Center') });
     expect((await post(`/api/casos/${c.id}/tomar`, 'Abogado', { tomar: true })).statusCode).toBe(200);
     const [notice] = await noticesOf(c.id, 'Caso tomado');
-    expect(notice.destinatarios).toEqual(expect.arrayContaining([id('Administrador'), id('Coordinador Contact Center'), id('Coordinador Abogado'), id('Call Center')]));
+    expect(notice.destinatarios).toEqual(
+      expect.arrayContaining([
+        id('Administrador'),
+        id('Coordinador Contact Center'),
+        id('Coordinador Abogado'),
+        id('Call Center'),
+      ]),
+    );
     expect(notice.destinatarios).not.toContain(id('Coordinador Investigador'));
     expect(notice.cedula).toBe(await cedulaOf(c.id));
   });
@@ -358,7 +503,9 @@ describe('special attention', () => {
     expect(req.statusCode).toBe(400);
     expect(req.json().message).toBe('El caso está archivado');
     await setCase(c.id, { solicitud_atencion: true });
-    expect((await post(`/api/casos/${c.id}/autorizar-atencion`, 'Administrador')).json().message).toBe('El caso está archivado');
+    expect((await post(`/api/casos/${c.id}/autorizar-atencion`, 'Administrador')).json().message).toBe(
+      'El caso está archivado',
+    );
     const [row] = await s.ctx.db.select().from(casos).where(eq(casos.id, c.id));
     expect(row.aprobar_atencion).toBe(false);
   });
@@ -382,10 +529,14 @@ describe('archive and restore', () => {
     const restored = await post(`/api/casos/${c.id}/restablecer`, 'Administrador');
     expect(restored.json().message).toBe('Caso Activado');
     expect((await userRow(s.ctx, agent.user.id)).disponibilidad).toBe('Activo ocupado');
-    const trail = await s.ctx.db.select().from(trazabilidadestado).where(eq(trazabilidadestado.uidusuario, agent.user.id));
-    expect(trail.map((t) => t.descripcion)).toEqual(expect.arrayContaining([`Archivo del caso # ${c.caso}`, `Restablecimiento del caso # ${c.caso}`]));
+    const trail = await s.ctx.db
+      .select()
+      .from(trazabilidadestado)
+      .where(eq(trazabilidadestado.uidusuario, agent.user.id));
+    expect(trail.map((t) => t.descripcion)).toEqual(
+      expect.arrayContaining([`Archivo del caso # ${c.caso}`, `Restablecimiento del caso # ${c.caso}`]),
+    );
     // Outside the viewer's scope the case does not exist for them.
     expect((await post(`/api/casos/${c.id}/archivar`, 'Perito')).statusCode).toBe(404);
   });
 });
-

@@ -16,8 +16,14 @@ beforeAll(async () => {
 afterAll(async () => s?.close());
 
 const create = (cargo: Cargo, body: object, key?: string, url = '/api/casos') =>
-  s.app.inject({ method: 'POST', url, headers: { cookie: viewers.get(cargo)!.cookie, ...(key === undefined ? {} : { 'idempotency-key': key }) }, payload: body });
-const total = async (table: typeof casos | typeof notificaciones) => (await s.ctx.db.select({ n: count() }).from(table))[0].n;
+  s.app.inject({
+    method: 'POST',
+    url,
+    headers: { cookie: viewers.get(cargo)!.cookie, ...(key === undefined ? {} : { 'idempotency-key': key }) },
+    payload: body,
+  });
+const total = async (table: typeof casos | typeof notificaciones) =>
+  (await s.ctx.db.select({ n: count() }).from(table))[0].n;
 const newKey = () => crypto.randomUUID();
 
 describe('creating a case with an Idempotency-Key', () => {
@@ -66,7 +72,10 @@ describe('creating a case with an Idempotency-Key', () => {
     const cases = await total(casos);
     const res = await create('Administrador', await caseBody(s.ctx), key, '/api/casos/cronos');
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', message: 'Esta Idempotency-Key ya se usó en otra operación' });
+    expect(res.json()).toMatchObject({
+      code: 'IDEMPOTENCY_KEY_REUSED',
+      message: 'Esta Idempotency-Key ya se usó en otra operación',
+    });
     expect(await total(casos)).toBe(cases);
   });
 
@@ -79,7 +88,10 @@ describe('creating a case with an Idempotency-Key', () => {
     expect((await create('Administrador', body, key)).statusCode).toBe(201);
   });
 
-  it.each([['too long', 'k'.repeat(101)], ['not ASCII', 'clave-ñandú']])('a key that is %s: 400 with the Spanish message, nothing written', async (_, key) => {
+  it.each([
+    ['too long', 'k'.repeat(101)],
+    ['not ASCII', 'clave-ñandú'],
+  ])('a key that is %s: 400 with the Spanish message, nothing written', async (_, key) => {
     const cases = await total(casos);
     const res = await create('Administrador', await caseBody(s.ctx), key);
     expect(res.statusCode).toBe(400);
@@ -90,11 +102,28 @@ describe('creating a case with an Idempotency-Key', () => {
   it('keys older than 24 hours are deleted by the next keyed creation; recent ones stay', async () => {
     const usuario = viewers.get('Administrador')!.id;
     await s.ctx.db.insert(idempotencia).values([
-      { usuario, clave: 'viejo', ruta: 'POST /api/casos', estado: 201, respuesta: {}, creado: sql`now() - interval '25 hours'` },
-      { usuario, clave: 'reciente', ruta: 'POST /api/casos', estado: 201, respuesta: {}, creado: sql`now() - interval '23 hours'` },
+      {
+        usuario,
+        clave: 'viejo',
+        ruta: 'POST /api/casos',
+        estado: 201,
+        respuesta: {},
+        creado: sql`now() - interval '25 hours'`,
+      },
+      {
+        usuario,
+        clave: 'reciente',
+        ruta: 'POST /api/casos',
+        estado: 201,
+        respuesta: {},
+        creado: sql`now() - interval '23 hours'`,
+      },
     ]);
     expect((await create('Administrador', await caseBody(s.ctx), newKey())).statusCode).toBe(201);
-    const left = await s.ctx.db.select({ clave: idempotencia.clave }).from(idempotencia).where(and(eq(idempotencia.usuario, usuario)));
+    const left = await s.ctx.db
+      .select({ clave: idempotencia.clave })
+      .from(idempotencia)
+      .where(and(eq(idempotencia.usuario, usuario)));
     expect(left.map((r) => r.clave)).toContain('reciente');
     expect(left.map((r) => r.clave)).not.toContain('viejo');
   });

@@ -10,7 +10,18 @@ import { sessionCookie } from './helper.js';
 export const TEST_PASSWORD = 'Clave2026*';
 
 /** A staff user with overrides; every field has a sensible default. */
-export async function createUser(ctx: AppContext, overrides: Partial<{ cargo: Cargo; email: string; nombres: string; apellidos: string; area: string; ciudades: string[]; password: string }> = {}) {
+export async function createUser(
+  ctx: AppContext,
+  overrides: Partial<{
+    cargo: Cargo;
+    email: string;
+    nombres: string;
+    apellidos: string;
+    area: string;
+    ciudades: string[];
+    password: string;
+  }> = {},
+) {
   const n = crypto.randomInt(1_000_000, 9_999_999);
   const email = overrides.email ?? `u${n}@vialex.test`;
   const password = overrides.password ?? TEST_PASSWORD;

@@ -20,7 +20,8 @@ async function verifiedCase() {
   await s.ctx.db.update(casos).set({ estado: 'Verificado' }).where(eq(casos.id, c.id));
   return c as { id: string };
 }
-const archived = async (id: string) => (await s.ctx.db.select({ a: casos.archivado }).from(casos).where(eq(casos.id, id)))[0].a;
+const archived = async (id: string) =>
+  (await s.ctx.db.select({ a: casos.archivado }).from(casos).where(eq(casos.id, id)))[0].a;
 
 describe('security headers on every response', () => {
   it.each(['/api/health', '/api/auth/me', '/api/no-existe'])('%s', async (url) => {
@@ -45,11 +46,23 @@ describe('security headers on every response', () => {
 
 describe('caching', () => {
   it('API answers with personal data are not stored; lookups keep their caching', async () => {
-    expect((await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: admin } })).headers['cache-control']).toBe('no-store');
-    expect((await s.app.inject({ method: 'GET', url: '/api/clientes', headers: { cookie: admin } })).headers['cache-control']).toBe('no-store');
-    expect((await s.app.inject({ method: 'GET', url: '/api/lookups/cargos', headers: { cookie: admin } })).headers['cache-control']).toBe('private, max-age=300');
+    expect(
+      (await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: admin } })).headers['cache-control'],
+    ).toBe('no-store');
+    expect(
+      (await s.app.inject({ method: 'GET', url: '/api/clientes', headers: { cookie: admin } })).headers[
+        'cache-control'
+      ],
+    ).toBe('no-store');
+    expect(
+      (await s.app.inject({ method: 'GET', url: '/api/lookups/cargos', headers: { cookie: admin } })).headers[
+        'cache-control'
+      ],
+    ).toBe('private, max-age=300');
     // A refused lookup is not cached either.
-    expect((await s.app.inject({ method: 'GET', url: '/api/lookups/cargos' })).headers['cache-control']).toBe('no-store');
+    expect((await s.app.inject({ method: 'GET', url: '/api/lookups/cargos' })).headers['cache-control']).toBe(
+      'no-store',
+    );
   });
 });
 
@@ -69,23 +82,41 @@ describe('state-changing requests from another site are refused', () => {
   it('the Referer counts when there is no Origin; a null origin is foreign', async () => {
     const c = await verifiedCase();
     for (const headers of [{ referer: 'https://atacante.example/pagina' }, { origin: 'null' }]) {
-      const res = await s.app.inject({ method: 'POST', url: `/api/casos/${c.id}/archivar`, headers: { cookie: admin, ...headers } });
+      const res = await s.app.inject({
+        method: 'POST',
+        url: `/api/casos/${c.id}/archivar`,
+        headers: { cookie: admin, ...headers },
+      });
       expect(res.statusCode).toBe(403);
     }
     expect(await archived(c.id)).toBe(false);
   });
 
   it('the app itself (its host, or a configured origin) and clients without Origin pass', async () => {
-    for (const headers of [{ origin: 'http://localhost:80' }, { origin: 'https://vialex.example.co' }, { referer: 'http://localhost:80/casos' }, {}]) {
+    for (const headers of [
+      { origin: 'http://localhost:80' },
+      { origin: 'https://vialex.example.co' },
+      { referer: 'http://localhost:80/casos' },
+      {},
+    ]) {
       const c = await verifiedCase();
-      const res = await s.app.inject({ method: 'POST', url: `/api/casos/${c.id}/archivar`, headers: { cookie: admin, host: 'localhost:80', ...headers } });
+      const res = await s.app.inject({
+        method: 'POST',
+        url: `/api/casos/${c.id}/archivar`,
+        headers: { cookie: admin, host: 'localhost:80', ...headers },
+      });
       expect(res.statusCode, JSON.stringify(headers)).toBe(200);
       expect(await archived(c.id)).toBe(true);
     }
   });
 
   it('sign-in from another site is refused too (login CSRF)', async () => {
-    const res = await s.app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin: 'https://atacante.example' }, payload: { email: 'a@b.co', password: 'x' } });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin: 'https://atacante.example' },
+      payload: { email: 'a@b.co', password: 'x' },
+    });
     expect(res.statusCode).toBe(403);
   });
 });

@@ -15,7 +15,10 @@ export interface TestServer extends RunningServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(env: Record<string, string> = {}, overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  overrides: Partial<Config> = {},
+): Promise<TestServer> {
   resetVapidCache();
   const baseUrl = process.env.DATABASE_URL;
   const databaseUrl = baseUrl ? await createTempDatabase(baseUrl) : undefined;

@@ -36,9 +36,20 @@ const list = (path: string, params: Record<string, string>) =>
 const criteria = (c: object[]) => JSON.stringify(c);
 
 const SAMPLE: Record<string, string | number> = {
-  nombres: 'cliente 05', apellidos: ' par ', tipoidentificacion: 'cc', identificacion: '1010', telefono: '3003', ciudad: 'medellín',
-  direccion: 'calle 1', estado: 'true', email: 'a@b.co', cargo: 'Perito', area: 'peritaje', disponibilidad: 'Activo en espera',
-  login: 'Logueo', duracion_sesion: '15',
+  nombres: 'cliente 05',
+  apellidos: ' par ',
+  tipoidentificacion: 'cc',
+  identificacion: '1010',
+  telefono: '3003',
+  ciudad: 'medellín',
+  direccion: 'calle 1',
+  estado: 'true',
+  email: 'a@b.co',
+  cargo: 'Perito',
+  area: 'peritaje',
+  disponibilidad: 'Activo en espera',
+  login: 'Logueo',
+  duracion_sesion: '15',
 };
 
 describe('criteria panel on the server', () => {
@@ -57,14 +68,34 @@ describe('criteria panel on the server', () => {
   }
 
   it('text is compared uppercased and trimmed; identificacion as a number', async () => {
-    const byName = await list('/api/clientes', { criteria: criteria([{ field: 'nombres', op: 'eq', value: '  cliente 07 ' }]) });
+    const byName = await list('/api/clientes', {
+      criteria: criteria([{ field: 'nombres', op: 'eq', value: '  cliente 07 ' }]),
+    });
     expect(byName.json().rows.map((r: { identificacion: number }) => r.identificacion)).toEqual([1007]);
-    const gt = await list('/api/clientes', { criteria: criteria([{ field: 'identificacion', op: 'gte', value: '1020' }]) });
-    expect(gt.json().rows.map((r: { identificacion: number }) => r.identificacion)).toEqual([1024, 1023, 1022, 1021, 1020]);
-    const ne = await list('/api/clientes', { limit: '50', criteria: criteria([{ field: 'apellidos', op: 'ne', value: 'par' }]) });
+    const gt = await list('/api/clientes', {
+      criteria: criteria([{ field: 'identificacion', op: 'gte', value: '1020' }]),
+    });
+    expect(gt.json().rows.map((r: { identificacion: number }) => r.identificacion)).toEqual([
+      1024, 1023, 1022, 1021, 1020,
+    ]);
+    const ne = await list('/api/clientes', {
+      limit: '50',
+      criteria: criteria([{ field: 'apellidos', op: 'ne', value: 'par' }]),
+    });
     expect(ne.json().rows.every((r: { apellidos: string }) => r.apellidos === 'IMPAR')).toBe(true);
-    const two = await list('/api/clientes', { limit: '50', criteria: criteria([{ field: 'ciudad', op: 'eq', value: 'Medellín' }, { field: 'estado', op: 'eq', value: 'Activo' }]) });
-    expect(two.json().rows.map((r: { identificacion: number }) => r.identificacion).sort()).toEqual([1003, 1006, 1009, 1012, 1018, 1021, 1024]);
+    const two = await list('/api/clientes', {
+      limit: '50',
+      criteria: criteria([
+        { field: 'ciudad', op: 'eq', value: 'Medellín' },
+        { field: 'estado', op: 'eq', value: 'Activo' },
+      ]),
+    });
+    expect(
+      two
+        .json()
+        .rows.map((r: { identificacion: number }) => r.identificacion)
+        .sort(),
+    ).toEqual([1003, 1006, 1009, 1012, 1018, 1021, 1024]);
   });
 
   it.each([
@@ -86,7 +117,10 @@ describe('criteria panel on the server', () => {
     expect((await list('/api/clientes', { cursor: 'garbage' })).statusCode).toBe(400);
     expect((await list('/api/clientes', { cursor: Buffer.from('[1,2]').toString('base64url') })).statusCode).toBe(400);
     expect((await list('/api/clientes', { limit: '7' })).statusCode).toBe(400);
-    expect((await list('/api/usuarios', { criteria: criteria([{ field: 'estado', op: 'eq', value: 'quizás' }]) })).statusCode).toBe(400);
+    expect(
+      (await list('/api/usuarios', { criteria: criteria([{ field: 'estado', op: 'eq', value: 'quizás' }]) }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('values the column cannot hold are 400s, not database errors', async () => {
@@ -102,9 +136,21 @@ describe('criteria panel on the server', () => {
       expect(big.statusCode).toBe(400);
       expect(big.json().message).toBe('Número fuera de rango');
     }
-    expect((await list('/api/estado-usuarios', { criteria: criteria([{ field: 'duracion_sesion', op: 'gt', value: '99999999999' }]) })).statusCode).toBe(400);
+    expect(
+      (
+        await list('/api/estado-usuarios', {
+          criteria: criteria([{ field: 'duracion_sesion', op: 'gt', value: '99999999999' }]),
+        })
+      ).statusCode,
+    ).toBe(400);
     // Identification numbers are bigints: a long one is a fine filter.
-    expect((await list('/api/clientes', { criteria: criteria([{ field: 'identificacion', op: 'eq', value: '99999999999' }]) })).statusCode).toBe(200);
+    expect(
+      (
+        await list('/api/clientes', {
+          criteria: criteria([{ field: 'identificacion', op: 'eq', value: '99999999999' }]),
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -139,12 +185,15 @@ describe('keyset paging', () => {
   it('rows inserted while someone pages do not shift the pages they already hold', async () => {
     const p1 = (await list('/api/clientes', {})).json();
     // Concurrent inserts: newer rows land before page 1, so page 2 must continue exactly after page 1.
-    await s.ctx.db.execute(sql`insert into clientes (nombres, apellidos, tipoidentificacion, identificacion, telefono, ciudad, direccion)
+    await s.ctx.db
+      .execute(sql`insert into clientes (nombres, apellidos, tipoidentificacion, identificacion, telefono, ciudad, direccion)
       select 'NUEVO', 'NUEVO', 'CC', 5000 + g, '1', '11001', 'X' from generate_series(1, 7) g`);
     const p2 = (await list('/api/clientes', { cursor: p1.nextCursor, dir: 'next' })).json();
     const last1 = p1.rows.at(-1).creado;
     expect(p2.rows.every((r: { creado: string }) => r.creado <= last1)).toBe(true);
-    expect(p2.rows.map((r: { id: string }) => r.id).some((id: string) => p1.rows.some((r: { id: string }) => r.id === id))).toBe(false);
+    expect(
+      p2.rows.map((r: { id: string }) => r.id).some((id: string) => p1.rows.some((r: { id: string }) => r.id === id)),
+    ).toBe(false);
     expect(p2.rows[0].identificacion).toBe(p1.rows.at(-1).identificacion - 1);
   });
 });

@@ -65,7 +65,12 @@ describe('live channel /api/live', () => {
     const tab2 = await connect(base, cookie);
     const ready = await tab1.next((m) => m.type === 'ready');
     expect(ready).toEqual({ type: 'ready', topics: [`user:${user.id}`] });
-    await s.app.inject({ method: 'PUT', url: '/api/me/availability', payload: { disponibilidad: 'Fuera de su horario laboral' }, headers: { cookie } });
+    await s.app.inject({
+      method: 'PUT',
+      url: '/api/me/availability',
+      payload: { disponibilidad: 'Fuera de su horario laboral' },
+      headers: { cookie },
+    });
     for (const tab of [tab1, tab2]) {
       await tab.next((m) => m.type === 'event' && m.event.name === 'user.updated' && m.event.id === user.id);
     }
@@ -82,17 +87,23 @@ describe('live channel /api/live', () => {
     await tab.next((m) => m.type === 'ready');
     tab.ws.send(JSON.stringify({ action: 'subscribe', topic: `user:${b.user.id}` }));
     await new Promise((r) => setTimeout(r, 100));
-    await s.app.inject({ method: 'PUT', url: '/api/me/availability', payload: { disponibilidad: 'Fuera de su horario laboral' }, headers: { cookie: cookieB } });
+    await s.app.inject({
+      method: 'PUT',
+      url: '/api/me/availability',
+      payload: { disponibilidad: 'Fuera de su horario laboral' },
+      headers: { cookie: cookieB },
+    });
     await new Promise((r) => setTimeout(r, 300));
     expect(tab.messages.filter((m) => m.type === 'event')).toHaveLength(0);
     tab.ws.close();
   });
 
-  it("follows only the lists the cargo may open: a Perito hears cases change, not users", async () => {
+  it('follows only the lists the cargo may open: a Perito hears cases change, not users', async () => {
     const perito = await createUser(s.ctx, { cargo: 'Perito' });
     const tab = await connect(base, await login(s.app, perito.email));
     await tab.next((m) => m.type === 'ready');
-    for (const topic of ['list:usuarios', 'list:casos', 'list:inventada']) tab.ws.send(JSON.stringify({ action: 'subscribe', topic }));
+    for (const topic of ['list:usuarios', 'list:casos', 'list:inventada'])
+      tab.ws.send(JSON.stringify({ action: 'subscribe', topic }));
     await new Promise((r) => setTimeout(r, 100));
     await s.ctx.db.transaction(async (tx) => {
       await s.ctx.hub.publish(tx, 'list:usuarios', { name: 'list.changed', list: 'usuarios' });
@@ -101,7 +112,11 @@ describe('live channel /api/live', () => {
     });
     await tab.next((m) => m.type === 'event' && m.event.name === 'list.changed' && m.event.list === 'casos');
     await new Promise((r) => setTimeout(r, 200));
-    expect(tab.messages.filter((m) => m.type === 'event').map((m) => m.type === 'event' && m.event.name === 'list.changed' && m.event.list)).toEqual(['casos']);
+    expect(
+      tab.messages
+        .filter((m) => m.type === 'event')
+        .map((m) => m.type === 'event' && m.event.name === 'list.changed' && m.event.list),
+    ).toEqual(['casos']);
     tab.ws.close();
   });
 
@@ -128,19 +143,29 @@ describe('live channel /api/live', () => {
     expect(row.login).toBe(false);
   });
 
-  it.runIf(!!process.env.DATABASE_URL)('live events resume after PostgreSQL drops the listening connection; pool connections dropped too', async () => {
-    const { user, email } = await createUser(s.ctx, { cargo: 'Perito' });
-    const cookie = await login(s.app, email);
-    const tab = await connect(base, cookie);
-    await tab.next((m) => m.type === 'ready');
-    // What a database restart does to every session but ours (pg_terminate_backend skips the caller).
-    await s.ctx.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
-    await new Promise((r) => setTimeout(r, 1500));
-    const res = await s.app.inject({ method: 'PUT', url: '/api/me/availability', payload: { disponibilidad: 'Fuera de su horario laboral' }, headers: { cookie } });
-    expect(res.statusCode).toBe(200);
-    await tab.next((m) => m.type === 'event' && m.event.name === 'user.updated' && m.event.id === user.id, 5000);
-    tab.ws.close();
-  });
+  it.runIf(!!process.env.DATABASE_URL)(
+    'live events resume after PostgreSQL drops the listening connection; pool connections dropped too',
+    async () => {
+      const { user, email } = await createUser(s.ctx, { cargo: 'Perito' });
+      const cookie = await login(s.app, email);
+      const tab = await connect(base, cookie);
+      await tab.next((m) => m.type === 'ready');
+      // What a database restart does to every session but ours (pg_terminate_backend skips the caller).
+      await s.ctx.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+      );
+      await new Promise((r) => setTimeout(r, 1500));
+      const res = await s.app.inject({
+        method: 'PUT',
+        url: '/api/me/availability',
+        payload: { disponibilidad: 'Fuera de su horario laboral' },
+        headers: { cookie },
+      });
+      expect(res.statusCode).toBe(200);
+      await tab.next((m) => m.type === 'event' && m.event.name === 'user.updated' && m.event.id === user.id, 5000);
+      tab.ws.close();
+    },
+  );
 
   it.runIf(!!process.env.DATABASE_URL)('fans out across server instances through LISTEN/NOTIFY', async () => {
     const second: RunningServer = await startSecondInstance(s);
@@ -152,7 +177,12 @@ describe('live channel /api/live', () => {
       const onSecond = await connect(url2, cookie);
       await onSecond.next((m) => m.type === 'ready');
       // The change goes through the first instance; the socket lives on the second.
-      await s.app.inject({ method: 'PUT', url: '/api/me/availability', payload: { disponibilidad: 'Fuera de su horario laboral' }, headers: { cookie } });
+      await s.app.inject({
+        method: 'PUT',
+        url: '/api/me/availability',
+        payload: { disponibilidad: 'Fuera de su horario laboral' },
+        headers: { cookie },
+      });
       await onSecond.next((m) => m.type === 'event' && m.event.name === 'user.updated' && m.event.id === user.id);
       onSecond.ws.close();
     } finally {
@@ -161,7 +191,8 @@ describe('live channel /api/live', () => {
   });
 
   describe('hardening', () => {
-    const isList = (m: LiveServerMessage, list: string) => m.type === 'event' && m.event.name === 'list.changed' && m.event.list === list;
+    const isList = (m: LiveServerMessage, list: string) =>
+      m.type === 'event' && m.event.name === 'list.changed' && m.event.list === list;
     const publishLists = (...lists: string[]) =>
       s.ctx.db.transaction(async (tx) => {
         for (const list of lists) await s.ctx.hub.publish(tx, `list:${list}`, { name: 'list.changed', list });
@@ -239,8 +270,22 @@ describe('live channel /api/live', () => {
       await publishListUntilHeard([tab], 'usuarios');
 
       const row = await userRow(s.ctx, coord.user.id);
-      const body = { nombres: row.nombres, apellidos: row.apellidos, identificacion: String(row.identificacion), telefono: row.telefono, email: row.email, cargo: 'Investigador', area: row.area, estado: row.estado };
-      const res = await s.app.inject({ method: 'PUT', url: `/api/usuarios/${coord.user.id}`, headers: { cookie: adminCookie }, payload: body });
+      const body = {
+        nombres: row.nombres,
+        apellidos: row.apellidos,
+        identificacion: String(row.identificacion),
+        telefono: row.telefono,
+        email: row.email,
+        cargo: 'Investigador',
+        area: row.area,
+        estado: row.estado,
+      };
+      const res = await s.app.inject({
+        method: 'PUT',
+        url: `/api/usuarios/${coord.user.id}`,
+        headers: { cookie: adminCookie },
+        payload: body,
+      });
       expect(res.statusCode, res.body).toBe(200);
       // Its own record changed: the re-check runs on this event.
       await tab.next((m) => m.type === 'event' && m.event.name === 'user.updated' && m.event.id === coord.user.id);
@@ -260,7 +305,15 @@ describe('live channel /api/live', () => {
       const { email } = await createUser(s.ctx, { cargo: 'Perito' });
       const tab = await connect(base, await login(s.app, email));
       await tab.next((m) => m.type === 'ready');
-      for (const frame of ['no es json', 'null', '[1,2]', '{"action":"subscribe"}', '{"action":"borrar","topic":"list:casos"}', '{"topic":7}']) tab.ws.send(frame);
+      for (const frame of [
+        'no es json',
+        'null',
+        '[1,2]',
+        '{"action":"subscribe"}',
+        '{"action":"borrar","topic":"list:casos"}',
+        '{"topic":7}',
+      ])
+        tab.ws.send(frame);
       tab.ws.send(JSON.stringify({ action: 'subscribe', topic: 'list:casos' }));
       await publishListUntilHeard([tab], 'casos');
       expect(tab.ws.readyState).toBe(WebSocket.OPEN);
@@ -278,7 +331,12 @@ describe('live channel /api/live', () => {
         for (let attempt = 0; ; attempt++) {
           await publishLists(list);
           try {
-            await tab.next((m) => tab.messages.indexOf(m) >= from && tab.messages.slice(from).filter((x) => isList(x, list)).length > already, 200);
+            await tab.next(
+              (m) =>
+                tab.messages.indexOf(m) >= from &&
+                tab.messages.slice(from).filter((x) => isList(x, list)).length > already,
+              200,
+            );
             break;
           } catch (err) {
             if (attempt >= 10) throw err;

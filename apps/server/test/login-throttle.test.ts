@@ -27,7 +27,9 @@ describe('sign-in throttling', () => {
       code: 'TOO_MANY_ATTEMPTS',
       message: 'Demasiados intentos fallidos. Espere 15 minutos e intente de nuevo.',
     });
-    const [{ n }] = (await s.ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from intentos_login where email = ${email}`)).rows;
+    const [{ n }] = (
+      await s.ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from intentos_login where email = ${email}`)
+    ).rows;
     expect(n).toBe(5);
   });
 
@@ -55,10 +57,13 @@ describe('sign-in throttling', () => {
 
   it('slows a guesser spread over many addresses: after 10 failures, one attempt a minute on the account', async () => {
     const { email } = await createUser(s.ctx);
-    for (let i = 0; i < 10; i++) expect((await attempt(email, `Mala${i}*abc`, `192.0.2.${i + 1}`)).statusCode).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await attempt(email, `Mala${i}*abc`, `192.0.2.${i + 1}`)).statusCode).toBe(401);
     const slowed = await attempt(email, TEST_PASSWORD, '198.51.100.4');
     expect(slowed.statusCode).toBe(429);
-    expect(slowed.json().message).toMatch(/^Demasiados intentos fallidos en esta cuenta\. Espere (60|59) segundos e intente de nuevo\.$/);
+    expect(slowed.json().message).toMatch(
+      /^Demasiados intentos fallidos en esta cuenta\. Espere (60|59) segundos e intente de nuevo\.$/,
+    );
     // A minute after the last failure the owner gets in.
     await s.ctx.db.execute(sql`update intentos_login set fecha = fecha - interval '61 seconds' where email = ${email}`);
     expect((await attempt(email, TEST_PASSWORD, '198.51.100.4')).statusCode).toBe(200);
@@ -68,7 +73,8 @@ describe('sign-in throttling', () => {
     const accounts = await Promise.all(Array.from({ length: 7 }, () => createUser(s.ctx)));
     let n = 0;
     for (const { email } of accounts) {
-      for (let i = 0; i < 5 && n < 30; i++, n++) expect((await attempt(email, `Mala${i}*abc`, '203.0.113.77')).statusCode).toBe(401);
+      for (let i = 0; i < 5 && n < 30; i++, n++)
+        expect((await attempt(email, `Mala${i}*abc`, '203.0.113.77')).statusCode).toBe(401);
     }
     const last = accounts.at(-1)!;
     expect((await attempt(last.email, TEST_PASSWORD, '203.0.113.77')).statusCode).toBe(429);

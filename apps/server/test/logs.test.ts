@@ -17,11 +17,19 @@ beforeAll(async () => {
   admin = await login(s.app, email);
   // Statements that fail on purpose, whatever the validation lets through.
   await s.ctx.db.execute(sql`alter table clientes add constraint prueba_falla check (nombres <> 'FALLA')`);
-  await s.ctx.db.execute(sql`alter table cuentas add constraint prueba_falla_cuenta check (email <> 'falla@vialex.test')`);
+  await s.ctx.db.execute(
+    sql`alter table cuentas add constraint prueba_falla_cuenta check (email <> 'falla@vialex.test')`,
+  );
 });
 afterAll(async () => s?.close());
 
-interface LogLine { level: number; msg: string; reqId?: string; route?: string; err: { type: string; pg?: object } }
+interface LogLine {
+  level: number;
+  msg: string;
+  reqId?: string;
+  route?: string;
+  err: { type: string; pg?: object };
+}
 const errorLines = () => lines.map((l) => JSON.parse(l) as LogLine).filter((l) => l.level >= 50);
 
 describe('error logs say what failed, never with what', () => {
@@ -30,10 +38,22 @@ describe('error logs say what failed, never with what', () => {
       method: 'POST',
       url: '/api/clientes?origen=consultaprivada',
       headers: { cookie: admin },
-      payload: { nombres: 'falla', apellidos: 'Reservado', tipoidentificacion: 'CC', identificacion: '73334444', telefono: '3009998877', ciudad: '11001', direccion: 'Calle Secreta 9' },
+      payload: {
+        nombres: 'falla',
+        apellidos: 'Reservado',
+        tipoidentificacion: 'CC',
+        identificacion: '73334444',
+        telefono: '3009998877',
+        ciudad: '11001',
+        direccion: 'Calle Secreta 9',
+      },
     });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ statusCode: 500, code: 'INTERNAL', message: 'Ocurrió un error inesperado, intente de nuevo' });
+    expect(res.json()).toEqual({
+      statusCode: 500,
+      code: 'INTERNAL',
+      message: 'Ocurrió un error inesperado, intente de nuevo',
+    });
     const line = errorLines().find((l) => l.msg === 'unexpected error')!;
     expect(line).toBeDefined();
     expect(line.reqId).toBeTruthy();
@@ -41,7 +61,8 @@ describe('error logs say what failed, never with what', () => {
     expect(line.err.type).toBe('DrizzleQueryError');
     expect(line.err.pg).toMatchObject({ code: '23514', constraint: 'prueba_falla' });
     const all = lines.join('\n');
-    for (const secret of ['FALLA', 'RESERVADO', '73334444', '3009998877', 'SECRETA', 'consultaprivada']) expect(all).not.toContain(secret);
+    for (const secret of ['FALLA', 'RESERVADO', '73334444', '3009998877', 'SECRETA', 'consultaprivada'])
+      expect(all).not.toContain(secret);
   });
 
   it('a failed account insert does not log the password hash', async () => {
@@ -50,7 +71,17 @@ describe('error logs say what failed, never with what', () => {
       method: 'POST',
       url: '/api/usuarios',
       headers: { cookie: admin },
-      payload: { nombres: 'Eva', apellidos: 'Ríos', identificacion: '81239999', telefono: '3001234567', email: 'falla@vialex.test', cargo: 'Perito', area: 'PERITAJE', password: 'Clave2026*', confirmPassword: 'Clave2026*' },
+      payload: {
+        nombres: 'Eva',
+        apellidos: 'Ríos',
+        identificacion: '81239999',
+        telefono: '3001234567',
+        email: 'falla@vialex.test',
+        cargo: 'Perito',
+        area: 'PERITAJE',
+        password: 'Clave2026*',
+        confirmPassword: 'Clave2026*',
+      },
     });
     expect(res.statusCode).toBe(500);
     const logged = lines.slice(before).join('\n');

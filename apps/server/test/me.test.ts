@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.close());
 
-const put = (url: string, payload: unknown, cookie: string) => s.app.inject({ method: 'PUT', url, payload: payload as object, headers: { cookie } });
+const put = (url: string, payload: unknown, cookie: string) =>
+  s.app.inject({ method: 'PUT', url, payload: payload as object, headers: { cookie } });
 
 describe('change own password', () => {
   it.each([
@@ -24,7 +25,11 @@ describe('change own password', () => {
   ])('refuses %s with "%s"', async (password, message) => {
     const { email } = await createUser(s.ctx);
     const cookie = await login(s.app, email);
-    const res = await put('/api/me/password', { currentPassword: TEST_PASSWORD, password, confirmPassword: password }, cookie);
+    const res = await put(
+      '/api/me/password',
+      { currentPassword: TEST_PASSWORD, password, confirmPassword: password },
+      cookie,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().issues).toContainEqual({ path: 'password', message });
     await s.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
@@ -36,19 +41,36 @@ describe('change own password', () => {
     const cookie = await login(s.app, email);
     const empty = await put('/api/me/password', { currentPassword: '', password: '', confirmPassword: '' }, cookie);
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().issues.map((i: { path: string }) => i.path).sort()).toEqual(['confirmPassword', 'currentPassword', 'password']);
-    const mismatch = await put('/api/me/password', { currentPassword: TEST_PASSWORD, password: 'Nueva2026*', confirmPassword: 'Nueva2026#' }, cookie);
+    expect(
+      empty
+        .json()
+        .issues.map((i: { path: string }) => i.path)
+        .sort(),
+    ).toEqual(['confirmPassword', 'currentPassword', 'password']);
+    const mismatch = await put(
+      '/api/me/password',
+      { currentPassword: TEST_PASSWORD, password: 'Nueva2026*', confirmPassword: 'Nueva2026#' },
+      cookie,
+    );
     expect(mismatch.json().issues).toContainEqual({ path: 'confirmPassword', message: 'Las contraseñas no coinciden' });
   });
 
   it("saves a valid password: 'Operación Exitosa', and the next sign-in uses it", async () => {
     const { email } = await createUser(s.ctx);
     const cookie = await login(s.app, email);
-    const res = await put('/api/me/password', { currentPassword: TEST_PASSWORD, password: 'Nueva2026*', confirmPassword: 'Nueva2026*' }, cookie);
+    const res = await put(
+      '/api/me/password',
+      { currentPassword: TEST_PASSWORD, password: 'Nueva2026*', confirmPassword: 'Nueva2026*' },
+      cookie,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Operación Exitosa' });
     await s.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
-    const old = await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'Clave2026*' } });
+    const old = await s.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'Clave2026*' },
+    });
     expect(old.statusCode).toBe(401);
     await login(s.app, email, 'Nueva2026*');
   });
@@ -56,13 +78,25 @@ describe('change own password', () => {
   it('takes 8 characters and accented capitals (Ñ, Á) as capitals', async () => {
     const { email } = await createUser(s.ctx);
     const cookie = await login(s.app, email);
-    expect((await put('/api/me/password', { currentPassword: TEST_PASSWORD, password: 'Ñandú26*', confirmPassword: 'Ñandú26*' }, cookie)).statusCode).toBe(200);
+    expect(
+      (
+        await put(
+          '/api/me/password',
+          { currentPassword: TEST_PASSWORD, password: 'Ñandú26*', confirmPassword: 'Ñandú26*' },
+          cookie,
+        )
+      ).statusCode,
+    ).toBe(200);
     await s.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
     await login(s.app, email, 'Ñandú26*');
   });
 
   it('needs a session', async () => {
-    const res = await s.app.inject({ method: 'PUT', url: '/api/me/password', payload: { currentPassword: TEST_PASSWORD, password: 'Nueva2026*', confirmPassword: 'Nueva2026*' } });
+    const res = await s.app.inject({
+      method: 'PUT',
+      url: '/api/me/password',
+      payload: { currentPassword: TEST_PASSWORD, password: 'Nueva2026*', confirmPassword: 'Nueva2026*' },
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -70,7 +104,11 @@ describe('change own password', () => {
     const { user, email } = await createUser(s.ctx);
     const cookie = await login(s.app, email);
     const [before] = await s.ctx.db.select().from(cuentas).where(eq(cuentas.id, user.uiid));
-    const res = await put('/api/me/password', { currentPassword: 'Otra2026*', password: 'Nueva2026*', confirmPassword: 'Nueva2026*' }, cookie);
+    const res = await put(
+      '/api/me/password',
+      { currentPassword: 'Otra2026*', password: 'Nueva2026*', confirmPassword: 'Nueva2026*' },
+      cookie,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       statusCode: 400,
@@ -112,7 +150,11 @@ describe('password routes are limited per user', () => {
     // One at a time: once A has used the window up, even sequential calls are refused, wrong
     // current password or not (guessing the current password is bounded too).
     for (let i = evaluated; i < PASSWORD_LIMITS.own.max; i++) expect((await change(cookieA)).statusCode).toBe(200);
-    const wrong = await put('/api/me/password', { currentPassword: 'Adivina2026*', password: 'Nueva2026*', confirmPassword: 'Nueva2026*' }, cookieA);
+    const wrong = await put(
+      '/api/me/password',
+      { currentPassword: 'Adivina2026*', password: 'Nueva2026*', confirmPassword: 'Nueva2026*' },
+      cookieA,
+    );
     expect(wrong.statusCode).toBe(429);
     expect(Number(wrong.headers['retry-after'])).toBeGreaterThan(60);
     // Refused requests changed nothing: A still signs in with the old password.
@@ -129,25 +171,33 @@ describe('password routes are limited per user', () => {
 });
 
 describe('own availability (spec 1 §4, §6)', () => {
-  it.each(CARGOS.map((c) => [c, AVAILABILITY_CONTROL_CARGOS.includes(c)] as const))('%s may pick availability: %s', async (cargo, allowed) => {
-    const { user, email } = await createUser(s.ctx, { cargo });
-    const cookie = await login(s.app, email);
-    const res = await put('/api/me/availability', { disponibilidad: 'Fuera de su horario laboral' }, cookie);
-    if (allowed) {
-      expect(res.statusCode).toBe(200);
-      expect(res.json().disponibilidad).toBe('Fuera de su horario laboral');
-      const trail = await s.ctx.db
-        .select()
-        .from(trazabilidadestado)
-        .where(and(eq(trazabilidadestado.uidusuario, user.id), eq(trazabilidadestado.estado, 'Fuera de su horario laboral')));
-      expect(trail).toHaveLength(1);
-      expect(trail[0]).toMatchObject({ cargo, uidcreador: user.id });
-    } else {
-      expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe('Usuario no autorizado');
-      expect((await userRow(s.ctx, user.id)).disponibilidad).toBe('Activo en espera');
-    }
-  });
+  it.each(CARGOS.map((c) => [c, AVAILABILITY_CONTROL_CARGOS.includes(c)] as const))(
+    '%s may pick availability: %s',
+    async (cargo, allowed) => {
+      const { user, email } = await createUser(s.ctx, { cargo });
+      const cookie = await login(s.app, email);
+      const res = await put('/api/me/availability', { disponibilidad: 'Fuera de su horario laboral' }, cookie);
+      if (allowed) {
+        expect(res.statusCode).toBe(200);
+        expect(res.json().disponibilidad).toBe('Fuera de su horario laboral');
+        const trail = await s.ctx.db
+          .select()
+          .from(trazabilidadestado)
+          .where(
+            and(
+              eq(trazabilidadestado.uidusuario, user.id),
+              eq(trazabilidadestado.estado, 'Fuera de su horario laboral'),
+            ),
+          );
+        expect(trail).toHaveLength(1);
+        expect(trail[0]).toMatchObject({ cargo, uidcreador: user.id });
+      } else {
+        expect(res.statusCode).toBe(403);
+        expect(res.json().message).toBe('Usuario no autorizado');
+        expect((await userRow(s.ctx, user.id)).disponibilidad).toBe('Activo en espera');
+      }
+    },
+  );
 
   it.each(['Activo ocupado', 'Activo multiple'])('the automatic value %s cannot be picked by hand', async (value) => {
     const { user, email } = await createUser(s.ctx, { cargo: 'Investigador' });
@@ -179,7 +229,10 @@ describe('device location', () => {
   it('refuses and writes nothing for an expired or forced-out session', async () => {
     const { user, email } = await createUser(s.ctx);
     const cookie = await login(s.app, email);
-    await s.ctx.db.update(sesiones).set({ creado: new Date(Date.now() - 16 * 60_000) }).where(eq(sesiones.usuario, user.id));
+    await s.ctx.db
+      .update(sesiones)
+      .set({ creado: new Date(Date.now() - 16 * 60_000) })
+      .where(eq(sesiones.usuario, user.id));
     const expired = await put('/api/me/location', { lat: 1, long: 2 }, cookie);
     expect(expired.statusCode).toBe(401);
     expect(expired.json().code).toBe('SESSION_ENDED');

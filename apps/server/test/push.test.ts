@@ -31,7 +31,10 @@ function fakePushService() {
       status = s;
       headers = h;
     },
-    listen: () => new Promise<string>((r) => server.listen(0, '127.0.0.1', () => r(`http://127.0.0.1:${(server.address() as { port: number }).port}`))),
+    listen: () =>
+      new Promise<string>((r) =>
+        server.listen(0, '127.0.0.1', () => r(`http://127.0.0.1:${(server.address() as { port: number }).port}`)),
+      ),
     close: () => new Promise((r) => server.close(r)),
   };
 }
@@ -44,7 +47,10 @@ function browserSubscription(endpoint: string) {
   return {
     ecdh,
     auth,
-    subscription: { endpoint, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } },
+    subscription: {
+      endpoint,
+      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+    },
   };
 }
 
@@ -68,8 +74,10 @@ afterAll(async () => {
 
 const subscribe = (cookie: string, subscription: object) =>
   s.app.inject({ method: 'POST', url: '/api/push/subscription', payload: { subscription }, headers: { cookie } });
-const subscriptionsOf = (userId: string) => s.ctx.db.select().from(suscripcionesPush).where(eq(suscripcionesPush.usuario, userId));
-const byEndpoint = async (endpoint: string) => (await s.ctx.db.select().from(suscripcionesPush).where(eq(suscripcionesPush.endpoint, endpoint)))[0];
+const subscriptionsOf = (userId: string) =>
+  s.ctx.db.select().from(suscripcionesPush).where(eq(suscripcionesPush.usuario, userId));
+const byEndpoint = async (endpoint: string) =>
+  (await s.ctx.db.select().from(suscripcionesPush).where(eq(suscripcionesPush.endpoint, endpoint)))[0];
 
 describe('web push', () => {
   it('publishes a VAPID public key (65-byte P-256 point)', async () => {
@@ -89,7 +97,12 @@ describe('web push', () => {
     const { user, email } = await createUser(s.ctx);
     const cookie = await login(s.app, email);
     const device = browserSubscription(`${pushUrl}/push/${user.id}`);
-    const sub = await s.app.inject({ method: 'POST', url: '/api/push/subscription', payload: { subscription: device.subscription }, headers: { cookie } });
+    const sub = await s.app.inject({
+      method: 'POST',
+      url: '/api/push/subscription',
+      payload: { subscription: device.subscription },
+      headers: { cookie },
+    });
     expect(sub.statusCode).toBe(204);
 
     const res = await s.app.inject({ method: 'POST', url: '/api/push/test', headers: { cookie } });
@@ -99,7 +112,11 @@ describe('web push', () => {
     expect(msg.headers['content-encoding']).toBe('aes128gcm');
     expect(msg.headers.ttl).toBeDefined();
     expect(msg.headers.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/);
-    const plain = ece.decrypt(msg.body, { version: 'aes128gcm', privateKey: device.ecdh, authSecret: device.auth.toString('base64url') });
+    const plain = ece.decrypt(msg.body, {
+      version: 'aes128gcm',
+      privateKey: device.ecdh,
+      authSecret: device.auth.toString('base64url'),
+    });
     expect(JSON.parse(plain.toString())).toMatchObject({ title: 'VIALEX', url: '/' });
   });
 
@@ -107,18 +124,30 @@ describe('web push', () => {
     const { user, email } = await createUser(s.ctx);
     const cookie = await login(s.app, email);
     const device = browserSubscription(`${pushUrl}/push/gone-${user.id}`);
-    await s.app.inject({ method: 'POST', url: '/api/push/subscription', payload: { subscription: device.subscription }, headers: { cookie } });
+    await s.app.inject({
+      method: 'POST',
+      url: '/api/push/subscription',
+      payload: { subscription: device.subscription },
+      headers: { cookie },
+    });
     push.setStatus(410);
     const res = await s.app.inject({ method: 'POST', url: '/api/push/test', headers: { cookie } });
     push.setStatus(201);
     expect(res.statusCode).toBe(502);
-    expect(await s.ctx.db.select().from(suscripcionesPush).where(eq(suscripcionesPush.usuario, user.id))).toHaveLength(0);
+    expect(await s.ctx.db.select().from(suscripcionesPush).where(eq(suscripcionesPush.usuario, user.id))).toHaveLength(
+      0,
+    );
   });
 
   it('refuses a malformed subscription', async () => {
     const { email } = await createUser(s.ctx);
     const cookie = await login(s.app, email);
-    const res = await s.app.inject({ method: 'POST', url: '/api/push/subscription', payload: { subscription: { endpoint: 'no-es-url', keys: {} } }, headers: { cookie } });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/push/subscription',
+      payload: { subscription: { endpoint: 'no-es-url', keys: {} } },
+      headers: { cookie },
+    });
     expect(res.statusCode).toBe(400);
   });
 });
@@ -137,19 +166,29 @@ describe('push endpoints: only push services are contacted', () => {
     'http://fcm.googleapis.com/fcm/send/x',
   ];
 
-  it.each<Cargo>(['Perito', 'Administrador'])('%s: every endpoint outside the push services is refused with 400 and nothing is stored', async (cargo) => {
-    const { user, email } = await createUser(s.ctx, { cargo });
-    const cookie = await login(s.app, email);
-    for (const endpoint of refused()) {
-      const res = await subscribe(cookie, browserSubscription(endpoint).subscription);
-      expect(res.statusCode, endpoint).toBe(400);
-      // Malformed URLs fall to the schema; the rest get the catalogue's message.
-      if (URL.canParse(endpoint)) expect(res.json().message, endpoint).toBe(MSG.pushServicioNoPermitido);
-    }
-    expect(await subscriptionsOf(user.id)).toHaveLength(0);
-    expect(internal.received).toHaveLength(0);
-    expect((await subscribe(cookie, browserSubscription(`https://fcm.googleapis.com/fcm/send/${user.id}:APA91b`).subscription)).statusCode).toBe(204);
-  });
+  it.each<Cargo>(['Perito', 'Administrador'])(
+    '%s: every endpoint outside the push services is refused with 400 and nothing is stored',
+    async (cargo) => {
+      const { user, email } = await createUser(s.ctx, { cargo });
+      const cookie = await login(s.app, email);
+      for (const endpoint of refused()) {
+        const res = await subscribe(cookie, browserSubscription(endpoint).subscription);
+        expect(res.statusCode, endpoint).toBe(400);
+        // Malformed URLs fall to the schema; the rest get the catalogue's message.
+        if (URL.canParse(endpoint)) expect(res.json().message, endpoint).toBe(MSG.pushServicioNoPermitido);
+      }
+      expect(await subscriptionsOf(user.id)).toHaveLength(0);
+      expect(internal.received).toHaveLength(0);
+      expect(
+        (
+          await subscribe(
+            cookie,
+            browserSubscription(`https://fcm.googleapis.com/fcm/send/${user.id}:APA91b`).subscription,
+          )
+        ).statusCode,
+      ).toBe(204);
+    },
+  );
 
   it('the local push service is accepted only because the test setup lists its origin', async () => {
     const { user, email } = await createUser(s.ctx, { cargo: 'Perito' });
@@ -170,14 +209,21 @@ describe('push endpoints: only push services are contacted', () => {
     const { user, email } = await createUser(s.ctx, { cargo: 'Perito' });
     const cookie = await login(s.app, email);
     const smuggled = browserSubscription(`${internalUrl}/smuggled/${user.id}`).subscription;
-    await s.ctx.db.insert(suscripcionesPush).values({ endpoint: smuggled.endpoint, p256dh: smuggled.keys.p256dh, auth: smuggled.keys.auth, usuario: user.id });
+    await s.ctx.db.insert(suscripcionesPush).values({
+      endpoint: smuggled.endpoint,
+      p256dh: smuggled.keys.p256dh,
+      auth: smuggled.keys.auth,
+      usuario: user.id,
+    });
     const res = await s.app.inject({ method: 'POST', url: '/api/push/test', headers: { cookie } });
     expect(res.statusCode).toBe(502);
     expect(res.json().message).toBe(MSG.errorNotificacion);
     expect(internal.received).toHaveLength(0);
 
     // With a real device beside it, only the device is contacted.
-    expect((await subscribe(cookie, browserSubscription(`${pushUrl}/push/real-${user.id}`).subscription)).statusCode).toBe(204);
+    expect(
+      (await subscribe(cookie, browserSubscription(`${pushUrl}/push/real-${user.id}`).subscription)).statusCode,
+    ).toBe(204);
     expect((await s.app.inject({ method: 'POST', url: '/api/push/test', headers: { cookie } })).statusCode).toBe(200);
     expect(push.received.at(-1)!.url).toBe(`/push/real-${user.id}`);
     expect(internal.received).toHaveLength(0);
@@ -203,8 +249,12 @@ describe('push subscriptions: how many, whose', () => {
   it(`keeps the ${PUSH_MAX_SUBSCRIPTIONS_PER_USER} newest subscriptions of a user: the next one drops the oldest`, async () => {
     const { user, email } = await createUser(s.ctx, { cargo: 'Perito' });
     const cookie = await login(s.app, email);
-    const endpoints = Array.from({ length: PUSH_MAX_SUBSCRIPTIONS_PER_USER + 1 }, (_, i) => `${pushUrl}/push/cap-${user.id}-${i}`);
-    for (const endpoint of endpoints) expect((await subscribe(cookie, browserSubscription(endpoint).subscription)).statusCode).toBe(204);
+    const endpoints = Array.from(
+      { length: PUSH_MAX_SUBSCRIPTIONS_PER_USER + 1 },
+      (_, i) => `${pushUrl}/push/cap-${user.id}-${i}`,
+    );
+    for (const endpoint of endpoints)
+      expect((await subscribe(cookie, browserSubscription(endpoint).subscription)).statusCode).toBe(204);
     const kept = (await subscriptionsOf(user.id)).map((r) => r.endpoint).sort();
     expect(kept).toEqual(endpoints.slice(1).sort());
   });
@@ -228,14 +278,21 @@ describe('push subscriptions: how many, whose', () => {
     // Re-registering one's own endpoint refreshes its keys (and its session).
     const renewed = browserSubscription(endpoint).subscription;
     expect((await subscribe(ownerCookie, renewed)).statusCode).toBe(204);
-    expect(await byEndpoint(endpoint)).toMatchObject({ id: row.id, usuario: owner.user.id, p256dh: renewed.keys.p256dh, auth: renewed.keys.auth });
+    expect(await byEndpoint(endpoint)).toMatchObject({
+      id: row.id,
+      usuario: owner.user.id,
+      p256dh: renewed.keys.p256dh,
+      auth: renewed.keys.auth,
+    });
   });
 
   it("refuses a client's endpoint with 409", async () => {
     const client = await createClient(s.ctx);
     const endpoint = `${pushUrl}/push/client-${client.id}`;
     const sub = browserSubscription(endpoint).subscription;
-    await s.ctx.db.insert(suscripcionesPush).values({ endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth, cliente: client.id });
+    await s.ctx.db
+      .insert(suscripcionesPush)
+      .values({ endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth, cliente: client.id });
     const { email } = await createUser(s.ctx);
     const res = await subscribe(await login(s.app, email), browserSubscription(endpoint).subscription);
     expect(res.statusCode).toBe(409);
@@ -247,7 +304,9 @@ describe('Salir removes the push subscription of the device that signs out', () 
   /** A subscription registered by an earlier session of the user (another device). */
   async function storedFor(userId: string, endpoint: string, sesion: string | null) {
     const sub = browserSubscription(endpoint).subscription;
-    await s.ctx.db.insert(suscripcionesPush).values({ endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth, usuario: userId, sesion });
+    await s.ctx.db
+      .insert(suscripcionesPush)
+      .values({ endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth, usuario: userId, sesion });
   }
 
   it("this session's subscription and the one named in the body go; the user's other devices stay", async () => {
@@ -260,12 +319,17 @@ describe('Salir removes the push subscription of the device that signs out', () 
     const thisDevice = `${pushUrl}/push/phone-${user.id}`;
     expect((await subscribe(cookie, browserSubscription(thisDevice).subscription)).statusCode).toBe(204);
 
-    const res = await s.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { endpoint: named }, headers: { cookie } });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      payload: { endpoint: named },
+      headers: { cookie },
+    });
     expect(res.statusCode).toBe(204);
     expect((await subscriptionsOf(user.id)).map((r) => r.endpoint)).toEqual([otherDevice]);
   });
 
-  it('an empty body still answers 204 and removes the session\'s subscription', async () => {
+  it("an empty body still answers 204 and removes the session's subscription", async () => {
     const { user, email } = await createUser(s.ctx);
     const cookie = await login(s.app, email);
     await subscribe(cookie, browserSubscription(`${pushUrl}/push/empty-${user.id}`).subscription);
@@ -274,13 +338,16 @@ describe('Salir removes the push subscription of the device that signs out', () 
     expect(await subscriptionsOf(user.id)).toHaveLength(0);
   });
 
-  it("an endpoint of another user named in the body is not touched", async () => {
+  it('an endpoint of another user named in the body is not touched', async () => {
     const owner = await createUser(s.ctx);
     const endpoint = `${pushUrl}/push/not-mine-${owner.user.id}`;
     await storedFor(owner.user.id, endpoint, 'owner-session');
     const { email } = await createUser(s.ctx, { cargo: 'Perito' });
     const cookie = await login(s.app, email);
-    expect((await s.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { endpoint }, headers: { cookie } })).statusCode).toBe(204);
+    expect(
+      (await s.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { endpoint }, headers: { cookie } }))
+        .statusCode,
+    ).toBe(204);
     expect(await byEndpoint(endpoint)).toMatchObject({ usuario: owner.user.id });
   });
 
@@ -289,7 +356,10 @@ describe('Salir removes the push subscription of the device that signs out', () 
     const cookie = await login(s.app, email);
     const endpoint = `${pushUrl}/push/session-${user.id}`;
     await subscribe(cookie, browserSubscription(endpoint).subscription);
-    const [row] = await s.ctx.db.select().from(suscripcionesPush).where(and(eq(suscripcionesPush.usuario, user.id), eq(suscripcionesPush.endpoint, endpoint)));
+    const [row] = await s.ctx.db
+      .select()
+      .from(suscripcionesPush)
+      .where(and(eq(suscripcionesPush.usuario, user.id), eq(suscripcionesPush.endpoint, endpoint)));
     expect(row.sesion).toBe(hashSessionToken(cookie.slice('vialex_sid='.length)));
   });
 });

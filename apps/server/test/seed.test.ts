@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { CARGOS, ESTADOS_ABIERTOS, ESTADOS_CIERRE } from '@vialex/domain';
-import { cargos, ciudades, contadores, cuentas, departamentos, estadoscaso, tiposcaso, tiposidentificacion, usuarios } from '../src/db/schema/index.js';
+import {
+  cargos,
+  ciudades,
+  contadores,
+  cuentas,
+  departamentos,
+  estadoscaso,
+  tiposcaso,
+  tiposidentificacion,
+  usuarios,
+} from '../src/db/schema/index.js';
 import { seedDemoData, DEMO_USERS } from '../src/db/demo.js';
 import { seedReferenceData } from '../src/db/seed.js';
 import { startTestServer, type TestServer } from './helper.js';
@@ -15,7 +25,13 @@ afterAll(async () => s?.close());
 describe('reference data on a new database', () => {
   it('has the 12 cargos, identification types, DIVIPOLA, case types, statuses and the counter', async () => {
     expect((await s.ctx.db.select().from(cargos)).map((c) => c.cargo).sort()).toEqual([...CARGOS].sort());
-    expect((await s.ctx.db.select().from(tiposidentificacion)).map((t) => t.id).sort()).toEqual(['CC', 'CE', 'NIT', 'PA', 'TI']);
+    expect((await s.ctx.db.select().from(tiposidentificacion)).map((t) => t.id).sort()).toEqual([
+      'CC',
+      'CE',
+      'NIT',
+      'PA',
+      'TI',
+    ]);
     expect((await s.ctx.db.select({ n: count() }).from(departamentos))[0].n).toBe(33);
     expect((await s.ctx.db.select({ n: count() }).from(ciudades))[0].n).toBe(1122);
     const [bogota] = await s.ctx.db.select().from(ciudades).where(eq(ciudades.id, '11001'));
@@ -24,7 +40,8 @@ describe('reference data on a new database', () => {
     expect((await s.ctx.db.select().from(tiposcaso)).map((t) => t.tipo)).toContain('Choque simple');
     const statuses = await s.ctx.db.select().from(estadoscaso);
     expect(statuses.map((x) => x.estado).sort()).toEqual([...ESTADOS_ABIERTOS, ...ESTADOS_CIERRE].sort());
-    for (const locked of ['Recibido', ...ESTADOS_CIERRE]) expect(statuses.find((x) => x.estado === locked)?.editable).toBe(false);
+    for (const locked of ['Recibido', ...ESTADOS_CIERRE])
+      expect(statuses.find((x) => x.estado === locked)?.editable).toBe(false);
     expect(statuses.find((x) => x.estado === 'Verificado')?.editable).toBe(true);
     expect(await s.ctx.db.select().from(contadores)).toEqual([{ nombre: 'numero_caso', ultimoNumero: 0 }]);
   });
@@ -44,8 +61,18 @@ describe('reference data on a new database', () => {
       expect(u?.usuarios.ciudades).toContain('11001');
     }
     expect(DEMO_USERS.map((u) => u.cargo)).toEqual([
-      'Administrador', 'Call Center', 'Coordinador Contact Center', 'Investigador', 'Coordinador Investigador', 'Abogado',
-      'Coordinador Abogado', 'Abogado CAIT', 'Coordinador Abogado CAIT', 'Perito', 'Coordinador Perito', 'Dibujante',
+      'Administrador',
+      'Call Center',
+      'Coordinador Contact Center',
+      'Investigador',
+      'Coordinador Investigador',
+      'Abogado',
+      'Coordinador Abogado',
+      'Abogado CAIT',
+      'Coordinador Abogado CAIT',
+      'Perito',
+      'Coordinador Perito',
+      'Dibujante',
     ]);
   });
 });

@@ -52,38 +52,100 @@ describe('users list visibility (spec 1 §6)', () => {
 describe('creating users', () => {
   it('creates the user and its sign-in account together; names uppercased; the user can sign in', async () => {
     const body = newUser('Perito');
-    const res = await s.app.inject({ method: 'POST', url: '/api/usuarios', headers: headers('Administrador'), payload: body });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/usuarios',
+      headers: headers('Administrador'),
+      payload: body,
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ nombres: 'LUIS', apellidos: 'GÓMEZ', cargo: 'Perito', estado: true, duracion_sesion: 15, disponibilidad: 'Fuera de su horario laboral' });
+    expect(res.json()).toMatchObject({
+      nombres: 'LUIS',
+      apellidos: 'GÓMEZ',
+      cargo: 'Perito',
+      estado: true,
+      duracion_sesion: 15,
+      disponibilidad: 'Fuera de su horario laboral',
+    });
     const [account] = await s.ctx.db.select().from(cuentas).where(eq(cuentas.email, body.email));
     expect(account.password_hash).toMatch(/^\$argon2id\$/);
     await login(s.app, body.email, 'Segura2026*');
   });
 
   it.each(CARGOS)('refused with "Usuario no autorizado" for a restricted view: %s', async (viewer) => {
-    const res = await s.app.inject({ method: 'POST', url: '/api/usuarios', headers: headers(viewer), payload: newUser('Perito') });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/usuarios',
+      headers: headers(viewer),
+      payload: newUser('Perito'),
+    });
     expect(res.statusCode).toBe(canWriteUsers(viewer) ? 201 : 403);
     if (res.statusCode === 403) expect(res.json().message).toBe(MSG.noAutorizado);
   });
 
   it('only an Administrador may create an Administrador', async () => {
-    expect((await s.app.inject({ method: 'POST', url: '/api/usuarios', headers: headers('Call Center'), payload: newUser('Administrador', { area: 'ADMINISTRACIÓN' }) })).statusCode).toBe(403);
-    expect((await s.app.inject({ method: 'POST', url: '/api/usuarios', headers: headers('Administrador'), payload: newUser('Administrador', { area: 'ADMINISTRACIÓN' }) })).statusCode).toBe(201);
+    expect(
+      (
+        await s.app.inject({
+          method: 'POST',
+          url: '/api/usuarios',
+          headers: headers('Call Center'),
+          payload: newUser('Administrador', { area: 'ADMINISTRACIÓN' }),
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await s.app.inject({
+          method: 'POST',
+          url: '/api/usuarios',
+          headers: headers('Administrador'),
+          payload: newUser('Administrador', { area: 'ADMINISTRACIÓN' }),
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 
   it('password rules on create and a duplicate e-mail, with nothing written', async () => {
-    const weak = await s.app.inject({ method: 'POST', url: '/api/usuarios', headers: headers('Administrador'), payload: newUser('Perito', { password: 'abc', confirmPassword: 'abd' }) });
+    const weak = await s.app.inject({
+      method: 'POST',
+      url: '/api/usuarios',
+      headers: headers('Administrador'),
+      payload: newUser('Perito', { password: 'abc', confirmPassword: 'abd' }),
+    });
     expect(weak.statusCode).toBe(400);
     const messages = weak.json().issues.map((i: { message: string }) => i.message);
-    expect(messages).toEqual(expect.arrayContaining(['La contraseña debe tener mínimo 8 caracteres', MSG.passMayuscula, MSG.passNumero, MSG.passEspecial]));
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        'La contraseña debe tener mínimo 8 caracteres',
+        MSG.passMayuscula,
+        MSG.passNumero,
+        MSG.passEspecial,
+      ]),
+    );
     const first = newUser('Perito');
     await s.app.inject({ method: 'POST', url: '/api/usuarios', headers: headers('Administrador'), payload: first });
-    const dup = await s.app.inject({ method: 'POST', url: '/api/usuarios', headers: headers('Administrador'), payload: { ...newUser('Perito'), email: first.email.toUpperCase() } });
+    const dup = await s.app.inject({
+      method: 'POST',
+      url: '/api/usuarios',
+      headers: headers('Administrador'),
+      payload: { ...newUser('Perito'), email: first.email.toUpperCase() },
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe(MSG.correoDuplicado);
-    const missing = await s.app.inject({ method: 'POST', url: '/api/usuarios', headers: headers('Administrador'), payload: { email: 'x' } });
+    const missing = await s.app.inject({
+      method: 'POST',
+      url: '/api/usuarios',
+      headers: headers('Administrador'),
+      payload: { email: 'x' },
+    });
     expect(missing.statusCode).toBe(400);
-    const badArea = await s.app.inject({ method: 'POST', url: '/api/usuarios', headers: headers('Administrador'), payload: newUser('Perito', { area: 'NO EXISTE' }) });
+    const badArea = await s.app.inject({
+      method: 'POST',
+      url: '/api/usuarios',
+      headers: headers('Administrador'),
+      payload: newUser('Perito', { area: 'NO EXISTE' }),
+    });
     expect(badArea.statusCode).toBe(400);
   });
 });
@@ -91,7 +153,12 @@ describe('creating users', () => {
 describe('editing users', () => {
   async function created(cargo: Cargo = 'Investigador') {
     const body = newUser(cargo, { area: 'INVESTIGACIÓN' });
-    const res = await s.app.inject({ method: 'POST', url: '/api/usuarios', headers: headers('Administrador'), payload: body });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/usuarios',
+      headers: headers('Administrador'),
+      payload: body,
+    });
     return { ...res.json(), body };
   }
   const editBody = (u: { body: ReturnType<typeof newUser> }, extra: object = {}) => {
@@ -100,62 +167,135 @@ describe('editing users', () => {
   };
   /** An edit body for a user already in the database (the signed-in viewers). */
   const rowBody = (u: Awaited<ReturnType<typeof userRow>>, extra: object = {}) => ({
-    nombres: u.nombres, apellidos: u.apellidos, identificacion: String(u.identificacion), telefono: u.telefono, email: u.email, cargo: u.cargo, area: u.area, estado: u.estado, ...extra,
+    nombres: u.nombres,
+    apellidos: u.apellidos,
+    identificacion: String(u.identificacion),
+    telefono: u.telefono,
+    email: u.email,
+    cargo: u.cargo,
+    area: u.area,
+    estado: u.estado,
+    ...extra,
   });
 
-  it.each(['Call Center', 'Coordinador Contact Center'] as const)('no escalation: %s may not create, appoint or edit coordinators, nor change its own cargo', async (viewer) => {
-    const post = (cargo: Cargo) => s.app.inject({ method: 'POST', url: '/api/usuarios', headers: headers(viewer), payload: newUser(cargo) });
-    for (const cargo of COORDINADORES) expect((await post(cargo)).statusCode, cargo).toBe(403);
-    expect((await post('Investigador')).statusCode).toBe(201);
+  it.each(['Call Center', 'Coordinador Contact Center'] as const)(
+    'no escalation: %s may not create, appoint or edit coordinators, nor change its own cargo',
+    async (viewer) => {
+      const post = (cargo: Cargo) =>
+        s.app.inject({ method: 'POST', url: '/api/usuarios', headers: headers(viewer), payload: newUser(cargo) });
+      for (const cargo of COORDINADORES) expect((await post(cargo)).statusCode, cargo).toBe(403);
+      expect((await post('Investigador')).statusCode).toBe(201);
 
-    const agent = await created();
-    const promote = await s.app.inject({ method: 'PUT', url: `/api/usuarios/${agent.id}`, headers: headers(viewer), payload: editBody(agent, { cargo: 'Coordinador Investigador' }) });
-    expect(promote.statusCode).toBe(403);
-    expect(promote.json().message).toBe(MSG.noAutorizado);
+      const agent = await created();
+      const promote = await s.app.inject({
+        method: 'PUT',
+        url: `/api/usuarios/${agent.id}`,
+        headers: headers(viewer),
+        payload: editBody(agent, { cargo: 'Coordinador Investigador' }),
+      });
+      expect(promote.statusCode).toBe(403);
+      expect(promote.json().message).toBe(MSG.noAutorizado);
 
-    const coord = await userRow(s.ctx, viewers.get('Coordinador Perito')!.id);
-    const editCoord = await s.app.inject({ method: 'PUT', url: `/api/usuarios/${coord.id}`, headers: headers(viewer), payload: rowBody(coord, { cargo: 'Perito' }) });
-    expect(editCoord.statusCode).toBe(403);
-    expect((await s.app.inject({ method: 'DELETE', url: `/api/usuarios/${coord.id}`, headers: headers(viewer) })).statusCode).toBe(403);
+      const coord = await userRow(s.ctx, viewers.get('Coordinador Perito')!.id);
+      const editCoord = await s.app.inject({
+        method: 'PUT',
+        url: `/api/usuarios/${coord.id}`,
+        headers: headers(viewer),
+        payload: rowBody(coord, { cargo: 'Perito' }),
+      });
+      expect(editCoord.statusCode).toBe(403);
+      expect(
+        (await s.app.inject({ method: 'DELETE', url: `/api/usuarios/${coord.id}`, headers: headers(viewer) }))
+          .statusCode,
+      ).toBe(403);
 
-    const me = await userRow(s.ctx, viewers.get(viewer)!.id);
-    const self = await s.app.inject({ method: 'PUT', url: `/api/usuarios/${me.id}`, headers: headers(viewer), payload: rowBody(me, { cargo: 'Coordinador Investigador' }) });
-    expect(self.statusCode).toBe(403);
-    expect((await userRow(s.ctx, me.id)).cargo).toBe(viewer);
-    const selfName = await s.app.inject({ method: 'PUT', url: `/api/usuarios/${me.id}`, headers: headers(viewer), payload: rowBody(me, { telefono: '3009998877' }) });
-    expect(selfName.statusCode).toBe(200);
-    expect(selfName.json().actions).toMatchObject({ edit: true, changeCargo: false });
-  });
+      const me = await userRow(s.ctx, viewers.get(viewer)!.id);
+      const self = await s.app.inject({
+        method: 'PUT',
+        url: `/api/usuarios/${me.id}`,
+        headers: headers(viewer),
+        payload: rowBody(me, { cargo: 'Coordinador Investigador' }),
+      });
+      expect(self.statusCode).toBe(403);
+      expect((await userRow(s.ctx, me.id)).cargo).toBe(viewer);
+      const selfName = await s.app.inject({
+        method: 'PUT',
+        url: `/api/usuarios/${me.id}`,
+        headers: headers(viewer),
+        payload: rowBody(me, { telefono: '3009998877' }),
+      });
+      expect(selfName.statusCode).toBe(200);
+      expect(selfName.json().actions).toMatchObject({ edit: true, changeCargo: false });
+    },
+  );
 
   it('an Administrador appoints coordinators but does not change its own cargo', async () => {
     const agent = await created();
-    const promote = await s.app.inject({ method: 'PUT', url: `/api/usuarios/${agent.id}`, headers: headers('Administrador'), payload: editBody(agent, { cargo: 'Coordinador Investigador' }) });
+    const promote = await s.app.inject({
+      method: 'PUT',
+      url: `/api/usuarios/${agent.id}`,
+      headers: headers('Administrador'),
+      payload: editBody(agent, { cargo: 'Coordinador Investigador' }),
+    });
     expect(promote.json()).toMatchObject({ cargo: 'Coordinador Investigador' });
     const me = await userRow(s.ctx, viewers.get('Administrador')!.id);
-    expect((await s.app.inject({ method: 'PUT', url: `/api/usuarios/${me.id}`, headers: headers('Administrador'), payload: rowBody(me, { cargo: 'Perito' }) })).statusCode).toBe(403);
+    expect(
+      (
+        await s.app.inject({
+          method: 'PUT',
+          url: `/api/usuarios/${me.id}`,
+          headers: headers('Administrador'),
+          payload: rowBody(me, { cargo: 'Perito' }),
+        })
+      ).statusCode,
+    ).toBe(403);
   });
-
 
   it('the area can change only for an Administrador', async () => {
     const u = await created();
-    const byCc = await s.app.inject({ method: 'PUT', url: `/api/usuarios/${u.id}`, headers: headers('Coordinador Contact Center'), payload: editBody(u, { area: 'JURÍDICA' }) });
+    const byCc = await s.app.inject({
+      method: 'PUT',
+      url: `/api/usuarios/${u.id}`,
+      headers: headers('Coordinador Contact Center'),
+      payload: editBody(u, { area: 'JURÍDICA' }),
+    });
     expect(byCc.statusCode).toBe(403);
-    const sameArea = await s.app.inject({ method: 'PUT', url: `/api/usuarios/${u.id}`, headers: headers('Coordinador Contact Center'), payload: editBody(u, { nombres: 'pedro' }) });
+    const sameArea = await s.app.inject({
+      method: 'PUT',
+      url: `/api/usuarios/${u.id}`,
+      headers: headers('Coordinador Contact Center'),
+      payload: editBody(u, { nombres: 'pedro' }),
+    });
     expect(sameArea.json()).toMatchObject({ nombres: 'PEDRO', area: 'INVESTIGACIÓN' });
-    const byAdmin = await s.app.inject({ method: 'PUT', url: `/api/usuarios/${u.id}`, headers: headers('Administrador'), payload: editBody(u, { area: 'JURÍDICA' }) });
+    const byAdmin = await s.app.inject({
+      method: 'PUT',
+      url: `/api/usuarios/${u.id}`,
+      headers: headers('Administrador'),
+      payload: editBody(u, { area: 'JURÍDICA' }),
+    });
     expect(byAdmin.json().area).toBe('JURÍDICA');
   });
 
   it('changing the e-mail changes the sign-in e-mail', async () => {
     const u = await created();
-    const res = await s.app.inject({ method: 'PUT', url: `/api/usuarios/${u.id}`, headers: headers('Administrador'), payload: editBody(u, { email: `Cambio${n}@Vialex.test` }) });
+    const res = await s.app.inject({
+      method: 'PUT',
+      url: `/api/usuarios/${u.id}`,
+      headers: headers('Administrador'),
+      payload: editBody(u, { email: `Cambio${n}@Vialex.test` }),
+    });
     expect(res.statusCode).toBe(200);
     await login(s.app, `cambio${n}@vialex.test`, 'Segura2026*');
   });
 
   it('a restricted coordinator cannot edit, even a user of its own group', async () => {
     const u = await created('Investigador');
-    const res = await s.app.inject({ method: 'PUT', url: `/api/usuarios/${u.id}`, headers: headers('Coordinador Investigador'), payload: editBody(u, { nombres: 'x' }) });
+    const res = await s.app.inject({
+      method: 'PUT',
+      url: `/api/usuarios/${u.id}`,
+      headers: headers('Coordinador Investigador'),
+      payload: editBody(u, { nombres: 'x' }),
+    });
     expect(res.statusCode).toBe(403);
     expect((await userRow(s.ctx, u.id)).nombres).toBe('LUIS');
   });
@@ -166,8 +306,24 @@ describe('editing users', () => {
     const res = await s.app.inject({ method: 'DELETE', url: `/api/usuarios/${u.id}`, headers: headers('Call Center') });
     expect(res.json().estado).toBe(false);
     expect((await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(401);
-    expect((await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: u.body.email, password: 'Segura2026*' } })).statusCode).toBe(401);
-    expect((await s.app.inject({ method: 'DELETE', url: `/api/usuarios/${viewers.get('Administrador')!.id}`, headers: headers('Administrador') })).statusCode).toBe(400);
+    expect(
+      (
+        await s.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: u.body.email, password: 'Segura2026*' },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await s.app.inject({
+          method: 'DELETE',
+          url: `/api/usuarios/${viewers.get('Administrador')!.id}`,
+          headers: headers('Administrador'),
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -175,18 +331,46 @@ describe('assign cities', () => {
   it('only on Abogado and Investigador users; city ids checked', async () => {
     const inv = await createUser(s.ctx, { cargo: 'Investigador' });
     const per = await createUser(s.ctx, { cargo: 'Perito' });
-    const ok = await s.app.inject({ method: 'PUT', url: `/api/usuarios/${inv.user.id}/ciudades`, headers: headers('Administrador'), payload: { ciudades: ['05001', '11001', '11001'] } });
+    const ok = await s.app.inject({
+      method: 'PUT',
+      url: `/api/usuarios/${inv.user.id}/ciudades`,
+      headers: headers('Administrador'),
+      payload: { ciudades: ['05001', '11001', '11001'] },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().ciudades).toEqual(['05001', '11001']);
-    expect((await s.app.inject({ method: 'PUT', url: `/api/usuarios/${per.user.id}/ciudades`, headers: headers('Administrador'), payload: { ciudades: ['05001'] } })).statusCode).toBe(403);
-    expect((await s.app.inject({ method: 'PUT', url: `/api/usuarios/${inv.user.id}/ciudades`, headers: headers('Administrador'), payload: { ciudades: ['00000'] } })).statusCode).toBe(400);
+    expect(
+      (
+        await s.app.inject({
+          method: 'PUT',
+          url: `/api/usuarios/${per.user.id}/ciudades`,
+          headers: headers('Administrador'),
+          payload: { ciudades: ['05001'] },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await s.app.inject({
+          method: 'PUT',
+          url: `/api/usuarios/${inv.user.id}/ciudades`,
+          headers: headers('Administrador'),
+          payload: { ciudades: ['00000'] },
+        })
+      ).statusCode,
+    ).toBe(400);
     const list = (await listAll('Administrador')).json().rows;
     expect(list.find((r: { id: string }) => r.id === inv.user.id).actions.assignCities).toBe(true);
     expect(list.find((r: { id: string }) => r.id === per.user.id).actions.assignCities).toBe(false);
   });
 
   const setCities = (viewer: Cargo, id: string, ciudades: string[]) =>
-    s.app.inject({ method: 'PUT', url: `/api/usuarios/${id}/ciudades`, headers: headers(viewer), payload: { ciudades } });
+    s.app.inject({
+      method: 'PUT',
+      url: `/api/usuarios/${id}/ciudades`,
+      headers: headers(viewer),
+      payload: { ciudades },
+    });
 
   it('the coordinator who dispatches them: Coordinador Investigador on Investigador, Coordinador Abogado on Abogado', async () => {
     const inv = await createUser(s.ctx, { cargo: 'Investigador', ciudades: ['11001'] });
@@ -224,12 +408,27 @@ describe("another user's password", () => {
   it('Administrador only, same rules', async () => {
     const target = await createUser(s.ctx, { cargo: 'Abogado' });
     for (const cargo of CARGOS.filter((c) => c !== 'Administrador')) {
-      const res = await s.app.inject({ method: 'PUT', url: `/api/usuarios/${target.user.id}/password`, headers: headers(cargo), payload: { password: 'Otra2026*', confirmPassword: 'Otra2026*' } });
+      const res = await s.app.inject({
+        method: 'PUT',
+        url: `/api/usuarios/${target.user.id}/password`,
+        headers: headers(cargo),
+        payload: { password: 'Otra2026*', confirmPassword: 'Otra2026*' },
+      });
       expect(res.statusCode).toBe(403);
     }
-    const weak = await s.app.inject({ method: 'PUT', url: `/api/usuarios/${target.user.id}/password`, headers: headers('Administrador'), payload: { password: 'otra', confirmPassword: 'otra' } });
+    const weak = await s.app.inject({
+      method: 'PUT',
+      url: `/api/usuarios/${target.user.id}/password`,
+      headers: headers('Administrador'),
+      payload: { password: 'otra', confirmPassword: 'otra' },
+    });
     expect(weak.statusCode).toBe(400);
-    const ok = await s.app.inject({ method: 'PUT', url: `/api/usuarios/${target.user.id}/password`, headers: headers('Administrador'), payload: { password: 'Otra2026*', confirmPassword: 'Otra2026*' } });
+    const ok = await s.app.inject({
+      method: 'PUT',
+      url: `/api/usuarios/${target.user.id}/password`,
+      headers: headers('Administrador'),
+      payload: { password: 'Otra2026*', confirmPassword: 'Otra2026*' },
+    });
     expect(ok.json().message).toBe('Operación Exitosa');
     await login(s.app, target.email, 'Otra2026*');
     const [acc] = await s.ctx.db.select().from(usuarios).where(eq(usuarios.id, target.user.id));
@@ -240,32 +439,74 @@ describe("another user's password", () => {
     const target = await createUser(s.ctx, { cargo: 'Investigador' });
     const cookie = await login(s.app, target.email);
     expect((await userRow(s.ctx, target.user.id)).disponibilidad).toBe('Activo en espera');
-    const res = await s.app.inject({ method: 'PUT', url: `/api/usuarios/${target.user.id}/password`, headers: headers('Administrador'), payload: { password: 'Otra2026*', confirmPassword: 'Otra2026*' } });
+    const res = await s.app.inject({
+      method: 'PUT',
+      url: `/api/usuarios/${target.user.id}/password`,
+      headers: headers('Administrador'),
+      payload: { password: 'Otra2026*', confirmPassword: 'Otra2026*' },
+    });
     expect(res.statusCode).toBe(200);
     const me = await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
     expect(me.statusCode).toBe(401);
-    expect(await userRow(s.ctx, target.user.id)).toMatchObject({ login: false, disponibilidad: 'Fuera de su horario laboral' });
-    const trail = await s.ctx.db.select().from(trazabilidadestado).where(eq(trazabilidadestado.uidusuario, target.user.id)).orderBy(trazabilidadestado.fechahora);
-    expect(trail.at(-1)).toMatchObject({ estado: 'Fuera de su horario laboral', uidcreador: viewers.get('Administrador')!.id, cargo: 'Investigador' });
+    expect(await userRow(s.ctx, target.user.id)).toMatchObject({
+      login: false,
+      disponibilidad: 'Fuera de su horario laboral',
+    });
+    const trail = await s.ctx.db
+      .select()
+      .from(trazabilidadestado)
+      .where(eq(trazabilidadestado.uidusuario, target.user.id))
+      .orderBy(trazabilidadestado.fechahora);
+    expect(trail.at(-1)).toMatchObject({
+      estado: 'Fuera de su horario laboral',
+      uidcreador: viewers.get('Administrador')!.id,
+      cargo: 'Investigador',
+    });
     expect(trail.at(-1)!.descripcion).toMatch(/^Cierre de sesión por cambio de contraseña de /);
     // They sign in again at once, with the new password only.
-    expect((await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: target.email, password: TEST_PASSWORD } })).statusCode).toBe(401);
+    expect(
+      (
+        await s.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: target.email, password: TEST_PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(401);
     await login(s.app, target.email, 'Otra2026*');
   });
 
   it("not one's own (the key button asks for the current password)", async () => {
     const adminId = viewers.get('Administrador')!.id;
-    const res = await s.app.inject({ method: 'PUT', url: `/api/usuarios/${adminId}/password`, headers: headers('Administrador'), payload: { password: 'Otra2026*', confirmPassword: 'Otra2026*' } });
+    const res = await s.app.inject({
+      method: 'PUT',
+      url: `/api/usuarios/${adminId}/password`,
+      headers: headers('Administrador'),
+      payload: { password: 'Otra2026*', confirmPassword: 'Otra2026*' },
+    });
     expect(res.statusCode).toBe(403);
-    const own = (await s.app.inject({ method: 'GET', url: '/api/estado-usuarios?limit=500', headers: headers('Administrador') })).json().rows.find((r: { id: string }) => r.id === adminId);
+    const own = (
+      await s.app.inject({ method: 'GET', url: '/api/estado-usuarios?limit=500', headers: headers('Administrador') })
+    )
+      .json()
+      .rows.find((r: { id: string }) => r.id === adminId);
     expect(own.actions.changePassword).toBe(false);
-    expect((await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: headers('Administrador') })).statusCode).toBe(200);
+    expect(
+      (await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: headers('Administrador') })).statusCode,
+    ).toBe(200);
   });
 
   it('is limited per administrator: parallel resets beyond one are refused with 429 and change nothing', async () => {
     const targets = await Promise.all(Array.from({ length: 5 }, () => createUser(s.ctx, { cargo: 'Perito' })));
     const answers = await Promise.all(
-      targets.map((t) => s.app.inject({ method: 'PUT', url: `/api/usuarios/${t.user.id}/password`, headers: headers('Administrador'), payload: { password: 'Otra2026*', confirmPassword: 'Otra2026*' } })),
+      targets.map((t) =>
+        s.app.inject({
+          method: 'PUT',
+          url: `/api/usuarios/${t.user.id}/password`,
+          headers: headers('Administrador'),
+          payload: { password: 'Otra2026*', confirmPassword: 'Otra2026*' },
+        }),
+      ),
     );
     const codes = answers.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200).length).toBeGreaterThanOrEqual(1);

@@ -36,13 +36,20 @@ function png(size, pixel) {
     for (let x = 0; x < size; x++) {
       const [r, g, b, a] = pixel(x, y);
       const o = y * (size * 4 + 1) + 1 + x * 4;
-      raw[o] = r; raw[o + 1] = g; raw[o + 2] = b; raw[o + 3] = a;
+      raw[o] = r;
+      raw[o + 1] = g;
+      raw[o + 2] = b;
+      raw[o + 3] = a;
     }
   }
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(size, 0);
   ihdr.writeUInt32BE(size, 4);
-  ihdr[8] = 8; ihdr[9] = 6; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
+  ihdr[8] = 8;
+  ihdr[9] = 6;
+  ihdr[10] = 0;
+  ihdr[11] = 0;
+  ihdr[12] = 0;
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', ihdr),
@@ -53,7 +60,8 @@ function png(size, pixel) {
 
 // Distance from point p to segment ab, all in unit coordinates.
 function segDist(px, py, ax, ay, bx, by) {
-  const dx = bx - ax, dy = by - ay;
+  const dx = bx - ax,
+    dy = by - ay;
   const t = Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)));
   return Math.hypot(px - (ax + t * dx), py - (ay + t * dy));
 }
@@ -61,10 +69,13 @@ function segDist(px, py, ax, ay, bx, by) {
 /** Colour of the unit-square point (u, v); `scale` shrinks the glyph for the maskable safe zone. */
 function shade(u, v, { rounded, scale }) {
   if (rounded) {
-    const r = 0.2, cx = Math.min(Math.max(u, r), 1 - r), cy = Math.min(Math.max(v, r), 1 - r);
+    const r = 0.2,
+      cx = Math.min(Math.max(u, r), 1 - r),
+      cy = Math.min(Math.max(v, r), 1 - r);
     if (Math.hypot(u - cx, v - cy) > r) return null;
   }
-  const gx = (u - 0.5) / scale + 0.5, gy = (v - 0.5) / scale + 0.5;
+  const gx = (u - 0.5) / scale + 0.5,
+    gy = (v - 0.5) / scale + 0.5;
   // The V: two strokes meeting at the bottom.
   const w = 0.085;
   if (segDist(gx, gy, 0.27, 0.19, 0.5, 0.7) < w || segDist(gx, gy, 0.73, 0.19, 0.5, 0.7) < w) return WHITE;
@@ -78,14 +89,23 @@ function shade(u, v, { rounded, scale }) {
 function render(size, opts) {
   const ss = 4; // supersampling for smooth edges
   return png(size, (x, y) => {
-    let r = 0, g = 0, b = 0, a = 0;
+    let r = 0,
+      g = 0,
+      b = 0,
+      a = 0;
     for (let i = 0; i < ss; i++) {
       for (let j = 0; j < ss; j++) {
         const c = shade((x + (i + 0.5) / ss) / size, (y + (j + 0.5) / ss) / size, opts);
-        if (c) { r += c[0]; g += c[1]; b += c[2]; a += 255; }
+        if (c) {
+          r += c[0];
+          g += c[1];
+          b += c[2];
+          a += 255;
+        }
       }
     }
-    const n = ss * ss, cov = a / 255;
+    const n = ss * ss,
+      cov = a / 255;
     return cov ? [Math.round(r / cov), Math.round(g / cov), Math.round(b / cov), Math.round(a / n)] : [0, 0, 0, 0];
   });
 }

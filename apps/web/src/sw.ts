@@ -23,7 +23,9 @@ registerRoute(
 // Icons and fonts not in the precache list (e.g. added later) are still kept once fetched.
 registerRoute(
   ({ request, url }) =>
-    url.origin === self.location.origin && !url.pathname.startsWith('/api/') && (request.destination === 'image' || request.destination === 'font'),
+    url.origin === self.location.origin &&
+    !url.pathname.startsWith('/api/') &&
+    (request.destination === 'image' || request.destination === 'font'),
   new CacheFirst({ cacheName: 'vialex-static' }),
 );
 

@@ -30,8 +30,7 @@ export type SessionEndReason = 'expired' | 'forced' | 'replaced' | 'logout';
 
 /** Messages of the live channel (/api/live). */
 export type LiveServerMessage =
-  | { type: 'ready'; topics: string[] }
-  | { type: 'event'; topic: string; event: LiveEvent };
+  { type: 'ready'; topics: string[] } | { type: 'event'; topic: string; event: LiveEvent };
 
 export type LiveEvent =
   | { name: 'user.updated'; id: string }

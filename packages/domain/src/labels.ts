@@ -119,10 +119,12 @@ export const LABELS = {
     asignarAgente: 'ASIGNAR AGENTE',
     tipoUsuario: 'Tipo Usuario',
     usuario: 'Usuario',
-    sinCandidatos: 'No hay usuarios disponibles: deben tener sesión iniciada y, si son Investigador o Abogado, cubrir la ciudad del caso',
+    sinCandidatos:
+      'No hay usuarios disponibles: deben tener sesión iniciada y, si son Investigador o Abogado, cubrir la ciudad del caso',
     registroAfectado: 'REGISTRO DE AFECTADO',
     registrarAfectado: 'Registrar afectado',
-    afectadoNoRegistrado: 'La identificación no corresponde a un cliente registrado. Registre al afectado para continuar.',
+    afectadoNoRegistrado:
+      'La identificación no corresponde a un cliente registrado. Registre al afectado para continuar.',
 
     // Case form (spec 2 §5)
     relacion: 'Relación con el vehículo',

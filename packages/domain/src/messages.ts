@@ -33,10 +33,10 @@ export const MSG = {
   sesionActiva: 'No es posible iniciar sesión, comuníquese con el administrador',
   informacionIncorrecta: 'Información incorrecta',
   demasiadosIntentos: 'Demasiados intentos fallidos. Espere {minutos} minutos e intente de nuevo.',
-  demasiadosIntentosCuenta: 'Demasiados intentos fallidos en esta cuenta. Espere {segundos} segundos e intente de nuevo.',
+  demasiadosIntentosCuenta:
+    'Demasiados intentos fallidos en esta cuenta. Espere {segundos} segundos e intente de nuevo.',
   sesionTerminada: 'Su sesión terminó. Ingrese de nuevo.',
-  geolocalizacionApagada:
-    'Para ejecutar este sistema es necesario encender la geo localización de tu dispositivo.',
+  geolocalizacionApagada: 'Para ejecutar este sistema es necesario encender la geo localización de tu dispositivo.',
   geolocalizacionNoSoportada: 'Geolocalización no soportada por este navegador',
 
   // Passwords (spec 1 §5)

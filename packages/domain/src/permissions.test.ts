@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ASSIGNABLE_TYPES, CARGOS, CASE_SCOPE, MANAGE_CASE, PERMISSIONS, REQUESTABLE_TYPES, USERS_VISIBLE, USER_STATUS_VISIBLE,
-  COORDINADORES, appointableCargos, can, canWriteUsers, hasAvailabilityControl, mayAssignCities, mayWriteUser, type Action, type Cargo,
+  ASSIGNABLE_TYPES,
+  CARGOS,
+  CASE_SCOPE,
+  MANAGE_CASE,
+  PERMISSIONS,
+  REQUESTABLE_TYPES,
+  USERS_VISIBLE,
+  USER_STATUS_VISIBLE,
+  COORDINADORES,
+  appointableCargos,
+  can,
+  canWriteUsers,
+  hasAvailabilityControl,
+  mayAssignCities,
+  mayWriteUser,
+  type Action,
+  type Cargo,
 } from './index.js';
 
 /** Each row: the cargos the spec names for the action. Every other cargo must be refused. */
@@ -11,8 +26,21 @@ const EXPECTED: Record<Action, Cargo[]> = {
   'casos.create': ['Call Center', 'Coordinador Contact Center', 'Administrador'],
   'casos.edit': ['Administrador', 'Call Center', 'Coordinador Contact Center'],
   'casos.export': ['Administrador', 'Call Center', 'Coordinador Contact Center'],
-  'casos.assign': ['Administrador', 'Coordinador Contact Center', 'Coordinador Investigador', 'Coordinador Abogado', 'Coordinador Abogado CAIT', 'Coordinador Perito'],
-  'casos.request': ['Administrador', 'Coordinador Contact Center', 'Call Center', 'Coordinador Investigador', 'Investigador'],
+  'casos.assign': [
+    'Administrador',
+    'Coordinador Contact Center',
+    'Coordinador Investigador',
+    'Coordinador Abogado',
+    'Coordinador Abogado CAIT',
+    'Coordinador Perito',
+  ],
+  'casos.request': [
+    'Administrador',
+    'Coordinador Contact Center',
+    'Call Center',
+    'Coordinador Investigador',
+    'Investigador',
+  ],
   'casos.take': ['Investigador', 'Abogado', 'Dibujante'],
   'casos.authorizeAttention': ['Administrador', 'Coordinador Contact Center'],
   'casos.archive': [...CARGOS],
@@ -26,7 +54,9 @@ const EXPECTED: Record<Action, Cargo[]> = {
 };
 
 describe('permission matrix, row by row', () => {
-  const rows = (Object.keys(PERMISSIONS) as Action[]).flatMap((action) => CARGOS.map((cargo) => [action, cargo] as const));
+  const rows = (Object.keys(PERMISSIONS) as Action[]).flatMap((action) =>
+    CARGOS.map((cargo) => [action, cargo] as const),
+  );
   it.each(rows)('%s for %s', (action, cargo) => {
     expect(can(cargo, action)).toBe(EXPECTED[action].includes(cargo));
   });
@@ -92,7 +122,13 @@ describe('cases (spec 2 §6)', () => {
     expect(CASE_SCOPE.Dibujante).toEqual({ kind: 'ownOrRequested', field: 'uiddibujante' });
     expect(CASE_SCOPE['Coordinador Perito']).toEqual({ kind: 'peritoRequested' });
     expect(CASE_SCOPE.Perito).toEqual({ kind: 'own', field: 'uidperito' });
-    for (const c of ['Administrador', 'Coordinador Contact Center', 'Coordinador Investigador', 'Coordinador Abogado', 'Coordinador Abogado CAIT'] as const) {
+    for (const c of [
+      'Administrador',
+      'Coordinador Contact Center',
+      'Coordinador Investigador',
+      'Coordinador Abogado',
+      'Coordinador Abogado CAIT',
+    ] as const) {
       expect(CASE_SCOPE[c]).toEqual({ kind: 'all' });
     }
   });

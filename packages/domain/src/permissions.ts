@@ -18,7 +18,13 @@ export const PERMISSIONS = {
   'casos.edit': CONTACT_CENTER_DESK,
   'casos.export': CONTACT_CENTER_DESK,
   'casos.assign': ADMIN_AND_COORDINATORS,
-  'casos.request': ['Administrador', 'Coordinador Contact Center', 'Call Center', 'Coordinador Investigador', 'Investigador'],
+  'casos.request': [
+    'Administrador',
+    'Coordinador Contact Center',
+    'Call Center',
+    'Coordinador Investigador',
+    'Investigador',
+  ],
   'casos.take': ['Investigador', 'Abogado', 'Dibujante'],
   'casos.authorizeAttention': ['Administrador', 'Coordinador Contact Center'],
   'casos.archive': ALL,
@@ -219,14 +225,42 @@ export const TAB_HIDDEN_FOR: Record<'gestionar' | 'mapa', readonly Actor[]> = {
   gestionar: ['Cliente', 'Perito', 'Coordinador Perito'],
   mapa: ['Perito', 'Coordinador Perito'],
 };
-export const TAB_CHAT_PERITO: readonly Actor[] = ['Perito', 'Coordinador Perito', 'Coordinador Investigador', 'Investigador'];
-export const TAB_CHAT_DIBUJANTE: readonly Actor[] = ['Coordinador Investigador', 'Dibujante', 'Administrador', 'Investigador'];
+export const TAB_CHAT_PERITO: readonly Actor[] = [
+  'Perito',
+  'Coordinador Perito',
+  'Coordinador Investigador',
+  'Investigador',
+];
+export const TAB_CHAT_DIBUJANTE: readonly Actor[] = [
+  'Coordinador Investigador',
+  'Dibujante',
+  'Administrador',
+  'Investigador',
+];
 
 /** Chats: who may not send in the general room, who may open files in each room (spec 2 §6). */
 export type ChatKind = 'general' | 'perito' | 'dibujante';
-export const GENERAL_CHAT_SEND_BLOCKED: readonly Actor[] = ['Perito', 'Coordinador Perito', 'Coordinador Abogado CAIT', 'Abogado CAIT', 'Dibujante'];
+export const GENERAL_CHAT_SEND_BLOCKED: readonly Actor[] = [
+  'Perito',
+  'Coordinador Perito',
+  'Coordinador Abogado CAIT',
+  'Abogado CAIT',
+  'Dibujante',
+];
 export const CHAT_FILE_OPEN: Record<ChatKind, readonly Actor[]> = {
-  general: ['Abogado', 'Call Center', 'Perito', 'Dibujante', 'Administrador', 'Coordinador Abogado', 'Coordinador Contact Center', 'Coordinador Investigador', 'Coordinador Perito', 'Investigador', 'Cliente'],
+  general: [
+    'Abogado',
+    'Call Center',
+    'Perito',
+    'Dibujante',
+    'Administrador',
+    'Coordinador Abogado',
+    'Coordinador Contact Center',
+    'Coordinador Investigador',
+    'Coordinador Perito',
+    'Investigador',
+    'Cliente',
+  ],
   perito: ['Perito', 'Administrador', 'Coordinador Investigador', 'Coordinador Perito', 'Investigador'],
   dibujante: ['Dibujante', 'Administrador', 'Coordinador Investigador', 'Investigador'],
 };

@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DISPONIBILIDAD, MSG, availabilityForOpenCases, changePasswordSchema, clientSchema, createUserSchema, fmt, isClosedStatus,
-  isManualDisponibilidad, isOpenCase, loginSchema, normalizeDisponibilidad, normalizeEstadoCaso, passwordPair, PASSWORD_MIN_LENGTH,
+  DISPONIBILIDAD,
+  MSG,
+  availabilityForOpenCases,
+  changePasswordSchema,
+  clientSchema,
+  createUserSchema,
+  fmt,
+  isClosedStatus,
+  isManualDisponibilidad,
+  isOpenCase,
+  loginSchema,
+  normalizeDisponibilidad,
+  normalizeEstadoCaso,
+  passwordPair,
+  PASSWORD_MIN_LENGTH,
 } from './index.js';
 
 const messagesOf = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -44,49 +57,105 @@ describe('form schemas', () => {
       `email: ${MSG.correoRequerido}`,
       'password: Contraseńa es requerida',
     ]);
-    expect(messagesOf(loginSchema.safeParse({ email: 'a@', password: 'x' }))).toEqual(['email: Correo electrónico no es valido']);
+    expect(messagesOf(loginSchema.safeParse({ email: 'a@', password: 'x' }))).toEqual([
+      'email: Correo electrónico no es valido',
+    ]);
     expect(loginSchema.parse({ email: ' Ana@Vialex.Test ', password: 'x' }).email).toBe('ana@vialex.test');
   });
   it('password rules', () => {
     const current = 'Actual2026*';
-    expect(messagesOf(changePasswordSchema.safeParse({ currentPassword: current, password: 'Abcd12!x', confirmPassword: 'Abcd12!y' }))).toEqual([
-      'confirmPassword: Las contraseñas no coinciden',
-    ]);
-    expect(changePasswordSchema.safeParse({ currentPassword: current, password: 'Abcd12!x', confirmPassword: 'Abcd12!x' }).success).toBe(true);
-    expect(messagesOf(changePasswordSchema.safeParse({ currentPassword: current, password: 'Ab1!', confirmPassword: 'Ab1!' }))).toEqual([
-      `password: ${fmt(MSG.passMinimo, { min: 8 })}`,
-    ]);
+    expect(
+      messagesOf(
+        changePasswordSchema.safeParse({ currentPassword: current, password: 'Abcd12!x', confirmPassword: 'Abcd12!y' }),
+      ),
+    ).toEqual(['confirmPassword: Las contraseñas no coinciden']);
+    expect(
+      changePasswordSchema.safeParse({ currentPassword: current, password: 'Abcd12!x', confirmPassword: 'Abcd12!x' })
+        .success,
+    ).toBe(true);
+    expect(
+      messagesOf(
+        changePasswordSchema.safeParse({ currentPassword: current, password: 'Ab1!', confirmPassword: 'Ab1!' }),
+      ),
+    ).toEqual([`password: ${fmt(MSG.passMinimo, { min: 8 })}`]);
   });
-  it('changing one\'s own password asks for the current one', () => {
-    expect(messagesOf(changePasswordSchema.safeParse({ currentPassword: '', password: 'Abcd12!x', confirmPassword: 'Abcd12!x' }))).toEqual([
-      `currentPassword: ${MSG.campoRequerido}`,
-    ]);
+  it("changing one's own password asks for the current one", () => {
+    expect(
+      messagesOf(
+        changePasswordSchema.safeParse({ currentPassword: '', password: 'Abcd12!x', confirmPassword: 'Abcd12!x' }),
+      ),
+    ).toEqual([`currentPassword: ${MSG.campoRequerido}`]);
     expect(messagesOf(changePasswordSchema.safeParse({ password: 'Abcd12!x', confirmPassword: 'Abcd12!x' }))).toEqual([
       `currentPassword: ${MSG.campoRequerido}`,
     ]);
   });
   it('client form uppercases and trims, and wants integers', () => {
     const ok = clientSchema.parse({
-      nombres: '  ana maría ', apellidos: 'pérez', tipoidentificacion: 'CC', identificacion: '52123456', telefono: 3001234567,
-      ciudad: '11001', direccion: ' calle 1 # 2-3 ',
+      nombres: '  ana maría ',
+      apellidos: 'pérez',
+      tipoidentificacion: 'CC',
+      identificacion: '52123456',
+      telefono: 3001234567,
+      ciudad: '11001',
+      direccion: ' calle 1 # 2-3 ',
     });
-    expect(ok).toMatchObject({ nombres: 'ANA MARÍA', apellidos: 'PÉREZ', identificacion: 52123456, telefono: 3001234567, direccion: 'CALLE 1 # 2-3' });
-    const bad = clientSchema.safeParse({ nombres: ' ', apellidos: 'x', tipoidentificacion: 'CC', identificacion: '12a', telefono: '', ciudad: '11001', direccion: 'x' });
-    expect(messagesOf(bad)).toEqual([`nombres: ${MSG.campoRequerido}`, `identificacion: ${MSG.debeSerNumero}`, `telefono: ${MSG.campoRequerido}`]);
+    expect(ok).toMatchObject({
+      nombres: 'ANA MARÍA',
+      apellidos: 'PÉREZ',
+      identificacion: 52123456,
+      telefono: 3001234567,
+      direccion: 'CALLE 1 # 2-3',
+    });
+    const bad = clientSchema.safeParse({
+      nombres: ' ',
+      apellidos: 'x',
+      tipoidentificacion: 'CC',
+      identificacion: '12a',
+      telefono: '',
+      ciudad: '11001',
+      direccion: 'x',
+    });
+    expect(messagesOf(bad)).toEqual([
+      `nombres: ${MSG.campoRequerido}`,
+      `identificacion: ${MSG.debeSerNumero}`,
+      `telefono: ${MSG.campoRequerido}`,
+    ]);
   });
   it('user creation needs a strong, confirmed password', () => {
-    const base = { nombres: 'a', apellidos: 'b', identificacion: 1, telefono: 2, email: 'a@b.co', cargo: 'Perito', area: 'PERITAJE' };
-    expect(createUserSchema.safeParse({ ...base, password: 'Abcd12!x', confirmPassword: 'Abcd12!x' }).success).toBe(true);
-    expect(messagesOf(createUserSchema.safeParse({ ...base, cargo: 'Jefe', password: 'abc', confirmPassword: 'abc' }))).toEqual(
-      expect.arrayContaining([`cargo: ${MSG.campoRequerido}`]),
+    const base = {
+      nombres: 'a',
+      apellidos: 'b',
+      identificacion: 1,
+      telefono: 2,
+      email: 'a@b.co',
+      cargo: 'Perito',
+      area: 'PERITAJE',
+    };
+    expect(createUserSchema.safeParse({ ...base, password: 'Abcd12!x', confirmPassword: 'Abcd12!x' }).success).toBe(
+      true,
     );
+    expect(
+      messagesOf(createUserSchema.safeParse({ ...base, cargo: 'Jefe', password: 'abc', confirmPassword: 'abc' })),
+    ).toEqual(expect.arrayContaining([`cargo: ${MSG.campoRequerido}`]));
   });
 });
 
 describe('password mismatch shows with the other errors', () => {
   it('createUserSchema reports the mismatch even when other fields are wrong', () => {
-    const r = createUserSchema.safeParse({ nombres: '', apellidos: 'b', identificacion: 1, telefono: 2, email: 'a@b.co', cargo: 'Perito', area: 'X', password: 'Abcd12!x', confirmPassword: 'Abcd12!y' });
-    expect(messagesOf(r)).toEqual(expect.arrayContaining(['nombres: Este campo es requerido', 'confirmPassword: Las contraseñas no coinciden']));
+    const r = createUserSchema.safeParse({
+      nombres: '',
+      apellidos: 'b',
+      identificacion: 1,
+      telefono: 2,
+      email: 'a@b.co',
+      cargo: 'Perito',
+      area: 'X',
+      password: 'Abcd12!x',
+      confirmPassword: 'Abcd12!y',
+    });
+    expect(messagesOf(r)).toEqual(
+      expect.arrayContaining(['nombres: Este campo es requerido', 'confirmPassword: Las contraseñas no coinciden']),
+    );
   });
 });
 
@@ -119,10 +188,23 @@ describe('password rules, row by row (spec 1 §5 + DECISIONS row 19)', () => {
     expect(messagesOf(r).filter((m) => m.startsWith('password:'))).toEqual(messages.map((m) => `password: ${m}`));
   });
   it('every password form has the same rules', () => {
-    const base = { nombres: 'a', apellidos: 'b', identificacion: 1, telefono: 2, email: 'a@b.co', cargo: 'Perito', area: 'PERITAJE' };
+    const base = {
+      nombres: 'a',
+      apellidos: 'b',
+      identificacion: 1,
+      telefono: 2,
+      email: 'a@b.co',
+      cargo: 'Perito',
+      area: 'PERITAJE',
+    };
     for (const password of ['Abcd1!x', 'ángel2026*']) {
-      expect(createUserSchema.safeParse({ ...base, password, confirmPassword: password }).success, password).toBe(false);
-      expect(changePasswordSchema.safeParse({ currentPassword: 'x', password, confirmPassword: password }).success, password).toBe(false);
+      expect(createUserSchema.safeParse({ ...base, password, confirmPassword: password }).success, password).toBe(
+        false,
+      );
+      expect(
+        changePasswordSchema.safeParse({ currentPassword: 'x', password, confirmPassword: password }).success,
+        password,
+      ).toBe(false);
       expect(passwordPair.safeParse({ password, confirmPassword: password }).success, password).toBe(false);
     }
     expect(PASSWORD_MIN_LENGTH).toBe(8);

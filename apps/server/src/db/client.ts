@@ -37,7 +37,12 @@ export async function openDatabase(opts: {
   /** Where connection errors that no query is waiting for are reported. */
   onError?: (err: Error, source: string) => void;
 }): Promise<Database> {
-  if (opts.url) return openPostgres(opts.url, opts.poolSize ?? 10, opts.onError ?? ((err, source) => console.error(`database ${source}:`, err.message)));
+  if (opts.url)
+    return openPostgres(
+      opts.url,
+      opts.poolSize ?? 10,
+      opts.onError ?? ((err, source) => console.error(`database ${source}:`, err.message)),
+    );
   return openPglite(opts.dataDir ?? 'memory://');
 }
 
@@ -62,7 +67,11 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, poolSize: number, onError: (err: Error, source: string) => void): Promise<Database> {
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  onError: (err: Error, source: string) => void,
+): Promise<Database> {
   // Migrate on one connection under an advisory lock, so several instances starting together
   // don't race each other.
   const lockClient = new pg.Client({ connectionString: url });

@@ -16,12 +16,49 @@ export async function seedDemoCases(ctx: AppContext): Promise<void> {
   const [empresa] = await ctx.db.select().from(empresas).limit(1);
   if (!agent || !empresa || !isCargo(agent.cargo)) return;
   const viewer: Viewer = { id: agent.id, cargo: agent.cargo, user: agent, sessionId: '', sessionStarted: new Date() };
-  const base = { relacion: 'Propietario', uidempresa: empresa.id, departamento: '11', uidciudad: '11001', verificacion: 'Consulta en línea', tipo_producto: 'Tercero esencial' } as const;
+  const base = {
+    relacion: 'Propietario',
+    uidempresa: empresa.id,
+    departamento: '11',
+    uidciudad: '11001',
+    verificacion: 'Consulta en línea',
+    tipo_producto: 'Tercero esencial',
+  } as const;
   const demo: (CaseData & { cronos?: boolean })[] = [
-    { ...base, placa: 'TAX123', identificacion: 79845123, tipocaso: 'Choque simple', direccion_siniestro: 'CALLE 72 CON CARRERA 11' },
-    { ...base, placa: 'SEG456', identificacion: 52367418, tipocaso: 'Choque con lesionados', direccion_siniestro: 'AVENIDA BOYACÁ # 80-15' },
-    { ...base, placa: 'KLM482', identificacion: 1020456789, relacion: 'Conductor', tipocaso: 'Atropello', direccion_siniestro: 'AUTOPISTA SUR # 68-40', departamento: '25', uidciudad: '25754' },
-    { ...base, placa: 'CRN901', identificacion: 1032478965, tipocaso: 'Choque simple', direccion_siniestro: 'AVENIDA PRADILLA # 9-20', departamento: '25', uidciudad: '25175', cronos: true },
+    {
+      ...base,
+      placa: 'TAX123',
+      identificacion: 79845123,
+      tipocaso: 'Choque simple',
+      direccion_siniestro: 'CALLE 72 CON CARRERA 11',
+    },
+    {
+      ...base,
+      placa: 'SEG456',
+      identificacion: 52367418,
+      tipocaso: 'Choque con lesionados',
+      direccion_siniestro: 'AVENIDA BOYACÁ # 80-15',
+    },
+    {
+      ...base,
+      placa: 'KLM482',
+      identificacion: 1020456789,
+      relacion: 'Conductor',
+      tipocaso: 'Atropello',
+      direccion_siniestro: 'AUTOPISTA SUR # 68-40',
+      departamento: '25',
+      uidciudad: '25754',
+    },
+    {
+      ...base,
+      placa: 'CRN901',
+      identificacion: 1032478965,
+      tipocaso: 'Choque simple',
+      direccion_siniestro: 'AVENIDA PRADILLA # 9-20',
+      departamento: '25',
+      uidciudad: '25175',
+      cronos: true,
+    },
   ];
   for (const { cronos, ...body } of demo) await createCase(ctx, viewer, body, cronos ? 'cronos' : 'own');
 }

@@ -6,8 +6,18 @@ import Papa from 'papaparse';
 import { CARGOS, ESTADOS_ABIERTOS, ESTADOS_CIERRE, ESTADOS_NO_EDITABLES, TIPOS_IDENTIFICACION } from '@vialex/domain';
 import type { Db, Executor } from './client.js';
 import {
-  areas, cargos, ciudades, configuracion, contadores, departamentos, empresas, estadoscaso, lineas, marcas,
-  tiposcaso, tiposidentificacion,
+  areas,
+  cargos,
+  ciudades,
+  configuracion,
+  contadores,
+  departamentos,
+  empresas,
+  estadoscaso,
+  lineas,
+  marcas,
+  tiposcaso,
+  tiposidentificacion,
 } from './schema/index.js';
 import { AREAS, EMPRESAS, MARCAS, TIPOS_CASO } from './seed-data/catalogs.js';
 
@@ -22,10 +32,20 @@ const TIPO_NOMBRES: Record<string, string> = {
   NIT: 'NIT',
 };
 
-interface Municipio { id: string; ciudad: string; departamento: string; nombreDepartamento: string; lat: number; lng: number }
+interface Municipio {
+  id: string;
+  ciudad: string;
+  departamento: string;
+  nombreDepartamento: string;
+  lat: number;
+  lng: number;
+}
 
 export function readDivipola(): Municipio[] {
-  const parsed = Papa.parse<Record<string, string>>(fs.readFileSync(DIVIPOLA, 'utf8'), { header: true, skipEmptyLines: true });
+  const parsed = Papa.parse<Record<string, string>>(fs.readFileSync(DIVIPOLA, 'utf8'), {
+    header: true,
+    skipEmptyLines: true,
+  });
   return parsed.data.map((r) => ({
     id: r.codigo_municipio,
     ciudad: r.municipio,
@@ -58,7 +78,10 @@ export async function seedReferenceData(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
     if ((await getSetting<number>(tx, 'seed_version')) === SEED_VERSION) return;
-    await tx.insert(cargos).values(CARGOS.map((cargo, orden) => ({ cargo, orden }))).onConflictDoNothing();
+    await tx
+      .insert(cargos)
+      .values(CARGOS.map((cargo, orden) => ({ cargo, orden })))
+      .onConflictDoNothing();
     await tx
       .insert(tiposidentificacion)
       .values(TIPOS_IDENTIFICACION.map((id) => ({ id, tipo: TIPO_NOMBRES[id] })))
@@ -75,10 +98,19 @@ export async function seedReferenceData(db: Db): Promise<void> {
         .values(chunk.map(({ id, ciudad, departamento, lat, lng }) => ({ id, ciudad, departamento, lat, lng })))
         .onConflictDoNothing(),
     );
-    await tx.insert(tiposcaso).values(TIPOS_CASO.map((tipo) => ({ tipo }))).onConflictDoNothing();
+    await tx
+      .insert(tiposcaso)
+      .values(TIPOS_CASO.map((tipo) => ({ tipo })))
+      .onConflictDoNothing();
     await tx
       .insert(estadoscaso)
-      .values([...ESTADOS_ABIERTOS, ...ESTADOS_CIERRE].map((estado) => ({ estado, editable: !ESTADOS_NO_EDITABLES.includes(estado), inactivo: true })))
+      .values(
+        [...ESTADOS_ABIERTOS, ...ESTADOS_CIERRE].map((estado) => ({
+          estado,
+          editable: !ESTADOS_NO_EDITABLES.includes(estado),
+          inactivo: true,
+        })),
+      )
       .onConflictDoNothing();
     await tx
       .insert(areas)
@@ -87,7 +119,11 @@ export async function seedReferenceData(db: Db): Promise<void> {
     await tx.insert(empresas).values(EMPRESAS).onConflictDoNothing();
     for (const [nombre, lineasMarca] of Object.entries(MARCAS)) {
       const [marca] = await tx.insert(marcas).values({ nombre }).onConflictDoNothing().returning();
-      if (marca) await tx.insert(lineas).values(lineasMarca.map((l) => ({ marca: marca.id, nombre: l }))).onConflictDoNothing();
+      if (marca)
+        await tx
+          .insert(lineas)
+          .values(lineasMarca.map((l) => ({ marca: marca.id, nombre: l })))
+          .onConflictDoNothing();
     }
     await tx.insert(contadores).values({ nombre: 'numero_caso', ultimoNumero: 0 }).onConflictDoNothing();
     await setSetting(tx, 'seed_version', SEED_VERSION);

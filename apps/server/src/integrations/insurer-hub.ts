@@ -23,7 +23,8 @@ export interface HubConfig {
   clientId: number;
 }
 
-export type HubResult = { kind: 'found'; data: HubVehicle } | { kind: 'unknown' } | { kind: 'unavailable'; error: string };
+export type HubResult =
+  { kind: 'found'; data: HubVehicle } | { kind: 'unknown' } | { kind: 'unavailable'; error: string };
 
 export async function hubLookup(cfg: HubConfig, placa: string, timeoutMs: number): Promise<HubResult> {
   const base = cfg.url.replace(/\/$/, '');
@@ -39,7 +40,10 @@ export async function hubLookup(cfg: HubConfig, placa: string, timeoutMs: number
     const tokenBody = (await tokenRes.json()) as { token?: string } | string;
     const token = typeof tokenBody === 'string' ? tokenBody : tokenBody.token;
     if (!token) return { kind: 'unavailable', error: 'gettoken returned no token' };
-    const res = await fetch(`${base}/vehiculo/${encodeURIComponent(placa)}`, { headers: { authorization: `Bearer ${token}` }, signal });
+    const res = await fetch(`${base}/vehiculo/${encodeURIComponent(placa)}`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal,
+    });
     if (res.status === 404) return { kind: 'unknown' };
     if (!res.ok) return { kind: 'unavailable', error: `vehiculo answered ${res.status}` };
     return { kind: 'found', data: (await res.json()) as HubVehicle };

@@ -8,9 +8,25 @@
  *   401 { status: 401, message: 'Vehículo no cuenta con póliza' }
  */
 export interface KronosVehicle {
-  placa: string; clase: string; marca: string; linea: string; modelo: string; servicio: string;
-  nombre_producto: string; polizas: string; fechaIni: string; fechaFin: string; cliente: string; docliente: string;
-  telefono: string; ciudad: string; direccion: string; empresa: string; deducible: string; ramo: string; estado: string;
+  placa: string;
+  clase: string;
+  marca: string;
+  linea: string;
+  modelo: string;
+  servicio: string;
+  nombre_producto: string;
+  polizas: string;
+  fechaIni: string;
+  fechaFin: string;
+  cliente: string;
+  docliente: string;
+  telefono: string;
+  ciudad: string;
+  direccion: string;
+  empresa: string;
+  deducible: string;
+  ramo: string;
+  estado: string;
 }
 
 export type KronosResult =

@@ -22,7 +22,10 @@ const HOST_ENTRY = /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[
  * the server at start rather than being silently ignored.
  */
 export function parsePushHosts(value: string | undefined): string[] {
-  const entries = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const entries = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return entries.map((entry) => {
     if (entry.includes('://')) {
       let url: URL;

@@ -2,9 +2,19 @@ import webpush from 'web-push';
 import type { Executor } from '../db/client.js';
 import { getSetting, setSetting } from '../db/seed.js';
 
-export interface VapidKeys { publicKey: string; privateKey: string }
-export interface PushTarget { endpoint: string; keys: { p256dh: string; auth: string } }
-export interface PushMessage { title: string; body: string; url: string }
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+export interface PushTarget {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+export interface PushMessage {
+  title: string;
+  body: string;
+  url: string;
+}
 
 /** VAPID keys are generated on first start and kept in the database, shared by every instance. */
 export async function loadVapidKeys(db: Executor): Promise<VapidKeys> {
@@ -24,7 +34,12 @@ export type PushResult = { ok: true } | { ok: false; gone: boolean; error: strin
  * checked the endpoint against the push-service allow-list (push-hosts.ts); a redirect is not
  * followed, so an allowed host cannot send the server somewhere else (it counts as a failure).
  */
-export async function sendPush(keys: VapidKeys, subject: string, target: PushTarget, message: PushMessage): Promise<PushResult> {
+export async function sendPush(
+  keys: VapidKeys,
+  subject: string,
+  target: PushTarget,
+  message: PushMessage,
+): Promise<PushResult> {
   try {
     const details = webpush.generateRequestDetails(target, JSON.stringify(message), {
       vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },

@@ -14,8 +14,16 @@ export interface PgErrorInfo {
  * parameters in the message) as `cause`.
  */
 export function pgErrorOf(err: unknown): PgErrorInfo | undefined {
-  for (let e = err as Record<string, unknown> | undefined, depth = 0; e && depth < 3; e = e.cause as Record<string, unknown> | undefined, depth++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && ('severity' in e || 'routine' in e || 'constraint' in e)) {
+  for (
+    let e = err as Record<string, unknown> | undefined, depth = 0;
+    e && depth < 3;
+    e = e.cause as Record<string, unknown> | undefined, depth++
+  ) {
+    if (
+      typeof e.code === 'string' &&
+      /^[0-9A-Z]{5}$/.test(e.code) &&
+      ('severity' in e || 'routine' in e || 'constraint' in e)
+    ) {
       return {
         code: e.code,
         ...(typeof e.constraint === 'string' ? { constraint: e.constraint } : {}),

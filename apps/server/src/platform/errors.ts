@@ -16,7 +16,8 @@ export class AppError extends Error {
 }
 
 export const forbidden = (message: string = MSG.noAutorizado) => new AppError(403, 'FORBIDDEN', message);
-export const badRequest = (message: string, issues?: ApiErrorBody['issues']) => new AppError(400, 'VALIDATION', message, issues);
+export const badRequest = (message: string, issues?: ApiErrorBody['issues']) =>
+  new AppError(400, 'VALIDATION', message, issues);
 export const notFound = (message: string) => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (code: string, message: string) => new AppError(409, code, message);
 
@@ -48,7 +49,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send(body(400, 'VALIDATION', issues[0]?.message ?? MSG.campoRequerido, issues));
     }
     if (isResponseSerializationError(err)) {
-      request.log.error({ err, route: routeOf(request), issues: err.cause.issues.map((i) => ({ path: i.path, code: i.code })) }, 'response does not match its schema');
+      request.log.error(
+        { err, route: routeOf(request), issues: err.cause.issues.map((i) => ({ path: i.path, code: i.code })) },
+        'response does not match its schema',
+      );
       return reply.code(500).send(body(500, 'INTERNAL', MSG.errorServidor));
     }
     const pg = pgErrorOf(err);

@@ -49,7 +49,9 @@ export const listQuerySchema = z.object({
   limit: z.coerce
     .number()
     .int()
-    .refine((n) => (PAGE_SIZE_OPTIONS as readonly number[]).includes(n), { message: `Tamaño de página: ${PAGE_SIZE_OPTIONS.join(', ')}` })
+    .refine((n) => (PAGE_SIZE_OPTIONS as readonly number[]).includes(n), {
+      message: `Tamaño de página: ${PAGE_SIZE_OPTIONS.join(', ')}`,
+    })
     .optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
@@ -86,7 +88,8 @@ function normalizeValue(field: string, spec: FilterField, raw: string | number |
         throw badRequest(MSG.debeSerNumero, [{ path: `criteria.${field}`, message: MSG.debeSerNumero }]);
       }
       const n = Number(s);
-      if (spec.type === 'int' && !isInt32(n)) throw badRequest(MSG.numeroFueraDeRango, [{ path: `criteria.${field}`, message: MSG.numeroFueraDeRango }]);
+      if (spec.type === 'int' && !isInt32(n))
+        throw badRequest(MSG.numeroFueraDeRango, [{ path: `criteria.${field}`, message: MSG.numeroFueraDeRango }]);
       return n;
     }
     case 'bool': {
@@ -94,7 +97,9 @@ function normalizeValue(field: string, spec: FilterField, raw: string | number |
       const s = String(value).trim().toLowerCase();
       if (['true', 'si', 'sí', '1', 'activo'].includes(s)) return true;
       if (['false', 'no', '0', 'inactivo'].includes(s)) return false;
-      throw badRequest(fmt(MSG.valorNoValido, { campo: field }), [{ path: `criteria.${field}`, message: fmt(MSG.valorNoValido, { campo: field }) }]);
+      throw badRequest(fmt(MSG.valorNoValido, { campo: field }), [
+        { path: `criteria.${field}`, message: fmt(MSG.valorNoValido, { campo: field }) },
+      ]);
     }
   }
 }
@@ -113,9 +118,14 @@ export function criteriaWhere(raw: string | undefined, fields: FilterFields): SQ
   if (!list.success) throw badRequest(list.error.issues[0]?.message ?? MSG.criteriosMalFormados);
   const conditions = list.data.map((c) => {
     const spec = Object.hasOwn(fields, c.field) ? fields[c.field] : undefined;
-    if (!spec) throw badRequest(fmt(MSG.campoNoPermitido, { campo: c.field }), [{ path: 'criteria.field', message: fmt(MSG.campoNoPermitido, { campo: c.field }) }]);
+    if (!spec)
+      throw badRequest(fmt(MSG.campoNoPermitido, { campo: c.field }), [
+        { path: 'criteria.field', message: fmt(MSG.campoNoPermitido, { campo: c.field }) },
+      ]);
     if (!(OPERATORS as readonly string[]).includes(c.op)) {
-      throw badRequest(fmt(MSG.operadorNoPermitido, { operador: c.op }), [{ path: 'criteria.op', message: fmt(MSG.operadorNoPermitido, { operador: c.op }) }]);
+      throw badRequest(fmt(MSG.operadorNoPermitido, { operador: c.op }), [
+        { path: 'criteria.op', message: fmt(MSG.operadorNoPermitido, { operador: c.op }) },
+      ]);
     }
     return opSql[c.op as Operator](spec.column, normalizeValue(c.field, spec, c.value));
   });
@@ -187,7 +197,13 @@ export interface Page<T> {
  * Plans a keyset page: the WHERE fragment for the cursor, the ORDER BY and the LIMIT (one extra
  * row tells whether there is another page). `finish` turns the fetched rows into the page.
  */
-export function keyset(sort: KeysetSort, query: Pick<ListQuery, 'cursor' | 'dir'>, limit: number, keys: string[], { placeholders = false } = {}) {
+export function keyset(
+  sort: KeysetSort,
+  query: Pick<ListQuery, 'cursor' | 'dir'>,
+  limit: number,
+  keys: string[],
+  { placeholders = false } = {},
+) {
   const backwards = query.dir === 'prev' && !!query.cursor;
   // With placeholders the cursor goes in as named parameters (k0, k1, …), so a prepared
   // statement can be reused for every page of the same shape.
@@ -201,7 +217,10 @@ export function keyset(sort: KeysetSort, query: Pick<ListQuery, 'cursor' | 'dir'
     const values = decodeCursor(query.cursor, sort);
     values.forEach((v, i) => (params[`k${i}`] = v));
     const left = sql`(${sql.join(cols, sql`, `)})`;
-    const right = sql`(${sql.join(values.map((v, i) => (placeholders ? sql`${sql.placeholder(`k${i}`)}` : sql`${v}`)), sql`, `)})`;
+    const right = sql`(${sql.join(
+      values.map((v, i) => (placeholders ? sql`${sql.placeholder(`k${i}`)}` : sql`${v}`)),
+      sql`, `,
+    )})`;
     where = readDesc ? sql`${left} < ${right}` : sql`${left} > ${right}`;
   }
   const orderBy = cols.map((c) => (readDesc ? desc(c) : asc(c)));

@@ -96,7 +96,12 @@ export class LiveHub {
     for (const socket of sockets) {
       const waiting = this.held.get(socket);
       if (waiting) {
-        this.hold(socket, waiting.then(() => (this.bySocket.get(socket)?.has(topic) ? this.send(socket, topic, event, message) : undefined)));
+        this.hold(
+          socket,
+          waiting.then(() =>
+            this.bySocket.get(socket)?.has(topic) ? this.send(socket, topic, event, message) : undefined,
+          ),
+        );
       } else {
         const work = this.send(socket, topic, event, message);
         if (work) this.hold(socket, work);
@@ -107,7 +112,8 @@ export class LiveHub {
   /** Sends one event; answers the watcher's work when the event is of the watched topic. */
   private send(socket: WebSocket, topic: string, event: LiveEvent, message: string): Promise<void> | undefined {
     if (socket.readyState === socket.OPEN) socket.send(message);
-    if (event.name === 'session.ended' && topic.startsWith('session:')) socket.close(LIVE_CLOSE.sessionEnded, event.reason);
+    if (event.name === 'session.ended' && topic.startsWith('session:'))
+      socket.close(LIVE_CLOSE.sessionEnded, event.reason);
     const watcher = this.watchers.get(socket);
     return watcher?.topic === topic ? watcher.onEvent(event) : undefined;
   }

@@ -25,7 +25,10 @@ const originOf = (value: string) => parse(value)?.origin;
  * (`https://app.example.co`, default port dropped). A bad entry stops the server at start.
  */
 export function parseOrigins(value: string | undefined, setting: string): string[] {
-  const entries = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const entries = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return entries.map((entry) => {
     const url = parse(entry);
     if (!url || url.pathname !== '/' || url.search || url.hash || url.username || url.password) {

@@ -52,14 +52,18 @@ export function installRequestGuards(app: FastifyInstance, config: Config): void
     reply.header('cache-control', 'no-store');
     if (!STATE_CHANGING.has(request.method)) return done();
     const claimed = claimedOrigin(request);
-    if (claimed !== undefined && !isOwnOrigin({ headers: { origin: claimed }, protocol: request.protocol, host: request.host }, config)) {
+    if (
+      claimed !== undefined &&
+      !isOwnOrigin({ headers: { origin: claimed }, protocol: request.protocol, host: request.host }, config)
+    ) {
       return done(new AppError(403, 'FOREIGN_ORIGIN', MSG.origenNoPermitido));
     }
     done();
   });
 
   app.addHook('preValidation', (request, _reply, done) => {
-    if (hasNul(request.body) || hasNul(request.query) || hasNul(request.params)) return done(badRequest(MSG.caracteresNoPermitidos));
+    if (hasNul(request.body) || hasNul(request.query) || hasNul(request.params))
+      return done(badRequest(MSG.caracteresNoPermitidos));
     done();
   });
 }

@@ -40,7 +40,12 @@ export class UserRateLimit<K extends string> {
    * Runs `work` for this user if the limits allow, or throws 429 without running it.
    * `onRefused` gets the seconds after which a retry may pass (for a Retry-After header).
    */
-  async run<T>(kind: K, userId: string, work: () => Promise<T>, onRefused?: (retryAfterSeconds: number) => void): Promise<T> {
+  async run<T>(
+    kind: K,
+    userId: string,
+    work: () => Promise<T>,
+    onRefused?: (retryAfterSeconds: number) => void,
+  ): Promise<T> {
     const rule = this.options.rules[kind];
     const running = this.inFlight.get(userId) ?? 0;
     if (running >= this.maxInFlight) {

@@ -11,7 +11,10 @@ import { CenteredSpinner } from '../components/centered-spinner';
 /** The server could not say who is signed in (offline, restarting): offer a retry, not a login. */
 function Unreachable({ onRetry }: { onRetry: () => void }) {
   return (
-    <Stack spacing={2} sx={{ alignItems: 'center', justifyContent: 'center', minHeight: '100dvh', px: 2, textAlign: 'center' }}>
+    <Stack
+      spacing={2}
+      sx={{ alignItems: 'center', justifyContent: 'center', minHeight: '100dvh', px: 2, textAlign: 'center' }}
+    >
       <CloudOff color="disabled" sx={{ fontSize: 56 }} />
       <Typography>{MSG.sinConexion}</Typography>
       <Button variant="contained" onClick={onRetry}>

@@ -14,7 +14,10 @@ export function RouteError() {
   const error = useRouteError();
   console.error(error);
   return (
-    <Stack spacing={2} sx={{ alignItems: 'center', justifyContent: 'center', minHeight: '100dvh', px: 2, textAlign: 'center' }}>
+    <Stack
+      spacing={2}
+      sx={{ alignItems: 'center', justifyContent: 'center', minHeight: '100dvh', px: 2, textAlign: 'center' }}
+    >
       <ErrorOutline color="error" sx={{ fontSize: 56 }} />
       <Typography variant="h5" component="h1">
         {MSG.oops}

@@ -64,7 +64,10 @@ export const routes: RouteObject[] = [
         // The case workspace; client access by case link arrives with the client-entry issue.
         element: <RequireStaff />,
         children: [
-          { path: '/gestionar-caso/:id?/*', element: <PlaceholderPage title={EXTRA_TITLES.gestionarCaso} standalone /> },
+          {
+            path: '/gestionar-caso/:id?/*',
+            element: <PlaceholderPage title={EXTRA_TITLES.gestionarCaso} standalone />,
+          },
         ],
       },
       {
@@ -75,7 +78,10 @@ export const routes: RouteObject[] = [
             element: <StaffShell />,
             children: [
               { index: true, element: <Navigate to="/clientes" replace /> },
-              ...STAFF_SCREENS.map(({ path, title, page: Page }) => ({ path, element: Page ? <Page /> : <PlaceholderPage title={title} /> })),
+              ...STAFF_SCREENS.map(({ path, title, page: Page }) => ({
+                path,
+                element: Page ? <Page /> : <PlaceholderPage title={title} />,
+              })),
             ],
           },
         ],

@@ -27,7 +27,17 @@ export interface TextInputProps {
  * An outlined text input that looks like MUI's TextField. TextField also brings Select, Menu and
  * Popover along; the sign-in route loads only this, which keeps it under its 250 KB budget.
  */
-export function TextInput({ id, label, error, helperText, fullWidth, startAdornment, endAdornment, inputMode, ...input }: TextInputProps) {
+export function TextInput({
+  id,
+  label,
+  error,
+  helperText,
+  fullWidth,
+  startAdornment,
+  endAdornment,
+  inputMode,
+  ...input
+}: TextInputProps) {
   const helperId = helperText ? `${id}-helper-text` : undefined;
   return (
     <FormControl variant="outlined" error={error} fullWidth={fullWidth}>

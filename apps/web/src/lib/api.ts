@@ -75,7 +75,11 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
     res = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: { Accept: 'application/json', ...(opts.body === undefined ? {} : { 'Content-Type': 'application/json' }), ...opts.headers },
+      headers: {
+        Accept: 'application/json',
+        ...(opts.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...opts.headers,
+      },
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
       signal: opts.signal,
     });

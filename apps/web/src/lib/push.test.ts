@@ -4,7 +4,10 @@ import { logout } from './session';
 
 const LOCAL_KEY = 'vialex.pushSubscription';
 const KEY_BYTES = new Uint8Array(65).fill(4);
-const VAPID = btoa(String.fromCharCode(...KEY_BYTES)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const VAPID = btoa(String.fromCharCode(...KEY_BYTES))
+  .replace(/\+/g, '-')
+  .replace(/\//g, '_')
+  .replace(/=+$/, '');
 
 /** A browser push subscription; unsubscribing makes the push service hand out a new endpoint. */
 class FakeSubscription {
@@ -27,7 +30,10 @@ let calls: { method: string; url: string; body?: unknown }[];
 let subscriptionAnswer: (endpoint: string) => Response;
 
 function json(status: number, body?: unknown) {
-  return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 }
 
 beforeEach(() => {
@@ -45,9 +51,16 @@ beforeEach(() => {
     },
   };
   const registration = { active: {}, pushManager };
-  vi.stubGlobal('navigator', Object.assign(Object.create(navigator), {
-    serviceWorker: { getRegistration: async () => registration, register: async () => registration, ready: Promise.resolve(registration) },
-  }));
+  vi.stubGlobal(
+    'navigator',
+    Object.assign(Object.create(navigator), {
+      serviceWorker: {
+        getRegistration: async () => registration,
+        register: async () => registration,
+        ready: Promise.resolve(registration),
+      },
+    }),
+  );
   vi.stubGlobal('PushManager', class {});
   vi.stubGlobal('Notification', { permission: 'granted', requestPermission: async () => 'granted' });
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
@@ -64,14 +77,18 @@ afterEach(() => vi.unstubAllGlobals());
 describe('ensurePushSubscription', () => {
   it("on 409 (the endpoint is another user's) unsubscribes, subscribes anew and registers the new endpoint once", async () => {
     subscriptionAnswer = (endpoint) =>
-      endpoint.endsWith('device-1') ? json(409, { statusCode: 409, code: 'PUSH_ENDPOINT_TAKEN', message: 'ajena' }) : new Response(null, { status: 204 });
+      endpoint.endsWith('device-1')
+        ? json(409, { statusCode: 409, code: 'PUSH_ENDPOINT_TAKEN', message: 'ajena' })
+        : new Response(null, { status: 204 });
     const first = await navigator.serviceWorker.getRegistration('/');
     const taken = await first!.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: KEY_BYTES });
 
     const sub = await ensurePushSubscription();
     expect((taken as unknown as FakeSubscription).unsubscribed).toBe(true);
     expect(sub.endpoint).toMatch(/device-2$/);
-    const posted = calls.filter((c) => c.url === '/api/push/subscription').map((c) => (c.body as { subscription: { endpoint: string } }).subscription.endpoint);
+    const posted = calls
+      .filter((c) => c.url === '/api/push/subscription')
+      .map((c) => (c.body as { subscription: { endpoint: string } }).subscription.endpoint);
     expect(posted).toEqual([taken.endpoint, sub.endpoint]);
     expect(localStorage.getItem(LOCAL_KEY)).toBe(sub.endpoint);
   });

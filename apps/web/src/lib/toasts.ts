@@ -11,7 +11,11 @@ let sequence = 0;
  * exit remove the new one too) and the previous toast of its type is closed. How many show at once
  * is the provider's `maxSnack` (TOAST_LIMIT).
  */
-export function showToast(type: string, message: SnackbarMessage, options: Omit<OptionsObject, 'key'> = {}): SnackbarKey {
+export function showToast(
+  type: string,
+  message: SnackbarMessage,
+  options: Omit<OptionsObject, 'key'> = {},
+): SnackbarKey {
   const previous = shown.get(type);
   if (previous !== undefined) closeSnackbar(previous);
   const key = `${type}#${++sequence}`;

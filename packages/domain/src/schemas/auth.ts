@@ -6,7 +6,10 @@ import { DISPONIBILIDADES } from '../availability.js';
 
 export const loginSchema = z.object({
   email: emailField,
-  password: z.string({ error: MSG.contrasenaRequerida }).min(1, MSG.contrasenaRequerida).max(PASSWORD_MAX_LENGTH, fmt(MSG.textoMuyLargo, { max: PASSWORD_MAX_LENGTH })),
+  password: z
+    .string({ error: MSG.contrasenaRequerida })
+    .min(1, MSG.contrasenaRequerida)
+    .max(PASSWORD_MAX_LENGTH, fmt(MSG.textoMuyLargo, { max: PASSWORD_MAX_LENGTH })),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 

@@ -21,20 +21,18 @@ export const upperText = (message: string = MSG.campoRequerido) =>
 
 /** A whole number typed in a text field or sent as a number. */
 export const integerField = (message: string = MSG.debeSerNumero) =>
-  z
-    .union([z.number(), z.string()], { error: MSG.campoRequerido })
-    .transform((v, ctx) => {
-      const s = String(v).trim();
-      if (s === '') {
-        ctx.addIssue({ code: 'custom', message: MSG.campoRequerido });
-        return z.NEVER;
-      }
-      if (!/^\d+$/.test(s) || !Number.isSafeInteger(Number(s))) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return Number(s);
-    });
+  z.union([z.number(), z.string()], { error: MSG.campoRequerido }).transform((v, ctx) => {
+    const s = String(v).trim();
+    if (s === '') {
+      ctx.addIssue({ code: 'custom', message: MSG.campoRequerido });
+      return z.NEVER;
+    }
+    if (!/^\d+$/.test(s) || !Number.isSafeInteger(Number(s))) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return Number(s);
+  });
 
 /** E-mail with "an @ between text" (spec 1 §5). */
 export const emailField = z
@@ -64,7 +62,10 @@ const confirmField = z.string({ error: MSG.campoRequerido }).min(1, MSG.campoReq
  * both fields are strings, even while other fields still have errors (zod skips object-level
  * checks on an object with issues otherwise), so the mismatch shows together with the rest.
  */
-export const passwordsMatch: [(v: { password: string; confirmPassword: string }) => boolean, { message: string; path: PropertyKey[]; when: (payload: { value: unknown }) => boolean }] = [
+export const passwordsMatch: [
+  (v: { password: string; confirmPassword: string }) => boolean,
+  { message: string; path: PropertyKey[]; when: (payload: { value: unknown }) => boolean },
+] = [
   (v) => v.password === v.confirmPassword,
   {
     message: MSG.passNoCoinciden,

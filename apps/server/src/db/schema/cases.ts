@@ -72,7 +72,9 @@ export const casos = pgTable(
     index('casos_contactcenter_idx').on(t.uidcontactcenter, t.archivado, t.caso.desc()),
     index('casos_perito_idx').on(t.uidperito, t.archivado, t.caso.desc()),
     index('casos_dibujante_idx').on(t.uiddibujante, t.archivado, t.caso.desc()),
-    index('casos_solicitud_perito_idx').on(t.archivado, t.caso.desc()).where(sql`${t.solicitud_perito}`),
+    index('casos_solicitud_perito_idx')
+      .on(t.archivado, t.caso.desc())
+      .where(sql`${t.solicitud_perito}`),
     index('casos_creado_idx').on(t.creado),
     index('casos_estado_idx').on(t.estado),
   ],

@@ -54,7 +54,10 @@ export const notificaciones = pgTable(
     cuerpo: text('cuerpo').notNull().default(''),
     url: text('url').notNull().default(''),
     /** Staff users who should receive it (push and, later, the notifications page). */
-    destinatarios: uuid('destinatarios').array().notNull().default(sql`'{}'::uuid[]`),
+    destinatarios: uuid('destinatarios')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     uidcaso: uuid('uidcaso').references(() => casos.id),
   },
   (t) => [index('notificaciones_caso_idx').on(t.caso)],

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, doublePrecision, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, tstz, updatedAt } from './columns.js';
 import { cargos } from './lookups.js';
 
@@ -46,7 +56,10 @@ export const usuarios = pgTable(
     lat: doublePrecision('lat'),
     long: doublePrecision('long'),
     ubicacion_fecha: tstz('ubicacion_fecha'),
-    ciudades: text('ciudades').array().notNull().default(sql`'{}'::text[]`),
+    ciudades: text('ciudades')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     gps: boolean('gps').notNull().default(true),
   },
   (t) => [

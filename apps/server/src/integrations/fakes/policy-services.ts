@@ -16,26 +16,56 @@ import type { HubVehicle } from '../insurer-hub.js';
 const year = new Date().getFullYear();
 const KRONOS: Record<string, KronosVehicle> = {
   TAX123: {
-    placa: 'TAX123', clase: 'AUTOMÓVIL', marca: 'HYUNDAI', linea: 'ATOS', modelo: '2019', servicio: 'PÚBLICO',
-    nombre_producto: 'RC TRANSPORTE PÚBLICO', polizas: 'TEC-100200', fechaIni: `${year - 1}-01-15`, fechaFin: `${year + 1}-01-14`,
-    cliente: 'CARLOS RAMÍREZ TORRES', docliente: '79845123', telefono: '3104567890', ciudad: 'BOGOTÁ, D.C.',
-    direccion: 'CALLE 72 # 10-34', empresa: 'SEGUROS DEL ESTADO S.A.', deducible: '10% MÍNIMO 1 SMMLV', ramo: 'RESPONSABILIDAD CIVIL', estado: 'VIGENTE',
+    placa: 'TAX123',
+    clase: 'AUTOMÓVIL',
+    marca: 'HYUNDAI',
+    linea: 'ATOS',
+    modelo: '2019',
+    servicio: 'PÚBLICO',
+    nombre_producto: 'RC TRANSPORTE PÚBLICO',
+    polizas: 'TEC-100200',
+    fechaIni: `${year - 1}-01-15`,
+    fechaFin: `${year + 1}-01-14`,
+    cliente: 'CARLOS RAMÍREZ TORRES',
+    docliente: '79845123',
+    telefono: '3104567890',
+    ciudad: 'BOGOTÁ, D.C.',
+    direccion: 'CALLE 72 # 10-34',
+    empresa: 'SEGUROS DEL ESTADO S.A.',
+    deducible: '10% MÍNIMO 1 SMMLV',
+    ramo: 'RESPONSABILIDAD CIVIL',
+    estado: 'VIGENTE',
   },
 };
 const pad = (n: number) => String(n).padStart(2, '0');
-const hubDate = (d: Date) => `${d.getDate()}/${d.getMonth() + 1}/${d.getFullYear()} ${pad(d.getHours() % 12 || 12)}:00:00 ${d.getHours() < 12 ? 'AM' : 'PM'}`;
+const hubDate = (d: Date) =>
+  `${d.getDate()}/${d.getMonth() + 1}/${d.getFullYear()} ${pad(d.getHours() % 12 || 12)}:00:00 ${d.getHours() < 12 ? 'AM' : 'PM'}`;
 const HUB: Record<string, HubVehicle> = {
   SEG456: {
     vehicle: { placa: 'SEG456', marca: 'RENAULT', tipo: 'AUTOMÓVIL', modelo: '2022', linea: 'LOGAN' },
-    policy_origin: 'SEGURO TERCERO', policy_number: 'ST-556677',
-    policy_start_date: hubDate(new Date(year - 1, 5, 1)), policy_end_date: hubDate(new Date(year + 1, 4, 31, 23)),
-    propietario: { id_propietario: '52367418', nom_propietario: 'MARÍA FERNÁNDEZ GIL', dir_propietario: 'CARRERA 15 # 93-60', tel_propietario: '3157894561' },
+    policy_origin: 'SEGURO TERCERO',
+    policy_number: 'ST-556677',
+    policy_start_date: hubDate(new Date(year - 1, 5, 1)),
+    policy_end_date: hubDate(new Date(year + 1, 4, 31, 23)),
+    propietario: {
+      id_propietario: '52367418',
+      nom_propietario: 'MARÍA FERNÁNDEZ GIL',
+      dir_propietario: 'CARRERA 15 # 93-60',
+      tel_propietario: '3157894561',
+    },
   },
   EXP789: {
     vehicle: { placa: 'EXP789', marca: 'CHEVROLET', tipo: 'AUTOMÓVIL', modelo: '2015', linea: 'SPARK' },
-    policy_origin: 'SEGURO TERCERO', policy_number: 'ST-111222',
-    policy_start_date: hubDate(new Date(year - 3, 0, 1)), policy_end_date: hubDate(new Date(year - 2, 0, 1)),
-    propietario: { id_propietario: '1020456789', nom_propietario: 'JORGE PINEDA RUEDA', dir_propietario: 'CALLE 13 # 7-21', tel_propietario: '3001234567' },
+    policy_origin: 'SEGURO TERCERO',
+    policy_number: 'ST-111222',
+    policy_start_date: hubDate(new Date(year - 3, 0, 1)),
+    policy_end_date: hubDate(new Date(year - 2, 0, 1)),
+    propietario: {
+      id_propietario: '1020456789',
+      nom_propietario: 'JORGE PINEDA RUEDA',
+      dir_propietario: 'CALLE 13 # 7-21',
+      tel_propietario: '3001234567',
+    },
   },
 };
 export const FAKE_TOKEN = 'fake-hub-token';
@@ -63,7 +93,10 @@ export async function startFakePolicyServices(port = 0): Promise<FakePolicyServi
       const plate = (url.searchParams.get('placa') ?? url.pathname.split('/').pop() ?? '').toUpperCase();
       const answer = () => route(req, url, plate, body, res);
       if (plate === 'LENTO1') {
-        const t = setTimeout(() => { timers.delete(t); answer(); }, 10_000);
+        const t = setTimeout(() => {
+          timers.delete(t);
+          answer();
+        }, 10_000);
         timers.add(t);
       } else answer();
     });
@@ -96,7 +129,10 @@ function route(req: http.IncomingMessage, url: URL, plate: string, body: string,
     } catch {
       // fall through to 401
     }
-    const ok = creds.Username === FAKE_HUB_CREDENTIALS.username && creds.Password === FAKE_HUB_CREDENTIALS.password && creds.ClientId === 1021;
+    const ok =
+      creds.Username === FAKE_HUB_CREDENTIALS.username &&
+      creds.Password === FAKE_HUB_CREDENTIALS.password &&
+      creds.ClientId === 1021;
     return ok ? json(res, 200, { token: FAKE_TOKEN }) : json(res, 401, { message: 'credenciales inválidas' });
   }
   if (req.method === 'GET' && url.pathname.startsWith('/vehiculo/')) {

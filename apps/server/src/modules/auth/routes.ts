@@ -40,7 +40,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: guard,
       schema: {
         tags: ['auth'],
-        summary: "Salir; the device's push subscription (this session's, and `endpoint` if it is the user's) is removed",
+        summary:
+          "Salir; the device's push subscription (this session's, and `endpoint` if it is the user's) is removed",
         // Optional: older callers send no body.
         body: z.object({ endpoint: z.string().max(2000).optional() }).nullish(),
         response: { 204: z.null() },
@@ -59,7 +60,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewer = viewerOf(request);
       // The session time may have changed since sign-in (ESTADO USUARIOS): the cookie follows it.
-      setSessionCookie(request, reply, readSessionCookie(request)!, sessionExpiresAt(viewer.user, viewer.sessionStarted));
+      setSessionCookie(
+        request,
+        reply,
+        readSessionCookie(request)!,
+        sessionExpiresAt(viewer.user, viewer.sessionStarted),
+      );
       return presentViewer(viewer);
     },
   );

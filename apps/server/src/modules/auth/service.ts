@@ -73,7 +73,14 @@ export async function login(
       })
       .where(eq(usuarios.id, user.id))
       .returning();
-    await tx.insert(sesiones).values({ id: sessionId, usuario: user.id, token_login: tokenLogin, creado: now, ip: input.ip, user_agent: input.userAgent.slice(0, 300) });
+    await tx.insert(sesiones).values({
+      id: sessionId,
+      usuario: user.id,
+      token_login: tokenLogin,
+      creado: now,
+      ip: input.ip,
+      user_agent: input.userAgent.slice(0, 300),
+    });
     if (user.disponibilidad !== disponibilidad) {
       await tx.insert(trazabilidadestado).values({
         descripcion: 'Inicio de sesión',
@@ -102,7 +109,13 @@ export async function logout(ctx: AppContext, viewer: Viewer, device: { endpoint
     await forgetDeviceSubscriptions(tx, viewer.id, viewer.sessionId, device.endpoint);
     await tx
       .update(usuarios)
-      .set({ login: false, salir: true, token_login: null, disponibilidad: DISPONIBILIDAD.fueraDeHorario, modificacion: new Date() })
+      .set({
+        login: false,
+        salir: true,
+        token_login: null,
+        disponibilidad: DISPONIBILIDAD.fueraDeHorario,
+        modificacion: new Date(),
+      })
       .where(eq(usuarios.id, viewer.id));
     if (viewer.user.disponibilidad !== DISPONIBILIDAD.fueraDeHorario) {
       await tx.insert(trazabilidadestado).values({

@@ -1,6 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DISPONIBILIDAD, MSG, isCargo, normalizeDisponibilidad, topics, type Cargo, type SessionEndReason } from '@vialex/domain';
+import {
+  DISPONIBILIDAD,
+  MSG,
+  isCargo,
+  normalizeDisponibilidad,
+  topics,
+  type Cargo,
+  type SessionEndReason,
+} from '@vialex/domain';
 import type { Db, Executor } from '../../db/client.js';
 import { sesiones, trazabilidadestado, usuarios } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
@@ -51,7 +59,13 @@ export async function loadViewer(db: Db, hub: LiveHub, token: string | undefined
   const { session, user } = row;
   const reason = endReason(user, session);
   if (reason) {
-    await endSession(db, hub, sessionId, reason === 'expired' ? { userId: user.id, tokenLogin: session.token_login } : undefined, reason);
+    await endSession(
+      db,
+      hub,
+      sessionId,
+      reason === 'expired' ? { userId: user.id, tokenLogin: session.token_login } : undefined,
+      reason,
+    );
     throw sessionEnded(reason);
   }
   if (!isCargo(user.cargo)) throw noSession();
@@ -84,17 +98,35 @@ export async function endSession(
       const [holder] = await tx
         .select({ disponibilidad: usuarios.disponibilidad, cargo: usuarios.cargo })
         .from(usuarios)
-        .where(and(eq(usuarios.id, clearLogin.userId), eq(usuarios.token_login, clearLogin.tokenLogin), eq(usuarios.login, true)))
+        .where(
+          and(
+            eq(usuarios.id, clearLogin.userId),
+            eq(usuarios.token_login, clearLogin.tokenLogin),
+            eq(usuarios.login, true),
+          ),
+        )
         .for('update');
       if (holder) {
         const offShift = DISPONIBILIDAD.fueraDeHorario;
-        await tx.update(usuarios).set({ login: false, disponibilidad: offShift, modificacion: new Date() }).where(eq(usuarios.id, clearLogin.userId));
+        await tx
+          .update(usuarios)
+          .set({ login: false, disponibilidad: offShift, modificacion: new Date() })
+          .where(eq(usuarios.id, clearLogin.userId));
         if (normalizeDisponibilidad(holder.disponibilidad) !== offShift) {
           // Written by the system: no creator.
-          await tx.insert(trazabilidadestado).values({ descripcion: MSG.trazaSesionVencida, estado: offShift, uidusuario: clearLogin.userId, cargo: holder.cargo });
+          await tx.insert(trazabilidadestado).values({
+            descripcion: MSG.trazaSesionVencida,
+            estado: offShift,
+            uidusuario: clearLogin.userId,
+            cargo: holder.cargo,
+          });
         }
         await hub.publish(tx, topics.user(clearLogin.userId), { name: 'user.updated', id: clearLogin.userId });
-        await hub.publish(tx, topics.list('usuarios'), { name: 'list.changed', list: 'usuarios', id: clearLogin.userId });
+        await hub.publish(tx, topics.list('usuarios'), {
+          name: 'list.changed',
+          list: 'usuarios',
+          id: clearLogin.userId,
+        });
       }
     }
     await hub.publish(tx, sessionTopic(sessionId), { name: 'session.ended', reason });
@@ -124,7 +156,12 @@ export function clearSessionCookie(reply: FastifyReply): void {
 }
 
 /** Ends every session of a user (forced out, deactivated): their open tabs hear it live. */
-export async function endUserSessions(tx: Executor, hub: LiveHub, userId: string, reason: SessionEndReason): Promise<void> {
+export async function endUserSessions(
+  tx: Executor,
+  hub: LiveHub,
+  userId: string,
+  reason: SessionEndReason,
+): Promise<void> {
   const ended = await tx.delete(sesiones).where(eq(sesiones.usuario, userId)).returning({ id: sesiones.id });
   for (const s of ended) await hub.publish(tx, sessionTopic(s.id), { name: 'session.ended', reason });
 }
@@ -142,9 +179,18 @@ export async function signOutUser(
   trail: { descripcion: string; creador: string | null },
 ): Promise<void> {
   const offShift = DISPONIBILIDAD.fueraDeHorario;
-  await tx.update(usuarios).set({ login: false, ip: '', salir: false, disponibilidad: offShift, modificacion: new Date() }).where(eq(usuarios.id, target.id));
+  await tx
+    .update(usuarios)
+    .set({ login: false, ip: '', salir: false, disponibilidad: offShift, modificacion: new Date() })
+    .where(eq(usuarios.id, target.id));
   if (normalizeDisponibilidad(target.disponibilidad) !== offShift) {
-    await tx.insert(trazabilidadestado).values({ descripcion: trail.descripcion, estado: offShift, uidusuario: target.id, cargo: target.cargo, uidcreador: trail.creador });
+    await tx.insert(trazabilidadestado).values({
+      descripcion: trail.descripcion,
+      estado: offShift,
+      uidusuario: target.id,
+      cargo: target.cargo,
+      uidcreador: trail.creador,
+    });
   }
   await endUserSessions(tx, hub, target.id, 'forced');
 }

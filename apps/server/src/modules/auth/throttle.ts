@@ -34,7 +34,12 @@ export async function reserveAttempt(db: Db, config: Config, email: string, ip: 
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_ACCOUNT}, hashtext(${email}))`);
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_ADDRESS}, hashtext(${ip}))`);
     const since = sql`now() - make_interval(mins => ${windowMinutes})`;
-    const result = await tx.execute<{ pair: number; account: number; address: number; last_account: string | null }>(sql`
+    const result = await tx.execute<{
+      pair: number;
+      account: number;
+      address: number;
+      last_account: string | null;
+    }>(sql`
       select
         count(*) filter (where email = ${email} and ip = ${ip})::int as pair,
         count(*) filter (where email = ${email})::int as account,
@@ -61,5 +66,7 @@ export async function reserveAttempt(db: Db, config: Config, email: string, ip: 
  */
 export async function releaseAttempt(db: Db, config: Config, email: string, ip: string): Promise<void> {
   const old = new Date(Date.now() - config.login.windowMinutes * 60_000);
-  await db.delete(intentos_login).where(or(and(eq(intentos_login.email, email), eq(intentos_login.ip, ip)), lt(intentos_login.fecha, old)));
+  await db
+    .delete(intentos_login)
+    .where(or(and(eq(intentos_login.email, email), eq(intentos_login.ip, ip)), lt(intentos_login.fecha, old)));
 }

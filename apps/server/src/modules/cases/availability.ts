@@ -5,7 +5,14 @@ import { casos, trazabilidadestado, usuarios } from '../../db/schema/index.js';
 import type { LiveHub } from '../../platform/live-hub.js';
 
 /** Every slot an agent can hold on a case. */
-export const AGENT_SLOTS = ['uidabogado', 'uidabogadocait', 'uidinvestigador', 'uidcontactcenter', 'uidperito', 'uiddibujante'] as const;
+export const AGENT_SLOTS = [
+  'uidabogado',
+  'uidabogadocait',
+  'uidinvestigador',
+  'uidcontactcenter',
+  'uidperito',
+  'uiddibujante',
+] as const;
 export type AgentSlot = (typeof AGENT_SLOTS)[number];
 
 /** Open cases of an agent: not archived and not in a closing status (spec 2 §4). */
@@ -36,11 +43,19 @@ export async function recomputeAvailability(
   /** Write the trail entry even when the value stays the same (archive and restore do). */
   { alwaysTrail = false } = {},
 ): Promise<string | undefined> {
-  const [user] = await tx.select({ disponibilidad: usuarios.disponibilidad, cargo: usuarios.cargo }).from(usuarios).where(eq(usuarios.id, userId)).for('update');
+  const [user] = await tx
+    .select({ disponibilidad: usuarios.disponibilidad, cargo: usuarios.cargo })
+    .from(usuarios)
+    .where(eq(usuarios.id, userId))
+    .for('update');
   if (!user) return undefined;
   const next = availabilityForOpenCases(await openCaseCount(tx, userId), user.disponibilidad);
   const changes = next !== user.disponibilidad;
-  if (changes) await tx.update(usuarios).set({ disponibilidad: next, modificacion: sql`now()` }).where(eq(usuarios.id, userId));
+  if (changes)
+    await tx
+      .update(usuarios)
+      .set({ disponibilidad: next, modificacion: sql`now()` })
+      .where(eq(usuarios.id, userId));
   if (changes || alwaysTrail) {
     await tx.insert(trazabilidadestado).values({
       descripcion: cause.descripcion,

@@ -1,7 +1,21 @@
 import { and, arrayContains, asc, eq, isNull, like, ne, sql, type SQL } from 'drizzle-orm';
 import {
-  AGENT_FIELD, ASSIGNABLE_TYPES, CITY_LIMITED_TARGETS, DISPONIBILIDAD, ESTADO_INICIAL, ESTADOS_LIBERAN_AGENTES, MSG, fmt,
-  NOTIFIED_ON_ASSIGN, NOTIFIED_ON_REQUEST, NOTIFIED_ON_TAKE, PLANES_AUTORIZADOS, REQUESTABLE_TYPES, can, topics, type Cargo,
+  AGENT_FIELD,
+  ASSIGNABLE_TYPES,
+  CITY_LIMITED_TARGETS,
+  DISPONIBILIDAD,
+  ESTADO_INICIAL,
+  ESTADOS_LIBERAN_AGENTES,
+  MSG,
+  fmt,
+  NOTIFIED_ON_ASSIGN,
+  NOTIFIED_ON_REQUEST,
+  NOTIFIED_ON_TAKE,
+  PLANES_AUTORIZADOS,
+  REQUESTABLE_TYPES,
+  can,
+  topics,
+  type Cargo,
 } from '@vialex/domain';
 import type { Tx } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
@@ -18,7 +32,8 @@ type Pending = Awaited<ReturnType<typeof recordNotice>>[];
 const caseUrl = (id: string) => `/gestionar-caso/${id}/chat`;
 const trail = (tx: Tx, c: CaseRow, viewer: Viewer, descripcion: string) =>
   tx.insert(trazabilidad).values({ descripcion, estado: c.estado, uidcaso: c.id, uidcreador: viewer.id });
-const changed = (ctx: AppContext, tx: Tx, id: string) => ctx.hub.publish(tx, topics.list('casos'), { name: 'list.changed', list: 'casos', id });
+const changed = (ctx: AppContext, tx: Tx, id: string) =>
+  ctx.hub.publish(tx, topics.list('casos'), { name: 'list.changed', list: 'casos', id });
 const nameOf = (u: { nombres: string; apellidos: string }) => `${u.nombres} ${u.apellidos}`;
 
 /**
@@ -29,20 +44,36 @@ const nameOf = (u: { nombres: string; apellidos: string }) => `${u.nombres} ${u.
 async function caseRecipients(tx: Tx, cargos: readonly Cargo[], c: CaseRow): Promise<string[]> {
   const agentCargos = cargos.filter((k) => AGENT_FIELD[k]);
   const agents = agentCargos.map((k) => c[AGENT_FIELD[k] as AgentSlot]).filter((x): x is string => !!x);
-  return [...agents, ...(await recipientsByCargo(tx, cargos.filter((k) => !AGENT_FIELD[k])))];
+  return [
+    ...agents,
+    ...(await recipientsByCargo(
+      tx,
+      cargos.filter((k) => !AGENT_FIELD[k]),
+    )),
+  ];
 }
 
 /** The affected person's identification: notices carry it (spec 2 §3 notificaciones.cedula). */
 async function clientCedula(tx: Tx, c: CaseRow): Promise<string | undefined> {
   const client = c.uidconductor ?? c.uidcliente;
   if (!client) return undefined;
-  const [row] = await tx.select({ identificacion: clientes.identificacion }).from(clientes).where(eq(clientes.id, client));
+  const [row] = await tx
+    .select({ identificacion: clientes.identificacion })
+    .from(clientes)
+    .where(eq(clientes.id, client));
   return row ? String(row.identificacion) : undefined;
 }
 
 /** A user-state trail entry for the viewer's own action on a case (spec 2 §7). */
 const stateTrail = (tx: Tx, c: CaseRow, viewer: Viewer, descripcion: string) =>
-  tx.insert(trazabilidadestado).values({ descripcion, estado: viewer.user.disponibilidad, uidcaso: c.id, uidusuario: viewer.id, cargo: viewer.cargo, uidcreador: viewer.id });
+  tx.insert(trazabilidadestado).values({
+    descripcion,
+    estado: viewer.user.disponibilidad,
+    uidcaso: c.id,
+    uidusuario: viewer.id,
+    cargo: viewer.cargo,
+    uidcreador: viewer.id,
+  });
 
 /** Runs a dispatch action in one transaction and delivers its notifications after commit. */
 async function dispatch<T>(ctx: AppContext, work: (tx: Tx, pending: Pending) => Promise<T>): Promise<T> {
@@ -81,7 +112,13 @@ export async function assignCandidates(tx: Tx | AppContext['db'], c: Pick<CaseRo
     conditions.push(arrayContains(usuarios.ciudades, [c.uidciudad]));
   }
   return tx
-    .select({ id: usuarios.id, nombres: usuarios.nombres, apellidos: usuarios.apellidos, disponibilidad: usuarios.disponibilidad, cargo: usuarios.cargo })
+    .select({
+      id: usuarios.id,
+      nombres: usuarios.nombres,
+      apellidos: usuarios.apellidos,
+      disponibilidad: usuarios.disponibilidad,
+      cargo: usuarios.cargo,
+    })
     .from(usuarios)
     .where(and(...conditions))
     .orderBy(asc(usuarios.nombres), asc(usuarios.apellidos));
@@ -89,7 +126,10 @@ export async function assignCandidates(tx: Tx | AppContext['db'], c: Pick<CaseRo
 
 export async function listAssignCandidates(ctx: AppContext, viewer: Viewer, id: string, tipo: Cargo) {
   if (!can(viewer.cargo, 'casos.assign') || !(ASSIGNABLE_TYPES[viewer.cargo] ?? []).includes(tipo)) throw forbidden();
-  const [c] = await ctx.db.select().from(casos).where(and(eq(casos.id, id), scopeWhere(viewer)));
+  const [c] = await ctx.db
+    .select()
+    .from(casos)
+    .where(and(eq(casos.id, id), scopeWhere(viewer)));
   if (!c) throw notFound(MSG.casoNoExiste);
   return assignCandidates(ctx.db, c, tipo);
 }
@@ -104,13 +144,34 @@ export async function assignAgent(ctx: AppContext, viewer: Viewer, id: string, t
     const agent = candidates.find((u) => u.id === userId);
     if (!agent) throw badRequest(MSG.usuarioNoDisponible, [{ path: 'usuario', message: MSG.usuarioNoDisponible }]);
     const previous = c[field];
-    await tx.update(casos).set({ [field]: userId, modificacion: new Date() }).where(eq(casos.id, id));
+    await tx
+      .update(casos)
+      .set({ [field]: userId, modificacion: new Date() })
+      .where(eq(casos.id, id));
     await trail(tx, c, viewer, `Se asigna ${tipo}: ${nameOf(agent)}`);
     const cause = { descripcion: `Asignación al caso # ${c.caso}`, uidcaso: id, uidcreador: viewer.id };
     await recomputeAvailability(tx, ctx.hub, userId, cause);
-    if (previous && previous !== userId) await recomputeAvailability(tx, ctx.hub, previous, { ...cause, descripcion: `Reasignación del caso # ${c.caso}` });
+    if (previous && previous !== userId)
+      await recomputeAvailability(tx, ctx.hub, previous, {
+        ...cause,
+        descripcion: `Reasignación del caso # ${c.caso}`,
+      });
     const recipients = [userId, ...(await caseRecipients(tx, NOTIFIED_ON_ASSIGN[tipo] ?? [], c))];
-    pending.push(await recordNotice(tx, { momento: 'Asignación de caso', titulo: MSG.casoAsignado, cuerpo: `Caso # ${c.caso}: ${tipo} ${nameOf(agent)}`, url: caseUrl(id), caso: c.caso, uidcaso: id, cedula: await clientCedula(tx, c) }, recipients));
+    pending.push(
+      await recordNotice(
+        tx,
+        {
+          momento: 'Asignación de caso',
+          titulo: MSG.casoAsignado,
+          cuerpo: `Caso # ${c.caso}: ${tipo} ${nameOf(agent)}`,
+          url: caseUrl(id),
+          caso: c.caso,
+          uidcaso: id,
+          cedula: await clientCedula(tx, c),
+        },
+        recipients,
+      ),
+    );
     await changed(ctx, tx, id);
   });
 }
@@ -161,7 +222,8 @@ export async function requestAgent(ctx: AppContext, viewer: Viewer, id: string, 
   return dispatch(ctx, async (tx, pending) => {
     const c = await lockCase(tx, viewer, id);
     if (c.archivado) throw badRequest(MSG.casoArchivadoNoEditable);
-    if (tipo === 'Perito' && !(PLANES_AUTORIZADOS as readonly string[]).includes(c.tipo_plan)) throw new PlanDeniedError();
+    if (tipo === 'Perito' && !(PLANES_AUTORIZADOS as readonly string[]).includes(c.tipo_plan))
+      throw new PlanDeniedError();
     if (await alreadyRequested(tx, c, tipo)) throw conflict('ALREADY_REQUESTED', fmt(MSG.yaSolicitado, { tipo }));
     const set: Partial<CaseRow> = { modificacion: new Date() };
     const flag = REQUEST_FLAG[tipo];
@@ -178,7 +240,21 @@ export async function requestAgent(ctx: AppContext, viewer: Viewer, id: string, 
     await trail(tx, c, viewer, descripcion);
     await stateTrail(tx, c, viewer, descripcion);
     const recipients = await caseRecipients(tx, NOTIFIED_ON_REQUEST[tipo] ?? ['Administrador'], c);
-    pending.push(await recordNotice(tx, { momento: `Solicitud de ${tipo}`, titulo: `SOLICITUD DE ${tipo.toUpperCase()}`, cuerpo: `Caso # ${c.caso}: se solicita ${tipo}`, url: caseUrl(id), caso: c.caso, uidcaso: id, cedula: await clientCedula(tx, c) }, recipients));
+    pending.push(
+      await recordNotice(
+        tx,
+        {
+          momento: `Solicitud de ${tipo}`,
+          titulo: `SOLICITUD DE ${tipo.toUpperCase()}`,
+          cuerpo: `Caso # ${c.caso}: se solicita ${tipo}`,
+          url: caseUrl(id),
+          caso: c.caso,
+          uidcaso: id,
+          cedula: await clientCedula(tx, c),
+        },
+        recipients,
+      ),
+    );
     await changed(ctx, tx, id);
   });
 }
@@ -210,14 +286,35 @@ export async function takeCase(ctx: AppContext, viewer: Viewer, id: string, take
       await trail(tx, c, viewer, `${viewer.cargo} ${nameOf(viewer.user)} toma el caso`);
       // Coordinators and the contact-centre user; the client is reached by the notice's cedula.
       const recipients = await caseRecipients(tx, [...(NOTIFIED_ON_TAKE[viewer.cargo] ?? []), 'Call Center'], c);
-      pending.push(await recordNotice(tx, { momento: 'Caso tomado', titulo: MSG.casoAsignado, cuerpo: `Caso # ${c.caso}: ${viewer.cargo} ${nameOf(viewer.user)}`, url: caseUrl(id), caso: c.caso, uidcaso: id, cedula: await clientCedula(tx, c) }, recipients));
+      pending.push(
+        await recordNotice(
+          tx,
+          {
+            momento: 'Caso tomado',
+            titulo: MSG.casoAsignado,
+            cuerpo: `Caso # ${c.caso}: ${viewer.cargo} ${nameOf(viewer.user)}`,
+            url: caseUrl(id),
+            caso: c.caso,
+            uidcaso: id,
+            cedula: await clientCedula(tx, c),
+          },
+          recipients,
+        ),
+      );
     } else {
       if (c[field] !== viewer.id) throw conflict('NOT_HOLDER', MSG.casoNoAsignadoAUsted);
       // A released Dibujante slot goes back to 'solicitado' (solicitud_dibujante stays true).
-      await tx.update(casos).set({ [field]: null, modificacion: new Date() }).where(eq(casos.id, id));
+      await tx
+        .update(casos)
+        .set({ [field]: null, modificacion: new Date() })
+        .where(eq(casos.id, id));
       await trail(tx, c, viewer, `${viewer.cargo} ${nameOf(viewer.user)} libera el caso`);
     }
-    await recomputeAvailability(tx, ctx.hub, viewer.id, { descripcion: `${take ? 'Toma' : 'Liberación'} del caso # ${c.caso}`, uidcaso: id, uidcreador: viewer.id });
+    await recomputeAvailability(tx, ctx.hub, viewer.id, {
+      descripcion: `${take ? 'Toma' : 'Liberación'} del caso # ${c.caso}`,
+      uidcaso: id,
+      uidcreador: viewer.id,
+    });
     await changed(ctx, tx, id);
   });
 }
@@ -233,7 +330,21 @@ export async function requestAttention(ctx: AppContext, viewer: Viewer, id: stri
     await tx.update(casos).set({ solicitud_atencion: true, modificacion: new Date() }).where(eq(casos.id, id));
     await trail(tx, c, viewer, 'Se solicita aprobación de asistencia especial');
     const recipients = await recipientsByCargo(tx, ['Administrador', 'Coordinador Contact Center']);
-    pending.push(await recordNotice(tx, { momento: 'Solicitud de asistencia especial', titulo: 'ASISTENCIA ESPECIAL', cuerpo: `Caso # ${c.caso}: se solicita aprobación`, url: caseUrl(id), caso: c.caso, uidcaso: id, cedula: await clientCedula(tx, c) }, recipients));
+    pending.push(
+      await recordNotice(
+        tx,
+        {
+          momento: 'Solicitud de asistencia especial',
+          titulo: 'ASISTENCIA ESPECIAL',
+          cuerpo: `Caso # ${c.caso}: se solicita aprobación`,
+          url: caseUrl(id),
+          caso: c.caso,
+          uidcaso: id,
+          cedula: await clientCedula(tx, c),
+        },
+        recipients,
+      ),
+    );
     await changed(ctx, tx, id);
   });
 }
@@ -265,10 +376,19 @@ export async function archiveCase(ctx: AppContext, viewer: Viewer, id: string, a
     if (!released) {
       const agents = new Set(AGENT_SLOTS.map((s) => c[s]).filter((x): x is string => !!x));
       for (const agent of agents) {
-        await recomputeAvailability(tx, ctx.hub, agent, { descripcion: `${archive ? 'Archivo' : 'Restablecimiento'} del caso # ${c.caso}`, uidcaso: id, uidcreador: viewer.id }, { alwaysTrail: true });
+        await recomputeAvailability(
+          tx,
+          ctx.hub,
+          agent,
+          {
+            descripcion: `${archive ? 'Archivo' : 'Restablecimiento'} del caso # ${c.caso}`,
+            uidcaso: id,
+            uidcreador: viewer.id,
+          },
+          { alwaysTrail: true },
+        );
       }
     }
     await changed(ctx, tx, id);
   });
 }
-

@@ -70,7 +70,11 @@ export async function runOnce(
   try {
     await create({
       begin: async (tx) => {
-        const claimed = await tx.insert(idempotencia).values(key).onConflictDoNothing().returning({ clave: idempotencia.clave });
+        const claimed = await tx
+          .insert(idempotencia)
+          .values(key)
+          .onConflictDoNothing()
+          .returning({ clave: idempotencia.clave });
         if (!claimed.length) throw new KeyTaken();
       },
       end: async (tx, id) => {
@@ -87,7 +91,9 @@ export async function runOnce(
     if (!stored) throw new Error('an idempotency key was committed without its answer', { cause: err });
     return stored;
   }
-  await deleteExpiredKeys(db).catch((error: unknown) => log?.warn({ error: (error as Error).message }, 'idempotency key clean-up failed'));
+  await deleteExpiredKeys(db).catch((error: unknown) =>
+    log?.warn({ error: (error as Error).message }, 'idempotency key clean-up failed'),
+  );
   return answer!;
 }
 

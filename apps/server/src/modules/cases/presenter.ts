@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import {
-  ESTADO_INICIAL, MANAGE_CASE, ORIGEN_CRONOS, REQUESTABLE_TYPES, ASSIGNABLE_TYPES, AGENT_FIELD, can,
+  ESTADO_INICIAL,
+  MANAGE_CASE,
+  ORIGEN_CRONOS,
+  REQUESTABLE_TYPES,
+  ASSIGNABLE_TYPES,
+  AGENT_FIELD,
+  can,
 } from '@vialex/domain';
 import type { Viewer } from '../auth/session.js';
 import type { CaseWithNames } from './queries.js';
@@ -32,7 +38,13 @@ export const caseResponse = z.object({
   direccion_siniestro: z.string(),
   uidempresa: z.string().nullable(),
   empresa: z.string().nullable(),
-  cliente: z.object({ id: z.string().nullable(), nombre: z.string().nullable(), telefono: z.string().nullable(), identificacion: z.number().nullable(), relacion: z.string() }),
+  cliente: z.object({
+    id: z.string().nullable(),
+    nombre: z.string().nullable(),
+    telefono: z.string().nullable(),
+    identificacion: z.number().nullable(),
+    relacion: z.string(),
+  }),
   callcenter: agent,
   abogado: agent,
   abogadocait: agent,
@@ -81,8 +93,10 @@ export function caseActions(c: CaseRow, viewer: Viewer): CaseResponse['actions']
     assign: c.archivado ? [] : [...(ASSIGNABLE_TYPES[viewer.cargo] ?? [])],
     request: c.archivado ? [] : [...requestTypes],
     take: c.archivado ? 'none' : takeAction(c, viewer),
-    authorizeAttention: !c.archivado && can(viewer.cargo, 'casos.authorizeAttention') && c.solicitud_atencion && !c.aprobar_atencion,
-    requestAttention: !c.archivado && can(viewer.cargo, 'casos.sms') && c.tipo_plan === 'SIN PLAN' && !c.aprobar_atencion,
+    authorizeAttention:
+      !c.archivado && can(viewer.cargo, 'casos.authorizeAttention') && c.solicitud_atencion && !c.aprobar_atencion,
+    requestAttention:
+      !c.archivado && can(viewer.cargo, 'casos.sms') && c.tipo_plan === 'SIN PLAN' && !c.aprobar_atencion,
     manage,
     export: can(viewer.cargo, 'casos.export'),
     edit: !c.archivado && can(viewer.cargo, 'casos.edit'),
@@ -93,7 +107,11 @@ export function caseActions(c: CaseRow, viewer: Viewer): CaseResponse['actions']
 
 export function presentCase(row: CaseWithNames, viewer: Viewer): CaseResponse {
   const c = row.caso;
-  const slot = (id: string | null, nombre: string | null, solicitado: boolean) => ({ id, nombre, solicitado: !id && solicitado });
+  const slot = (id: string | null, nombre: string | null, solicitado: boolean) => ({
+    id,
+    nombre,
+    solicitado: !id && solicitado,
+  });
   const isDriver = c.relacion === 'Conductor';
   return {
     id: c.id,
@@ -103,7 +121,12 @@ export function presentCase(row: CaseWithNames, viewer: Viewer): CaseResponse {
     archivado: c.archivado,
     origen: c.origen,
     origen_desde: c.origen_desde,
-    origenColor: c.origen_desde === ORIGEN_CRONOS || c.origen === ORIGEN_CRONOS ? 'warning' : c.origen === 'Vialex' ? 'success' : 'warning',
+    origenColor:
+      c.origen_desde === ORIGEN_CRONOS || c.origen === ORIGEN_CRONOS
+        ? 'warning'
+        : c.origen === 'Vialex'
+          ? 'success'
+          : 'warning',
     tipocaso: c.tipocaso,
     tipo_plan: c.tipo_plan,
     tipo_producto: c.tipo_producto,
@@ -118,8 +141,20 @@ export function presentCase(row: CaseWithNames, viewer: Viewer): CaseResponse {
     uidempresa: c.uidempresa,
     empresa: row.empresaNombre,
     cliente: isDriver
-      ? { id: c.uidconductor, nombre: row.conductorNombre, telefono: row.conductorTelefono, identificacion: row.conductorIdentificacion, relacion: 'Conductor' }
-      : { id: c.uidcliente, nombre: row.propietarioNombre, telefono: row.propietarioTelefono, identificacion: row.propietarioIdentificacion, relacion: 'Propietario' },
+      ? {
+          id: c.uidconductor,
+          nombre: row.conductorNombre,
+          telefono: row.conductorTelefono,
+          identificacion: row.conductorIdentificacion,
+          relacion: 'Conductor',
+        }
+      : {
+          id: c.uidcliente,
+          nombre: row.propietarioNombre,
+          telefono: row.propietarioTelefono,
+          identificacion: row.propietarioIdentificacion,
+          relacion: 'Propietario',
+        },
     callcenter: slot(c.uidcontactcenter, row.contactcenterNombre, false),
     abogado: slot(c.uidabogado, row.abogadoNombre, false),
     abogadocait: slot(c.uidabogadocait, row.abogadocaitNombre, false),

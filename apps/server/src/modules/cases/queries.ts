@@ -5,7 +5,13 @@ import type { Executor, Tx } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { preparedOnce } from '../../db/prepared.js';
 import { casos } from '../../db/schema/index.js';
-import { criteriaWhere, keyset, type FilterFields, type KeysetSort, type ListQuery } from '../../platform/list-query.js';
+import {
+  criteriaWhere,
+  keyset,
+  type FilterFields,
+  type KeysetSort,
+  type ListQuery,
+} from '../../platform/list-query.js';
 import type { Viewer } from '../auth/session.js';
 
 /** The cases lists filter only on Caso (an integer) and Placa (spec 2 §2). */
@@ -17,7 +23,10 @@ export const CASE_FILTERS: FilterFields = {
 const SORT: KeysetSort = { columns: [{ column: casos.caso, type: 'int' }], direction: 'desc' };
 
 /** What a cargo sees (spec 2 §6 "Cases list scope"), as SQL; callers cannot skip it. */
-export function scopeWhere(viewer: { id: string | ReturnType<typeof sql.placeholder>; cargo: Viewer['cargo'] }): SQL | undefined {
+export function scopeWhere(viewer: {
+  id: string | ReturnType<typeof sql.placeholder>;
+  cargo: Viewer['cargo'];
+}): SQL | undefined {
   const scope = CASE_SCOPE[viewer.cargo];
   switch (scope.kind) {
     case 'all':
@@ -29,7 +38,10 @@ export function scopeWhere(viewer: { id: string | ReturnType<typeof sql.placehol
     case 'ownOrUnassigned':
       return or(eq(casos[scope.field], viewer.id), isNull(casos[scope.field]));
     case 'ownOrRequested':
-      return or(eq(casos.uiddibujante, viewer.id), and(isNull(casos.uiddibujante), eq(casos.solicitud_dibujante, true)));
+      return or(
+        eq(casos.uiddibujante, viewer.id),
+        and(isNull(casos.uiddibujante), eq(casos.solicitud_dibujante, true)),
+      );
     case 'peritoRequested':
       return eq(casos.solicitud_perito, true);
   }
@@ -45,14 +57,17 @@ const staffName = (id: AnyPgColumn) =>
 const clientName = (id: AnyPgColumn) =>
   sql<string | null>`(select nullif(trim(c.nombres || ' ' || c.apellidos), '') from clientes c where c.id = ${id})`;
 const clientPhone = (id: AnyPgColumn) => sql<string | null>`(select c.telefono from clientes c where c.id = ${id})`;
-const clientId = (id: AnyPgColumn) => sql<number | null>`(select c.identificacion from clientes c where c.id = ${id})`.mapWith(Number);
+const clientId = (id: AnyPgColumn) =>
+  sql<number | null>`(select c.identificacion from clientes c where c.id = ${id})`.mapWith(Number);
 
 /** A case with the names the lists and dialogs show, in one query. */
 const caseColumns = {
   caso: casos,
   ciudadNombre: sql<string | null>`(select ci.ciudad from ciudades ci where ci.id = ${casos.uidciudad})`,
   empresaNombre: sql<string | null>`(select e.empresa from empresas e where e.id = ${casos.uidempresa})`,
-  vehiculo: sql<string | null>`(select nullif(trim(v.marca || ' ' || v.linea || ' ' || v.modelo), '') from vehiculos v where v.id = ${casos.uidvehiculo})`,
+  vehiculo: sql<
+    string | null
+  >`(select nullif(trim(v.marca || ' ' || v.linea || ' ' || v.modelo), '') from vehiculos v where v.id = ${casos.uidvehiculo})`,
   conductorNombre: clientName(casos.uidconductor),
   conductorTelefono: clientPhone(casos.uidconductor),
   conductorIdentificacion: clientId(casos.uidconductor),
@@ -92,7 +107,13 @@ export async function listCases(db: Executor, viewer: Viewer, archived: boolean,
     const name = `casos_${scope.kind}_${'field' in scope ? scope.field : 'all'}_${page.shape}`;
     const statement = preparedOnce(db, name, () =>
       withNames(db)
-        .where(and(eq(casos.archivado, sql.placeholder('archived')), scopeWhere({ id: sql.placeholder('viewer'), cargo: viewer.cargo }), page.where))
+        .where(
+          and(
+            eq(casos.archivado, sql.placeholder('archived')),
+            scopeWhere({ id: sql.placeholder('viewer'), cargo: viewer.cargo }),
+            page.where,
+          ),
+        )
         .orderBy(...page.orderBy)
         .limit(sql.placeholder('limit'))
         .prepare(name),
@@ -109,13 +130,20 @@ export async function findCaseWithNames(db: Executor, id: string): Promise<CaseW
 
 /** Whether the viewer's list scope includes the case (used before any row action). */
 export async function inScope(db: Executor, viewer: Viewer, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: casos.id }).from(casos).where(and(eq(casos.id, id), scopeWhere(viewer)));
+  const [row] = await db
+    .select({ id: casos.id })
+    .from(casos)
+    .where(and(eq(casos.id, id), scopeWhere(viewer)));
   return !!row;
 }
 
 /** Loads a case the viewer's list scope includes, locked for the rest of the transaction. */
 export async function lockCase(tx: Tx, viewer: Viewer, id: string): Promise<typeof casos.$inferSelect> {
-  const [row] = await tx.select().from(casos).where(and(eq(casos.id, id), scopeWhere(viewer))).for('update');
+  const [row] = await tx
+    .select()
+    .from(casos)
+    .where(and(eq(casos.id, id), scopeWhere(viewer)))
+    .for('update');
   if (!row) throw notFound(MSG.casoNoExiste);
   return row;
 }

@@ -1,8 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  IDEMPOTENCY_KEY_HEADER, MSG, PAGE_SIZE, PLATE_LOOKUP_MIN_LENGTH, PLATE_PATTERN, assignAgentSchema, caseSchema, cronosCaseSchema, idempotencyKeySchema, quickClientSchema,
-  requestAgentSchema, takeCaseSchema, can,
+  IDEMPOTENCY_KEY_HEADER,
+  MSG,
+  PAGE_SIZE,
+  PLATE_LOOKUP_MIN_LENGTH,
+  PLATE_PATTERN,
+  assignAgentSchema,
+  caseSchema,
+  cronosCaseSchema,
+  idempotencyKeySchema,
+  quickClientSchema,
+  requestAgentSchema,
+  takeCaseSchema,
+  can,
 } from '@vialex/domain';
 import { viewerOf } from '../../platform/context.js';
 import { listQuerySchema } from '../../platform/list-query.js';
@@ -14,7 +25,13 @@ import { findCaseWithNames, inScope, listCases } from './queries.js';
 import { createCase, quickRegisterClient, updateCase } from './create-service.js';
 import { runOnce } from './idempotency.js';
 import {
-  archiveCase, assignAgent, authorizeAttention, listAssignCandidates, requestAgent, requestAttention, takeCase,
+  archiveCase,
+  assignAgent,
+  authorizeAttention,
+  listAssignCandidates,
+  requestAgent,
+  requestAttention,
+  takeCase,
 } from './dispatch-service.js';
 
 const idParams = z.object({ id: z.uuid({ error: MSG.casoNoExiste }) });
@@ -45,17 +62,37 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
     ['/', false, 'LISTA DE CASOS'],
     ['/archivados', true, 'LISTA DE CASOS ARCHIVADOS'],
   ] as const) {
-    app.get(url, { serializerCompiler: plainJson, schema: { tags: ['casos'], summary: `${summary}: 10 per page, newest first, scoped by cargo`, querystring: listQuerySchema, response: { 200: casePageResponse } } }, async (request) => {
-      const viewer = viewerOf(request);
-      const page = await listCases(ctx.db, viewer, archived, request.query, request.query.limit ?? PAGE_SIZE);
-      return { ...page, rows: page.rows.map((r) => presentCase(r, viewer)), permissions: { create: can(viewer.cargo, 'casos.create') } };
-    });
+    app.get(
+      url,
+      {
+        serializerCompiler: plainJson,
+        schema: {
+          tags: ['casos'],
+          summary: `${summary}: 10 per page, newest first, scoped by cargo`,
+          querystring: listQuerySchema,
+          response: { 200: casePageResponse },
+        },
+      },
+      async (request) => {
+        const viewer = viewerOf(request);
+        const page = await listCases(ctx.db, viewer, archived, request.query, request.query.limit ?? PAGE_SIZE);
+        return {
+          ...page,
+          rows: page.rows.map((r) => presentCase(r, viewer)),
+          permissions: { create: can(viewer.cargo, 'casos.create') },
+        };
+      },
+    );
   }
 
-  app.get('/:id', { schema: { tags: ['casos'], params: idParams, response: { 200: caseResponse } } }, async (request) => {
-    if (!(await inScope(ctx.db, viewerOf(request), request.params.id))) throw notFound(MSG.casoNoExiste);
-    return present(request, request.params.id);
-  });
+  app.get(
+    '/:id',
+    { schema: { tags: ['casos'], params: idParams, response: { 200: caseResponse } } },
+    async (request) => {
+      if (!(await inScope(ctx.db, viewerOf(request), request.params.id))) throw notFound(MSG.casoNoExiste);
+      return present(request, request.params.id);
+    },
+  );
 
   app.get(
     '/consulta-placa',
@@ -113,58 +150,129 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  app.put('/:id', { schema: { tags: ['casos'], summary: 'Edit a case', params: idParams, body: caseSchema, response: { 200: caseResponse } } }, async (request) => {
-    await updateCase(ctx, viewerOf(request), request.params.id, request.body);
-    return present(request, request.params.id);
-  });
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags: ['casos'],
+        summary: 'Edit a case',
+        params: idParams,
+        body: caseSchema,
+        response: { 200: caseResponse },
+      },
+    },
+    async (request) => {
+      await updateCase(ctx, viewerOf(request), request.params.id, request.body);
+      return present(request, request.params.id);
+    },
+  );
 
-  app.post('/clientes-rapido', { schema: { tags: ['casos'], summary: 'Affected-person quick registration', body: quickClientSchema } }, async (request, reply) => {
-    const row = await quickRegisterClient(ctx, viewerOf(request), request.body);
-    return reply.code(201).send({ id: row.id, nombres: row.nombres, apellidos: row.apellidos, identificacion: row.identificacion });
-  });
+  app.post(
+    '/clientes-rapido',
+    { schema: { tags: ['casos'], summary: 'Affected-person quick registration', body: quickClientSchema } },
+    async (request, reply) => {
+      const row = await quickRegisterClient(ctx, viewerOf(request), request.body);
+      return reply
+        .code(201)
+        .send({ id: row.id, nombres: row.nombres, apellidos: row.apellidos, identificacion: row.identificacion });
+    },
+  );
 
   app.get(
     '/:id/candidatos',
-    { schema: { tags: ['casos'], summary: 'Users the assign dialog offers for a type', params: idParams, querystring: z.object({ tipo: assignAgentSchema.shape.tipo }) } },
+    {
+      schema: {
+        tags: ['casos'],
+        summary: 'Users the assign dialog offers for a type',
+        params: idParams,
+        querystring: z.object({ tipo: assignAgentSchema.shape.tipo }),
+      },
+    },
     async (request) => listAssignCandidates(ctx, viewerOf(request), request.params.id, request.query.tipo),
   );
 
-  app.post('/:id/asignar', { schema: { tags: ['casos'], params: idParams, body: assignAgentSchema, response: { 200: caseResponse } } }, async (request) => {
-    await assignAgent(ctx, viewerOf(request), request.params.id, request.body.tipo, request.body.usuario);
-    return present(request, request.params.id);
-  });
+  app.post(
+    '/:id/asignar',
+    { schema: { tags: ['casos'], params: idParams, body: assignAgentSchema, response: { 200: caseResponse } } },
+    async (request) => {
+      await assignAgent(ctx, viewerOf(request), request.params.id, request.body.tipo, request.body.usuario);
+      return present(request, request.params.id);
+    },
+  );
 
-  app.post('/:id/solicitar', { schema: { tags: ['casos'], summary: 'SOLICITAR AGENTE', params: idParams, body: requestAgentSchema, response: { 200: caseResponse } } }, async (request) => {
-    await requestAgent(ctx, viewerOf(request), request.params.id, request.body.tipo);
-    return present(request, request.params.id);
-  });
+  app.post(
+    '/:id/solicitar',
+    {
+      schema: {
+        tags: ['casos'],
+        summary: 'SOLICITAR AGENTE',
+        params: idParams,
+        body: requestAgentSchema,
+        response: { 200: caseResponse },
+      },
+    },
+    async (request) => {
+      await requestAgent(ctx, viewerOf(request), request.params.id, request.body.tipo);
+      return present(request, request.params.id);
+    },
+  );
 
-  app.post('/:id/tomar', { schema: { tags: ['casos'], summary: 'Take or release the case', params: idParams, body: takeCaseSchema, response: { 200: z.object({ message: z.string(), title: z.string(), caso: caseResponse.nullable() }) } } }, async (request) => {
-    const viewer = viewerOf(request);
-    await takeCase(ctx, viewer, request.params.id, request.body.tomar);
-    const row = (await inScope(ctx.db, viewer, request.params.id)) ? await present(request, request.params.id) : null;
-    return request.body.tomar ? { title: MSG.exitoMayus, message: MSG.casoAsignado, caso: row } : { title: MSG.exito, message: MSG.exito, caso: row };
-  });
+  app.post(
+    '/:id/tomar',
+    {
+      schema: {
+        tags: ['casos'],
+        summary: 'Take or release the case',
+        params: idParams,
+        body: takeCaseSchema,
+        response: { 200: z.object({ message: z.string(), title: z.string(), caso: caseResponse.nullable() }) },
+      },
+    },
+    async (request) => {
+      const viewer = viewerOf(request);
+      await takeCase(ctx, viewer, request.params.id, request.body.tomar);
+      const row = (await inScope(ctx.db, viewer, request.params.id)) ? await present(request, request.params.id) : null;
+      return request.body.tomar
+        ? { title: MSG.exitoMayus, message: MSG.casoAsignado, caso: row }
+        : { title: MSG.exito, message: MSG.exito, caso: row };
+    },
+  );
 
-  app.post('/:id/solicitar-atencion', { schema: { tags: ['casos'], params: idParams, response: { 200: caseResponse } } }, async (request) => {
-    await requestAttention(ctx, viewerOf(request), request.params.id);
-    return present(request, request.params.id);
-  });
+  app.post(
+    '/:id/solicitar-atencion',
+    { schema: { tags: ['casos'], params: idParams, response: { 200: caseResponse } } },
+    async (request) => {
+      await requestAttention(ctx, viewerOf(request), request.params.id);
+      return present(request, request.params.id);
+    },
+  );
 
-  app.post('/:id/autorizar-atencion', { schema: { tags: ['casos'], params: idParams, response: { 200: caseResponse } } }, async (request) => {
-    await authorizeAttention(ctx, viewerOf(request), request.params.id);
-    return present(request, request.params.id);
-  });
+  app.post(
+    '/:id/autorizar-atencion',
+    { schema: { tags: ['casos'], params: idParams, response: { 200: caseResponse } } },
+    async (request) => {
+      await authorizeAttention(ctx, viewerOf(request), request.params.id);
+      return present(request, request.params.id);
+    },
+  );
 
-  app.post('/:id/archivar', { schema: { tags: ['casos'], params: idParams, response: { 200: ok } } }, async (request) => {
-    await archiveCase(ctx, viewerOf(request), request.params.id, true);
-    return { message: MSG.casoArchivado };
-  });
+  app.post(
+    '/:id/archivar',
+    { schema: { tags: ['casos'], params: idParams, response: { 200: ok } } },
+    async (request) => {
+      await archiveCase(ctx, viewerOf(request), request.params.id, true);
+      return { message: MSG.casoArchivado };
+    },
+  );
 
-  app.post('/:id/restablecer', { schema: { tags: ['casos'], params: idParams, response: { 200: ok } } }, async (request) => {
-    await archiveCase(ctx, viewerOf(request), request.params.id, false);
-    return { message: MSG.casoActivado };
-  });
+  app.post(
+    '/:id/restablecer',
+    { schema: { tags: ['casos'], params: idParams, response: { 200: ok } } },
+    async (request) => {
+      await archiveCase(ctx, viewerOf(request), request.params.id, false);
+      return { message: MSG.casoActivado };
+    },
+  );
 };
 
 /** Cronos creates its cases itself with an API key (x-api-key). */

@@ -1,7 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { ciudades, clientes, departamentos } from '../../db/schema/index.js';
-import { criteriaWhere, keyset, type FilterFields, type KeysetSort, type ListQuery } from '../../platform/list-query.js';
+import {
+  criteriaWhere,
+  keyset,
+  type FilterFields,
+  type KeysetSort,
+  type ListQuery,
+} from '../../platform/list-query.js';
 
 /** Filterable fields of LISTA DE CLIENTES (identificacion is a number, spec 1 §5). */
 export const CLIENT_FILTERS: FilterFields = {
@@ -41,8 +47,19 @@ const clientColumns = {
 };
 
 export type ClientRow = {
-  id: string; nombres: string; apellidos: string; tipoidentificacion: string; identificacion: number; telefono: string;
-  ciudad: string; ciudadNombre: string; departamento: string; direccion: string; estado: boolean; creado: Date; modificacion: Date;
+  id: string;
+  nombres: string;
+  apellidos: string;
+  tipoidentificacion: string;
+  identificacion: number;
+  telefono: string;
+  ciudad: string;
+  ciudadNombre: string;
+  departamento: string;
+  direccion: string;
+  estado: boolean;
+  creado: Date;
+  modificacion: Date;
 };
 
 export async function listClients(db: Executor, query: ListQuery, limit: number) {

@@ -34,26 +34,59 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const page = await listClients(app.ctx.db, request.query, request.query.limit ?? PAGE_SIZE);
-      return { ...page, rows: page.rows.map(presentClient), permissions: { write: can(viewerOf(request).cargo, 'clientes.write') } };
+      return {
+        ...page,
+        rows: page.rows.map(presentClient),
+        permissions: { write: can(viewerOf(request).cargo, 'clientes.write') },
+      };
     },
   );
 
-  app.get('/:id', { schema: { tags: ['clientes'], params: idParams, response: { 200: clientResponse } } }, async (request) => {
-    const row = await findClient(app.ctx.db, request.params.id);
-    if (!row) throw notFound(MSG.clienteNoExiste);
-    return presentClient(row);
-  });
-
-  app.post('/', { schema: { tags: ['clientes'], summary: 'Create a client', body: clientSchema, response: { 201: clientResponse } } }, async (request, reply) => {
-    const row = await createClient(app.ctx, viewerOf(request), request.body);
-    return reply.code(201).send(presentClient(row));
-  });
-
-  app.put('/:id', { schema: { tags: ['clientes'], summary: 'Edit a client', params: idParams, body: clientSchema, response: { 200: clientResponse } } }, async (request) =>
-    presentClient(await updateClient(app.ctx, viewerOf(request), request.params.id, request.body)),
+  app.get(
+    '/:id',
+    { schema: { tags: ['clientes'], params: idParams, response: { 200: clientResponse } } },
+    async (request) => {
+      const row = await findClient(app.ctx.db, request.params.id);
+      if (!row) throw notFound(MSG.clienteNoExiste);
+      return presentClient(row);
+    },
   );
 
-  app.delete('/:id', { schema: { tags: ['clientes'], summary: 'Deactivate a client (estado false)', params: idParams, response: { 200: clientResponse } } }, async (request) =>
-    presentClient(await deactivateClient(app.ctx, viewerOf(request), request.params.id)),
+  app.post(
+    '/',
+    {
+      schema: { tags: ['clientes'], summary: 'Create a client', body: clientSchema, response: { 201: clientResponse } },
+    },
+    async (request, reply) => {
+      const row = await createClient(app.ctx, viewerOf(request), request.body);
+      return reply.code(201).send(presentClient(row));
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags: ['clientes'],
+        summary: 'Edit a client',
+        params: idParams,
+        body: clientSchema,
+        response: { 200: clientResponse },
+      },
+    },
+    async (request) => presentClient(await updateClient(app.ctx, viewerOf(request), request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags: ['clientes'],
+        summary: 'Deactivate a client (estado false)',
+        params: idParams,
+        response: { 200: clientResponse },
+      },
+    },
+    async (request) => presentClient(await deactivateClient(app.ctx, viewerOf(request), request.params.id)),
   );
 };

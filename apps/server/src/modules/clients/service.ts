@@ -14,7 +14,10 @@ function assertMayWrite(viewer: Viewer) {
 async function assertValid(tx: Executor, input: Client, exceptId?: string) {
   const [city] = await tx.select({ id: ciudades.id }).from(ciudades).where(eq(ciudades.id, input.ciudad));
   if (!city) throw badRequest(MSG.campoRequerido, [{ path: 'ciudad', message: MSG.ciudadNoValida }]);
-  const same = and(eq(clientes.tipoidentificacion, input.tipoidentificacion), eq(clientes.identificacion, input.identificacion));
+  const same = and(
+    eq(clientes.tipoidentificacion, input.tipoidentificacion),
+    eq(clientes.identificacion, input.identificacion),
+  );
   const [dup] = await tx
     .select({ id: clientes.id })
     .from(clientes)
@@ -45,12 +48,21 @@ export async function createClient(ctx: AppContext, viewer: Viewer, input: Clien
 export async function updateClient(ctx: AppContext, viewer: Viewer, id: string, input: Client) {
   assertMayWrite(viewer);
   await ctx.db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: clientes.id, estado: clientes.estado }).from(clientes).where(eq(clientes.id, id)).for('update');
+    const [existing] = await tx
+      .select({ id: clientes.id, estado: clientes.estado })
+      .from(clientes)
+      .where(eq(clientes.id, id))
+      .for('update');
     if (!existing) throw notFound(MSG.clienteNoExiste);
     await assertValid(tx, input, id);
     await tx
       .update(clientes)
-      .set({ ...input, telefono: String(input.telefono), estado: input.estado ?? existing.estado, modificacion: new Date() })
+      .set({
+        ...input,
+        telefono: String(input.telefono),
+        estado: input.estado ?? existing.estado,
+        modificacion: new Date(),
+      })
       .where(eq(clientes.id, id));
     await changed(ctx, tx, id);
   });
@@ -61,7 +73,11 @@ export async function updateClient(ctx: AppContext, viewer: Viewer, id: string, 
 export async function deactivateClient(ctx: AppContext, viewer: Viewer, id: string) {
   assertMayWrite(viewer);
   await ctx.db.transaction(async (tx) => {
-    const rows = await tx.update(clientes).set({ estado: false, modificacion: new Date() }).where(eq(clientes.id, id)).returning({ id: clientes.id });
+    const rows = await tx
+      .update(clientes)
+      .set({ estado: false, modificacion: new Date() })
+      .where(eq(clientes.id, id))
+      .returning({ id: clientes.id });
     if (!rows.length) throw notFound(MSG.clienteNoExiste);
     await changed(ctx, tx, id);
   });

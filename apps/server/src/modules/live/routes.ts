@@ -1,8 +1,16 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import {
-  LIVE_CLOSE, LIVE_MAX_SOCKETS_PER_SESSION, MSG, USER_STATUS_VISIBLE, isCargo, topics, visibleUserCargos,
-  type Cargo, type LiveClientMessage, type LiveServerMessage,
+  LIVE_CLOSE,
+  LIVE_MAX_SOCKETS_PER_SESSION,
+  MSG,
+  USER_STATUS_VISIBLE,
+  isCargo,
+  topics,
+  visibleUserCargos,
+  type Cargo,
+  type LiveClientMessage,
+  type LiveServerMessage,
 } from '@vialex/domain';
 import { viewerOf } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';

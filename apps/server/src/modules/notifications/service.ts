@@ -18,11 +18,18 @@ export interface Notice {
 }
 
 /** Staff users to notify: by cargo, optionally only those covering a city; active only. */
-export async function recipientsByCargo(tx: Executor, cargos: readonly Cargo[], city?: string | null): Promise<string[]> {
+export async function recipientsByCargo(
+  tx: Executor,
+  cargos: readonly Cargo[],
+  city?: string | null,
+): Promise<string[]> {
   if (!cargos.length) return [];
   const conditions: SQL[] = [inArray(usuarios.cargo, [...cargos]), eq(usuarios.estado, true)];
   if (city) conditions.push(arrayContains(usuarios.ciudades, [city]));
-  const rows = await tx.select({ id: usuarios.id }).from(usuarios).where(and(...conditions));
+  const rows = await tx
+    .select({ id: usuarios.id })
+    .from(usuarios)
+    .where(and(...conditions));
   return rows.map((r) => r.id);
 }
 
@@ -30,7 +37,11 @@ export async function recipientsByCargo(tx: Executor, cargos: readonly Cargo[], 
  * Records a notification (notificaciones row with its recipients) inside the caller's
  * transaction; `deliver` sends it as Web Push once the transaction has committed.
  */
-export async function recordNotice(tx: Executor, notice: Notice, recipients: string[]): Promise<{ notice: Notice; recipients: string[] }> {
+export async function recordNotice(
+  tx: Executor,
+  notice: Notice,
+  recipients: string[],
+): Promise<{ notice: Notice; recipients: string[] }> {
   const unique = [...new Set(recipients)];
   await tx.insert(notificaciones).values({
     cedula: notice.cedula ?? '',
@@ -53,4 +64,3 @@ export function deliver(ctx: AppContext, pending: { notice: Notice; recipients: 
     );
   }
 }
-

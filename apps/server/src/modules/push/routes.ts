@@ -14,7 +14,13 @@ const subscriptionSchema = z.object({
 export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/public-key',
-    { schema: { tags: ['push'], summary: 'VAPID public key for pushManager.subscribe', response: { 200: z.object({ publicKey: z.string() }) } } },
+    {
+      schema: {
+        tags: ['push'],
+        summary: 'VAPID public key for pushManager.subscribe',
+        response: { 200: z.object({ publicKey: z.string() }) },
+      },
+    },
     async () => ({ publicKey: (await vapidKeys(app.ctx)).publicKey }),
   );
 
@@ -23,7 +29,15 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.addHook('onRequest', staffGuard(app));
     scope.post(
       '/subscription',
-      { schema: { tags: ['push'], summary: 'Register this browser for push (push services only; 409 PUSH_ENDPOINT_TAKEN when another user holds the endpoint)', body: z.object({ subscription: subscriptionSchema }), response: { 204: z.null() } } },
+      {
+        schema: {
+          tags: ['push'],
+          summary:
+            'Register this browser for push (push services only; 409 PUSH_ENDPOINT_TAKEN when another user holds the endpoint)',
+          body: z.object({ subscription: subscriptionSchema }),
+          response: { 204: z.null() },
+        },
+      },
       async (request, reply) => {
         await saveSubscription(app.ctx, viewerOf(request), request.body.subscription);
         return reply.code(204).send(null);
@@ -31,7 +45,14 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     scope.delete(
       '/subscription',
-      { schema: { tags: ['push'], summary: 'Forget a push subscription', body: z.object({ endpoint: z.string() }), response: { 204: z.null() } } },
+      {
+        schema: {
+          tags: ['push'],
+          summary: 'Forget a push subscription',
+          body: z.object({ endpoint: z.string() }),
+          response: { 204: z.null() },
+        },
+      },
       async (request, reply) => {
         await deleteSubscription(app.ctx, viewerOf(request).id, request.body.endpoint);
         return reply.code(204).send(null);
@@ -39,7 +60,13 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     scope.post(
       '/test',
-      { schema: { tags: ['push'], summary: 'Send a test notification to my devices', response: { 200: messageResponse } } },
+      {
+        schema: {
+          tags: ['push'],
+          summary: 'Send a test notification to my devices',
+          response: { 200: messageResponse },
+        },
+      },
       async (request) => {
         await sendTestPush(app.ctx, viewerOf(request).id);
         return { message: MSG.notificacionPruebaEnviada };

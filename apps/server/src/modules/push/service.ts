@@ -5,7 +5,13 @@ import type { Executor } from '../../db/client.js';
 import { suscripcionesPush } from '../../db/schema/index.js';
 import { AppError, conflict } from '../../platform/errors.js';
 import { isAllowedPushEndpoint } from '../../integrations/push-hosts.js';
-import { loadVapidKeys, sendPush, type PushMessage, type PushTarget, type VapidKeys } from '../../integrations/web-push.js';
+import {
+  loadVapidKeys,
+  sendPush,
+  type PushMessage,
+  type PushTarget,
+  type VapidKeys,
+} from '../../integrations/web-push.js';
 
 let vapid: Promise<VapidKeys> | undefined;
 export const vapidKeys = (ctx: AppContext) => (vapid ??= loadVapidKeys(ctx.db));
@@ -21,9 +27,15 @@ const LOCK_USER_SUBSCRIPTIONS = 727010;
  * to it); an endpoint already held by another user or a client is refused, never moved; the
  * user keeps their PUSH_MAX_SUBSCRIPTIONS_PER_USER newest subscriptions.
  */
-export async function saveSubscription(ctx: AppContext, viewer: { id: string; sessionId: string }, sub: PushTarget): Promise<void> {
+export async function saveSubscription(
+  ctx: AppContext,
+  viewer: { id: string; sessionId: string },
+  sub: PushTarget,
+): Promise<void> {
   if (!isAllowedPushEndpoint(sub.endpoint, ctx.config.pushHosts)) {
-    throw new AppError(400, 'PUSH_ENDPOINT_NOT_ALLOWED', MSG.pushServicioNoPermitido, [{ path: 'subscription.endpoint', message: MSG.pushServicioNoPermitido }]);
+    throw new AppError(400, 'PUSH_ENDPOINT_NOT_ALLOWED', MSG.pushServicioNoPermitido, [
+      { path: 'subscription.endpoint', message: MSG.pushServicioNoPermitido },
+    ]);
   }
   const userId = viewer.id;
   await ctx.db.transaction(async (tx) => {
@@ -31,7 +43,13 @@ export async function saveSubscription(ctx: AppContext, viewer: { id: string; se
     // Inserted, or refreshed when it is already this user's; a row of anybody else is left alone.
     const saved = await tx
       .insert(suscripcionesPush)
-      .values({ endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth, usuario: userId, sesion: viewer.sessionId })
+      .values({
+        endpoint: sub.endpoint,
+        p256dh: sub.keys.p256dh,
+        auth: sub.keys.auth,
+        usuario: userId,
+        sesion: viewer.sessionId,
+      })
       .onConflictDoUpdate({
         target: suscripcionesPush.endpoint,
         set: { p256dh: sub.keys.p256dh, auth: sub.keys.auth, sesion: viewer.sessionId },
@@ -45,13 +63,17 @@ export async function saveSubscription(ctx: AppContext, viewer: { id: string; se
       .where(eq(suscripcionesPush.usuario, userId))
       .orderBy(desc(suscripcionesPush.creado), desc(suscripcionesPush.id))
       .limit(PUSH_MAX_SUBSCRIPTIONS_PER_USER);
-    await tx.delete(suscripcionesPush).where(and(eq(suscripcionesPush.usuario, userId), notInArray(suscripcionesPush.id, keep)));
+    await tx
+      .delete(suscripcionesPush)
+      .where(and(eq(suscripcionesPush.usuario, userId), notInArray(suscripcionesPush.id, keep)));
   });
 }
 
 /** A user forgets one of their own subscriptions ('GENERAR NUEVO TOKEN'). */
 export async function deleteSubscription(ctx: AppContext, userId: string, endpoint: string): Promise<void> {
-  await ctx.db.delete(suscripcionesPush).where(and(eq(suscripcionesPush.endpoint, endpoint), eq(suscripcionesPush.usuario, userId)));
+  await ctx.db
+    .delete(suscripcionesPush)
+    .where(and(eq(suscripcionesPush.endpoint, endpoint), eq(suscripcionesPush.usuario, userId)));
 }
 
 /**
@@ -59,25 +81,42 @@ export async function deleteSubscription(ctx: AppContext, userId: string, endpoi
  * subscriptions registered by the ending session and the one the device names (if it is the
  * user's: someone else's endpoint is not touched). Runs on the log-out transaction.
  */
-export async function forgetDeviceSubscriptions(db: Executor, userId: string, sessionId: string, endpoint?: string): Promise<void> {
-  const device = endpoint ? or(eq(suscripcionesPush.sesion, sessionId), eq(suscripcionesPush.endpoint, endpoint)) : eq(suscripcionesPush.sesion, sessionId);
+export async function forgetDeviceSubscriptions(
+  db: Executor,
+  userId: string,
+  sessionId: string,
+  endpoint?: string,
+): Promise<void> {
+  const device = endpoint
+    ? or(eq(suscripcionesPush.sesion, sessionId), eq(suscripcionesPush.endpoint, endpoint))
+    : eq(suscripcionesPush.sesion, sessionId);
   await db.delete(suscripcionesPush).where(and(eq(suscripcionesPush.usuario, userId), device));
 }
 
 /** Sends to every subscription of the users; subscriptions the push service says are gone are dropped. */
-export async function pushToUsers(ctx: AppContext, userIds: string[], message: PushMessage): Promise<{ sent: number; failed: number }> {
+export async function pushToUsers(
+  ctx: AppContext,
+  userIds: string[],
+  message: PushMessage,
+): Promise<{ sent: number; failed: number }> {
   if (userIds.length === 0) return { sent: 0, failed: 0 };
   const rows = await ctx.db.select().from(suscripcionesPush).where(inArray(suscripcionesPush.usuario, userIds));
   // Checked again before sending: a row stored before the rule, or by hand, is never contacted.
   const subs = rows.filter((s) => isAllowedPushEndpoint(s.endpoint, ctx.config.pushHosts));
   let failed = rows.length - subs.length;
-  if (failed) ctx.log?.warn({ skipped: failed }, 'push subscriptions outside the allowed push services were not contacted');
+  if (failed)
+    ctx.log?.warn({ skipped: failed }, 'push subscriptions outside the allowed push services were not contacted');
   const keys = await vapidKeys(ctx);
   let sent = 0;
   const gone: string[] = [];
   await Promise.all(
     subs.map(async (s) => {
-      const result = await sendPush(keys, ctx.config.vapidSubject, { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, message);
+      const result = await sendPush(
+        keys,
+        ctx.config.vapidSubject,
+        { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } },
+        message,
+      );
       if (result.ok) sent++;
       else {
         failed++;
@@ -91,6 +130,10 @@ export async function pushToUsers(ctx: AppContext, userIds: string[], message: P
 
 /** The top bar's test button: succeed only if the message reached at least one push service. */
 export async function sendTestPush(ctx: AppContext, userId: string): Promise<void> {
-  const { sent } = await pushToUsers(ctx, [userId], { title: MSG.pruebaNotificacionTitulo, body: MSG.pruebaNotificacionCuerpo, url: '/' });
+  const { sent } = await pushToUsers(ctx, [userId], {
+    title: MSG.pruebaNotificacionTitulo,
+    body: MSG.pruebaNotificacionCuerpo,
+    url: '/',
+  });
   if (sent === 0) throw new AppError(502, 'PUSH_FAILED', MSG.errorNotificacion);
 }

@@ -20,11 +20,19 @@ export const testRoutes: FastifyPluginAsyncZod = async (app) => {
     return { ok: true };
   });
 
-  app.post('/user-session-minutes', { schema: { hide: true, body: byEmail.extend({ minutes: z.number().int().min(1) }) } }, async (request) => {
-    const rows = await db.update(usuarios).set({ duracion_sesion: request.body.minutes }).where(eq(usuarios.email, request.body.email)).returning({ id: usuarios.id });
-    if (!rows.length) throw notFound('no such user');
-    return { ok: true };
-  });
+  app.post(
+    '/user-session-minutes',
+    { schema: { hide: true, body: byEmail.extend({ minutes: z.number().int().min(1) }) } },
+    async (request) => {
+      const rows = await db
+        .update(usuarios)
+        .set({ duracion_sesion: request.body.minutes })
+        .where(eq(usuarios.email, request.body.email))
+        .returning({ id: usuarios.id });
+      if (!rows.length) throw notFound('no such user');
+      return { ok: true };
+    },
+  );
 
   /** Ages the user's session past duracion_sesion, then runs the expiry sweep. */
   app.post('/expire-session', { schema: { hide: true, body: byEmail } }, async (request) => {
@@ -38,10 +46,18 @@ export const testRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** Sets a case status directly (the status screen comes with a later issue). */
-  app.post('/case-status', { schema: { hide: true, body: z.object({ caso: z.number().int(), estado: z.string().min(1) }) } }, async (request) => {
-    const rows = await db.update(casos).set({ estado: request.body.estado }).where(eq(casos.caso, request.body.caso)).returning({ id: casos.id });
-    if (!rows.length) throw notFound('no such case');
-    await hub.publish(db, 'list:casos', { name: 'list.changed', list: 'casos', id: rows[0].id });
-    return { ok: true };
-  });
+  app.post(
+    '/case-status',
+    { schema: { hide: true, body: z.object({ caso: z.number().int(), estado: z.string().min(1) }) } },
+    async (request) => {
+      const rows = await db
+        .update(casos)
+        .set({ estado: request.body.estado })
+        .where(eq(casos.caso, request.body.caso))
+        .returning({ id: casos.id });
+      if (!rows.length) throw notFound('no such case');
+      await hub.publish(db, 'list:casos', { name: 'list.changed', list: 'casos', id: rows[0].id });
+      return { ok: true };
+    },
+  );
 };

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import {
-  DISPONIBILIDADES, USER_STATUS_VISIBLE, can, canWriteUsers, mayAssignCities, mayWriteUser, normalizeDisponibilidad, type Cargo,
+  DISPONIBILIDADES,
+  USER_STATUS_VISIBLE,
+  can,
+  canWriteUsers,
+  mayAssignCities,
+  mayWriteUser,
+  normalizeDisponibilidad,
+  type Cargo,
 } from '@vialex/domain';
 import type { Viewer } from '../auth/session.js';
 import type { UserRow } from './queries.js';

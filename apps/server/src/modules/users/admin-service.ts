@@ -1,7 +1,18 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import {
-  CITY_COVERAGE_CARGOS, MSG, USER_STATUS_VISIBLE, can, canWriteUsers, fmt, isManualDisponibilidad, mayAssignCities,
-  mayWriteUser, topics, type Cargo, type createUserSchema, type updateUserSchema,
+  CITY_COVERAGE_CARGOS,
+  MSG,
+  USER_STATUS_VISIBLE,
+  can,
+  canWriteUsers,
+  fmt,
+  isManualDisponibilidad,
+  mayAssignCities,
+  mayWriteUser,
+  topics,
+  type Cargo,
+  type createUserSchema,
+  type updateUserSchema,
 } from '@vialex/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
@@ -26,7 +37,8 @@ async function usersChanged(ctx: AppContext, tx: Executor, id: string) {
  * privilege escalation: only an Administrador writes or appoints administrators and coordinators.
  */
 function assertMayWrite(viewer: Viewer, targetCargo: string, newCargo: string = targetCargo) {
-  if (!mayWriteUser(viewer.cargo, targetCargo as Cargo) || !mayWriteUser(viewer.cargo, newCargo as Cargo)) throw forbidden();
+  if (!mayWriteUser(viewer.cargo, targetCargo as Cargo) || !mayWriteUser(viewer.cargo, newCargo as Cargo))
+    throw forbidden();
 }
 
 /** DESLOGUEAR-like sign-out by another user (auth/session.ts signOutUser), with them as the trail's creator. */
@@ -34,10 +46,14 @@ const signOut = (ctx: AppContext, tx: Executor, viewer: Viewer, target: UserRow,
   signOutUser(tx, ctx.hub, target, { descripcion, creador: viewer.id });
 
 /** 'by NAME (cargo)' for the trail entries of what one user does to another. */
-const byViewer = (message: string, viewer: Viewer) => fmt(message, { nombre: `${viewer.user.nombres} ${viewer.user.apellidos}`, cargo: viewer.cargo });
+const byViewer = (message: string, viewer: Viewer) =>
+  fmt(message, { nombre: `${viewer.user.nombres} ${viewer.user.apellidos}`, cargo: viewer.cargo });
 
 async function assertArea(tx: Executor, area: string) {
-  const [row] = await tx.select({ id: areas.id }).from(areas).where(and(eq(areas.nombre, area), eq(areas.estado, true)));
+  const [row] = await tx
+    .select({ id: areas.id })
+    .from(areas)
+    .where(and(eq(areas.nombre, area), eq(areas.estado, true)));
   if (!row) throw badRequest(MSG.areaNoValida, [{ path: 'area', message: MSG.areaNoValida }]);
 }
 
@@ -53,7 +69,12 @@ export async function createUser(ctx: AppContext, viewer: Viewer, input: CreateU
   const passwordHash = await hashPassword(input.password);
   const id = await ctx.db.transaction(async (tx) => {
     await assertArea(tx, input.area);
-    const user = await createStaffUser(tx, { ...input, password: undefined, passwordHash, telefono: String(input.telefono) });
+    const user = await createStaffUser(tx, {
+      ...input,
+      password: undefined,
+      passwordHash,
+      telefono: String(input.telefono),
+    });
     await usersChanged(ctx, tx, user.id);
     return user.id;
   });
@@ -74,7 +95,10 @@ export async function updateUser(ctx: AppContext, viewer: Viewer, id: string, in
       await assertArea(tx, input.area);
     }
     if (input.email !== target.email) {
-      const [taken] = await tx.select({ id: cuentas.id }).from(cuentas).where(and(eq(cuentas.email, input.email), ne(cuentas.id, target.uiid)));
+      const [taken] = await tx
+        .select({ id: cuentas.id })
+        .from(cuentas)
+        .where(and(eq(cuentas.email, input.email), ne(cuentas.id, target.uiid)));
       if (taken) throw conflict('EMAIL_TAKEN', MSG.correoDuplicado);
       await tx.update(cuentas).set({ email: input.email, modificacion: new Date() }).where(eq(cuentas.id, target.uiid));
     }
@@ -96,7 +120,8 @@ export async function updateUser(ctx: AppContext, viewer: Viewer, id: string, in
         modificacion: new Date(),
       })
       .where(eq(usuarios.id, id));
-    if (!estado && target.estado) await signOut(ctx, tx, viewer, { ...target, cargo: input.cargo }, byViewer(MSG.trazaUsuarioInactivado, viewer));
+    if (!estado && target.estado)
+      await signOut(ctx, tx, viewer, { ...target, cargo: input.cargo }, byViewer(MSG.trazaUsuarioInactivado, viewer));
     await usersChanged(ctx, tx, id);
   });
   return (await findUser(ctx.db, id))!;
@@ -126,7 +151,8 @@ export async function setUserCities(ctx: AppContext, viewer: Viewer, id: string,
     if (!mayAssignCities(viewer.cargo, target.cargo as Cargo)) throw forbidden();
     if (unique.length) {
       const found = await tx.select({ id: ciudades.id }).from(ciudades).where(inArray(ciudades.id, unique));
-      if (found.length !== unique.length) throw badRequest(MSG.ciudadNoValida, [{ path: 'ciudades', message: MSG.ciudadNoValida }]);
+      if (found.length !== unique.length)
+        throw badRequest(MSG.ciudadNoValida, [{ path: 'ciudades', message: MSG.ciudadNoValida }]);
     }
     await tx.update(usuarios).set({ ciudades: unique, modificacion: new Date() }).where(eq(usuarios.id, id));
     await usersChanged(ctx, tx, id);
@@ -160,7 +186,8 @@ function assertStatusScope(viewer: Viewer, target: UserRow) {
 
 /** A coordinator sets another user's availability; automatic values are not selectable. */
 export async function setUserAvailability(ctx: AppContext, viewer: Viewer, id: string, disponibilidad: string) {
-  if (!isManualDisponibilidad(disponibilidad)) throw badRequest(MSG.disponibilidadAutomatica, [{ path: 'disponibilidad', message: MSG.disponibilidadAutomatica }]);
+  if (!isManualDisponibilidad(disponibilidad))
+    throw badRequest(MSG.disponibilidadAutomatica, [{ path: 'disponibilidad', message: MSG.disponibilidadAutomatica }]);
   await ctx.db.transaction(async (tx) => {
     const target = await loadTarget(tx, id);
     assertStatusScope(viewer, target);
@@ -192,12 +219,22 @@ export async function forceLogout(ctx: AppContext, viewer: Viewer, id: string) {
 }
 
 /** Session time for one user or every user of that user's cargo (as the viewer sees them). */
-export async function setSessionTime(ctx: AppContext, viewer: Viewer, id: string, scope: 'usuario' | 'cargo', minutes: number) {
+export async function setSessionTime(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: string,
+  scope: 'usuario' | 'cargo',
+  minutes: number,
+) {
   return ctx.db.transaction(async (tx) => {
     const target = await loadTarget(tx, id);
     assertStatusScope(viewer, target);
     const where = scope === 'cargo' ? eq(usuarios.cargo, target.cargo) : eq(usuarios.id, id);
-    const rows = await tx.update(usuarios).set({ duracion_sesion: minutes, modificacion: new Date() }).where(where).returning({ id: usuarios.id });
+    const rows = await tx
+      .update(usuarios)
+      .set({ duracion_sesion: minutes, modificacion: new Date() })
+      .where(where)
+      .returning({ id: usuarios.id });
     for (const r of rows) await ctx.hub.publish(tx, topics.user(r.id), { name: 'user.updated', id: r.id });
     await ctx.hub.publish(tx, topics.list('usuarios'), { name: 'list.changed', list: 'usuarios' });
     return rows.length;

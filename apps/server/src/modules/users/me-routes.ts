@@ -34,14 +34,23 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { currentPassword, password } = request.body;
-      await limit('own', request, reply, () => changeOwnPassword(app.ctx.db, viewerOf(request), currentPassword, password));
+      await limit('own', request, reply, () =>
+        changeOwnPassword(app.ctx.db, viewerOf(request), currentPassword, password),
+      );
       return { message: MSG.exito };
     },
   );
 
   app.put(
     '/availability',
-    { schema: { tags: ['me'], summary: 'Pick own availability', body: availabilitySchema, response: { 200: meResponse } } },
+    {
+      schema: {
+        tags: ['me'],
+        summary: 'Pick own availability',
+        body: availabilitySchema,
+        response: { 200: meResponse },
+      },
+    },
     async (request) => {
       const viewer = viewerOf(request);
       const user = await setOwnAvailability(app.ctx, viewer, request.body.disponibilidad);
@@ -51,10 +60,19 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/location',
-    { schema: { tags: ['me'], summary: 'Device position (every 4 s)', body: locationSchema, response: { 204: z.null() } } },
+    {
+      schema: {
+        tags: ['me'],
+        summary: 'Device position (every 4 s)',
+        body: locationSchema,
+        response: { 204: z.null() },
+      },
+    },
     async (request, reply) => {
       const token = readSessionCookie(request);
-      const updated = token ? await recordLocation(app.ctx, hashSessionToken(token), request.body.lat, request.body.long) : false;
+      const updated = token
+        ? await recordLocation(app.ctx, hashSessionToken(token), request.body.lat, request.body.long)
+        : false;
       // No row updated: let the guard say why (no session, expired, forced out, …).
       if (!updated) await guard(request, reply);
       return reply.code(204).send(null);
@@ -63,7 +81,14 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/gps',
-    { schema: { tags: ['me'], summary: 'Whether the device shares its location', body: gpsSchema, response: { 204: z.null() } } },
+    {
+      schema: {
+        tags: ['me'],
+        summary: 'Whether the device shares its location',
+        body: gpsSchema,
+        response: { 204: z.null() },
+      },
+    },
     async (request, reply) => {
       await setGps(app.ctx, viewerOf(request), request.body.gps);
       return reply.code(204).send(null);

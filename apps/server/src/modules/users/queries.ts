@@ -2,7 +2,13 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Cargo } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
 import { usuarios } from '../../db/schema/index.js';
-import { criteriaWhere, keyset, type FilterFields, type KeysetSort, type ListQuery } from '../../platform/list-query.js';
+import {
+  criteriaWhere,
+  keyset,
+  type FilterFields,
+  type KeysetSort,
+  type ListQuery,
+} from '../../platform/list-query.js';
 
 /** Filterable fields of LISTA DE USUARIOS. E-mail and cargo are compared as typed (spec 1 §5). */
 export const USER_FILTERS: FilterFields = {
@@ -38,7 +44,13 @@ const SORT: KeysetSort = {
 export type UserRow = typeof usuarios.$inferSelect;
 
 /** A page of users whose cargo is among `cargos` (the viewer's scope is a required argument). */
-export async function listUsers(db: Executor, cargos: readonly Cargo[], filters: FilterFields, query: ListQuery, limit: number) {
+export async function listUsers(
+  db: Executor,
+  cargos: readonly Cargo[],
+  filters: FilterFields,
+  query: ListQuery,
+  limit: number,
+) {
   const page = keyset(SORT, query, limit, ['creado', 'id']);
   const rows = await db
     .select()

@@ -50,15 +50,26 @@ export async function setAccountPassword(db: Executor, accountId: string, passwo
 }
 
 export async function setAccountPasswordHash(db: Executor, accountId: string, passwordHash: string): Promise<void> {
-  await db.update(cuentas).set({ password_hash: passwordHash, modificacion: new Date() }).where(eq(cuentas.id, accountId));
+  await db
+    .update(cuentas)
+    .set({ password_hash: passwordHash, modificacion: new Date() })
+    .where(eq(cuentas.id, accountId));
 }
 
 /**
  * Change own password: the current password must be the account's (a session left open is not
  * enough to lock its owner out); a wrong one is a 400 on that field and changes nothing.
  */
-export async function changeOwnPassword(db: Executor, viewer: Viewer, currentPassword: string, password: string): Promise<void> {
-  const [account] = await db.select({ hash: cuentas.password_hash }).from(cuentas).where(eq(cuentas.id, viewer.user.uiid));
+export async function changeOwnPassword(
+  db: Executor,
+  viewer: Viewer,
+  currentPassword: string,
+  password: string,
+): Promise<void> {
+  const [account] = await db
+    .select({ hash: cuentas.password_hash })
+    .from(cuentas)
+    .where(eq(cuentas.id, viewer.user.uiid));
   if (!account || !(await verifyPassword(account.hash, currentPassword))) {
     throw badRequest(MSG.passActualIncorrecta, [{ path: 'currentPassword', message: MSG.passActualIncorrecta }]);
   }
@@ -68,7 +79,8 @@ export async function changeOwnPassword(db: Executor, viewer: Viewer, currentPas
 /** A user picks their own availability: only the cargos with the control, only the manual values. */
 export async function setOwnAvailability(ctx: AppContext, viewer: Viewer, disponibilidad: string) {
   if (!hasAvailabilityControl(viewer.cargo)) throw forbidden();
-  if (!isManualDisponibilidad(disponibilidad)) throw badRequest(MSG.disponibilidadAutomatica, [{ path: 'disponibilidad', message: MSG.disponibilidadAutomatica }]);
+  if (!isManualDisponibilidad(disponibilidad))
+    throw badRequest(MSG.disponibilidadAutomatica, [{ path: 'disponibilidad', message: MSG.disponibilidadAutomatica }]);
   return ctx.db.transaction(async (tx) => {
     const [user] = await tx
       .update(usuarios)

@@ -13,7 +13,11 @@ export type PlateSource = typeof ORIGEN_PROPIO | 'Tecnicar' | 'SEGURO TERCERO';
 export type Plan = 'SIN PLAN' | 'SEGURO TERCERO' | 'RC PUBLICO';
 
 /** Spec 2 §4: the source decides the plan. */
-const PLAN_OF: Record<PlateSource, Plan> = { Vialex: 'SIN PLAN', 'SEGURO TERCERO': 'SEGURO TERCERO', Tecnicar: 'RC PUBLICO' };
+const PLAN_OF: Record<PlateSource, Plan> = {
+  Vialex: 'SIN PLAN',
+  'SEGURO TERCERO': 'SEGURO TERCERO',
+  Tecnicar: 'RC PUBLICO',
+};
 
 export interface FoundPolicy {
   fuente: 'Tecnicar' | 'SEGURO TERCERO';
@@ -108,27 +112,70 @@ async function askServices(ctx: AppContext, placa: string): Promise<{ value: Pla
   const { config } = ctx;
   const [own] = await ctx.db.select().from(vehiculos).where(eq(vehiculos.placa, placa));
   const [kronos, hub] = await Promise.all([
-    config.kronosUrl ? kronosLookup(config.kronosUrl, placa, config.lookupTimeoutMs) : Promise.resolve({ kind: 'unavailable' as const, error: 'KRONOS_URL not set' }),
+    config.kronosUrl
+      ? kronosLookup(config.kronosUrl, placa, config.lookupTimeoutMs)
+      : Promise.resolve({ kind: 'unavailable' as const, error: 'KRONOS_URL not set' }),
     config.hub.url
-      ? hubLookup({ url: config.hub.url, username: config.hub.username, password: config.hub.password, clientId: config.hub.clientId }, placa, config.lookupTimeoutMs)
+      ? hubLookup(
+          {
+            url: config.hub.url,
+            username: config.hub.username,
+            password: config.hub.password,
+            clientId: config.hub.clientId,
+          },
+          placa,
+          config.lookupTimeoutMs,
+        )
       : Promise.resolve({ kind: 'unavailable' as const, error: 'HUB_URL not set' }),
   ]);
 
   const mensajes: string[] = [];
   const polizas: FoundPolicy[] = [];
   let vehiculo = own
-    ? { clase: own.clase, carroceria: own.carroceria, marca: own.marca, linea: own.linea, modelo: own.modelo, servicio: own.servicio }
-    : { clase: VEHICLE_DEFAULTS.clase, carroceria: VEHICLE_DEFAULTS.carroceria, marca: VEHICLE_DEFAULTS.marca, linea: VEHICLE_DEFAULTS.linea, modelo: VEHICLE_DEFAULTS.modelo, servicio: VEHICLE_DEFAULTS.servicio };
+    ? {
+        clase: own.clase,
+        carroceria: own.carroceria,
+        marca: own.marca,
+        linea: own.linea,
+        modelo: own.modelo,
+        servicio: own.servicio,
+      }
+    : {
+        clase: VEHICLE_DEFAULTS.clase,
+        carroceria: VEHICLE_DEFAULTS.carroceria,
+        marca: VEHICLE_DEFAULTS.marca,
+        linea: VEHICLE_DEFAULTS.linea,
+        modelo: VEHICLE_DEFAULTS.modelo,
+        servicio: VEHICLE_DEFAULTS.servicio,
+      };
   let propietario: PlateLookup['propietario'] = null;
 
   if (kronos.kind === 'found') {
     const d = kronos.data;
     mensajes.push(MSG.vehiculoConPolizaTecnicar);
-    if (!own) vehiculo = { ...vehiculo, clase: d.clase || vehiculo.clase, marca: d.marca || vehiculo.marca, linea: d.linea || vehiculo.linea, modelo: d.modelo || vehiculo.modelo, servicio: d.servicio || vehiculo.servicio };
+    if (!own)
+      vehiculo = {
+        ...vehiculo,
+        clase: d.clase || vehiculo.clase,
+        marca: d.marca || vehiculo.marca,
+        linea: d.linea || vehiculo.linea,
+        modelo: d.modelo || vehiculo.modelo,
+        servicio: d.servicio || vehiculo.servicio,
+      };
     polizas.push({
-      fuente: 'Tecnicar', nombre_producto: d.nombre_producto, polizas: d.polizas, fechaIni: parseIsoDate(d.fechaIni)?.toISOString() ?? null,
-      fechaFin: parseIsoDate(d.fechaFin)?.toISOString() ?? null, deducible: d.deducible, docliente: d.docliente, cliente: d.cliente,
-      empresa: d.empresa, ramo: d.ramo, estado: d.estado, ciudad: d.ciudad, direccion: d.direccion,
+      fuente: 'Tecnicar',
+      nombre_producto: d.nombre_producto,
+      polizas: d.polizas,
+      fechaIni: parseIsoDate(d.fechaIni)?.toISOString() ?? null,
+      fechaFin: parseIsoDate(d.fechaFin)?.toISOString() ?? null,
+      deducible: d.deducible,
+      docliente: d.docliente,
+      cliente: d.cliente,
+      empresa: d.empresa,
+      ramo: d.ramo,
+      estado: d.estado,
+      ciudad: d.ciudad,
+      direccion: d.direccion,
     });
     propietario = { identificacion: d.docliente, nombre: d.cliente, direccion: d.direccion, telefono: d.telefono };
   } else if (kronos.kind === 'unknown') mensajes.push(MSG.noRegistradoTecnicar);
@@ -140,14 +187,34 @@ async function askServices(ctx: AppContext, placa: string): Promise<{ value: Pla
 
   if (hub.kind === 'found') {
     const d = hub.data;
-    if (!own && kronos.kind !== 'found') vehiculo = { ...vehiculo, clase: d.vehicle.tipo || vehiculo.clase, marca: d.vehicle.marca || vehiculo.marca, linea: d.vehicle.linea || vehiculo.linea, modelo: d.vehicle.modelo || vehiculo.modelo };
+    if (!own && kronos.kind !== 'found')
+      vehiculo = {
+        ...vehiculo,
+        clase: d.vehicle.tipo || vehiculo.clase,
+        marca: d.vehicle.marca || vehiculo.marca,
+        linea: d.vehicle.linea || vehiculo.linea,
+        modelo: d.vehicle.modelo || vehiculo.modelo,
+      };
     polizas.push({
-      fuente: 'SEGURO TERCERO', nombre_producto: d.policy_origin, polizas: d.policy_number,
-      fechaIni: parseHubDate(d.policy_start_date)?.toISOString() ?? null, fechaFin: parseHubDate(d.policy_end_date)?.toISOString() ?? null,
-      deducible: '', docliente: d.propietario?.id_propietario ?? '', cliente: d.propietario?.nom_propietario ?? '', empresa: '', ramo: 'SEGURO TERCERO', estado: '',
+      fuente: 'SEGURO TERCERO',
+      nombre_producto: d.policy_origin,
+      polizas: d.policy_number,
+      fechaIni: parseHubDate(d.policy_start_date)?.toISOString() ?? null,
+      fechaFin: parseHubDate(d.policy_end_date)?.toISOString() ?? null,
+      deducible: '',
+      docliente: d.propietario?.id_propietario ?? '',
+      cliente: d.propietario?.nom_propietario ?? '',
+      empresa: '',
+      ramo: 'SEGURO TERCERO',
+      estado: '',
     });
     if (!propietario && d.propietario) {
-      propietario = { identificacion: d.propietario.id_propietario, nombre: d.propietario.nom_propietario, direccion: d.propietario.dir_propietario, telefono: d.propietario.tel_propietario };
+      propietario = {
+        identificacion: d.propietario.id_propietario,
+        nombre: d.propietario.nom_propietario,
+        direccion: d.propietario.dir_propietario,
+        telefono: d.propietario.tel_propietario,
+      };
     }
   } else if (hub.kind === 'unavailable') {
     ctx.log?.warn({ error: hub.error, placa }, 'insurer hub look-up failed');

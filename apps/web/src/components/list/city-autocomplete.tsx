@@ -34,7 +34,12 @@ interface CommonProps {
 }
 
 /** One city (client form): value and onChange carry the 5-digit DANE id. */
-export function CityAutocomplete({ value, onChange, onBlur, ...props }: CommonProps & { value: string; onChange: (id: string) => void; onBlur?: () => void }) {
+export function CityAutocomplete({
+  value,
+  onChange,
+  onBlur,
+  ...props
+}: CommonProps & { value: string; onChange: (id: string) => void; onBlur?: () => void }) {
   const { options, byId, loading } = useCityIndex();
   return (
     <Autocomplete
@@ -64,7 +69,11 @@ export function CityAutocomplete({ value, onChange, onBlur, ...props }: CommonPr
 }
 
 /** Several cities (Assign Cities): chips for the chosen ones, the list stays open while picking. */
-export function CitiesAutocomplete({ value, onChange, ...props }: CommonProps & { value: readonly string[]; onChange: (ids: string[]) => void }) {
+export function CitiesAutocomplete({
+  value,
+  onChange,
+  ...props
+}: CommonProps & { value: readonly string[]; onChange: (ids: string[]) => void }) {
   const { options, byId, loading } = useCityIndex();
   const selected = useMemo(() => value.map((id) => byId.get(id)).filter((c): c is Ciudad => !!c), [value, byId]);
   return (
@@ -95,7 +104,12 @@ export function CitiesAutocomplete({ value, onChange, ...props }: CommonProps & 
       noOptionsText={LIST_TEXTS.sinCoincidencias}
       disabled={props.disabled}
       renderInput={(params) => (
-        <TextField {...params} label={props.label} error={props.error} helperText={props.helperText ?? LIST_TEXTS.escribaParaBuscar} />
+        <TextField
+          {...params}
+          label={props.label}
+          error={props.error}
+          helperText={props.helperText ?? LIST_TEXTS.escribaParaBuscar}
+        />
       )}
     />
   );

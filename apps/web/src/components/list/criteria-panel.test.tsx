@@ -11,7 +11,15 @@ const FIELDS: ListField[] = [
   { field: 'email', label: 'Email', type: 'email' },
   { field: 'cargo', label: 'Cargo', type: 'exact' },
   { field: 'identificacion', label: '# Identificación', type: 'int' },
-  { field: 'estado', label: 'Estado', type: 'bool', options: [{ value: 'true', label: 'Activo' }, { value: 'false', label: 'Inactivo' }] },
+  {
+    field: 'estado',
+    label: 'Estado',
+    type: 'bool',
+    options: [
+      { value: 'true', label: 'Activo' },
+      { value: 'false', label: 'Inactivo' },
+    ],
+  },
 ];
 
 function pick(label: string, option: string, row = 0) {
@@ -50,7 +58,9 @@ describe('CriteriaPanel', () => {
     pick(MSG.operador, OPERATOR_LABELS.eq);
     fireEvent.change(screen.getByLabelText(MSG.valor), { target: { value: '  carlos andrés ' } });
     search();
-    await waitFor(() => expect(onSearch).toHaveBeenCalledWith([{ field: 'nombres', op: 'eq', value: 'CARLOS ANDRÉS' }]));
+    await waitFor(() =>
+      expect(onSearch).toHaveBeenCalledWith([{ field: 'nombres', op: 'eq', value: 'CARLOS ANDRÉS' }]),
+    );
   });
 
   it('keeps e-mail and cargo as typed (trimmed), in several rows', async () => {
@@ -88,7 +98,9 @@ describe('CriteriaPanel', () => {
     expect(onSearch).not.toHaveBeenCalled();
     fireEvent.change(value, { target: { value: ' 79845123 ' } });
     search();
-    await waitFor(() => expect(onSearch).toHaveBeenCalledWith([{ field: 'identificacion', op: 'gte', value: 79845123 }]));
+    await waitFor(() =>
+      expect(onSearch).toHaveBeenCalledWith([{ field: 'identificacion', op: 'gte', value: 79845123 }]),
+    );
   });
 
   it('offers only equal and different for a yes/no field, sent as a boolean', async () => {
@@ -96,7 +108,11 @@ describe('CriteriaPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: MSG.mostrarCriterios }));
     pick(MSG.campo, 'Estado');
     fireEvent.mouseDown(screen.getByRole('combobox', { name: MSG.operador }));
-    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual([OPERATOR_LABELS.eq, OPERATOR_LABELS.ne]);
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([OPERATOR_LABELS.eq, OPERATOR_LABELS.ne]);
     fireEvent.click(screen.getByRole('option', { name: OPERATOR_LABELS.eq }));
     pick(MSG.valor, 'Inactivo');
     search();

@@ -41,14 +41,15 @@ export interface CriteriaPanelProps {
 function schemaFor(fields: readonly ListField[]) {
   const required = z.string().min(1, MSG.campoRequerido);
   return z.object({
-    rows: z
-      .array(z.object({ field: required, op: required, value: z.string() }))
-      .superRefine((rows, ctx) =>
-        rows.forEach((row, i) => {
-          const message = valueError(fields.find((f) => f.field === row.field), row.value);
-          if (message) ctx.addIssue({ code: 'custom', path: [i, 'value'], message });
-        }),
-      ),
+    rows: z.array(z.object({ field: required, op: required, value: z.string() })).superRefine((rows, ctx) =>
+      rows.forEach((row, i) => {
+        const message = valueError(
+          fields.find((f) => f.field === row.field),
+          row.value,
+        );
+        if (message) ctx.addIssue({ code: 'custom', path: [i, 'value'], message });
+      }),
+    ),
   });
 }
 
@@ -79,7 +80,14 @@ export function CriteriaPanel({ fields, onSearch, onNew, defaultShown = false }:
   );
 
   return (
-    <Paper variant="outlined" component="form" noValidate onSubmit={submit} sx={{ p: { xs: 1.5, sm: 2 }, mb: 2 }} aria-label={MSG.buscar}>
+    <Paper
+      variant="outlined"
+      component="form"
+      noValidate
+      onSubmit={submit}
+      sx={{ p: { xs: 1.5, sm: 2 }, mb: 2 }}
+      aria-label={MSG.buscar}
+    >
       <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
         <Button type="submit" variant="contained" startIcon={<Search />}>
           {MSG.buscar}
@@ -89,11 +97,22 @@ export function CriteriaPanel({ fields, onSearch, onNew, defaultShown = false }:
             {MSG.nuevo}
           </Button>
         )}
-        <Button type="button" color="primary" startIcon={shown ? <FilterListOff /> : <FilterList />} onClick={toggle} aria-expanded={shown}>
+        <Button
+          type="button"
+          color="primary"
+          startIcon={shown ? <FilterListOff /> : <FilterList />}
+          onClick={toggle}
+          aria-expanded={shown}
+        >
           {shown ? MSG.ocultarCriterios : MSG.mostrarCriterios}
         </Button>
         {!shown && applied > 0 && (
-          <Chip size="small" color="primary" variant="outlined" label={fmt(LIST_TEXTS.criteriosAplicados, { n: applied })} />
+          <Chip
+            size="small"
+            color="primary"
+            variant="outlined"
+            label={fmt(LIST_TEXTS.criteriosAplicados, { n: applied })}
+          />
         )}
       </Stack>
       <Collapse in={shown} unmountOnExit={false}>
@@ -134,7 +153,12 @@ interface RowProps {
 
 function CriterionRowFields({ index, control, fields, onFieldChange, onRemove }: RowProps) {
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1.25, sm: 1.5 }} sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' } }} data-testid="criteria-row">
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={{ xs: 1.25, sm: 1.5 }}
+      sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' } }}
+      data-testid="criteria-row"
+    >
       <Controller
         control={control}
         name={`rows.${index}.field`}
@@ -165,7 +189,11 @@ function CriterionRowFields({ index, control, fields, onFieldChange, onRemove }:
       />
       <OperatorAndValue index={index} control={control} fields={fields} />
       <Tooltip title={LIST_TEXTS.quitarCriterio}>
-        <IconButton aria-label={LIST_TEXTS.quitarCriterio} onClick={onRemove} sx={{ alignSelf: { xs: 'flex-end', sm: 'flex-start' } }}>
+        <IconButton
+          aria-label={LIST_TEXTS.quitarCriterio}
+          onClick={onRemove}
+          sx={{ alignSelf: { xs: 'flex-end', sm: 'flex-start' } }}
+        >
           <DeleteOutline />
         </IconButton>
       </Tooltip>

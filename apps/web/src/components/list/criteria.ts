@@ -26,7 +26,8 @@ export function valueError(field: ListField | undefined, raw: string): string | 
   const value = raw.trim();
   if (!value) return MSG.campoRequerido;
   // Same rule as the server: digits only, and no bigger than a whole number can be exactly.
-  if (field?.type === 'int' && (!/^-?\d+$/.test(value) || !Number.isSafeInteger(Number(value)))) return MSG.debeSerNumero;
+  if (field?.type === 'int' && (!/^-?\d+$/.test(value) || !Number.isSafeInteger(Number(value))))
+    return MSG.debeSerNumero;
   return null;
 }
 

@@ -31,8 +31,18 @@ export interface FormDialogProps {
 
 /** A form in a dialog: full-screen on phones, Cancelar / Guardar at the bottom, Enter submits. */
 export function FormDialog({
-  open, title, onClose, onSubmit, busy = false, submitLabel = MSG.guardar, cancelLabel = MSG.cancelar, maxWidth = 'md', width,
-  persistent = false, testId, children,
+  open,
+  title,
+  onClose,
+  onSubmit,
+  busy = false,
+  submitLabel = MSG.guardar,
+  cancelLabel = MSG.cancelar,
+  maxWidth = 'md',
+  width,
+  persistent = false,
+  testId,
+  children,
 }: FormDialogProps) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
@@ -81,7 +91,12 @@ export function FormDialog({
           {onSubmit ? cancelLabel : MSG.cerrar}
         </Button>
         {onSubmit && (
-          <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
             {submitLabel}
           </Button>
         )}

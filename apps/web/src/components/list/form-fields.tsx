@@ -3,10 +3,18 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { PasswordField } from '../password-field';
 
-type Base<F extends FieldValues, T extends FieldValues> = { control: Control<F, unknown, T>; name: Path<F> } & Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'>;
+type Base<F extends FieldValues, T extends FieldValues> = { control: Control<F, unknown, T>; name: Path<F> } & Omit<
+  TextFieldProps,
+  'name' | 'value' | 'onChange' | 'onBlur' | 'error'
+>;
 
 /** A TextField bound to a react-hook-form field, its error shown as helper text. */
-export function FormTextField<F extends FieldValues, T extends FieldValues = F>({ control, name, helperText, ...props }: Base<F, T>) {
+export function FormTextField<F extends FieldValues, T extends FieldValues = F>({
+  control,
+  name,
+  helperText,
+  ...props
+}: Base<F, T>) {
   return (
     <Controller
       control={control}
@@ -81,8 +89,18 @@ export function FormSelectField<F extends FieldValues, T extends FieldValues = F
 
 /** A new-password field (with its show/hide button) bound to a form field. */
 export function FormPasswordField<F extends FieldValues, T extends FieldValues = F>({
-  control, name, label, id, deps,
-}: { control: Control<F, unknown, T>; name: Path<F>; label: string; id?: string; /** Fields re-validated when this one changes. */ deps?: Path<F>[] }) {
+  control,
+  name,
+  label,
+  id,
+  deps,
+}: {
+  control: Control<F, unknown, T>;
+  name: Path<F>;
+  label: string;
+  id?: string;
+  /** Fields re-validated when this one changes. */ deps?: Path<F>[];
+}) {
   return (
     <Controller
       control={control}

@@ -6,8 +6,20 @@ import { LIST_TEXTS } from './texts';
 
 function setup(hasPrev: boolean, hasNext: boolean, withSizes = false) {
   const props = { onPrev: vi.fn(), onNext: vi.fn(), onLimitChange: vi.fn() };
-  render(<ListPager hasPrev={hasPrev} hasNext={hasNext} limit={10} {...props} pageSizeOptions={withSizes ? PAGE_SIZE_OPTIONS : undefined} />);
-  return { ...props, prev: screen.getByRole('button', { name: LIST_TEXTS.paginaAnterior }), next: screen.getByRole('button', { name: LIST_TEXTS.paginaSiguiente }) };
+  render(
+    <ListPager
+      hasPrev={hasPrev}
+      hasNext={hasNext}
+      limit={10}
+      {...props}
+      pageSizeOptions={withSizes ? PAGE_SIZE_OPTIONS : undefined}
+    />,
+  );
+  return {
+    ...props,
+    prev: screen.getByRole('button', { name: LIST_TEXTS.paginaAnterior }),
+    next: screen.getByRole('button', { name: LIST_TEXTS.paginaSiguiente }),
+  };
 }
 
 describe('ListPager', () => {

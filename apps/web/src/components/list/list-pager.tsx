@@ -21,7 +21,12 @@ export interface ListPagerProps {
 /** Keyset paging has no page numbers or totals: only the way back, the way on and the page size. */
 export function ListPager({ hasPrev, hasNext, onPrev, onNext, limit, onLimitChange, pageSizeOptions }: ListPagerProps) {
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'flex-end', px: 1.5, py: 1 }} data-testid="list-pager">
+    <Stack
+      direction="row"
+      spacing={1}
+      sx={{ alignItems: 'center', justifyContent: 'flex-end', px: 1.5, py: 1 }}
+      data-testid="list-pager"
+    >
       {pageSizeOptions && onLimitChange && (
         <TextField
           select

@@ -62,7 +62,13 @@ export function PagedTable<T>({ list, columns, label, getRowId, pageSizeOptions 
                 <TableCell
                   key={c.key}
                   align={c.align}
-                  sx={{ ...cellSx(c), fontWeight: 700, whiteSpace: 'nowrap', bgcolor: 'grey.100', zIndex: c.stickyRight ? 3 : 2 }}
+                  sx={{
+                    ...cellSx(c),
+                    fontWeight: 700,
+                    whiteSpace: 'nowrap',
+                    bgcolor: 'grey.100',
+                    zIndex: c.stickyRight ? 3 : 2,
+                  }}
                 >
                   {c.header}
                 </TableCell>
@@ -93,7 +99,15 @@ export function PagedTable<T>({ list, columns, label, getRowId, pageSizeOptions 
             {!list.isLoading && list.rows.length === 0 && (
               <TableRow>
                 <TableCell colSpan={columns.length} sx={{ border: 0 }}>
-                  <Box sx={{ position: 'sticky', left: 0, width: 'min(100%, calc(100vw - 64px))', py: 6, textAlign: 'center' }}>
+                  <Box
+                    sx={{
+                      position: 'sticky',
+                      left: 0,
+                      width: 'min(100%, calc(100vw - 64px))',
+                      py: 6,
+                      textAlign: 'center',
+                    }}
+                  >
                     <Typography color="text.secondary">{MSG.datosNoDisponibles}</Typography>
                   </Box>
                 </TableCell>

@@ -33,7 +33,8 @@ export function useFeedback() {
     setShown(s);
   };
 
-  const success = (message?: string, title?: string) => show({ kind: 'success', title, message: message === title ? undefined : message });
+  const success = (message?: string, title?: string) =>
+    show({ kind: 'success', title, message: message === title ? undefined : message });
   const unauthorized = () => show({ kind: 'info', title: MSG.noAutorizado });
   const error = (message: string, title?: string) => show({ kind: 'error', title, message });
 
@@ -51,7 +52,13 @@ export function useFeedback() {
   }
 
   const element = (
-    <MessageDialog open={shown !== null} kind={last.kind} title={last.title} message={last.message} onClose={() => setShown(null)} />
+    <MessageDialog
+      open={shown !== null}
+      kind={last.kind}
+      title={last.title}
+      message={last.message}
+      onClose={() => setShown(null)}
+    />
   );
 
   return { success, unauthorized, error, fail, element };

@@ -39,7 +39,9 @@ describe('usePagedList', () => {
     expect(result.current.hasPrev).toBe(true);
 
     act(() => void result.current.prev());
-    await waitFor(() => expect(fetcher).toHaveBeenLastCalledWith({ criteria: [], cursor: 'c', dir: 'prev', limit: 2 }, expect.anything()));
+    await waitFor(() =>
+      expect(fetcher).toHaveBeenLastCalledWith({ criteria: [], cursor: 'c', dir: 'prev', limit: 2 }, expect.anything()),
+    );
     await waitFor(() => expect(result.current.rows).toEqual(['a', 'b']));
     expect(result.current.hasPrev).toBe(false);
   });
@@ -53,9 +55,17 @@ describe('usePagedList', () => {
 
     act(() => result.current.search([{ field: 'nombres', op: 'eq', value: 'ANA' }]));
     await waitFor(() =>
-      expect(fetcher).toHaveBeenLastCalledWith({ criteria: [{ field: 'nombres', op: 'eq', value: 'ANA' }], cursor: undefined, dir: 'next', limit: 2 }, expect.anything()),
+      expect(fetcher).toHaveBeenLastCalledWith(
+        { criteria: [{ field: 'nombres', op: 'eq', value: 'ANA' }], cursor: undefined, dir: 'next', limit: 2 },
+        expect.anything(),
+      ),
     );
     act(() => result.current.setLimit(50));
-    await waitFor(() => expect(fetcher).toHaveBeenLastCalledWith(expect.objectContaining({ cursor: undefined, limit: 50 }), expect.anything()));
+    await waitFor(() =>
+      expect(fetcher).toHaveBeenLastCalledWith(
+        expect.objectContaining({ cursor: undefined, limit: 50 }),
+        expect.anything(),
+      ),
+    );
   });
 });

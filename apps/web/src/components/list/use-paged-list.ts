@@ -14,7 +14,11 @@ export interface PagedListOptions {
  * ('clientes', 'usuarios'): the screen subscribes to `list:<name>` while mounted, and the shell
  * invalidates every query under `[<name>]` when the server says that list changed.
  */
-export function usePagedList<T>(queryKeyBase: readonly [string, ...unknown[]], fetcher: PageFetcher<T>, options: PagedListOptions = {}) {
+export function usePagedList<T>(
+  queryKeyBase: readonly [string, ...unknown[]],
+  fetcher: PageFetcher<T>,
+  options: PagedListOptions = {},
+) {
   const [params, setParams] = useState<ListParams>({ criteria: [], dir: 'next', limit: options.limit ?? PAGE_SIZE });
   useLiveTopic(topics.list(queryKeyBase[0]));
 

@@ -40,7 +40,16 @@ export function AccountMenu() {
           aria-expanded={!!anchor}
           sx={{ p: 0.5 }}
         >
-          <Avatar sx={{ width: 34, height: 34, bgcolor: 'secondary.main', color: 'secondary.contrastText', fontSize: 15, fontWeight: 700 }}>
+          <Avatar
+            sx={{
+              width: 34,
+              height: 34,
+              bgcolor: 'secondary.main',
+              color: 'secondary.contrastText',
+              fontSize: 15,
+              fontWeight: 700,
+            }}
+          >
             {initials(me.nombres, me.apellidos)}
           </Avatar>
         </IconButton>

@@ -60,9 +60,13 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       await mutation.mutateAsync(pending);
       setStep('success');
     } catch (e) {
-      const issues = isApiError(e) && e.status === 400 ? (e.body.issues ?? []).filter((i) => (FIELDS as readonly string[]).includes(i.path)) : [];
+      const issues =
+        isApiError(e) && e.status === 400
+          ? (e.body.issues ?? []).filter((i) => (FIELDS as readonly string[]).includes(i.path))
+          : [];
       if (issues.length) {
-        for (const issue of issues) setError(issue.path as keyof ChangePasswordInput, { type: 'server', message: issue.message });
+        for (const issue of issues)
+          setError(issue.path as keyof ChangePasswordInput, { type: 'server', message: issue.message });
         setStep('form');
       } else {
         // Too many attempts says so; anything else is the spec's 'Algo salio mal' (spec 1 §8).
@@ -74,7 +78,13 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
 
   return (
     <>
-      <Dialog open={open && step === 'form'} onClose={close} maxWidth="xs" fullWidth aria-labelledby="change-password-title">
+      <Dialog
+        open={open && step === 'form'}
+        onClose={close}
+        maxWidth="xs"
+        fullWidth
+        aria-labelledby="change-password-title"
+      >
         <form
           noValidate
           onSubmit={handleSubmit((values) => {

@@ -39,7 +39,9 @@ describe('AvailabilityPicker', () => {
     expect(chip()).toHaveAttribute('aria-label', `${MSG.disponibilidad}: ${DISPONIBILIDAD.fueraDeHorario}`);
 
     fireEvent.click(within(dialog).getByRole('button', { name: MSG.cancelar }));
-    await waitFor(() => expect(chip()).toHaveAttribute('aria-label', `${MSG.disponibilidad}: ${DISPONIBILIDAD.enEspera}`));
+    await waitFor(() =>
+      expect(chip()).toHaveAttribute('aria-label', `${MSG.disponibilidad}: ${DISPONIBILIDAD.enEspera}`),
+    );
     expect(onConfirm).not.toHaveBeenCalled();
   });
 

@@ -6,7 +6,15 @@ import type { CaseAgent } from './api/list-cases';
 export function AgentCell({ agent }: { agent: CaseAgent }) {
   if (agent.id) return <>{agent.nombre ?? ''}</>;
   if (agent.solicitado) {
-    return <Chip size="small" color="warning" label={MSG.solicitando} sx={{ fontWeight: 600 }} data-testid="agent-requested" />;
+    return (
+      <Chip
+        size="small"
+        color="warning"
+        label={MSG.solicitando}
+        sx={{ fontWeight: 600 }}
+        data-testid="agent-requested"
+      />
+    );
   }
   return null;
 }

@@ -26,7 +26,9 @@ export interface AssignAgentDialogProps {
 
 /** Assign agent (spec 2 §2, §5): persistent; Tipo Usuario and Usuario both required. */
 export function AssignAgentDialog({ row, busy = false, onClose, onSubmit }: AssignAgentDialogProps) {
-  const { control, handleSubmit, reset, resetField } = useForm<Input, unknown, Output>({ resolver: zodResolver(assignAgentSchema) });
+  const { control, handleSubmit, reset, resetField } = useForm<Input, unknown, Output>({
+    resolver: zodResolver(assignAgentSchema),
+  });
   const rowId = row?.id;
   useEffect(() => {
     if (rowId) reset({});
@@ -56,7 +58,14 @@ export function AssignAgentDialog({ row, busy = false, onClose, onSubmit }: Assi
         </Typography>
       )}
       <Stack spacing={2}>
-        <FormSelectField control={control} name="tipo" label={CASE_TEXTS.tipoUsuario} options={types.map((t) => ({ value: t, label: t }))} required autoFocus />
+        <FormSelectField
+          control={control}
+          name="tipo"
+          label={CASE_TEXTS.tipoUsuario}
+          options={types.map((t) => ({ value: t, label: t }))}
+          required
+          autoFocus
+        />
         <Controller
           control={control}
           name="usuario"
@@ -74,13 +83,20 @@ export function AssignAgentDialog({ row, busy = false, onClose, onSubmit }: Assi
               // An empty menu would cover the message that says why there is nobody to choose.
               disabled={!tipo || noneAvailable}
               error={!!fieldState.error || noneAvailable}
-              helperText={fieldState.error?.message ?? (noneAvailable ? CASE_TEXTS.sinCandidatos : candidates.isFetching ? MSG.cargando : undefined)}
+              helperText={
+                fieldState.error?.message ??
+                (noneAvailable ? CASE_TEXTS.sinCandidatos : candidates.isFetching ? MSG.cargando : undefined)
+              }
             >
               {users.map((u) => {
                 const estado = disponibilidadInfo(u.disponibilidad);
                 return (
                   <MenuItem key={u.id} value={u.id}>
-                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', width: '100%' }}>
+                    <Stack
+                      direction="row"
+                      spacing={1}
+                      sx={{ alignItems: 'center', justifyContent: 'space-between', width: '100%' }}
+                    >
                       <span>{`${u.nombres} ${u.apellidos}`}</span>
                       <Chip size="small" variant="outlined" color={estado.color} label={estado.title} />
                     </Stack>

@@ -32,10 +32,26 @@ export interface CaseColumnActions {
 }
 
 /** A labelled switch: the label names it for screen readers and in the tooltip. */
-function RowSwitch({ label, checked, onChange, testId }: { label: string; checked: boolean; onChange: () => void; testId: string }) {
+function RowSwitch({
+  label,
+  checked,
+  onChange,
+  testId,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: () => void;
+  testId: string;
+}) {
   return (
     <Tooltip title={label}>
-      <Switch size="small" checked={checked} onChange={onChange} slotProps={{ input: { 'aria-label': label } }} data-testid={testId} />
+      <Switch
+        size="small"
+        checked={checked}
+        onChange={onChange}
+        slotProps={{ input: { 'aria-label': label } }}
+        data-testid={testId}
+      />
     </Tooltip>
   );
 }
@@ -52,7 +68,14 @@ export function caseColumns(archived: boolean, a: CaseColumnActions): ListColumn
       key: 'info',
       header: CASE_TEXTS.infoCaso,
       align: 'center',
-      render: (c) => <RowAction label={CASE_TEXTS.datosCaso} icon={<InfoOutlined fontSize="small" />} onClick={() => a.info(c)} color="info" />,
+      render: (c) => (
+        <RowAction
+          label={CASE_TEXTS.datosCaso}
+          icon={<InfoOutlined fontSize="small" />}
+          onClick={() => a.info(c)}
+          color="info"
+        />
+      ),
     },
     {
       key: 'ciudad',
@@ -71,13 +94,28 @@ export function caseColumns(archived: boolean, a: CaseColumnActions): ListColumn
     { key: 'tipocaso', header: CASE_TEXTS.tipoCaso, minWidth: 130, render: (c) => c.tipocaso },
     { key: 'plan', header: CASE_TEXTS.tipoPlan, minWidth: 130, render: (c) => c.tipo_plan },
     { key: 'vehiculo', header: CASE_TEXTS.vehiculo, minWidth: 160, render: (c) => c.vehiculo ?? '' },
-    { key: 'callcenter', header: CASE_TEXTS.callCenter, minWidth: 150, render: (c) => <AgentCell agent={c.callcenter} /> },
+    {
+      key: 'callcenter',
+      header: CASE_TEXTS.callCenter,
+      minWidth: 150,
+      render: (c) => <AgentCell agent={c.callcenter} />,
+    },
     { key: 'abogado', header: CASE_TEXTS.abogado, minWidth: 150, render: (c) => <AgentCell agent={c.abogado} /> },
-    { key: 'investigador', header: CASE_TEXTS.investigador, minWidth: 150, render: (c) => <AgentCell agent={c.investigador} /> },
+    {
+      key: 'investigador',
+      header: CASE_TEXTS.investigador,
+      minWidth: 150,
+      render: (c) => <AgentCell agent={c.investigador} />,
+    },
     { key: 'perito', header: CASE_TEXTS.perito, minWidth: 130, render: (c) => <AgentCell agent={c.perito} /> },
     { key: 'dibujante', header: CASE_TEXTS.dibujante, minWidth: 130, render: (c) => <AgentCell agent={c.dibujante} /> },
     { key: 'estado', header: CASE_TEXTS.estado, minWidth: 110, render: (c) => c.estado },
-    { key: 'creado', header: CASE_TEXTS.fechaCreacion, minWidth: 140, render: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatCreado(c.creado)}</span> },
+    {
+      key: 'creado',
+      header: CASE_TEXTS.fechaCreacion,
+      minWidth: 140,
+      render: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatCreado(c.creado)}</span>,
+    },
   ];
 
   const dispatch: ListColumn<CaseRow> = {
@@ -91,7 +129,13 @@ export function caseColumns(archived: boolean, a: CaseColumnActions): ListColumn
           </Button>
         )}
         {c.actions.request.length > 0 && (
-          <Button size="small" variant="outlined" color="warning" startIcon={<PersonSearch />} onClick={() => a.request(c)}>
+          <Button
+            size="small"
+            variant="outlined"
+            color="warning"
+            startIcon={<PersonSearch />}
+            onClick={() => a.request(c)}
+          >
             {CASE_TEXTS.solicitar}
           </Button>
         )}
@@ -113,10 +157,23 @@ export function caseColumns(archived: boolean, a: CaseColumnActions): ListColumn
           />
         )}
         {c.actions.authorizeAttention && (
-          <RowAction label={CASE_TEXTS.autorizarAtencion} icon={<VerifiedUserOutlined fontSize="small" />} color="warning" onClick={() => a.authorize(c)} />
+          <RowAction
+            label={CASE_TEXTS.autorizarAtencion}
+            icon={<VerifiedUserOutlined fontSize="small" />}
+            color="warning"
+            onClick={() => a.authorize(c)}
+          />
         )}
-        {c.actions.manage && <RowAction label={CASE_TEXTS.gestionar} icon={<ForumOutlined fontSize="small" />} onClick={() => a.manage(c)} />}
-        {c.actions.edit && <RowAction label={CASE_TEXTS.editarCaso} icon={<EditOutlined fontSize="small" />} onClick={() => a.edit(c)} />}
+        {c.actions.manage && (
+          <RowAction
+            label={CASE_TEXTS.gestionar}
+            icon={<ForumOutlined fontSize="small" />}
+            onClick={() => a.manage(c)}
+          />
+        )}
+        {c.actions.edit && (
+          <RowAction label={CASE_TEXTS.editarCaso} icon={<EditOutlined fontSize="small" />} onClick={() => a.edit(c)} />
+        )}
       </RowActions>
     ),
   };
@@ -125,14 +182,30 @@ export function caseColumns(archived: boolean, a: CaseColumnActions): ListColumn
     const restore: ListColumn<CaseRow> = {
       key: 'activar',
       header: CASE_TEXTS.activar,
-      render: (c) => c.actions.restore && <RowSwitch label={CASE_TEXTS.activarCaso} checked={false} onChange={() => a.restore(c)} testId="restore-switch" />,
+      render: (c) =>
+        c.actions.restore && (
+          <RowSwitch
+            label={CASE_TEXTS.activarCaso}
+            checked={false}
+            onChange={() => a.restore(c)}
+            testId="restore-switch"
+          />
+        ),
     };
     return [...common, actions, restore];
   }
   const archive: ListColumn<CaseRow> = {
     key: 'archivar',
     header: CASE_TEXTS.archivar,
-    render: (c) => c.actions.archive && <RowSwitch label={CASE_TEXTS.archivarCaso} checked={false} onChange={() => a.archive(c)} testId="archive-switch" />,
+    render: (c) =>
+      c.actions.archive && (
+        <RowSwitch
+          label={CASE_TEXTS.archivarCaso}
+          checked={false}
+          onChange={() => a.archive(c)}
+          testId="archive-switch"
+        />
+      ),
   };
   return [...common, dispatch, archive, actions];
 }

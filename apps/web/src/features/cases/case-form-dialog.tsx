@@ -5,7 +5,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import PersonAddAlt from '@mui/icons-material/PersonAddAltOutlined';
 import type { CaseData, CaseInput } from '@vialex/domain';
-import { MSG, PRIORIDADES, RELACIONES_VEHICULO, TIPOS_PRODUCTO, VERIFICACIONES, caseSchema, normalizeTipoCaso } from '@vialex/domain';
+import {
+  MSG,
+  PRIORIDADES,
+  RELACIONES_VEHICULO,
+  TIPOS_PRODUCTO,
+  VERIFICACIONES,
+  caseSchema,
+  normalizeTipoCaso,
+} from '@vialex/domain';
 import { isApiError } from '../../lib/api';
 import { FormDialog } from '../../components/list/form-dialog';
 import { FormSelectField, FormTextField } from '../../components/list/form-fields';
@@ -41,7 +49,11 @@ export function CaseFormDialog({ target, onClose, onSaved, feedback }: CaseFormD
   const tipos = useTiposCaso();
   const empresas = useEmpresas();
   const [unregistered, setUnregistered] = useState<string | null>(null);
-  const { control, handleSubmit, reset, setError, setValue, clearErrors, getValues, formState } = useForm<CaseInput, unknown, CaseData>({
+  const { control, handleSubmit, reset, setError, setValue, clearErrors, getValues, formState } = useForm<
+    CaseInput,
+    unknown,
+    CaseData
+  >({
     resolver: zodResolver(caseSchema),
     defaultValues: EMPTY_CASE,
   });
@@ -58,7 +70,8 @@ export function CaseFormDialog({ target, onClose, onSaved, feedback }: CaseFormD
     if (!target) return;
     try {
       if (target.kind === 'edit') await update.mutateAsync({ id: target.row.id, values });
-      else if (target.kind === 'cronos') await cronos.mutateAsync({ values, idempotencyKey: submission.keyFor(values) });
+      else if (target.kind === 'cronos')
+        await cronos.mutateAsync({ values, idempotencyKey: submission.keyFor(values) });
       else await create.mutateAsync({ values, idempotencyKey: submission.keyFor(values) });
       submission.reset();
       onSaved(target);
@@ -69,20 +82,43 @@ export function CaseFormDialog({ target, onClose, onSaved, feedback }: CaseFormD
     }
   });
 
-  const title = target?.kind === 'edit' ? LIST_TEXTS.actualizar : target?.kind === 'cronos' ? CASE_TEXTS.agregarCasoCronos : LIST_TEXTS.agregar;
-  const tipoOptions = [...new Set((tipos.data ?? []).map((t) => normalizeTipoCaso(t.tipo)))].map((t) => ({ value: t, label: t }));
+  const title =
+    target?.kind === 'edit'
+      ? LIST_TEXTS.actualizar
+      : target?.kind === 'cronos'
+        ? CASE_TEXTS.agregarCasoCronos
+        : LIST_TEXTS.agregar;
+  const tipoOptions = [...new Set((tipos.data ?? []).map((t) => normalizeTipoCaso(t.tipo)))].map((t) => ({
+    value: t,
+    label: t,
+  }));
   const empresaOptions = (empresas.data ?? []).map((e) => ({ value: e.id, label: e.empresa }));
   const identificacionError = formState.errors.identificacion?.message;
 
   return (
     <>
-      <FormDialog open={target !== null} title={title} onClose={onClose} onSubmit={submit} busy={create.isPending || cronos.isPending || update.isPending}>
+      <FormDialog
+        open={target !== null}
+        title={title}
+        onClose={onClose}
+        onSubmit={submit}
+        busy={create.isPending || cronos.isPending || update.isPending}
+      >
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, pt: 1 }}>
           <Controller
             control={control}
             name="placa"
             render={({ field, fieldState }) => (
-              <PlateField value={field.value ?? ''} onChange={field.onChange} lookup={lookup} onBlur={field.onBlur} inputRef={field.ref} error={!!fieldState.error} helperText={fieldState.error?.message} autoFocus />
+              <PlateField
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                lookup={lookup}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={!!fieldState.error}
+                helperText={fieldState.error?.message}
+                autoFocus
+              />
             )}
           />
           <FormSelectField
@@ -102,25 +138,71 @@ export function CaseFormDialog({ target, onClose, onSaved, feedback }: CaseFormD
             <PlateLookupResult lookup={lookup} />
           </Box>
           <Box>
-            <FormTextField control={control} name="identificacion" label={CASE_TEXTS.identificacion} required slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+            <FormTextField
+              control={control}
+              name="identificacion"
+              label={CASE_TEXTS.identificacion}
+              required
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            />
             {identificacionError === MSG.usuarioNoRegistrado && (
-              <Button size="small" startIcon={<PersonAddAlt />} onClick={() => setUnregistered(String(getValues('identificacion') ?? ''))} sx={{ mt: 0.5 }}>
+              <Button
+                size="small"
+                startIcon={<PersonAddAlt />}
+                onClick={() => setUnregistered(String(getValues('identificacion') ?? ''))}
+                sx={{ mt: 0.5 }}
+              >
                 {CASE_TEXTS.registrarAfectado}
               </Button>
             )}
           </Box>
-          <FormSelectField control={control} name="tipocaso" label={CASE_TEXTS.tipoCaso} options={tipoOptions} required />
+          <FormSelectField
+            control={control}
+            name="tipocaso"
+            label={CASE_TEXTS.tipoCaso}
+            options={tipoOptions}
+            required
+          />
           <Box sx={{ gridColumn: '1 / -1' }}>
-            <FormSelectField control={control} name="uidempresa" label={CASE_TEXTS.empresa} options={empresaOptions} required />
+            <FormSelectField
+              control={control}
+              name="uidempresa"
+              label={CASE_TEXTS.empresa}
+              options={empresaOptions}
+              required
+            />
           </Box>
           <CasePlaceFields control={control} setValue={setValue} />
           <Box sx={{ gridColumn: '1 / -1' }}>
-            <FormTextField control={control} name="direccion_siniestro" label={CASE_TEXTS.direccionSiniestro} required />
+            <FormTextField
+              control={control}
+              name="direccion_siniestro"
+              label={CASE_TEXTS.direccionSiniestro}
+              required
+            />
           </Box>
-          <FormSelectField control={control} name="verificacion" label={CASE_TEXTS.verificacion} options={options(VERIFICACIONES)} required />
-          <FormSelectField control={control} name="tipo_producto" label={CASE_TEXTS.tipoProducto} options={options(TIPOS_PRODUCTO)} required />
+          <FormSelectField
+            control={control}
+            name="verificacion"
+            label={CASE_TEXTS.verificacion}
+            options={options(VERIFICACIONES)}
+            required
+          />
+          <FormSelectField
+            control={control}
+            name="tipo_producto"
+            label={CASE_TEXTS.tipoProducto}
+            options={options(TIPOS_PRODUCTO)}
+            required
+          />
           {target?.kind === 'edit' && (
-            <FormSelectField control={control} name="prioridad" label={CASE_TEXTS.prioridad} options={options(PRIORIDADES)} sx={{ '& .MuiSelect-select': { textTransform: 'capitalize' } }} />
+            <FormSelectField
+              control={control}
+              name="prioridad"
+              label={CASE_TEXTS.prioridad}
+              options={options(PRIORIDADES)}
+              sx={{ '& .MuiSelect-select': { textTransform: 'capitalize' } }}
+            />
           )}
         </Box>
       </FormDialog>

@@ -5,8 +5,17 @@ import type { CaseRow } from './api/list-cases';
 export type CaseFormTarget = { kind: 'new' } | { kind: 'cronos' } | { kind: 'edit'; row: CaseRow };
 
 export const CASE_FORM_FIELDS = [
-  'placa', 'relacion', 'identificacion', 'tipocaso', 'uidempresa', 'departamento', 'uidciudad',
-  'direccion_siniestro', 'verificacion', 'tipo_producto', 'prioridad',
+  'placa',
+  'relacion',
+  'identificacion',
+  'tipocaso',
+  'uidempresa',
+  'departamento',
+  'uidciudad',
+  'direccion_siniestro',
+  'verificacion',
+  'tipo_producto',
+  'prioridad',
 ] as const;
 
 /** Every field starts empty: the spec makes each one a deliberate choice (spec 2 §5). */

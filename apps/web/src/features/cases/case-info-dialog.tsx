@@ -10,7 +10,12 @@ import { CASE_TEXTS } from './texts';
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box>
-      <Typography variant="caption" color="text.secondary" component="dt" sx={{ fontWeight: 600, textTransform: 'uppercase', letterSpacing: '0.04em' }}>
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        component="dt"
+        sx={{ fontWeight: 600, textTransform: 'uppercase', letterSpacing: '0.04em' }}
+      >
         {label}
       </Typography>
       <Typography component="dd" sx={{ m: 0 }}>
@@ -23,7 +28,13 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 /** 'Datos del caso' (spec 2 §2): 500 px; where and for whom, with the affected person's relation. */
 export function CaseInfoDialog({ row, onClose }: { row: CaseRow | null; onClose: () => void }) {
   return (
-    <FormDialog open={row !== null} title={CASE_TEXTS.datosCaso} width={500} onClose={onClose} testId="case-info-dialog">
+    <FormDialog
+      open={row !== null}
+      title={CASE_TEXTS.datosCaso}
+      width={500}
+      onClose={onClose}
+      testId="case-info-dialog"
+    >
       {row && (
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, m: 0 }}>
           <Item label={CASE_TEXTS.caso}>{`# ${row.caso}`}</Item>
@@ -37,7 +48,12 @@ export function CaseInfoDialog({ row, onClose }: { row: CaseRow | null; onClose:
             <Item label={CASE_TEXTS.cliente}>
               <Stack direction="row" spacing={1} component="span" sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                 <span>{row.cliente.nombre ?? '—'}</span>
-                <Chip size="small" color={row.cliente.relacion === 'Conductor' ? 'info' : 'primary'} label={row.cliente.relacion} data-testid="client-relation" />
+                <Chip
+                  size="small"
+                  color={row.cliente.relacion === 'Conductor' ? 'info' : 'primary'}
+                  label={row.cliente.relacion}
+                  data-testid="client-relation"
+                />
               </Stack>
             </Item>
           </Box>

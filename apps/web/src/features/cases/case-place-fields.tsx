@@ -20,7 +20,10 @@ export function CasePlaceFields({ control, setValue }: Props) {
   const departamentos = useDepartamentos();
   const ciudades = useCiudades();
   const departamento = useWatch({ control, name: 'departamento' });
-  const options = useMemo(() => (ciudades.data ?? []).filter((c) => c.departamentoId === departamento), [ciudades.data, departamento]);
+  const options = useMemo(
+    () => (ciudades.data ?? []).filter((c) => c.departamentoId === departamento),
+    [ciudades.data, departamento],
+  );
   const byId = useMemo(() => new Map((ciudades.data ?? []).map((c) => [c.id, c])), [ciudades.data]);
   const depOptions = (departamentos.data ?? []).map((d) => ({ value: d.id, label: d.departamento }));
 
@@ -60,7 +63,14 @@ export function CasePlaceFields({ control, setValue }: Props) {
             noOptionsText={LIST_TEXTS.sinCoincidencias}
             disabled={!departamento}
             renderInput={(params) => (
-              <TextField {...params} inputRef={field.ref} label={CASE_TEXTS.ciudad} required error={!!fieldState.error} helperText={fieldState.error?.message} />
+              <TextField
+                {...params}
+                inputRef={field.ref}
+                label={CASE_TEXTS.ciudad}
+                required
+                error={!!fieldState.error}
+                helperText={fieldState.error?.message}
+              />
             )}
           />
         )}

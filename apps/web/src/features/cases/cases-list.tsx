@@ -10,7 +10,14 @@ import { PageTitle } from '../../components/page-title';
 import { CriteriaPanel } from '../../components/list/criteria-panel';
 import { PagedTable } from '../../components/list/paged-table';
 import { usePagedList } from '../../components/list/use-paged-list';
-import { CASE_FIELDS, activeCasesKey, archivedCasesKey, fetchActiveCases, fetchArchivedCases, type CaseRow } from './api/list-cases';
+import {
+  CASE_FIELDS,
+  activeCasesKey,
+  archivedCasesKey,
+  fetchActiveCases,
+  fetchArchivedCases,
+  type CaseRow,
+} from './api/list-cases';
 import { caseColumns } from './case-columns';
 import { CaseFormDialog } from './case-form-dialog';
 import type { CaseFormTarget } from './case-form-values';
@@ -25,10 +32,15 @@ const rowId = (c: CaseRow) => c.id;
  * Caso and Placa criteria, scoped by the server, live through `list:casos`.
  */
 export function CasesList({ archived }: { archived: boolean }) {
-  const list = usePagedList(archived ? archivedCasesKey : activeCasesKey, archived ? fetchArchivedCases : fetchActiveCases);
+  const list = usePagedList(
+    archived ? archivedCasesKey : activeCasesKey,
+    archived ? fetchArchivedCases : fetchActiveCases,
+  );
   const feedback = useFeedback();
   const [target, setTarget] = useState<CaseFormTarget | null>(null);
-  const { actions, elements } = useCaseRowActions(feedback, (c) => (c.actions.edit ? setTarget({ kind: 'edit', row: c }) : feedback.unauthorized()));
+  const { actions, elements } = useCaseRowActions(feedback, (c) =>
+    c.actions.edit ? setTarget({ kind: 'edit', row: c }) : feedback.unauthorized(),
+  );
   const title = archived ? TITLES.casosArchivados : TITLES.casos;
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
@@ -44,12 +56,23 @@ export function CasesList({ archived }: { archived: boolean }) {
           !archived &&
           (phone ? (
             <Tooltip title={CASE_TEXTS.agregarCronos}>
-              <IconButton color="warning" aria-label={CASE_TEXTS.agregarCronos} onClick={() => create('cronos')} sx={{ border: 1, borderColor: 'warning.light' }}>
+              <IconButton
+                color="warning"
+                aria-label={CASE_TEXTS.agregarCronos}
+                onClick={() => create('cronos')}
+                sx={{ border: 1, borderColor: 'warning.light' }}
+              >
                 <AddCircleOutline />
               </IconButton>
             </Tooltip>
           ) : (
-            <Button variant="outlined" color="warning" startIcon={<AddCircleOutline />} onClick={() => create('cronos')} sx={{ flexShrink: 0 }}>
+            <Button
+              variant="outlined"
+              color="warning"
+              startIcon={<AddCircleOutline />}
+              onClick={() => create('cronos')}
+              sx={{ flexShrink: 0 }}
+            >
               {CASE_TEXTS.agregarCronos}
             </Button>
           ))

@@ -9,7 +9,14 @@ import { CASE_TEXTS } from './texts';
 const answer = {
   placa: 'TAX123',
   encontrado: true,
-  vehiculo: { clase: 'AUTOMÓVIL', carroceria: 'SEDAN', marca: 'HYUNDAI', linea: 'ATOS', modelo: '2019', servicio: 'PÚBLICO' },
+  vehiculo: {
+    clase: 'AUTOMÓVIL',
+    carroceria: 'SEDAN',
+    marca: 'HYUNDAI',
+    linea: 'ATOS',
+    modelo: '2019',
+    servicio: 'PÚBLICO',
+  },
   fuente: 'Tecnicar',
   tipo_plan: 'RC PUBLICO',
   origen: 'Tecnicar',
@@ -44,7 +51,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('PlateField', () => {
   it('looks the plate up only once it is longer than 5 characters, then shows the plan and the messages', async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     render(<Harness />);
     const input = screen.getByRole('textbox', { name: new RegExp(CASE_TEXTS.placa) });
@@ -66,12 +76,33 @@ describe('PlateField', () => {
 
   it('an expired policy keeps its plan but says when it ended', async () => {
     const expired = {
-      ...answer, placa: 'EXP789', fuente: 'SEGURO TERCERO', tipo_plan: 'SEGURO TERCERO', origen: 'Vialex', vigente: false,
-      polizas: [{ fuente: 'SEGURO TERCERO', nombre_producto: 'SEGURO TERCERO', polizas: 'ST-1', fechaIni: '2023-01-01T05:00:00.000Z', fechaFin: '2024-01-01T17:00:00.000Z' }],
+      ...answer,
+      placa: 'EXP789',
+      fuente: 'SEGURO TERCERO',
+      tipo_plan: 'SEGURO TERCERO',
+      origen: 'Vialex',
+      vigente: false,
+      polizas: [
+        {
+          fuente: 'SEGURO TERCERO',
+          nombre_producto: 'SEGURO TERCERO',
+          polizas: 'ST-1',
+          fechaIni: '2023-01-01T05:00:00.000Z',
+          fechaFin: '2024-01-01T17:00:00.000Z',
+        },
+      ],
     };
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(expired), { status: 200, headers: { 'Content-Type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify(expired), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+      ),
+    );
     render(<Harness />);
-    fireEvent.change(screen.getByRole('textbox', { name: new RegExp(CASE_TEXTS.placa) }), { target: { value: 'exp789' } });
+    fireEvent.change(screen.getByRole('textbox', { name: new RegExp(CASE_TEXTS.placa) }), {
+      target: { value: 'exp789' },
+    });
     expect(await screen.findByTestId('plate-plan')).toHaveTextContent('SEGURO TERCERO');
     expect(screen.getByTestId('plate-expired')).toHaveTextContent('Póliza vencida el 01/01/2024');
   });

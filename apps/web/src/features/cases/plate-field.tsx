@@ -48,7 +48,16 @@ export interface PlateFieldProps {
 }
 
 /** Placa, uppercased as typed, with a spinner while its look-up runs. */
-export function PlateField({ value, onChange, lookup, onBlur, inputRef, error, helperText, autoFocus }: PlateFieldProps) {
+export function PlateField({
+  value,
+  onChange,
+  lookup,
+  onBlur,
+  inputRef,
+  error,
+  helperText,
+  autoFocus,
+}: PlateFieldProps) {
   return (
     <TextField
       id="field-placa"
@@ -78,9 +87,19 @@ export function PlateField({ value, onChange, lookup, onBlur, inputRef, error, h
 
 /** The latest policy end date the look-up returned, as DD/MM/YYYY in Bogotá. */
 function lastEnd(result: { polizas: { fechaFin: string | null }[] }): string | null {
-  const ends = result.polizas.map((p) => p.fechaFin).filter((d): d is string => !!d).sort();
+  const ends = result.polizas
+    .map((p) => p.fechaFin)
+    .filter((d): d is string => !!d)
+    .sort();
   const last = ends.at(-1);
-  return last ? new Date(last).toLocaleDateString('es-CO', { timeZone: 'America/Bogota', day: '2-digit', month: '2-digit', year: 'numeric' }) : null;
+  return last
+    ? new Date(last).toLocaleDateString('es-CO', {
+        timeZone: 'America/Bogota',
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+      })
+    : null;
 }
 
 const planColor = (plan: string) => ((PLANES_AUTORIZADOS as readonly string[]).includes(plan) ? 'success' : 'default');
@@ -90,14 +109,33 @@ export function PlateLookupResult({ lookup }: { lookup: PlateLookupState }) {
   const { result, failure } = lookup;
   if (lookup.waiting || (!result && !failure)) return null;
   return (
-    <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }} data-testid="plate-lookup-result" aria-live="polite">
+    <Stack
+      direction="row"
+      spacing={1.5}
+      useFlexGap
+      sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+      data-testid="plate-lookup-result"
+      aria-live="polite"
+    >
       {result && (
         <Box>
-          <Chip size="small" color={planColor(result.tipo_plan)} label={fmt(CASE_TEXTS.planConsultado, { plan: result.tipo_plan })} sx={{ fontWeight: 600 }} data-testid="plate-plan" />
+          <Chip
+            size="small"
+            color={planColor(result.tipo_plan)}
+            label={fmt(CASE_TEXTS.planConsultado, { plan: result.tipo_plan })}
+            sx={{ fontWeight: 600 }}
+            data-testid="plate-plan"
+          />
         </Box>
       )}
       {result && !result.vigente && lastEnd(result) && (
-        <Chip size="small" color="warning" variant="outlined" label={fmt(CASE_TEXTS.polizaVencida, { fecha: lastEnd(result)! })} data-testid="plate-expired" />
+        <Chip
+          size="small"
+          color="warning"
+          variant="outlined"
+          label={fmt(CASE_TEXTS.polizaVencida, { fecha: lastEnd(result)! })}
+          data-testid="plate-expired"
+        />
       )}
       {(result?.mensajes ?? [failure!]).map((m) => (
         <Typography key={m} variant="body2" color="text.secondary">

@@ -30,7 +30,9 @@ export interface QuickClientDialogProps {
  */
 export function QuickClientDialog({ identificacion, onClose, onSaved, feedback }: QuickClientDialogProps) {
   const mutation = useQuickRegisterClient();
-  const { control, handleSubmit, reset, setError } = useForm<Input, unknown, Output>({ resolver: zodResolver(quickClientSchema) });
+  const { control, handleSubmit, reset, setError } = useForm<Input, unknown, Output>({
+    resolver: zodResolver(quickClientSchema),
+  });
   useEffect(() => {
     if (identificacion !== null) reset({ nombres: '', apellidos: '', identificacion, telefono: undefined });
   }, [identificacion, reset]);
@@ -44,15 +46,35 @@ export function QuickClientDialog({ identificacion, onClose, onSaved, feedback }
   });
 
   return (
-    <FormDialog open={identificacion !== null} title={CASE_TEXTS.registroAfectado} onClose={onClose} onSubmit={submit} busy={mutation.isPending} maxWidth="sm">
+    <FormDialog
+      open={identificacion !== null}
+      title={CASE_TEXTS.registroAfectado}
+      onClose={onClose}
+      onSubmit={submit}
+      busy={mutation.isPending}
+      maxWidth="sm"
+    >
       <Alert severity="warning" sx={{ mb: 2 }}>
         <strong>{MSG.usuarioNoRegistrado}.</strong> {CASE_TEXTS.afectadoNoRegistrado}
       </Alert>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-        <FormTextField control={control} name="nombres" id="quick-nombres" label={CASE_TEXTS.nombres} required autoFocus />
+        <FormTextField
+          control={control}
+          name="nombres"
+          id="quick-nombres"
+          label={CASE_TEXTS.nombres}
+          required
+          autoFocus
+        />
         <FormTextField control={control} name="apellidos" id="quick-apellidos" label={CASE_TEXTS.apellidos} required />
         <TextField id="quick-tipo" label={CASE_TEXTS.tipoIdentificacion} value={DEFAULT_TIPO_IDENTIFICACION} disabled />
-        <FormTextField control={control} name="identificacion" id="quick-identificacion" label={CASE_TEXTS.identificacion} disabled />
+        <FormTextField
+          control={control}
+          name="identificacion"
+          id="quick-identificacion"
+          label={CASE_TEXTS.identificacion}
+          disabled
+        />
         <Controller
           control={control}
           name="telefono"

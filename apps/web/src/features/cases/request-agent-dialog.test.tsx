@@ -28,7 +28,9 @@ describe('RequestAgentDialog', () => {
     const { dialog, onSubmit } = setup(['Perito', 'Dibujante']);
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: new RegExp(CASE_TEXTS.tipoUsuario) }));
     const listbox = await screen.findByRole('listbox');
-    const names = within(listbox).getAllByRole('option').map((o) => o.textContent);
+    const names = within(listbox)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(names).toEqual(['Perito', 'Dibujante']);
     fireEvent.click(within(listbox).getByRole('option', { name: 'Dibujante' }));
     fireEvent.click(within(dialog).getByRole('button', { name: CASE_TEXTS.solicitar }));

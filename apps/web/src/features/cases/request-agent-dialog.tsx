@@ -22,7 +22,9 @@ export interface RequestAgentDialogProps {
 
 /** SOLICITAR AGENTE (spec 2 §2): 400 px, persistent; Tipo Usuario from the types this viewer may request. */
 export function RequestAgentDialog({ row, busy = false, onClose, onSubmit }: RequestAgentDialogProps) {
-  const { control, handleSubmit, reset } = useForm<Input, unknown, Output>({ resolver: zodResolver(requestAgentSchema) });
+  const { control, handleSubmit, reset } = useForm<Input, unknown, Output>({
+    resolver: zodResolver(requestAgentSchema),
+  });
   const rowId = row?.id;
   useEffect(() => {
     if (rowId) reset({});
@@ -49,7 +51,14 @@ export function RequestAgentDialog({ row, busy = false, onClose, onSubmit }: Req
           {`${CASE_TEXTS.caso} # ${row.caso}`}
         </Typography>
       )}
-      <FormSelectField control={control} name="tipo" label={CASE_TEXTS.tipoUsuario} options={options} required autoFocus />
+      <FormSelectField
+        control={control}
+        name="tipo"
+        label={CASE_TEXTS.tipoUsuario}
+        options={options}
+        required
+        autoFocus
+      />
     </FormDialog>
   );
 }

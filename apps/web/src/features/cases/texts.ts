@@ -1,4 +1,3 @@
 import { LABELS } from '@vialex/domain';
 
 export const CASE_TEXTS = LABELS.casos;
-

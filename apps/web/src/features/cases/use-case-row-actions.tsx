@@ -56,7 +56,11 @@ export function useCaseRowActions(feedback: Feedback, edit: (c: CaseRow) => void
         feedback.success(result.message, result.title);
       }),
     authorize: async (c) => {
-      const ok = await confirm({ title: fmt(MSG.autorizarAtencion, { n: c.caso }), confirmText: MSG.siAutorizar, cancelText: MSG.no });
+      const ok = await confirm({
+        title: fmt(MSG.autorizarAtencion, { n: c.caso }),
+        confirmText: MSG.siAutorizar,
+        cancelText: MSG.no,
+      });
       if (!ok) return;
       await run(async () => {
         await authorize.mutateAsync(c.id);
@@ -68,11 +72,19 @@ export function useCaseRowActions(feedback: Feedback, edit: (c: CaseRow) => void
       navigate(`/gestionar-caso/${c.id}/chat`);
     },
     archive: async (c) => {
-      const ok = await confirm({ title: fmt(MSG.archivarCaso, { n: c.caso }), confirmText: MSG.siArchivar, cancelText: MSG.cancelar });
+      const ok = await confirm({
+        title: fmt(MSG.archivarCaso, { n: c.caso }),
+        confirmText: MSG.siArchivar,
+        cancelText: MSG.cancelar,
+      });
       if (ok) await run(async () => feedback.success(undefined, (await archive.mutateAsync(c.id)).message));
     },
     restore: async (c) => {
-      const ok = await confirm({ title: fmt(MSG.restablecerCaso, { n: c.caso }), confirmText: MSG.siRestablecer, cancelText: MSG.cancelar });
+      const ok = await confirm({
+        title: fmt(MSG.restablecerCaso, { n: c.caso }),
+        confirmText: MSG.siRestablecer,
+        cancelText: MSG.cancelar,
+      });
       if (ok) await run(async () => feedback.success(undefined, (await restore.mutateAsync(c.id)).message));
     },
   };

@@ -8,7 +8,10 @@ import type { ListColumn } from '../../components/list/types';
 import type { ClientRow } from './api/list-clients';
 import { CLIENT_TEXTS } from './texts';
 
-export function clientColumns(actions: { edit: (c: ClientRow) => void; deactivate: (c: ClientRow) => void }): ListColumn<ClientRow>[] {
+export function clientColumns(actions: {
+  edit: (c: ClientRow) => void;
+  deactivate: (c: ClientRow) => void;
+}): ListColumn<ClientRow>[] {
   return [
     { key: 'nombres', header: CLIENT_TEXTS.nombres, minWidth: 120, render: (c) => c.nombres },
     { key: 'apellidos', header: CLIENT_TEXTS.apellidos, minWidth: 130, render: (c) => c.apellidos },
@@ -36,7 +39,11 @@ export function clientColumns(actions: { edit: (c: ClientRow) => void; deactivat
       stickyRight: true,
       render: (c) => (
         <RowActions>
-          <RowAction label={LIST_TEXTS.editar} icon={<EditOutlined fontSize="small" />} onClick={() => actions.edit(c)} />
+          <RowAction
+            label={LIST_TEXTS.editar}
+            icon={<EditOutlined fontSize="small" />}
+            onClick={() => actions.edit(c)}
+          />
           <RowAction
             label={LIST_TEXTS.eliminar}
             icon={<DeleteOutlineOutlined fontSize="small" />}

@@ -16,7 +16,16 @@ import { useCreateClient } from './api/create-client';
 import { useUpdateClient } from './api/update-client';
 import { CLIENT_TEXTS } from './texts';
 
-const FIELDS = ['nombres', 'apellidos', 'tipoidentificacion', 'identificacion', 'telefono', 'ciudad', 'direccion', 'estado'] as const;
+const FIELDS = [
+  'nombres',
+  'apellidos',
+  'tipoidentificacion',
+  'identificacion',
+  'telefono',
+  'ciudad',
+  'direccion',
+  'estado',
+] as const;
 
 const EMPTY: ClientInput = {
   nombres: '',
@@ -66,7 +75,8 @@ export function ClientFormDialog({ target, onClose, onSaved, feedback }: ClientF
 
   const submit = handleSubmit(async (values) => {
     try {
-      if (editing) await update.mutateAsync({ id: editing.id, values: { ...values, estado: values.estado ?? editing.estado } });
+      if (editing)
+        await update.mutateAsync({ id: editing.id, values: { ...values, estado: values.estado ?? editing.estado } });
       else await create.mutateAsync(values);
       onSaved(!editing);
     } catch (e) {
@@ -90,9 +100,25 @@ export function ClientFormDialog({ target, onClose, onSaved, feedback }: ClientF
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, pt: 1 }}>
         <FormTextField control={control} name="nombres" label={CLIENT_TEXTS.nombre} autoFocus />
         <FormTextField control={control} name="apellidos" label={CLIENT_TEXTS.apellidos} />
-        <FormSelectField control={control} name="tipoidentificacion" label={CLIENT_TEXTS.tipoIdentificacion} options={tipoOptions} />
-        <FormTextField control={control} name="identificacion" label={CLIENT_TEXTS.identificacion} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
-        <FormTextField control={control} name="telefono" label={CLIENT_TEXTS.telefono} type="tel" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+        <FormSelectField
+          control={control}
+          name="tipoidentificacion"
+          label={CLIENT_TEXTS.tipoIdentificacion}
+          options={tipoOptions}
+        />
+        <FormTextField
+          control={control}
+          name="identificacion"
+          label={CLIENT_TEXTS.identificacion}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+        <FormTextField
+          control={control}
+          name="telefono"
+          label={CLIENT_TEXTS.telefono}
+          type="tel"
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
         <Controller
           control={control}
           name="ciudad"

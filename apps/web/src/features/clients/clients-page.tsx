@@ -27,8 +27,7 @@ export default function ClientsPage() {
 
   const columns = clientColumns({
     edit: (c) => ifAllowed(() => setTarget(c)),
-    deactivate: (c) =>
-      ifAllowed(() => deactivateAfterConfirm(confirm, feedback, () => deactivate.mutateAsync(c.id))),
+    deactivate: (c) => ifAllowed(() => deactivateAfterConfirm(confirm, feedback, () => deactivate.mutateAsync(c.id))),
   });
 
   return (

@@ -1,4 +1,3 @@
 import { LABELS } from '@vialex/domain';
 
 export const CLIENT_TEXTS = LABELS.clientes;
-

@@ -45,7 +45,17 @@ const itemSx = {
   },
 } as const;
 
-function EntryItem({ entry, collapsed, nested, onNavigate }: { entry: MenuEntry; collapsed: boolean; nested?: boolean; onNavigate?: () => void }) {
+function EntryItem({
+  entry,
+  collapsed,
+  nested,
+  onNavigate,
+}: {
+  entry: MenuEntry;
+  collapsed: boolean;
+  nested?: boolean;
+  onNavigate?: () => void;
+}) {
   const Icon = menuIcon(entry.path);
   const button = (
     <ListItemButton
@@ -79,7 +89,9 @@ function MenuList({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: 
     <List component="nav" sx={{ py: 1 }}>
       {menu.map((section) => {
         if (section.kind === 'entry') {
-          return <EntryItem key={section.entry.path} entry={section.entry} collapsed={collapsed} onNavigate={onNavigate} />;
+          return (
+            <EntryItem key={section.entry.path} entry={section.entry} collapsed={collapsed} onNavigate={onNavigate} />
+          );
         }
         // Collapsed: a group's entries stand alone between dividers, there is no room for headers.
         if (collapsed) {
@@ -102,7 +114,10 @@ function MenuList({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: 
               <ListItemIcon sx={{ minWidth: 40, color: active ? 'primary.main' : undefined }}>
                 <GroupIcon />
               </ListItemIcon>
-              <ListItemText primary={section.name} slotProps={{ primary: { sx: { fontWeight: active ? 600 : undefined } } }} />
+              <ListItemText
+                primary={section.name}
+                slotProps={{ primary: { sx: { fontWeight: active ? 600 : undefined } } }}
+              />
               {open ? <ExpandLess /> : <ExpandMore />}
             </ListItemButton>
             <Collapse in={open} timeout="auto" unmountOnExit>

@@ -46,18 +46,36 @@ export function StaffLayout({ actions, account }: StaffLayoutProps) {
         }}
       >
         <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1, sm: 2 } }}>
-          <IconButton color="inherit" edge="start" aria-label={MSG.menu} onClick={toggle} sx={{ ml: { xs: 0, sm: -0.5 } }}>
+          <IconButton
+            color="inherit"
+            edge="start"
+            aria-label={MSG.menu}
+            onClick={toggle}
+            sx={{ ml: { xs: 0, sm: -0.5 } }}
+          >
             {desktop && !collapsed ? <MenuOpen /> : <MenuIcon />}
           </IconButton>
           <Box
             component={RouterLink}
             to="/clientes"
-            sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', minWidth: 0 }}
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1,
+              color: 'inherit',
+              textDecoration: 'none',
+              minWidth: 0,
+            }}
           >
             <Box sx={{ display: { xs: 'none', sm: 'flex' } }}>
               <BrandMark size={30} light />
             </Box>
-            <Typography component="span" variant="h6" sx={{ fontWeight: 800, letterSpacing: '0.12em' }} data-testid="brand">
+            <Typography
+              component="span"
+              variant="h6"
+              sx={{ fontWeight: 800, letterSpacing: '0.12em' }}
+              data-testid="brand"
+            >
               {BRAND}
             </Typography>
           </Box>

@@ -46,7 +46,13 @@ function showFailure(error: unknown) {
           {MSG.generarNuevoToken}
         </Button>
         {/* A persistent toast needs its own way out. */}
-        <IconButton color="inherit" size="small" aria-label={MSG.cerrar} onClick={() => closeSnackbar(key)} sx={{ ml: 0.5 }}>
+        <IconButton
+          color="inherit"
+          size="small"
+          aria-label={MSG.cerrar}
+          onClick={() => closeSnackbar(key)}
+          sx={{ ml: 0.5 }}
+        >
           <Close fontSize="small" />
         </IconButton>
       </>
@@ -62,7 +68,10 @@ export function TestPushButton() {
     setBusy(true);
     try {
       const message = await sendTestPush();
-      enqueueSnackbar(message ?? MSG.notificacionPruebaEnviada, { variant: 'success', autoHideDuration: TEST_PUSH_TOAST_MS });
+      enqueueSnackbar(message ?? MSG.notificacionPruebaEnviada, {
+        variant: 'success',
+        autoHideDuration: TEST_PUSH_TOAST_MS,
+      });
     } catch (error) {
       showFailure(error);
     } finally {

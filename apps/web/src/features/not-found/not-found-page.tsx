@@ -12,7 +12,10 @@ export function NotFoundPage() {
     <Box component="main" sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', px: 2 }}>
       <Stack spacing={3} sx={{ textAlign: 'center', alignItems: 'center', maxWidth: 480 }}>
         <BrandLogo size={44} />
-        <Typography variant="h1" sx={{ color: 'primary.main', fontWeight: 800, fontSize: { xs: 72, sm: 96 }, lineHeight: 1 }}>
+        <Typography
+          variant="h1"
+          sx={{ color: 'primary.main', fontWeight: 800, fontSize: { xs: 72, sm: 96 }, lineHeight: 1 }}
+        >
           404
         </Typography>
         <Typography variant="h6" component="h1">

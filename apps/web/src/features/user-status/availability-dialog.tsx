@@ -14,7 +14,15 @@ const OPTIONS = ESTADO_USUARIO.map((e) => ({ value: e.value, label: e.title, col
  * Update availability (spec 1 §4): the two busy values follow the open cases and can't be
  * picked; a pick is confirmed first and cancelling shows the previous value again.
  */
-export function AvailabilityDialog({ user, onClose, feedback }: { user: StatusRow | null; onClose: () => void; feedback: Feedback }) {
+export function AvailabilityDialog({
+  user,
+  onClose,
+  feedback,
+}: {
+  user: StatusRow | null;
+  onClose: () => void;
+  feedback: Feedback;
+}) {
   const mutation = useUpdateUserAvailability();
   const [shown, setShown] = useState<StatusRow | null>(null);
   const [pending, setPending] = useState<Disponibilidad | null>(null);

@@ -16,7 +16,15 @@ const OPTIONS = [
 ];
 
 /** Update login state: DESLOGUEAR after '¿Esta seguro de actualizar?'; cancelling restores LOGUEADO. */
-export function LoginStateDialog({ user, onClose, feedback }: { user: StatusRow | null; onClose: () => void; feedback: Feedback }) {
+export function LoginStateDialog({
+  user,
+  onClose,
+  feedback,
+}: {
+  user: StatusRow | null;
+  onClose: () => void;
+  feedback: Feedback;
+}) {
   const mutation = useForceLogout();
   const [shown, setShown] = useState<StatusRow | null>(null);
   const [pending, setPending] = useState(false);

@@ -34,7 +34,15 @@ export function pickedMinutes(time: Dayjs | null): number {
  * are the spec's: 'El tipo de usuario es obligatorio' while the choice is still the default,
  * 'El tiempo es obligatorio' while the time is 00:00.
  */
-export function SessionTimeDialog({ user, onClose, feedback }: { user: StatusRow | null; onClose: () => void; feedback: Feedback }) {
+export function SessionTimeDialog({
+  user,
+  onClose,
+  feedback,
+}: {
+  user: StatusRow | null;
+  onClose: () => void;
+  feedback: Feedback;
+}) {
   const mutation = useUpdateSessionTime();
   const [shown, setShown] = useState<StatusRow | null>(null);
   const [alcance, setAlcance] = useState<Alcance>('user');
@@ -51,7 +59,10 @@ export function SessionTimeDialog({ user, onClose, feedback }: { user: StatusRow
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = sessionTimeSchema.safeParse({ alcance: alcance === 'user' ? undefined : alcance, minutos: pickedMinutes(time) });
+    const parsed = sessionTimeSchema.safeParse({
+      alcance: alcance === 'user' ? undefined : alcance,
+      minutos: pickedMinutes(time),
+    });
     if (!parsed.success) {
       const next: Errors = {};
       for (const issue of parsed.error.issues) {
@@ -80,7 +91,14 @@ export function SessionTimeDialog({ user, onClose, feedback }: { user: StatusRow
 
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="es" localeText={pickerLocale}>
-      <FormDialog open={user !== null} title={STATUS_TEXTS.actualizarTiempo} onClose={onClose} onSubmit={submit} busy={mutation.isPending} maxWidth="xs">
+      <FormDialog
+        open={user !== null}
+        title={STATUS_TEXTS.actualizarTiempo}
+        onClose={onClose}
+        onSubmit={submit}
+        busy={mutation.isPending}
+        maxWidth="xs"
+      >
         <Stack spacing={2.5} sx={{ pt: 1 }}>
           <Typography color="text.secondary">
             {shown ? describeUser(shown) : ''}
@@ -115,11 +133,19 @@ export function SessionTimeDialog({ user, onClose, feedback }: { user: StatusRow
             ampm={false}
             views={['hours', 'minutes']}
             format="HH:mm"
-            slotProps={{ textField: { id: 'session-time', fullWidth: true, error: !!errors.minutos, helperText: errors.minutos } }}
+            slotProps={{
+              textField: { id: 'session-time', fullWidth: true, error: !!errors.minutos, helperText: errors.minutos },
+            }}
           />
         </Stack>
       </FormDialog>
-      <ConfirmDialog open={pending !== null} title={MSG.seguroActualizar} busy={mutation.isPending} onConfirm={save} onCancel={() => setPending(null)} />
+      <ConfirmDialog
+        open={pending !== null}
+        title={MSG.seguroActualizar}
+        busy={mutation.isPending}
+        onConfirm={save}
+        onCancel={() => setPending(null)}
+      />
     </LocalizationProvider>
   );
 }

@@ -46,9 +46,19 @@ export function statusColumns(actions: StatusColumnActions): ListColumn<StatusRo
       key: 'login',
       header: STATUS_TEXTS.login,
       minWidth: 110,
-      render: (u) => (u.login ? <Chip size="small" color="primary" variant="outlined" label={MSG.logueado} /> : STATUS_TEXTS.sinSesion),
+      render: (u) =>
+        u.login ? (
+          <Chip size="small" color="primary" variant="outlined" label={MSG.logueado} />
+        ) : (
+          STATUS_TEXTS.sinSesion
+        ),
     },
-    { key: 'duracion', header: STATUS_TEXTS.tiempoSesion, minWidth: 130, render: (u) => fmt(STATUS_TEXTS.minutos, { n: u.duracion_sesion }) },
+    {
+      key: 'duracion',
+      header: STATUS_TEXTS.tiempoSesion,
+      minWidth: 130,
+      render: (u) => fmt(STATUS_TEXTS.minutos, { n: u.duracion_sesion }),
+    },
     {
       key: 'acciones',
       header: STATUS_TEXTS.acciones,
@@ -57,14 +67,30 @@ export function statusColumns(actions: StatusColumnActions): ListColumn<StatusRo
         <RowActions>
           {u.actions.manageStatus && (
             <>
-              <RowAction label={STATUS_TEXTS.accionDisponibilidad} icon={<EventAvailableOutlined fontSize="small" />} onClick={() => actions.availability(u)} />
-              <RowAction label={STATUS_TEXTS.accionLogin} icon={<LogoutOutlined fontSize="small" />} onClick={() => actions.login(u)} />
-              <RowAction label={STATUS_TEXTS.accionTiempo} icon={<TimerOutlined fontSize="small" />} onClick={() => actions.sessionTime(u)} />
+              <RowAction
+                label={STATUS_TEXTS.accionDisponibilidad}
+                icon={<EventAvailableOutlined fontSize="small" />}
+                onClick={() => actions.availability(u)}
+              />
+              <RowAction
+                label={STATUS_TEXTS.accionLogin}
+                icon={<LogoutOutlined fontSize="small" />}
+                onClick={() => actions.login(u)}
+              />
+              <RowAction
+                label={STATUS_TEXTS.accionTiempo}
+                icon={<TimerOutlined fontSize="small" />}
+                onClick={() => actions.sessionTime(u)}
+              />
             </>
           )}
           {/* Only the administrator sees it (spec 1 §6); the server says so per row. */}
           {u.actions.changePassword && (
-            <RowAction label={MSG.cambiarContrasena} icon={<VpnKeyOutlined fontSize="small" />} onClick={() => actions.password(u)} />
+            <RowAction
+              label={MSG.cambiarContrasena}
+              icon={<VpnKeyOutlined fontSize="small" />}
+              onClick={() => actions.password(u)}
+            />
           )}
         </RowActions>
       ),

@@ -1,4 +1,3 @@
 import { LABELS } from '@vialex/domain';
 
 export const STATUS_TEXTS = LABELS.estadoUsuarios;
-

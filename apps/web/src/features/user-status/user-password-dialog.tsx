@@ -16,7 +16,15 @@ import { useChangeUserPassword } from './api/change-user-password';
 const EMPTY: PasswordPairInput = { password: '', confirmPassword: '' };
 
 /** Change another user's password (Administrador): the password rules, a confirmation, then the popup. */
-export function UserPasswordDialog({ user, onClose, feedback }: { user: StatusRow | null; onClose: () => void; feedback: Feedback }) {
+export function UserPasswordDialog({
+  user,
+  onClose,
+  feedback,
+}: {
+  user: StatusRow | null;
+  onClose: () => void;
+  feedback: Feedback;
+}) {
   const mutation = useChangeUserPassword();
   const [shown, setShown] = useState<StatusRow | null>(null);
   const [pending, setPending] = useState<PasswordPairInput | null>(null);
@@ -54,14 +62,38 @@ export function UserPasswordDialog({ user, onClose, feedback }: { user: StatusRo
 
   return (
     <>
-      <FormDialog open={user !== null} title={MSG.cambiarContrasena} onClose={onClose} onSubmit={handleSubmit(setPending)} busy={mutation.isPending} maxWidth="xs">
+      <FormDialog
+        open={user !== null}
+        title={MSG.cambiarContrasena}
+        onClose={onClose}
+        onSubmit={handleSubmit(setPending)}
+        busy={mutation.isPending}
+        maxWidth="xs"
+      >
         <Stack spacing={2.5} sx={{ pt: 1 }}>
           <Typography color="text.secondary">{shown ? describeUser(shown) : ''}</Typography>
-          <FormPasswordField control={control} name="password" id="user-password" label={MSG.nuevaContrasena} deps={['confirmPassword']} />
-          <FormPasswordField control={control} name="confirmPassword" id="user-confirmPassword" label={MSG.confirmarContrasena} />
+          <FormPasswordField
+            control={control}
+            name="password"
+            id="user-password"
+            label={MSG.nuevaContrasena}
+            deps={['confirmPassword']}
+          />
+          <FormPasswordField
+            control={control}
+            name="confirmPassword"
+            id="user-confirmPassword"
+            label={MSG.confirmarContrasena}
+          />
         </Stack>
       </FormDialog>
-      <ConfirmDialog open={pending !== null} title={MSG.passConfirmarTitulo} busy={mutation.isPending} onConfirm={save} onCancel={() => setPending(null)} />
+      <ConfirmDialog
+        open={pending !== null}
+        title={MSG.passConfirmarTitulo}
+        busy={mutation.isPending}
+        onConfirm={save}
+        onCancel={() => setPending(null)}
+      />
     </>
   );
 }

@@ -34,7 +34,13 @@ export default function UserStatusPage() {
     <>
       <PageTitle title={TITLES.estadoUsuarios} />
       <CriteriaPanel fields={STATUS_FIELDS} onSearch={list.search} />
-      <PagedTable list={list} columns={columns} label={TITLES.estadoUsuarios} getRowId={rowId} pageSizeOptions={PAGE_SIZE_OPTIONS} />
+      <PagedTable
+        list={list}
+        columns={columns}
+        label={TITLES.estadoUsuarios}
+        getRowId={rowId}
+        pageSizeOptions={PAGE_SIZE_OPTIONS}
+      />
       <AvailabilityDialog user={userFor('availability')} onClose={close} feedback={feedback} />
       <LoginStateDialog user={userFor('login')} onClose={close} feedback={feedback} />
       <SessionTimeDialog user={userFor('sessionTime')} onClose={close} feedback={feedback} />

@@ -42,7 +42,12 @@ export function userColumns(actions: UserColumnActions): ListColumn<UserRow>[] {
     { key: 'email', header: USER_TEXTS.email, minWidth: 200, render: (u) => u.email },
     { key: 'cargo', header: USER_TEXTS.cargo, minWidth: 150, render: (u) => u.cargo },
     { key: 'area', header: USER_TEXTS.areaColumna, minWidth: 130, render: (u) => u.area },
-    { key: 'ciudades', header: USER_TEXTS.ciudades, minWidth: 160, render: (u) => <Cities names={actions.cityNames(u.ciudades)} /> },
+    {
+      key: 'ciudades',
+      header: USER_TEXTS.ciudades,
+      minWidth: 160,
+      render: (u) => <Cities names={actions.cityNames(u.ciudades)} />,
+    },
     { key: 'estado', header: USER_TEXTS.estado, render: (u) => <EstadoChip estado={u.estado} /> },
     {
       key: 'acciones',
@@ -50,7 +55,11 @@ export function userColumns(actions: UserColumnActions): ListColumn<UserRow>[] {
       stickyRight: true,
       render: (u) => (
         <RowActions>
-          <RowAction label={LIST_TEXTS.editar} icon={<EditOutlined fontSize="small" />} onClick={() => actions.edit(u)} />
+          <RowAction
+            label={LIST_TEXTS.editar}
+            icon={<EditOutlined fontSize="small" />}
+            onClick={() => actions.edit(u)}
+          />
           <RowAction
             label={LIST_TEXTS.eliminar}
             icon={<DeleteOutlineOutlined fontSize="small" />}
@@ -60,7 +69,11 @@ export function userColumns(actions: UserColumnActions): ListColumn<UserRow>[] {
             disabled={!u.estado || (u.actions.edit && !u.actions.deactivate)}
           />
           {u.actions.assignCities && (
-            <RowAction label={USER_TEXTS.asignarCiudades} icon={<LocationCityOutlined fontSize="small" />} onClick={() => actions.assignCities(u)} />
+            <RowAction
+              label={USER_TEXTS.asignarCiudades}
+              icon={<LocationCityOutlined fontSize="small" />}
+              onClick={() => actions.assignCities(u)}
+            />
           )}
         </RowActions>
       ),

@@ -19,7 +19,18 @@ import { USER_TEXTS } from './texts';
 type FormValues = CreateUserInput & { estado?: boolean };
 type Target = UserRow | 'new';
 
-const FIELDS = ['nombres', 'apellidos', 'identificacion', 'telefono', 'email', 'cargo', 'area', 'password', 'confirmPassword', 'estado'] as const;
+const FIELDS = [
+  'nombres',
+  'apellidos',
+  'identificacion',
+  'telefono',
+  'email',
+  'cargo',
+  'area',
+  'password',
+  'confirmPassword',
+  'estado',
+] as const;
 
 export interface UserFormDialogProps {
   target: Target | null;
@@ -41,7 +52,18 @@ export function UserFormDialog({ target, ...props }: UserFormDialogProps) {
 }
 
 function defaults(user: UserRow | null): FormValues {
-  if (!user) return { nombres: '', apellidos: '', identificacion: '', telefono: '', email: '', cargo: '' as never, area: '', password: '', confirmPassword: '' };
+  if (!user)
+    return {
+      nombres: '',
+      apellidos: '',
+      identificacion: '',
+      telefono: '',
+      email: '',
+      cargo: '' as never,
+      area: '',
+      password: '',
+      confirmPassword: '',
+    };
   return {
     nombres: user.nombres,
     apellidos: user.apellidos,
@@ -56,7 +78,13 @@ function defaults(user: UserRow | null): FormValues {
   };
 }
 
-function UserForm({ open, target, onClose, onSaved, feedback }: Omit<UserFormDialogProps, 'target'> & { open: boolean; target: Target }) {
+function UserForm({
+  open,
+  target,
+  onClose,
+  onSaved,
+  feedback,
+}: Omit<UserFormDialogProps, 'target'> & { open: boolean; target: Target }) {
   const editing = target === 'new' ? null : target;
   const me = useCurrentUser();
   const cargos = useCargos();
@@ -64,12 +92,26 @@ function UserForm({ open, target, onClose, onSaved, feedback }: Omit<UserFormDia
   const create = useCreateUser();
   const update = useUpdateUser();
   // The resolver's output is the schema's parsed values (uppercased names, numbers, lower-case e-mail).
-  const [resolver] = useState(() => zodResolver(editing ? updateUserSchema : createUserSchema) as unknown as Resolver<FormValues, unknown, NewUser | UserUpdate>);
-  const { control, handleSubmit, setError } = useForm<FormValues, unknown, NewUser | UserUpdate>({ resolver, defaultValues: defaults(editing) });
+  const [resolver] = useState(
+    () =>
+      zodResolver(editing ? updateUserSchema : createUserSchema) as unknown as Resolver<
+        FormValues,
+        unknown,
+        NewUser | UserUpdate
+      >,
+  );
+  const { control, handleSubmit, setError } = useForm<FormValues, unknown, NewUser | UserUpdate>({
+    resolver,
+    defaultValues: defaults(editing),
+  });
 
   const submit = handleSubmit(async (values) => {
     try {
-      if (editing) await update.mutateAsync({ id: editing.id, values: { ...(values as UserUpdate), estado: (values as UserUpdate).estado ?? editing.estado } });
+      if (editing)
+        await update.mutateAsync({
+          id: editing.id,
+          values: { ...(values as UserUpdate), estado: (values as UserUpdate).estado ?? editing.estado },
+        });
       else await create.mutateAsync(values as NewUser);
       onSaved(!editing);
     } catch (e) {
@@ -95,11 +137,28 @@ function UserForm({ open, target, onClose, onSaved, feedback }: Omit<UserFormDia
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, pt: 1 }}>
         <FormTextField control={control} name="nombres" label={USER_TEXTS.nombre} autoFocus />
         <FormTextField control={control} name="apellidos" label={USER_TEXTS.apellidos} />
-        <FormTextField control={control} name="identificacion" label={USER_TEXTS.identificacion} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
-        <FormTextField control={control} name="telefono" label={USER_TEXTS.telefono} type="tel" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+        <FormTextField
+          control={control}
+          name="identificacion"
+          label={USER_TEXTS.identificacion}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+        <FormTextField
+          control={control}
+          name="telefono"
+          label={USER_TEXTS.telefono}
+          type="tel"
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
         <FormTextField control={control} name="email" label={USER_TEXTS.email} type="email" autoComplete="off" />
         {/* Nobody changes their own cargo. */}
-        <FormSelectField control={control} name="cargo" label={USER_TEXTS.cargo} options={cargoOptions} disabled={!!editing && !editing.actions.changeCargo} />
+        <FormSelectField
+          control={control}
+          name="cargo"
+          label={USER_TEXTS.cargo}
+          options={cargoOptions}
+          disabled={!!editing && !editing.actions.changeCargo}
+        />
         <FormSelectField
           control={control}
           name="area"
@@ -109,7 +168,13 @@ function UserForm({ open, target, onClose, onSaved, feedback }: Omit<UserFormDia
           disabled={!!editing && !editing.actions.changeArea}
         />
         {editing ? (
-          <FormSelectField control={control} name="estado" label={USER_TEXTS.estado} options={ESTADO_OPTIONS} toValue={(v) => v === 'true'} />
+          <FormSelectField
+            control={control}
+            name="estado"
+            label={USER_TEXTS.estado}
+            options={ESTADO_OPTIONS}
+            toValue={(v) => v === 'true'}
+          />
         ) : (
           <>
             <FormPasswordField control={control} name="password" label={MSG.contrasena} />

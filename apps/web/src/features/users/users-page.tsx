@@ -27,21 +27,34 @@ export default function UsersPage() {
   const [citiesOf, setCitiesOf] = useState<UserRow | null>(null);
 
   // A restricted coordinator view may not create or edit (spec 1 §6): the spec's info popup.
-  const ifAllowed = (allowed: boolean | undefined, action: () => void) => (allowed === false ? feedback.unauthorized() : action());
+  const ifAllowed = (allowed: boolean | undefined, action: () => void) =>
+    allowed === false ? feedback.unauthorized() : action();
 
   const columns = userColumns({
     cityNames,
     edit: (u) => ifAllowed(u.actions.edit, () => setTarget(u)),
     assignCities: (u) => setCitiesOf(u),
     deactivate: (u) =>
-      ifAllowed(u.actions.deactivate, () => deactivateAfterConfirm(confirm, feedback, () => deactivate.mutateAsync(u.id))),
+      ifAllowed(u.actions.deactivate, () =>
+        deactivateAfterConfirm(confirm, feedback, () => deactivate.mutateAsync(u.id)),
+      ),
   });
 
   return (
     <>
       <PageTitle title={TITLES.usuarios} />
-      <CriteriaPanel fields={USER_FIELDS} onSearch={list.search} onNew={() => ifAllowed(list.canWrite, () => setTarget('new'))} />
-      <PagedTable list={list} columns={columns} label={TITLES.usuarios} getRowId={rowId} pageSizeOptions={PAGE_SIZE_OPTIONS} />
+      <CriteriaPanel
+        fields={USER_FIELDS}
+        onSearch={list.search}
+        onNew={() => ifAllowed(list.canWrite, () => setTarget('new'))}
+      />
+      <PagedTable
+        list={list}
+        columns={columns}
+        label={TITLES.usuarios}
+        getRowId={rowId}
+        pageSizeOptions={PAGE_SIZE_OPTIONS}
+      />
       <UserFormDialog
         target={target}
         onClose={() => setTarget(null)}

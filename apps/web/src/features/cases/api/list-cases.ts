@@ -34,7 +34,13 @@ export interface CaseRow {
   direccion_siniestro: string;
   uidempresa: string | null;
   empresa: string | null;
-  cliente: { id: string | null; nombre: string | null; telefono: string | null; identificacion: number | null; relacion: string };
+  cliente: {
+    id: string | null;
+    nombre: string | null;
+    telefono: string | null;
+    identificacion: number | null;
+    relacion: string;
+  };
   callcenter: CaseAgent;
   abogado: CaseAgent;
   abogadocait: CaseAgent;
@@ -79,7 +85,8 @@ async function fetchCases(path: string, params: ListParams, signal?: AbortSignal
 }
 
 export const fetchActiveCases = (params: ListParams, signal?: AbortSignal) => fetchCases('/api/casos', params, signal);
-export const fetchArchivedCases = (params: ListParams, signal?: AbortSignal) => fetchCases('/api/casos/archivados', params, signal);
+export const fetchArchivedCases = (params: ListParams, signal?: AbortSignal) =>
+  fetchCases('/api/casos/archivados', params, signal);
 
 /** The server's filter whitelist for the cases lists: Caso (a whole number) and Placa (spec 2 §2). */
 export const CASE_FIELDS: readonly ListField[] = [

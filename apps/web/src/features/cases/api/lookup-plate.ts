@@ -11,7 +11,13 @@ export interface PlateLookup {
   tipo_plan: string;
   origen: string;
   vigente: boolean;
-  polizas: { fuente: string; nombre_producto: string; polizas: string; fechaIni: string | null; fechaFin: string | null }[];
+  polizas: {
+    fuente: string;
+    nombre_producto: string;
+    polizas: string;
+    fechaIni: string | null;
+    fechaFin: string | null;
+  }[];
   propietario: { identificacion: string; nombre: string; direccion: string; telefono: string } | null;
   mensajes: string[];
 }

@@ -3,7 +3,13 @@ import type { PasswordPairInput } from '@vialex/domain';
 import { api } from '../../../lib/api';
 
 /** Another user's password (Administrador only), on the user's sign-in account. */
-export function changeUserPassword({ id, values }: { id: string; values: PasswordPairInput }): Promise<{ message: string }> {
+export function changeUserPassword({
+  id,
+  values,
+}: {
+  id: string;
+  values: PasswordPairInput;
+}): Promise<{ message: string }> {
   return api.put<{ message: string }>(`/api/usuarios/${id}/password`, values);
 }
 

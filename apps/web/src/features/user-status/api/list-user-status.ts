@@ -37,7 +37,12 @@ export const STATUS_FIELDS: readonly ListField[] = [
   { field: 'apellidos', label: STATUS_TEXTS.apellidos, type: 'text' },
   { field: 'email', label: STATUS_TEXTS.email, type: 'email' },
   { field: 'cargo', label: STATUS_TEXTS.cargo, type: 'select', options: CARGOS.map((c) => ({ value: c, label: c })) },
-  { field: 'disponibilidad', label: STATUS_TEXTS.disponibilidad, type: 'select', options: ESTADO_USUARIO.map((e) => ({ value: e.value, label: e.title })) },
+  {
+    field: 'disponibilidad',
+    label: STATUS_TEXTS.disponibilidad,
+    type: 'select',
+    options: ESTADO_USUARIO.map((e) => ({ value: e.value, label: e.title })),
+  },
   {
     field: 'login',
     label: STATUS_TEXTS.login,

@@ -4,7 +4,13 @@ import { api } from '../../../lib/api';
 import { usersQueryKey } from './list-user-status';
 
 /** Session time for this user or every user of their cargo; answers how many were changed. */
-export function updateSessionTime({ id, values }: { id: string; values: SessionTimeInput }): Promise<{ message: string; updated: number }> {
+export function updateSessionTime({
+  id,
+  values,
+}: {
+  id: string;
+  values: SessionTimeInput;
+}): Promise<{ message: string; updated: number }> {
   return api.put<{ message: string; updated: number }>(`/api/estado-usuarios/${id}/duracion-sesion`, values);
 }
 

@@ -4,7 +4,13 @@ import { api } from '../../../lib/api';
 import { usersQueryKey, type StatusRow } from './list-user-status';
 
 /** A coordinator sets another user's availability; the server records it in the user-state trace. */
-export function updateUserAvailability({ id, disponibilidad }: { id: string; disponibilidad: Disponibilidad }): Promise<StatusRow> {
+export function updateUserAvailability({
+  id,
+  disponibilidad,
+}: {
+  id: string;
+  disponibilidad: Disponibilidad;
+}): Promise<StatusRow> {
   return api.put<StatusRow>(`/api/estado-usuarios/${id}/disponibilidad`, { disponibilidad });
 }
 
