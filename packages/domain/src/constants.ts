@@ -53,7 +53,26 @@ export const DEFAULT_TIPO_IDENTIFICACION = 'CC';
 /** DANE code of Bogotá D.C., the default city of a new client ('BOGOTA' in the spec). */
 export const DEFAULT_CIUDAD = '11001';
 
-export const TIPOS_PLAN = ['SIN PLAN', 'SEGURO TERCERO', 'RC PUBLICO'] as const;
+export const SIN_PLAN = 'SIN PLAN';
+/** A case's tipo_plan (spec 2 §4). */
+export const TIPOS_PLAN = [SIN_PLAN, 'SEGURO TERCERO', 'RC PUBLICO'] as const;
+export type TipoPlan = (typeof TIPOS_PLAN)[number];
+/** The policy services a plate is looked up in; a policy's `fuente`. */
+export const FUENTES_POLIZA = ['Tecnicar', 'SEGURO TERCERO'] as const;
+export type FuentePoliza = (typeof FUENTES_POLIZA)[number];
+/** Where a plate's plan comes from: a policy service that knows it, else own data (a vehicle's `origen`). */
+export const FUENTES_PLAN = [ORIGEN_PROPIO, ...FUENTES_POLIZA] as const;
+export type FuentePlan = (typeof FUENTES_PLAN)[number];
+/** Spec 2 §4: the source decides the plan (Tecnicar's RC policy wins over SEGURO TERCERO). */
+export const PLAN_DE_FUENTE: Record<FuentePlan, TipoPlan> = {
+  [ORIGEN_PROPIO]: SIN_PLAN,
+  'SEGURO TERCERO': 'SEGURO TERCERO',
+  Tecnicar: 'RC PUBLICO',
+};
+/** A case's `origen`: Cronos, or the source of a policy in force, else Vialex. */
+export const ORIGENES = [ORIGEN_PROPIO, ORIGEN_CRONOS, ...FUENTES_POLIZA] as const;
+/** Where a case was opened (`origen_desde`). */
+export const ORIGENES_DESDE = [ORIGEN_PROPIO, ORIGEN_CRONOS] as const;
 export const PLANES_AUTORIZADOS = ['SEGURO TERCERO', 'RC PUBLICO', 'RC Publico'] as const;
 export const RELACIONES_VEHICULO = ['Propietario', 'Conductor'] as const;
 export const VERIFICACIONES = ['Ninguno', 'Consulta en línea', 'Verificación contact center'] as const;

@@ -5,6 +5,8 @@ export * from './constants.js';
 export * from './messages.js';
 export * from './labels.js';
 export * from './permissions.js';
+export * from './notices.js';
+export * from './policies/index.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/clients.js';

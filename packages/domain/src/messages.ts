@@ -61,6 +61,10 @@ export const MSG = {
   trazaCambioContrasena: 'Cierre de sesión por cambio de contraseña de {nombre} ({cargo})',
   trazaUsuarioInactivado: 'Usuario inactivado por {nombre} ({cargo})',
   trazaSesionConsola: 'Cierre de sesión desde la consola de administración',
+  trazaInicioSesion: 'Inicio de sesión',
+  trazaCierreSesion: 'Cierre de sesión',
+  trazaDisponibilidadPropia: 'Cambio de disponibilidad por el usuario',
+  trazaDisponibilidadPor: 'Cambio de disponibilidad por {nombre} ({cargo})',
 
   // Layout
   lema: 'Asistencia legal e investigativa en accidentes de tránsito',
@@ -134,6 +138,8 @@ export const MSG = {
   usuarioNoDisponible: 'El usuario no está disponible para este caso',
   recibidoNoArchivable: 'Un caso en estado Recibido no se puede archivar',
   atencionNoSolicitada: 'La asistencia especial no ha sido solicitada',
+  /** Authorising special attention a second time (not in the spec's catalogue). */
+  atencionYaAutorizada: 'La asistencia especial ya fue autorizada',
   criteriosMalFormados: 'Criterios de búsqueda mal formados',
   cursorNoValido: 'Cursor de página no válido',
   recursoNoEncontrado: 'Recurso no encontrado',
@@ -220,6 +226,30 @@ export const MSG = {
   cierreCaso: 'Cierre de caso',
   nuevoCaso: 'NUEVO CASO',
   casoCreadoCiudad: 'CASO CREADO EN LA CIUDAD DE {ciudad}',
+  // What the case actions write: notices (momento, title, body), the case history and the
+  // agents' user-state trail (not in the spec's catalogue).
+  momentoCreacionCaso: 'Creación de caso',
+  momentoAsignacionCaso: 'Asignación de caso',
+  momentoSolicitud: 'Solicitud de {tipo}',
+  momentoCasoTomado: 'Caso tomado',
+  momentoSolicitudAtencion: 'Solicitud de asistencia especial',
+  avisoSolicitudTitulo: 'SOLICITUD DE {tipo}',
+  avisoAtencionTitulo: 'ASISTENCIA ESPECIAL',
+  avisoAgenteDelCaso: 'Caso # {caso}: {cargo} {nombre}',
+  avisoSolicitud: 'Caso # {caso}: se solicita {tipo}',
+  avisoSolicitudAtencion: 'Caso # {caso}: se solicita aprobación',
+  historiaAsignacion: 'Se asigna {tipo}: {nombre}',
+  historiaSolicitud: 'Se solicita {tipo} por {nombre} ({cargo})',
+  historiaToma: '{cargo} {nombre} toma el caso',
+  historiaLiberacion: '{cargo} {nombre} libera el caso',
+  historiaSolicitudAtencion: 'Se solicita aprobación de asistencia especial',
+  historiaAutorizaAtencion: 'Se autoriza asistencia especial',
+  trazaAsignacionCaso: 'Asignación al caso # {caso}',
+  trazaReasignacionCaso: 'Reasignación del caso # {caso}',
+  trazaTomaCaso: 'Toma del caso # {caso}',
+  trazaLiberacionCaso: 'Liberación del caso # {caso}',
+  trazaArchivoCaso: 'Archivo del caso # {caso}',
+  trazaRestablecimientoCaso: 'Restablecimiento del caso # {caso}',
 
   // Catalogues (spec 3 §8)
   noSePuedeEditar: 'No se puede editar, por favor comunícate con el Administrador',

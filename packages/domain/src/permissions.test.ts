@@ -23,6 +23,7 @@ import {
 const EXPECTED: Record<Action, Cargo[]> = {
   'clientes.write': ['Call Center', 'Coordinador Contact Center', 'Administrador'],
   'usuarios.changeOtherPassword': ['Administrador'],
+  'usuarios.changeArea': ['Administrador'],
   'casos.create': ['Call Center', 'Coordinador Contact Center', 'Administrador'],
   'casos.edit': ['Administrador', 'Call Center', 'Coordinador Contact Center'],
   'casos.export': ['Administrador', 'Call Center', 'Coordinador Contact Center'],

@@ -1,4 +1,4 @@
-import type { Actor, Cargo } from './cargos.js';
+import type { Cargo } from './cargos.js';
 import { CARGOS, COORDINADORES } from './cargos.js';
 
 /**
@@ -13,6 +13,8 @@ export const PERMISSIONS = {
   // spec 1 §6
   'clientes.write': CONTACT_CENTER_DESK,
   'usuarios.changeOtherPassword': ['Administrador'],
+  /** The area selector of an existing user (spec 1 §5: disabled when editing, except for the Administrador). */
+  'usuarios.changeArea': ['Administrador'],
   // spec 2 §6 "Row actions"
   'casos.create': CONTACT_CENTER_DESK,
   'casos.edit': CONTACT_CENTER_DESK,
@@ -179,8 +181,19 @@ export const ASSIGNABLE_TYPES: Partial<Record<Cargo, readonly Cargo[]>> = {
 /** Assign targets limited to users covering the case city. */
 export const CITY_LIMITED_TARGETS: readonly Cargo[] = ['Investigador', 'Abogado'];
 
+/** Every slot an agent can hold on a case. */
+export const AGENT_SLOTS = [
+  'uidabogado',
+  'uidabogadocait',
+  'uidinvestigador',
+  'uidcontactcenter',
+  'uidperito',
+  'uiddibujante',
+] as const;
+export type AgentSlot = (typeof AGENT_SLOTS)[number];
+
 /** The case field an agent type fills. */
-export const AGENT_FIELD: Partial<Record<Cargo, string>> = {
+export const AGENT_FIELD: Partial<Record<Cargo, AgentSlot>> = {
   Abogado: 'uidabogado',
   'Abogado CAIT': 'uidabogadocait',
   'Call Center': 'uidcontactcenter',
@@ -188,85 +201,6 @@ export const AGENT_FIELD: Partial<Record<Cargo, string>> = {
   Perito: 'uidperito',
   Dibujante: 'uiddibujante',
 };
-
-/** Who is notified when an agent of a type is assigned (spec 2 §6). */
-export const NOTIFIED_ON_ASSIGN: Partial<Record<Cargo, readonly Cargo[]>> = {
-  Abogado: ['Administrador', 'Coordinador Contact Center', 'Coordinador Abogado'],
-  Investigador: ['Administrador', 'Coordinador Contact Center'],
-  Dibujante: ['Administrador', 'Coordinador Contact Center'],
-  'Abogado CAIT': ['Administrador'],
-  'Call Center': ['Administrador'],
-  Perito: ['Administrador', 'Coordinador Investigador', 'Investigador'],
-};
-
-/**
- * Who is notified when an agent takes a case (spec 2 §4: "coordinators, the client and the
- * contact-centre user"): Administrador, the contact-centre coordinator and the coordinator who
- * dispatches that cargo. The client (by cedula) and the case's contact centre are added per case.
- */
-export const NOTIFIED_ON_TAKE: Partial<Record<Cargo, readonly Cargo[]>> = {
-  Investigador: ['Administrador', 'Coordinador Contact Center', 'Coordinador Investigador'],
-  Abogado: ['Administrador', 'Coordinador Contact Center', 'Coordinador Abogado'],
-  Dibujante: ['Administrador', 'Coordinador Contact Center', 'Coordinador Investigador'],
-};
-
-/** Who is notified of a request of a type: Administrador, the type's coordinator and the contact-centre coordinator. */
-export const NOTIFIED_ON_REQUEST: Partial<Record<Cargo, readonly Cargo[]>> = {
-  Abogado: ['Administrador', 'Coordinador Contact Center', 'Coordinador Abogado'],
-  'Abogado CAIT': ['Administrador', 'Coordinador Contact Center', 'Coordinador Abogado CAIT'],
-  Investigador: ['Administrador', 'Coordinador Contact Center', 'Coordinador Investigador'],
-  Perito: ['Administrador', 'Coordinador Contact Center', 'Coordinador Perito'],
-  Dibujante: ['Administrador', 'Coordinador Contact Center', 'Coordinador Investigador'],
-};
-
-/** Case workspace tabs (spec 2 §2). */
-export type CaseTab = '' | 'chat' | 'gestionar' | 'mapa' | 'chat_perito' | 'chat_dibujante';
-export const TAB_HIDDEN_FOR: Record<'gestionar' | 'mapa', readonly Actor[]> = {
-  gestionar: ['Cliente', 'Perito', 'Coordinador Perito'],
-  mapa: ['Perito', 'Coordinador Perito'],
-};
-export const TAB_CHAT_PERITO: readonly Actor[] = [
-  'Perito',
-  'Coordinador Perito',
-  'Coordinador Investigador',
-  'Investigador',
-];
-export const TAB_CHAT_DIBUJANTE: readonly Actor[] = [
-  'Coordinador Investigador',
-  'Dibujante',
-  'Administrador',
-  'Investigador',
-];
-
-/** Chats: who may not send in the general room, who may open files in each room (spec 2 §6). */
-export type ChatKind = 'general' | 'perito' | 'dibujante';
-export const GENERAL_CHAT_SEND_BLOCKED: readonly Actor[] = [
-  'Perito',
-  'Coordinador Perito',
-  'Coordinador Abogado CAIT',
-  'Abogado CAIT',
-  'Dibujante',
-];
-export const CHAT_FILE_OPEN: Record<ChatKind, readonly Actor[]> = {
-  general: [
-    'Abogado',
-    'Call Center',
-    'Perito',
-    'Dibujante',
-    'Administrador',
-    'Coordinador Abogado',
-    'Coordinador Contact Center',
-    'Coordinador Investigador',
-    'Coordinador Perito',
-    'Investigador',
-    'Cliente',
-  ],
-  perito: ['Perito', 'Administrador', 'Coordinador Investigador', 'Coordinador Perito', 'Investigador'],
-  dibujante: ['Dibujante', 'Administrador', 'Coordinador Investigador', 'Investigador'],
-};
-
-/** Users notified when a client enters a case of their city (spec 3 §4). */
-export const NOTIFIED_ON_CLIENT_ENTRY: readonly Cargo[] = ['Administrador', 'Abogado', 'Investigador'];
 
 /** Staff menu (spec 1 §2). */
 export interface MenuEntry {

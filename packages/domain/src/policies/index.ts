@@ -1,0 +1,4 @@
+export * from './decision.js';
+export * from './case.js';
+export * from './user.js';
+export * from './client.js';
