@@ -496,6 +496,26 @@ describe('special attention', () => {
     expect((await post(`/api/casos/${insured.id}/solicitar-atencion`, 'Administrador')).statusCode).toBe(400);
   });
 
+  it('the buttons follow the rule the server applies: asked for, no second request; authorised, no second authorisation', async () => {
+    const c = await newCase();
+    const actions = async () =>
+      (await s.app.inject({ method: 'GET', url: `/api/casos/${c.id}`, headers: h('Administrador') })).json().actions;
+    expect(await actions()).toMatchObject({ requestAttention: true, authorizeAttention: false });
+    await post(`/api/casos/${c.id}/solicitar-atencion`, 'Administrador');
+    // Asked for and not yet approved: the request used to stay offered and then be refused.
+    expect(await actions()).toMatchObject({ requestAttention: false, authorizeAttention: true });
+    expect((await post(`/api/casos/${c.id}/autorizar-atencion`, 'Administrador')).statusCode).toBe(200);
+    expect(await actions()).toMatchObject({ requestAttention: false, authorizeAttention: false });
+    const again = await post(`/api/casos/${c.id}/autorizar-atencion`, 'Coordinador Contact Center');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'ALREADY_AUTHORIZED',
+      message: 'La asistencia especial ya fue autorizada',
+    });
+    const history = await s.ctx.db.select().from(trazabilidad).where(eq(trazabilidad.uidcaso, c.id));
+    expect(history.filter((t) => t.descripcion === 'Se autoriza asistencia especial')).toHaveLength(1);
+  });
+
   it('neither request nor authorisation on an archived case; nothing changes', async () => {
     const c = await newCase();
     await setCase(c.id, { archivado: true });

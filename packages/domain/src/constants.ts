@@ -88,6 +88,10 @@ export const TIPOS_PRODUCTO = [
 ] as const;
 export const PRIORIDADES = ['alta', 'media', 'baja'] as const;
 
+/** The room kinds of a case: chats, chatsperito and chatsdibujante in the spec. */
+export const TIPOS_CHAT = ['general', 'perito', 'dibujante'] as const;
+export type ChatKind = (typeof TIPOS_CHAT)[number];
+
 /** Files with these extensions open in a new tab; others download. */
 export const OPEN_IN_TAB_EXTENSIONS = ['pdf', 'docx', 'doc', 'xlsx', 'xls'] as const;
 

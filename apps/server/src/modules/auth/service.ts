@@ -1,14 +1,21 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { DISPONIBILIDAD, MSG, availabilityForOpenCases, topics } from '@vialex/domain';
-import { openCaseCount } from '../cases/availability.js';
+import { openCaseCount } from '../cases/open-cases.js';
 import type { AppContext } from '../../platform/context.js';
-import { cuentas, sesiones, trazabilidadestado, usuarios } from '../../db/schema/index.js';
+import { cuentas, sesiones, usuarios } from '../../db/schema/index.js';
 import { AppError, conflict } from '../../platform/errors.js';
 import { burnVerify, verifyPassword } from '../../platform/passwords.js';
 import { hashSessionToken, newLoginToken, newSessionToken, sessionTopic } from './tokens.js';
 import { releaseAttempt, reserveAttempt } from './throttle.js';
 import type { UserRow, Viewer } from './session.js';
 import { forgetDeviceSubscriptions } from '../push/service.js';
+import { setAvailability } from '../users/availability.js';
+
+/*
+ * The auth module owns the tables `sesiones` and `intentos_login` (throttle.ts) and the sign-in
+ * columns of `usuarios` (login, token_login, ultimo_login, ip, salir). Availability and the
+ * user-state trail change through the users module; a device's push subscriptions through push.
+ */
 
 const badCredentials = () => new AppError(401, 'BAD_CREDENTIALS', MSG.informacionIncorrecta);
 
@@ -60,6 +67,7 @@ export async function login(
     const tokenLogin = newLoginToken();
     // 'Activo en espera' at sign-in (spec 1 §4), unless the user still holds open cases.
     const disponibilidad = availabilityForOpenCases(await openCaseCount(tx, user.id), DISPONIBILIDAD.enEspera);
+    await setAvailability(tx, user, disponibilidad, { descripcion: MSG.trazaInicioSesion, uidcreador: user.id });
     const [updated] = await tx
       .update(usuarios)
       .set({
@@ -68,7 +76,6 @@ export async function login(
         ultimo_login: now,
         ip: input.ip,
         salir: false,
-        disponibilidad,
         modificacion: now,
       })
       .where(eq(usuarios.id, user.id))
@@ -81,15 +88,6 @@ export async function login(
       ip: input.ip,
       user_agent: input.userAgent.slice(0, 300),
     });
-    if (user.disponibilidad !== disponibilidad) {
-      await tx.insert(trazabilidadestado).values({
-        descripcion: 'Inicio de sesión',
-        estado: disponibilidad,
-        uidusuario: user.id,
-        cargo: user.cargo,
-        uidcreador: user.id,
-      });
-    }
     await hub.publish(tx, topics.user(user.id), { name: 'user.updated', id: user.id });
     await hub.publish(tx, topics.list('usuarios'), { name: 'list.changed', list: 'usuarios', id: user.id });
     return { user: updated, started: now };
@@ -109,23 +107,12 @@ export async function logout(ctx: AppContext, viewer: Viewer, device: { endpoint
     await forgetDeviceSubscriptions(tx, viewer.id, viewer.sessionId, device.endpoint);
     await tx
       .update(usuarios)
-      .set({
-        login: false,
-        salir: true,
-        token_login: null,
-        disponibilidad: DISPONIBILIDAD.fueraDeHorario,
-        modificacion: new Date(),
-      })
+      .set({ login: false, salir: true, token_login: null, modificacion: new Date() })
       .where(eq(usuarios.id, viewer.id));
-    if (viewer.user.disponibilidad !== DISPONIBILIDAD.fueraDeHorario) {
-      await tx.insert(trazabilidadestado).values({
-        descripcion: 'Cierre de sesión',
-        estado: DISPONIBILIDAD.fueraDeHorario,
-        uidusuario: viewer.id,
-        cargo: viewer.cargo,
-        uidcreador: viewer.id,
-      });
-    }
+    await setAvailability(tx, viewer.user, DISPONIBILIDAD.fueraDeHorario, {
+      descripcion: MSG.trazaCierreSesion,
+      uidcreador: viewer.id,
+    });
     await hub.publish(tx, sessionTopic(viewer.sessionId), { name: 'session.ended', reason: 'logout' });
     await hub.publish(tx, topics.user(viewer.id), { name: 'user.updated', id: viewer.id });
     await hub.publish(tx, topics.list('usuarios'), { name: 'list.changed', list: 'usuarios', id: viewer.id });

@@ -1,19 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  DISPONIBILIDAD,
-  MSG,
-  isCargo,
-  normalizeDisponibilidad,
-  topics,
-  type Cargo,
-  type SessionEndReason,
-} from '@vialex/domain';
+import { DISPONIBILIDAD, MSG, isCargo, topics, type Cargo, type SessionEndReason } from '@vialex/domain';
 import type { Db, Executor } from '../../db/client.js';
-import { sesiones, trazabilidadestado, usuarios } from '../../db/schema/index.js';
+import { sesiones, usuarios } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { preparedOnce } from '../../db/prepared.js';
 import type { LiveHub } from '../../platform/live-hub.js';
+import { setAvailability } from '../users/availability.js';
 import { SESSION_COOKIE, hashSessionToken, sessionTopic } from './tokens.js';
 
 export type UserRow = typeof usuarios.$inferSelect;
@@ -96,7 +89,7 @@ export async function endSession(
     await tx.delete(sesiones).where(eq(sesiones.id, sessionId));
     if (clearLogin) {
       const [holder] = await tx
-        .select({ disponibilidad: usuarios.disponibilidad, cargo: usuarios.cargo })
+        .select({ id: usuarios.id, disponibilidad: usuarios.disponibilidad, cargo: usuarios.cargo })
         .from(usuarios)
         .where(
           and(
@@ -107,20 +100,12 @@ export async function endSession(
         )
         .for('update');
       if (holder) {
-        const offShift = DISPONIBILIDAD.fueraDeHorario;
         await tx
           .update(usuarios)
-          .set({ login: false, disponibilidad: offShift, modificacion: new Date() })
+          .set({ login: false, modificacion: new Date() })
           .where(eq(usuarios.id, clearLogin.userId));
-        if (normalizeDisponibilidad(holder.disponibilidad) !== offShift) {
-          // Written by the system: no creator.
-          await tx.insert(trazabilidadestado).values({
-            descripcion: MSG.trazaSesionVencida,
-            estado: offShift,
-            uidusuario: clearLogin.userId,
-            cargo: holder.cargo,
-          });
-        }
+        // Written by the system: no creator.
+        await setAvailability(tx, holder, DISPONIBILIDAD.fueraDeHorario, { descripcion: MSG.trazaSesionVencida });
         await hub.publish(tx, topics.user(clearLogin.userId), { name: 'user.updated', id: clearLogin.userId });
         await hub.publish(tx, topics.list('usuarios'), {
           name: 'list.changed',
@@ -178,19 +163,13 @@ export async function signOutUser(
   target: Pick<UserRow, 'id' | 'cargo' | 'disponibilidad'>,
   trail: { descripcion: string; creador: string | null },
 ): Promise<void> {
-  const offShift = DISPONIBILIDAD.fueraDeHorario;
   await tx
     .update(usuarios)
-    .set({ login: false, ip: '', salir: false, disponibilidad: offShift, modificacion: new Date() })
+    .set({ login: false, ip: '', salir: false, modificacion: new Date() })
     .where(eq(usuarios.id, target.id));
-  if (normalizeDisponibilidad(target.disponibilidad) !== offShift) {
-    await tx.insert(trazabilidadestado).values({
-      descripcion: trail.descripcion,
-      estado: offShift,
-      uidusuario: target.id,
-      cargo: target.cargo,
-      uidcreador: trail.creador,
-    });
-  }
+  await setAvailability(tx, target, DISPONIBILIDAD.fueraDeHorario, {
+    descripcion: trail.descripcion,
+    uidcreador: trail.creador,
+  });
   await endUserSessions(tx, hub, target.id, 'forced');
 }

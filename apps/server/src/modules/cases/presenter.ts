@@ -1,17 +1,7 @@
 import { z } from 'zod';
-import {
-  ESTADO_INICIAL,
-  MANAGE_CASE,
-  ORIGEN_CRONOS,
-  REQUESTABLE_TYPES,
-  ASSIGNABLE_TYPES,
-  AGENT_FIELD,
-  can,
-} from '@vialex/domain';
+import { ORIGEN_CRONOS, caseActions } from '@vialex/domain';
 import type { Viewer } from '../auth/session.js';
 import type { CaseWithNames } from './queries.js';
-
-type CaseRow = CaseWithNames['caso'];
 
 const agent = z.object({ id: z.string().nullable(), nombre: z.string().nullable(), solicitado: z.boolean() });
 
@@ -72,38 +62,6 @@ export const caseResponse = z.object({
   }),
 });
 export type CaseResponse = z.infer<typeof caseResponse>;
-
-/** Take-case switch: a cargo's own slot; 'release' when it holds it, 'take' when it's free. */
-function takeAction(c: CaseRow, viewer: Viewer): 'none' | 'take' | 'release' {
-  if (!can(viewer.cargo, 'casos.take')) return 'none';
-  const field = AGENT_FIELD[viewer.cargo] as keyof CaseRow;
-  const holder = c[field] as string | null;
-  if (holder === viewer.id) return 'release';
-  return holder ? 'none' : 'take';
-}
-
-/** What this viewer may do with this case (spec 2 §6), answered with the case. */
-export function caseActions(c: CaseRow, viewer: Viewer): CaseResponse['actions'] {
-  const manageRule = MANAGE_CASE[viewer.cargo];
-  const manage = manageRule === 'always' || (c[manageRule] as string | null) === viewer.id;
-  // Perito stays offered on every plan: asking for it on a plan without the service is
-  // answered 'Operación denegada' (spec 2 §5), so the user learns why.
-  const requestTypes = REQUESTABLE_TYPES[viewer.cargo] ?? [];
-  return {
-    assign: c.archivado ? [] : [...(ASSIGNABLE_TYPES[viewer.cargo] ?? [])],
-    request: c.archivado ? [] : [...requestTypes],
-    take: c.archivado ? 'none' : takeAction(c, viewer),
-    authorizeAttention:
-      !c.archivado && can(viewer.cargo, 'casos.authorizeAttention') && c.solicitud_atencion && !c.aprobar_atencion,
-    requestAttention:
-      !c.archivado && can(viewer.cargo, 'casos.sms') && c.tipo_plan === 'SIN PLAN' && !c.aprobar_atencion,
-    manage,
-    export: can(viewer.cargo, 'casos.export'),
-    edit: !c.archivado && can(viewer.cargo, 'casos.edit'),
-    archive: !c.archivado && c.estado !== ESTADO_INICIAL && can(viewer.cargo, 'casos.archive'),
-    restore: c.archivado && can(viewer.cargo, 'casos.archive'),
-  };
-}
 
 export function presentCase(row: CaseWithNames, viewer: Viewer): CaseResponse {
   const c = row.caso;
@@ -167,6 +125,7 @@ export function presentCase(row: CaseWithNames, viewer: Viewer): CaseResponse {
     chat_perito: c.chat_perito,
     chat_dibujante: c.chat_dibujante,
     prioridad: c.prioridad,
-    actions: caseActions(c, viewer),
+    // What this viewer may do with this case: the case policy's rules (policies/case.ts).
+    actions: caseActions(viewer, c),
   };
 }

@@ -1,15 +1,27 @@
-import { and, eq, ne } from 'drizzle-orm';
-import { MSG, can, topics, type Client } from '@vialex/domain';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import {
+  DEFAULT_CIUDAD,
+  DEFAULT_TIPO_IDENTIFICACION,
+  MSG,
+  mayQuickRegisterClient,
+  mayWriteClient,
+  topics,
+  type Client,
+} from '@vialex/domain';
 import type { AppContext } from '../../platform/context.js';
 import type { Executor } from '../../db/client.js';
 import { ciudades, clientes } from '../../db/schema/index.js';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { Viewer } from '../auth/session.js';
+import { enforce } from '../auth/policy.js';
 import { findClient } from './queries.js';
 
-function assertMayWrite(viewer: Viewer) {
-  if (!can(viewer.cargo, 'clientes.write')) throw forbidden();
-}
+/*
+ * The clients module owns the table `clientes`. The case form registers the affected person and
+ * finds a case's client through this service.
+ */
+
+const assertMayWrite = (viewer: Viewer) => enforce(mayWriteClient(viewer));
 
 async function assertValid(tx: Executor, input: Client, exceptId?: string) {
   const [city] = await tx.select({ id: ciudades.id }).from(ciudades).where(eq(ciudades.id, input.ciudad));
@@ -82,4 +94,65 @@ export async function deactivateClient(ctx: AppContext, viewer: Viewer, id: stri
     await changed(ctx, tx, id);
   });
   return (await findClient(ctx.db, id))!;
+}
+
+/** Affected-person quick registration from the case dialog: type CC, city BOGOTA. */
+export async function quickRegisterClient(
+  ctx: AppContext,
+  viewer: Viewer,
+  input: { nombres: string; apellidos: string; identificacion: number; telefono?: number },
+) {
+  enforce(mayQuickRegisterClient(viewer));
+  return ctx.db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select()
+      .from(clientes)
+      .where(
+        and(
+          eq(clientes.tipoidentificacion, DEFAULT_TIPO_IDENTIFICACION),
+          eq(clientes.identificacion, input.identificacion),
+        ),
+      );
+    if (existing) throw new AppError(409, 'CLIENT_DUPLICATE', MSG.clienteDuplicado);
+    const [row] = await tx
+      .insert(clientes)
+      .values({
+        nombres: input.nombres,
+        apellidos: input.apellidos,
+        identificacion: input.identificacion,
+        tipoidentificacion: DEFAULT_TIPO_IDENTIFICACION,
+        ciudad: DEFAULT_CIUDAD,
+        telefono: input.telefono ? String(input.telefono) : '',
+        direccion: '',
+      })
+      .returning();
+    await changed(ctx, tx, row.id);
+    return row;
+  });
+}
+
+/**
+ * The client the call center identified on the case form, among clients of any type (active ones
+ * and CC first): 'Usuario no registrado' on the identification field when there is none.
+ */
+export async function findRegisteredClient(tx: Executor, identificacion: number) {
+  const [client] = await tx
+    .select()
+    .from(clientes)
+    .where(eq(clientes.identificacion, identificacion))
+    .orderBy(sql`${clientes.estado} desc`, sql`${clientes.tipoidentificacion} = ${DEFAULT_TIPO_IDENTIFICACION} desc`)
+    .limit(1);
+  if (!client)
+    throw badRequest(MSG.usuarioNoRegistrado, [{ path: 'identificacion', message: MSG.usuarioNoRegistrado }]);
+  return client;
+}
+
+/** A client's identification as notices carry it (spec 2 §3 notificaciones.cedula). */
+export async function clientCedula(tx: Executor, clientId: string | null): Promise<string | undefined> {
+  if (!clientId) return undefined;
+  const [row] = await tx
+    .select({ identificacion: clientes.identificacion })
+    .from(clientes)
+    .where(eq(clientes.id, clientId));
+  return row ? String(row.identificacion) : undefined;
 }

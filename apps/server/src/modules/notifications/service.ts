@@ -1,9 +1,14 @@
 import { and, arrayContains, eq, inArray, type SQL } from 'drizzle-orm';
-import type { Cargo } from '@vialex/domain';
+import type { AgentSlot, Cargo, NoticeAudience } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { notificaciones, usuarios } from '../../db/schema/index.js';
 import { pushToUsers } from '../push/service.js';
+
+/*
+ * The notifications module owns the table `notificaciones`: who is told what is the domain's
+ * table (notices.ts), recorded here in the caller's transaction and pushed after commit.
+ */
 
 export interface Notice {
   /** The moment of the case (spec's `momento`): 'Caso asignado', 'Cierre de caso', … */
@@ -31,6 +36,23 @@ export async function recipientsByCargo(
     .from(usuarios)
     .where(and(...conditions));
   return rows.map((r) => r.id);
+}
+
+/**
+ * The users an audience (noticeAudience in the domain) names on a case: the case's own agents in
+ * its slots, the agent the action names, and every active user of its cargos (in the case's city
+ * when it says so).
+ */
+export async function recipientsOf(
+  tx: Executor,
+  audience: NoticeAudience,
+  c: Record<AgentSlot, string | null> & { uidciudad: string | null },
+  namedAgent?: string,
+): Promise<string[]> {
+  const agents = audience.caseAgents.map((slot) => c[slot]).filter((x): x is string => !!x);
+  const named = audience.namedAgent && namedAgent ? [namedAgent] : [];
+  const byCargo = await recipientsByCargo(tx, audience.cargos, audience.inCaseCity ? c.uidciudad : undefined);
+  return [...named, ...agents, ...byCargo];
 }
 
 /**

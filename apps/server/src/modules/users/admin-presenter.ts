@@ -1,14 +1,5 @@
 import { z } from 'zod';
-import {
-  DISPONIBILIDADES,
-  USER_STATUS_VISIBLE,
-  can,
-  canWriteUsers,
-  mayAssignCities,
-  mayWriteUser,
-  normalizeDisponibilidad,
-  type Cargo,
-} from '@vialex/domain';
+import { DISPONIBILIDADES, normalizeDisponibilidad, userActions, type Cargo } from '@vialex/domain';
 import type { Viewer } from '../auth/session.js';
 import type { UserRow } from './queries.js';
 
@@ -41,9 +32,6 @@ export type UserResponse = z.infer<typeof userResponse>;
 
 /** A user row with what this viewer may do with it (the web shows actions from this). */
 export function presentUser(row: UserRow, viewer: Viewer): UserResponse {
-  const cargo = row.cargo as Cargo;
-  const self = row.id === viewer.id;
-  const writable = mayWriteUser(viewer.cargo, cargo) || (self && canWriteUsers(viewer.cargo));
   return {
     id: row.id,
     nombres: row.nombres,
@@ -59,15 +47,7 @@ export function presentUser(row: UserRow, viewer: Viewer): UserResponse {
     login: row.login,
     duracion_sesion: row.duracion_sesion,
     creado: row.creado.toISOString(),
-    actions: {
-      edit: writable,
-      deactivate: writable && !self,
-      assignCities: mayAssignCities(viewer.cargo, cargo),
-      // One's own password is the key button's (it asks for the current one).
-      changePassword: can(viewer.cargo, 'usuarios.changeOtherPassword') && !self,
-      changeArea: viewer.cargo === 'Administrador',
-      changeCargo: writable && !self,
-      manageStatus: USER_STATUS_VISIBLE[viewer.cargo].includes(cargo),
-    },
+    // What this viewer may do with this user: the user policy's rules (policies/user.ts).
+    actions: userActions(viewer, { id: row.id, cargo: row.cargo as Cargo }),
   };
 }

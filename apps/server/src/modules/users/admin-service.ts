@@ -2,13 +2,14 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import {
   CITY_COVERAGE_CARGOS,
   MSG,
-  USER_STATUS_VISIBLE,
-  can,
-  canWriteUsers,
   fmt,
-  isManualDisponibilidad,
-  mayAssignCities,
-  mayWriteUser,
+  mayAssignCitiesTo,
+  mayCreateUser,
+  mayDeactivateUser,
+  mayEditUser,
+  mayManageStatus,
+  mayPickAvailability,
+  maySetPassword,
   topics,
   type Cargo,
   type createUserSchema,
@@ -17,10 +18,12 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import type { Executor } from '../../db/client.js';
-import { areas, ciudades, cuentas, trazabilidadestado, usuarios } from '../../db/schema/index.js';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { areas, ciudades, cuentas, usuarios } from '../../db/schema/index.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { signOutUser, type Viewer } from '../auth/session.js';
+import { enforce } from '../auth/policy.js';
 import { hashPassword } from '../../platform/passwords.js';
+import { recordStateTrail } from './availability.js';
 import { createStaffUser, setAccountPasswordHash } from './service.js';
 import { findUser, type UserRow } from './queries.js';
 
@@ -32,14 +35,8 @@ async function usersChanged(ctx: AppContext, tx: Executor, id: string) {
   await ctx.hub.publish(tx, topics.user(id), { name: 'user.updated', id });
 }
 
-/**
- * Create/edit from LISTA DE USUARIOS: only from an unrestricted view (spec 1 §6), and no
- * privilege escalation: only an Administrador writes or appoints administrators and coordinators.
- */
-function assertMayWrite(viewer: Viewer, targetCargo: string, newCargo: string = targetCargo) {
-  if (!mayWriteUser(viewer.cargo, targetCargo as Cargo) || !mayWriteUser(viewer.cargo, newCargo as Cargo))
-    throw forbidden();
-}
+/** A user row as the user policy reads it (policies/user.ts in the domain). */
+const target = (row: UserRow) => ({ id: row.id, cargo: row.cargo as Cargo, area: row.area });
 
 /** DESLOGUEAR-like sign-out by another user (auth/session.ts signOutUser), with them as the trail's creator. */
 const signOut = (ctx: AppContext, tx: Executor, viewer: Viewer, target: UserRow, descripcion: string) =>
@@ -63,8 +60,12 @@ async function loadTarget(tx: Executor, id: string): Promise<UserRow> {
   return row;
 }
 
+/**
+ * Create/edit from LISTA DE USUARIOS: only from an unrestricted view (spec 1 §6), and no
+ * privilege escalation: only an Administrador writes or appoints administrators and coordinators.
+ */
 export async function createUser(ctx: AppContext, viewer: Viewer, input: CreateUser) {
-  assertMayWrite(viewer, input.cargo, input.cargo);
+  enforce(mayCreateUser(viewer, input.cargo));
   // Hashed before the transaction, so no connection waits on argon2.
   const passwordHash = await hashPassword(input.password);
   const id = await ctx.db.transaction(async (tx) => {
@@ -83,27 +84,19 @@ export async function createUser(ctx: AppContext, viewer: Viewer, input: CreateU
 
 export async function updateUser(ctx: AppContext, viewer: Viewer, id: string, input: UpdateUser) {
   await ctx.db.transaction(async (tx) => {
-    const target = await loadTarget(tx, id);
-    // Own data may be edited from an unrestricted view, but nobody changes their own cargo (so
-    // nobody promotes themselves, and an administrator cannot demote the last administrator).
-    if (target.id === viewer.id) {
-      if (!canWriteUsers(viewer.cargo) || input.cargo !== target.cargo) throw forbidden();
-    } else assertMayWrite(viewer, target.cargo, input.cargo);
-    // The area selector is disabled when editing unless the viewer is Administrador.
-    if (input.area !== target.area) {
-      if (viewer.cargo !== 'Administrador') throw forbidden();
-      await assertArea(tx, input.area);
-    }
-    if (input.email !== target.email) {
+    const row = await loadTarget(tx, id);
+    const estado = input.estado ?? row.estado;
+    // Nobody changes their own cargo or deactivates themselves; the area is the Administrador's.
+    enforce(mayEditUser(viewer, target(row), { cargo: input.cargo, area: input.area, estado }));
+    if (input.area !== row.area) await assertArea(tx, input.area);
+    if (input.email !== row.email) {
       const [taken] = await tx
         .select({ id: cuentas.id })
         .from(cuentas)
-        .where(and(eq(cuentas.email, input.email), ne(cuentas.id, target.uiid)));
+        .where(and(eq(cuentas.email, input.email), ne(cuentas.id, row.uiid)));
       if (taken) throw conflict('EMAIL_TAKEN', MSG.correoDuplicado);
-      await tx.update(cuentas).set({ email: input.email, modificacion: new Date() }).where(eq(cuentas.id, target.uiid));
+      await tx.update(cuentas).set({ email: input.email, modificacion: new Date() }).where(eq(cuentas.id, row.uiid));
     }
-    const estado = input.estado ?? target.estado;
-    if (target.id === viewer.id && !estado) throw badRequest(MSG.noInactivarPropio);
     await tx
       .update(usuarios)
       .set({
@@ -116,12 +109,12 @@ export async function updateUser(ctx: AppContext, viewer: Viewer, id: string, in
         area: input.area,
         estado,
         // Coverage only means something for the cargos that have it.
-        ciudades: CITY_COVERAGE_CARGOS.includes(input.cargo) ? target.ciudades : [],
+        ciudades: CITY_COVERAGE_CARGOS.includes(input.cargo) ? row.ciudades : [],
         modificacion: new Date(),
       })
       .where(eq(usuarios.id, id));
-    if (!estado && target.estado)
-      await signOut(ctx, tx, viewer, { ...target, cargo: input.cargo }, byViewer(MSG.trazaUsuarioInactivado, viewer));
+    if (!estado && row.estado)
+      await signOut(ctx, tx, viewer, { ...row, cargo: input.cargo }, byViewer(MSG.trazaUsuarioInactivado, viewer));
     await usersChanged(ctx, tx, id);
   });
   return (await findUser(ctx.db, id))!;
@@ -130,11 +123,10 @@ export async function updateUser(ctx: AppContext, viewer: Viewer, id: string, in
 /** The delete icon: estado false after confirmation; the user is kept and signed out. */
 export async function deactivateUser(ctx: AppContext, viewer: Viewer, id: string) {
   await ctx.db.transaction(async (tx) => {
-    const target = await loadTarget(tx, id);
-    assertMayWrite(viewer, target.cargo);
-    if (target.id === viewer.id) throw badRequest(MSG.noInactivarPropio);
+    const row = await loadTarget(tx, id);
+    enforce(mayDeactivateUser(viewer, target(row)));
     await tx.update(usuarios).set({ estado: false, modificacion: new Date() }).where(eq(usuarios.id, id));
-    if (target.estado) await signOut(ctx, tx, viewer, target, byViewer(MSG.trazaUsuarioInactivado, viewer));
+    if (row.estado) await signOut(ctx, tx, viewer, row, byViewer(MSG.trazaUsuarioInactivado, viewer));
     await usersChanged(ctx, tx, id);
   });
   return (await findUser(ctx.db, id))!;
@@ -147,8 +139,7 @@ export async function deactivateUser(ctx: AppContext, viewer: Viewer, id: string
 export async function setUserCities(ctx: AppContext, viewer: Viewer, id: string, cityIds: string[]) {
   const unique = [...new Set(cityIds)];
   await ctx.db.transaction(async (tx) => {
-    const target = await loadTarget(tx, id);
-    if (!mayAssignCities(viewer.cargo, target.cargo as Cargo)) throw forbidden();
+    enforce(mayAssignCitiesTo(viewer, target(await loadTarget(tx, id))));
     if (unique.length) {
       const found = await tx.select({ id: ciudades.id }).from(ciudades).where(inArray(ciudades.id, unique));
       if (found.length !== unique.length)
@@ -166,37 +157,35 @@ export async function setUserCities(ctx: AppContext, viewer: Viewer, id: string,
  * Not one's own: that is the key button, which asks for the current password.
  */
 export async function setUserPassword(ctx: AppContext, viewer: Viewer, id: string, password: string) {
-  if (!can(viewer.cargo, 'usuarios.changeOtherPassword') || id === viewer.id) throw forbidden();
+  enforce(maySetPassword(viewer, { id }));
   if (!(await findUser(ctx.db, id))) throw notFound(MSG.usuarioNoExiste);
   // Hashed before the transaction, so no connection waits on argon2.
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
-    const target = await loadTarget(tx, id);
-    await setAccountPasswordHash(tx, target.uiid, passwordHash);
-    await signOut(ctx, tx, viewer, target, byViewer(MSG.trazaCambioContrasena, viewer));
+    const row = await loadTarget(tx, id);
+    await setAccountPasswordHash(tx, row.uiid, passwordHash);
+    await signOut(ctx, tx, viewer, row, byViewer(MSG.trazaCambioContrasena, viewer));
     await usersChanged(ctx, tx, id);
   });
 }
 
 // ---- ESTADO USUARIOS -------------------------------------------------------------------------
 
-function assertStatusScope(viewer: Viewer, target: UserRow) {
-  if (!USER_STATUS_VISIBLE[viewer.cargo].includes(target.cargo as Cargo)) throw forbidden();
+/** Loads a user the viewer's ESTADO USUARIOS shows, locked for the rest of the transaction. */
+async function loadStatusTarget(tx: Executor, viewer: Viewer, id: string): Promise<UserRow> {
+  const row = await loadTarget(tx, id);
+  enforce(mayManageStatus(viewer, target(row)));
+  return row;
 }
 
 /** A coordinator sets another user's availability; automatic values are not selectable. */
 export async function setUserAvailability(ctx: AppContext, viewer: Viewer, id: string, disponibilidad: string) {
-  if (!isManualDisponibilidad(disponibilidad))
-    throw badRequest(MSG.disponibilidadAutomatica, [{ path: 'disponibilidad', message: MSG.disponibilidadAutomatica }]);
+  enforce(mayPickAvailability(disponibilidad));
   await ctx.db.transaction(async (tx) => {
-    const target = await loadTarget(tx, id);
-    assertStatusScope(viewer, target);
+    const row = await loadStatusTarget(tx, viewer, id);
     await tx.update(usuarios).set({ disponibilidad, modificacion: new Date() }).where(eq(usuarios.id, id));
-    await tx.insert(trazabilidadestado).values({
-      descripcion: `Cambio de disponibilidad por ${viewer.user.nombres} ${viewer.user.apellidos} (${viewer.cargo})`,
-      estado: disponibilidad,
-      uidusuario: id,
-      cargo: target.cargo,
+    await recordStateTrail(tx, row, disponibilidad, {
+      descripcion: byViewer(MSG.trazaDisponibilidadPor, viewer),
       uidcreador: viewer.id,
     });
     await usersChanged(ctx, tx, id);
@@ -210,9 +199,8 @@ export async function setUserAvailability(ctx: AppContext, viewer: Viewer, id: s
  */
 export async function forceLogout(ctx: AppContext, viewer: Viewer, id: string) {
   await ctx.db.transaction(async (tx) => {
-    const target = await loadTarget(tx, id);
-    assertStatusScope(viewer, target);
-    await signOut(ctx, tx, viewer, target, byViewer(MSG.trazaSesionForzada, viewer));
+    const row = await loadStatusTarget(tx, viewer, id);
+    await signOut(ctx, tx, viewer, row, byViewer(MSG.trazaSesionForzada, viewer));
     await usersChanged(ctx, tx, id);
   });
   return (await findUser(ctx.db, id))!;
@@ -227,9 +215,8 @@ export async function setSessionTime(
   minutes: number,
 ) {
   return ctx.db.transaction(async (tx) => {
-    const target = await loadTarget(tx, id);
-    assertStatusScope(viewer, target);
-    const where = scope === 'cargo' ? eq(usuarios.cargo, target.cargo) : eq(usuarios.id, id);
+    const row = await loadStatusTarget(tx, viewer, id);
+    const where = scope === 'cargo' ? eq(usuarios.cargo, row.cargo) : eq(usuarios.id, id);
     const rows = await tx
       .update(usuarios)
       .set({ duracion_sesion: minutes, modificacion: new Date() })

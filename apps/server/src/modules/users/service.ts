@@ -1,11 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
-import { MSG, hasAvailabilityControl, isManualDisponibilidad, topics, type Cargo } from '@vialex/domain';
+import { MSG, maySetOwnAvailability, topics, type Cargo } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
-import { cuentas, trazabilidadestado, usuarios } from '../../db/schema/index.js';
-import { badRequest, conflict, forbidden } from '../../platform/errors.js';
+import { cuentas, usuarios } from '../../db/schema/index.js';
+import { badRequest, conflict } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import type { Viewer } from '../auth/session.js';
+import { enforce } from '../auth/policy.js';
+import { recordStateTrail } from './availability.js';
+
+/*
+ * The users module owns the tables `usuarios`, `cuentas` and `trazabilidadestado` (the user-state
+ * trail; availability.ts). The auth module writes only the sign-in columns of `usuarios`.
+ */
 
 export interface NewStaffUser {
   nombres: string;
@@ -78,20 +85,15 @@ export async function changeOwnPassword(
 
 /** A user picks their own availability: only the cargos with the control, only the manual values. */
 export async function setOwnAvailability(ctx: AppContext, viewer: Viewer, disponibilidad: string) {
-  if (!hasAvailabilityControl(viewer.cargo)) throw forbidden();
-  if (!isManualDisponibilidad(disponibilidad))
-    throw badRequest(MSG.disponibilidadAutomatica, [{ path: 'disponibilidad', message: MSG.disponibilidadAutomatica }]);
+  enforce(maySetOwnAvailability(viewer, disponibilidad));
   return ctx.db.transaction(async (tx) => {
     const [user] = await tx
       .update(usuarios)
       .set({ disponibilidad, modificacion: new Date() })
       .where(eq(usuarios.id, viewer.id))
       .returning();
-    await tx.insert(trazabilidadestado).values({
-      descripcion: 'Cambio de disponibilidad por el usuario',
-      estado: disponibilidad,
-      uidusuario: viewer.id,
-      cargo: viewer.cargo,
+    await recordStateTrail(tx, viewer, disponibilidad, {
+      descripcion: MSG.trazaDisponibilidadPropia,
       uidcreador: viewer.id,
     });
     await ctx.hub.publish(tx, topics.user(viewer.id), { name: 'user.updated', id: viewer.id });

@@ -1,7 +1,15 @@
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import { eq } from 'drizzle-orm';
-import { MSG, ORIGEN_PROPIO, VEHICLE_DEFAULTS } from '@vialex/domain';
+import {
+  MSG,
+  ORIGEN_PROPIO,
+  PLAN_DE_FUENTE,
+  VEHICLE_DEFAULTS,
+  type FuentePlan,
+  type FuentePoliza,
+  type TipoPlan,
+} from '@vialex/domain';
 import type { AppContext } from '../../platform/context.js';
 import { vehiculos } from '../../db/schema/index.js';
 import { kronosLookup } from '../../integrations/kronos.js';
@@ -9,18 +17,16 @@ import { hubLookup } from '../../integrations/insurer-hub.js';
 
 dayjs.extend(customParseFormat);
 
-export type PlateSource = typeof ORIGEN_PROPIO | 'Tecnicar' | 'SEGURO TERCERO';
-export type Plan = 'SIN PLAN' | 'SEGURO TERCERO' | 'RC PUBLICO';
+export type PlateSource = FuentePlan;
+export type Plan = TipoPlan;
 
-/** Spec 2 §4: the source decides the plan. */
-const PLAN_OF: Record<PlateSource, Plan> = {
-  Vialex: 'SIN PLAN',
-  'SEGURO TERCERO': 'SEGURO TERCERO',
-  Tecnicar: 'RC PUBLICO',
-};
+/*
+ * The vehicles module owns the tables `vehiculos` and `polizas`: this file looks a plate up
+ * (reading own vehicle data), vehicles/service.ts saves what a look-up found.
+ */
 
 export interface FoundPolicy {
-  fuente: 'Tecnicar' | 'SEGURO TERCERO';
+  fuente: FuentePoliza;
   nombre_producto: string;
   polizas: string;
   fechaIni: string | null;
@@ -234,7 +240,7 @@ async function askServices(ctx: AppContext, placa: string): Promise<{ value: Pla
     encontrado: !!own || kronos.kind === 'found' || hub.kind === 'found',
     vehiculo,
     fuente,
-    tipo_plan: PLAN_OF[fuente],
+    tipo_plan: PLAN_DE_FUENTE[fuente],
     origen: vigente ? fuente : ORIGEN_PROPIO,
     vigente,
     polizas,

@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm';
+import { AGENT_SLOTS, ESTADOS_LIBERAN_AGENTES, MSG, fmt, mayArchive, mayRestore } from '@vialex/domain';
+import type { AppContext } from '../../platform/context.js';
+import { casos } from '../../db/schema/index.js';
+import type { Viewer } from '../auth/session.js';
+import { enforce } from '../auth/policy.js';
+import { recomputeAvailability } from '../users/availability.js';
+import { caseHistory, dispatch, listChanged } from './dispatch.js';
+import { lockCase } from './queries.js';
+
+/**
+ * Archive (not while Recibido) or restore (Activar): each assigned agent's availability is
+ * recounted (spec 2 §4). Doing it twice changes nothing the second time.
+ */
+export async function archiveCase(ctx: AppContext, viewer: Viewer, id: string, archive: boolean) {
+  const rule = (c?: Parameters<typeof mayArchive>[1]) => (archive ? mayArchive(viewer, c) : mayRestore(viewer));
+  enforce(rule());
+  return dispatch(ctx, async (tx) => {
+    const c = await lockCase(tx, viewer, id);
+    enforce(rule(c));
+    if (c.archivado === archive) return;
+    await tx.update(casos).set({ archivado: archive, modificacion: new Date() }).where(eq(casos.id, id));
+    await caseHistory(tx, c, viewer, archive ? MSG.casoArchivado : MSG.casoActivado);
+    // A case in a closing status that releases its agents counts for nobody either way.
+    const released = (ESTADOS_LIBERAN_AGENTES as readonly string[]).includes(c.estado);
+    if (!released) {
+      const agents = new Set(AGENT_SLOTS.map((s) => c[s]).filter((x): x is string => !!x));
+      const descripcion = fmt(archive ? MSG.trazaArchivoCaso : MSG.trazaRestablecimientoCaso, { caso: c.caso });
+      for (const agent of agents) {
+        await recomputeAvailability(
+          tx,
+          ctx.hub,
+          agent,
+          { descripcion, uidcaso: id, uidcreador: viewer.id },
+          {
+            alwaysTrail: true,
+          },
+        );
+      }
+    }
+    await listChanged(ctx, tx, id);
+  });
+}

@@ -1,0 +1,61 @@
+import { topics } from '@vialex/domain';
+import type { Tx } from '../../db/client.js';
+import type { AppContext } from '../../platform/context.js';
+import { casos, trazabilidad } from '../../db/schema/index.js';
+import type { Viewer } from '../auth/session.js';
+import { clientCedula } from '../clients/service.js';
+import { deliver, recordNotice, type Notice } from '../notifications/service.js';
+import { recordStateTrail } from '../users/availability.js';
+
+/** What every dispatch action on a case shares (spec 2 §4, §6). */
+
+export type CaseRow = typeof casos.$inferSelect;
+export type Pending = Awaited<ReturnType<typeof recordNotice>>[];
+
+export const nameOf = (u: { nombres: string; apellidos: string }) => `${u.nombres} ${u.apellidos}`;
+
+/** Runs a dispatch action in one transaction and delivers its notifications after commit. */
+export async function dispatch<T>(ctx: AppContext, work: (tx: Tx, pending: Pending) => Promise<T>): Promise<T> {
+  const pending: Pending = [];
+  const result = await ctx.db.transaction((tx) => work(tx, pending));
+  deliver(ctx, pending);
+  return result;
+}
+
+/** An entry of the case history, with the case's status at the time. */
+export const caseHistory = (tx: Tx, c: CaseRow, viewer: Viewer, descripcion: string) =>
+  tx.insert(trazabilidad).values({ descripcion, estado: c.estado, uidcaso: c.id, uidcreador: viewer.id });
+
+/** A user-state trail entry for the viewer's own action on a case (spec 2 §7). */
+export const viewerStateTrail = (tx: Tx, c: CaseRow, viewer: Viewer, descripcion: string) =>
+  recordStateTrail(tx, viewer, viewer.user.disponibilidad, { descripcion, uidcaso: c.id, uidcreador: viewer.id });
+
+/** The cases lists follow the change after commit. */
+export const listChanged = (ctx: AppContext, tx: Tx, id: string) =>
+  ctx.hub.publish(tx, topics.list('casos'), { name: 'list.changed', list: 'casos', id });
+
+/**
+ * Records a notice about the case for its recipients: it links to the case's chat and carries the
+ * affected person's identification (spec 2 §3 notificaciones.cedula).
+ */
+export async function noticeAboutCase(
+  tx: Tx,
+  pending: Pending,
+  c: CaseRow,
+  text: Pick<Notice, 'momento' | 'titulo' | 'cuerpo'>,
+  recipients: string[],
+): Promise<void> {
+  pending.push(
+    await recordNotice(
+      tx,
+      {
+        ...text,
+        url: `/gestionar-caso/${c.id}/chat`,
+        caso: c.caso,
+        uidcaso: c.id,
+        cedula: await clientCedula(tx, c.uidconductor ?? c.uidcliente),
+      },
+      recipients,
+    ),
+  );
+}

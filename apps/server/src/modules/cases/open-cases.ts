@@ -1,0 +1,22 @@
+import { and, count, eq, notInArray, or } from 'drizzle-orm';
+import { AGENT_SLOTS, ESTADOS_CIERRE } from '@vialex/domain';
+import type { Executor } from '../../db/client.js';
+import { casos } from '../../db/schema/index.js';
+
+/**
+ * Open cases of an agent: not archived and not in a closing status (spec 2 §4; isOpenCase in the
+ * domain). The users module reads it to recount availability.
+ */
+export async function openCaseCount(tx: Executor, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(casos)
+    .where(
+      and(
+        eq(casos.archivado, false),
+        notInArray(casos.estado, [...ESTADOS_CIERRE]),
+        or(...AGENT_SLOTS.map((slot) => eq(casos[slot], userId))),
+      ),
+    );
+  return row.n;
+}

@@ -1,0 +1,89 @@
+import { and, eq, like } from 'drizzle-orm';
+import { MSG, fmt, mayRequest, noticeAudience, type Cargo } from '@vialex/domain';
+import type { Tx } from '../../db/client.js';
+import type { AppContext } from '../../platform/context.js';
+import { casos, trazabilidad } from '../../db/schema/index.js';
+import type { Viewer } from '../auth/session.js';
+import { enforce } from '../auth/policy.js';
+import { openCaseRoom } from '../chat/service.js';
+import { recipientsOf } from '../notifications/service.js';
+import {
+  caseHistory,
+  dispatch,
+  listChanged,
+  nameOf,
+  noticeAboutCase,
+  viewerStateTrail,
+  type CaseRow,
+} from './dispatch.js';
+import { lockCase } from './queries.js';
+
+/** The case flag a request of a type sets (spec 2 §4); the lawyers' requests have no flag. */
+const REQUEST_FLAG: Partial<Record<Cargo, 'solicitud_perito' | 'solicitud_investigador' | 'solicitud_dibujante'>> = {
+  Perito: 'solicitud_perito',
+  Investigador: 'solicitud_investigador',
+  Dibujante: 'solicitud_dibujante',
+};
+
+/** The request types that open their own chat room with the case flag that says so. */
+const REQUEST_ROOM: Partial<Record<Cargo, { room: 'perito' | 'dibujante'; flag: 'chat_perito' | 'chat_dibujante' }>> = {
+  Perito: { room: 'perito', flag: 'chat_perito' },
+  Dibujante: { room: 'dibujante', flag: 'chat_dibujante' },
+};
+
+/** The start of a request's history entry, 'Se solicita TIPO por ', as a LIKE pattern. */
+const requestEntryPattern = (tipo: Cargo) => `${fmt(MSG.historiaSolicitud.split('{nombre}')[0], { tipo })}%`;
+
+/**
+ * Whether a type was already requested on the case: its flag, or, for Abogado and Abogado CAIT
+ * (the case has no flag for them), the request's entry in the case history, which every request
+ * writes. The case row is locked, so two requests of one type cannot both see "not yet".
+ */
+async function alreadyRequested(tx: Tx, c: CaseRow, tipo: Cargo): Promise<boolean> {
+  const flag = REQUEST_FLAG[tipo];
+  if (flag) return c[flag];
+  const [entry] = await tx
+    .select({ id: trazabilidad.id })
+    .from(trazabilidad)
+    .where(and(eq(trazabilidad.uidcaso, c.id), like(trazabilidad.descripcion, requestEntryPattern(tipo))))
+    .limit(1);
+  return !!entry;
+}
+
+/**
+ * SOLICITAR AGENTE (spec 2 §4 "Request"). A Perito needs an authorised plan. Each type is
+ * requested once per case: asking again (a double click, a stale list) would only repeat the
+ * trail and the notices, so it is refused for every type alike.
+ */
+export async function requestAgent(ctx: AppContext, viewer: Viewer, id: string, tipo: Cargo) {
+  enforce(mayRequest(viewer, tipo));
+  return dispatch(ctx, async (tx, pending) => {
+    const c = await lockCase(tx, viewer, id);
+    enforce(mayRequest(viewer, tipo, c));
+    enforce(mayRequest(viewer, tipo, c, { alreadyRequested: await alreadyRequested(tx, c, tipo) }));
+    const set: Partial<CaseRow> = { modificacion: new Date() };
+    const flag = REQUEST_FLAG[tipo];
+    if (flag) set[flag] = true;
+    const room = REQUEST_ROOM[tipo];
+    if (room) {
+      set[room.flag] = true;
+      await openCaseRoom(tx, id, room.room);
+    }
+    await tx.update(casos).set(set).where(eq(casos.id, id));
+    const descripcion = fmt(MSG.historiaSolicitud, { tipo, nombre: nameOf(viewer.user), cargo: viewer.cargo });
+    await caseHistory(tx, c, viewer, descripcion);
+    await viewerStateTrail(tx, c, viewer, descripcion);
+    await noticeAboutCase(
+      tx,
+      pending,
+      c,
+      {
+        momento: fmt(MSG.momentoSolicitud, { tipo }),
+        titulo: fmt(MSG.avisoSolicitudTitulo, { tipo: tipo.toUpperCase() }),
+        cuerpo: fmt(MSG.avisoSolicitud, { caso: c.caso, tipo }),
+      },
+      await recipientsOf(tx, noticeAudience('agentRequested', tipo), c),
+    );
+    await listChanged(ctx, tx, id);
+  });
+}

@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { getTableName, isTable } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import * as schema from '../src/db/schema/index.js';
+
+/**
+ * A module owns its tables (DESIGN.md): it writes only those, and changes another module's data
+ * through that module's service. Each row names the tables a module writes; reading another
+ * module's tables (through its queries) is fine.
+ */
+const OWNS: Record<string, string[]> = {
+  // The sign-in columns of usuarios (login, token_login, ultimo_login, ip, salir) are auth's.
+  auth: ['sesiones', 'intentos_login', 'usuarios'],
+  users: ['usuarios', 'cuentas', 'trazabilidadestado'],
+  cases: ['casos', 'trazabilidad', 'contadores', 'idempotencia'],
+  clients: ['clientes'],
+  vehicles: ['vehiculos', 'polizas'],
+  chat: ['chats', 'chat_usuarios', 'mensajes'],
+  notifications: ['notificaciones'],
+  push: ['suscripciones_push'],
+};
+/** The browser tests' helper routes (/api/test, NODE_ENV=test only) set up states directly. */
+const EXEMPT = ['system/test-routes.ts'];
+
+const modulesDir = path.resolve(import.meta.dirname, '../src/modules');
+/** Schema export → SQL table name (`suscripcionesPush` → 'suscripciones_push'). */
+const tableOf = new Map(
+  Object.entries(schema)
+    .filter(([, value]) => isTable(value))
+    .map(([name, value]) => [name, getTableName(value as Parameters<typeof getTableName>[0])]),
+);
+
+const tableNames = new Set(tableOf.values());
+
+/** The tables a source file writes: Drizzle's insert/update/delete on a schema table, and raw SQL. */
+function writesOf(source: string): string[] {
+  const drizzle = [...source.matchAll(/\.(?:insert|update|delete)\(\s*(\w+)\s*\)/g)]
+    .map((m) => tableOf.get(m[1]))
+    .filter((t): t is string => !!t);
+  // 'for update skip locked' and 'do update set' are no writes: only a table's name counts.
+  const raw = [...source.matchAll(/sql`([^`]*)`/g)].flatMap((m) =>
+    [...m[1].matchAll(/\b(?:insert\s+into|update|delete\s+from)\s+([a-z_]+)/gi)]
+      .map((w) => w[1])
+      .filter((name) => tableNames.has(name)),
+  );
+  return [...drizzle, ...raw];
+}
+
+const files = fs
+  .readdirSync(modulesDir, { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => f.split(path.sep).join('/'))
+  .filter((f) => !EXEMPT.includes(f));
+
+describe('each module writes only its own tables', () => {
+  it.each(files)('%s', (file) => {
+    const module = file.split('/')[0];
+    const written = writesOf(fs.readFileSync(path.join(modulesDir, file), 'utf8'));
+    const foreign = written.filter((t) => !(OWNS[module] ?? []).includes(t));
+    expect(foreign, `${file} writes tables of another module`).toEqual([]);
+  });
+
+  it('sees the writes it is meant to check', () => {
+    expect(writesOf('tx.insert(casos).values({})')).toEqual(['casos']);
+    expect(writesOf('ctx.db.delete(suscripcionesPush)')).toEqual(['suscripciones_push']);
+    expect(writesOf('db.execute(sql`update usuarios u set lat = 1`)')).toEqual(['usuarios']);
+    expect(writesOf('sql`select 1 from casos for update skip locked`')).toEqual([]);
+  });
+});
