@@ -1,21 +1,4 @@
-import type { Cargo } from './cargos.js';
-import type { Disponibilidad } from './availability.js';
-
-/** The signed-in staff user, as GET /api/auth/me and the live channel send it. */
-export interface Me {
-  id: string;
-  nombres: string;
-  apellidos: string;
-  email: string;
-  cargo: Cargo;
-  area: string;
-  disponibilidad: Disponibilidad;
-  duracion_sesion: number;
-  gps: boolean;
-  ciudades: string[];
-  /** When the current session ends (ISO), from the last login plus duracion_sesion. */
-  sessionExpiresAt: string;
-}
+// The signed-in user (Me) and every other API answer: contracts/.
 
 /** Error body of every refused request. `issues` lists field errors of a 400. */
 export interface ApiErrorBody {

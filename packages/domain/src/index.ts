@@ -14,3 +14,4 @@ export * from './schemas/users.js';
 export * from './schemas/user-status.js';
 export * from './schemas/cases.js';
 export * from './api.js';
+export * from './contracts/index.js';
