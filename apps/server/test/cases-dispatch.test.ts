@@ -15,8 +15,7 @@ import {
 import { startTestServer, type TestServer } from './helper.js';
 import { createUser, login, userRow, signInEveryCargo } from './factories.js';
 import { caseBody, createCaseAs } from './case-factories.js';
-import { casePageResponse } from '../src/modules/cases/routes.js';
-import { caseResponse } from '../src/modules/cases/presenter.js';
+import { casePageResponse, caseResponse } from '@vialex/domain';
 
 let s: TestServer;
 let viewers: Map<Cargo, { id: string; cookie: string }>;

@@ -1,7 +1,6 @@
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import type { LiveHub } from './live-hub.js';
-import type { Viewer } from '../modules/auth/session.js';
 
 /** What every module gets: settings, the database and the live hub. */
 export interface AppContext {
@@ -17,13 +16,20 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
   }
-  interface FastifyRequest {
-    viewer: Viewer | null;
+  interface FastifyContextConfig {
+    /**
+     * A staff route that checks the session inside its own statement: the staff scope's hook
+     * only refuses a request without a session cookie (app.ts).
+     */
+    sessionCheckedByRoute?: boolean;
   }
 }
 
-/** The viewer of a route that ran the staff guard. */
-export function viewerOf(request: { viewer: Viewer | null }): Viewer {
+/**
+ * The viewer of a staff route (set by the staff scope's hook; its type is declared with the
+ * request decoration in app.ts, above the modules that define it).
+ */
+export function viewerOf<V>(request: { viewer: V | null }): V {
   if (!request.viewer) throw new Error('route is missing the staff guard');
   return request.viewer;
 }

@@ -1,60 +1,54 @@
 import { and, asc, desc, eq, gt, gte, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { MSG, PAGE_SIZE_OPTIONS, fmt } from '@vialex/domain';
+import {
+  FILTER_OPERATORS,
+  MAX_CRITERIA,
+  MSG,
+  criterionSchema,
+  fmt,
+  type FilterOperator,
+  type FilterSpec,
+  type ListContract,
+  type ListQuery,
+} from '@vialex/domain';
 import { badRequest } from './errors.js';
 import { hasNul } from './request-guards.js';
 
 /**
  * The criteria panel and keyset paging shared by every list (clients, users, cases, …).
- * A list declares which fields may be filtered (a whitelist from field to column) and its sort
- * key; the request's criteria are checked against it and turned into parameterised SQL.
+ * A list's contract (packages/domain/src/contracts) says which fields may be filtered and how
+ * their values are read; the list's queries map each of those fields to a column (a whitelist
+ * from field to column). The request's criteria are checked against it and turned into
+ * parameterised SQL.
  */
-export const OPERATORS = ['eq', 'ne', 'lt', 'lte', 'gt', 'gte'] as const;
-export type Operator = (typeof OPERATORS)[number];
+export { criterionSchema, listQuerySchema } from '@vialex/domain';
+export type { ListQuery };
+export const OPERATORS = FILTER_OPERATORS;
+export type Operator = FilterOperator;
 
-export type FieldType =
-  /** Text compared uppercased and trimmed (the spec's default for filter values). */
-  | 'upper'
-  /** Text compared as typed, trimmed (e-mail and cargo). */
-  | 'exact'
-  | 'email'
-  /** A 32-bit integer column (case number, session minutes). */
-  | 'int'
-  /** A bigint column holding safe integers (identification numbers). */
-  | 'bigint'
-  | 'bool';
-
-export interface FilterField {
+export interface FilterField extends FilterSpec {
   column: AnyPgColumn | SQL;
-  type: FieldType;
-  /** Per-list special values, e.g. 'Logueo' meaning true in the user-status list. */
-  aliases?: Record<string, string | number | boolean>;
 }
 
 export type FilterFields = Record<string, FilterField>;
 
-export const criterionSchema = z.object({
-  field: z.string().min(1, MSG.campoRequerido),
-  op: z.string().min(1, MSG.campoRequerido),
-  value: z.union([z.string(), z.number(), z.boolean()]),
-});
-export type Criterion = z.infer<typeof criterionSchema>;
+/**
+ * A list's whitelist: its contract's fields, each with the column it filters. The column map
+ * must name exactly the contract's fields, so a field added to or dropped from a contract
+ * breaks the build until its list follows.
+ */
+export function filterColumns<F extends string>(
+  list: ListContract<F>,
+  columns: { readonly [K in F]: AnyPgColumn | SQL },
+): FilterFields {
+  const fields: FilterFields = {};
+  for (const field of Object.keys(list.filters) as F[])
+    fields[field] = { ...list.filters[field], column: columns[field] };
+  return fields;
+}
 
-/** Query string of every list: criteria (JSON array), cursor, direction and page size. */
-export const listQuerySchema = z.object({
-  criteria: z.string().optional(),
-  cursor: z.string().optional(),
-  dir: z.enum(['next', 'prev']).default('next'),
-  limit: z.coerce
-    .number()
-    .int()
-    .refine((n) => (PAGE_SIZE_OPTIONS as readonly number[]).includes(n), {
-      message: `Tamaño de página: ${PAGE_SIZE_OPTIONS.join(', ')}`,
-    })
-    .optional(),
-});
-export type ListQuery = z.infer<typeof listQuerySchema>;
+export type Criterion = z.infer<typeof criterionSchema>;
 
 const opSql: Record<Operator, (col: AnyPgColumn | SQL, v: unknown) => SQL> = {
   eq: (c, v) => eq(c as AnyPgColumn, v),
@@ -114,7 +108,7 @@ export function criteriaWhere(raw: string | undefined, fields: FilterFields): SQ
     throw badRequest(MSG.criteriosMalFormados);
   }
   if (hasNul(parsed)) throw badRequest(MSG.caracteresNoPermitidos);
-  const list = z.array(criterionSchema).max(10).safeParse(parsed);
+  const list = z.array(criterionSchema).max(MAX_CRITERIA).safeParse(parsed);
   if (!list.success) throw badRequest(list.error.issues[0]?.message ?? MSG.criteriosMalFormados);
   const conditions = list.data.map((c) => {
     const spec = Object.hasOwn(fields, c.field) ? fields[c.field] : undefined;

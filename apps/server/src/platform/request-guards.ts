@@ -30,6 +30,8 @@ function claimedOrigin(request: FastifyRequest): string | undefined {
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
+const isUpgrade = (request: FastifyRequest) => request.headers.upgrade?.toLowerCase() === 'websocket';
+
 /**
  * Checks and headers of every request, before its route sees it. Synchronous hooks on purpose:
  * every request pays for them.
@@ -39,6 +41,10 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * - a state-changing request that a browser sent from another site (its Origin, or Referer,
  *   is not this app's) is refused: a cookie alone is not consent. Requests with neither header
  *   come from non-browser clients (Cronos with its key, the admin tools) and pass;
+ * - so is a WebSocket upgrade (the live channel) whose Origin is not this app's: the session
+ *   cookie rides along on any site's WebSocket, so another site could otherwise listen in on a
+ *   signed-in user (cross-site WebSocket hijacking). It is refused here, before the session
+ *   check, as the live route did itself; clients without an Origin go on to the session check;
  * - a NUL character in any text (body, query, params) is refused once here, for every route —
  *   PostgreSQL cannot store it in text and would answer with an error.
  */
@@ -50,6 +56,11 @@ export function installRequestGuards(app: FastifyInstance, config: Config): void
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     if (!request.url.startsWith('/api/')) return done();
     reply.header('cache-control', 'no-store');
+    if (isUpgrade(request)) {
+      if (request.headers.origin === undefined || isOwnOrigin(request, config)) return done();
+      request.log.info({ code: 'ORIGIN_NOT_ALLOWED' }, 'live upgrade from another origin refused');
+      return done(new AppError(403, 'ORIGIN_NOT_ALLOWED', MSG.noAutorizado));
+    }
     if (!STATE_CHANGING.has(request.method)) return done();
     const claimed = claimedOrigin(request);
     if (

@@ -1,18 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SESSION_MAX_MINUTES, loginSchema } from '@vialex/domain';
+import { SESSION_MAX_MINUTES, loginResponse, loginSchema, meResponse } from '@vialex/domain';
 import { viewerOf } from '../../platform/context.js';
-import { meResponse } from '../users/me-schema.js';
 import { presentMe, presentViewer } from '../users/presenter.js';
-import { staffGuard } from './guard.js';
 import { login, logout } from './service.js';
 import { SESSION_COOKIE } from './tokens.js';
 import { clearSessionCookie, readSessionCookie, sessionExpiresAt } from './session.js';
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const guard = staffGuard(app);
-
+/** Sign-in (public scope). */
+export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
@@ -20,7 +17,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Staff sign-in; sets the session cookie',
         body: loginSchema,
-        response: { 200: z.object({ user: meResponse }) },
+        response: { 200: loginResponse },
       },
     },
     async (request, reply) => {
@@ -33,11 +30,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return { user: presentMe(user, started) };
     },
   );
+};
 
+/** Salir and the signed-in user (staff scope). */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logout',
     {
-      onRequest: guard,
       schema: {
         tags: ['auth'],
         summary:
@@ -56,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/me',
-    { onRequest: guard, schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: meResponse } } },
+    { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: meResponse } } },
     async (request, reply) => {
       const viewer = viewerOf(request);
       // The session time may have changed since sign-in (ESTADO USUARIOS): the cookie follows it.

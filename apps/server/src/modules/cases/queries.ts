@@ -1,12 +1,13 @@
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { CASE_SCOPE, MSG } from '@vialex/domain';
+import { CASE_LIST, CASE_SCOPE, MSG } from '@vialex/domain';
 import type { Executor, Tx } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { preparedOnce } from '../../db/prepared.js';
 import { casos } from '../../db/schema/index.js';
 import {
   criteriaWhere,
+  filterColumns,
   keyset,
   type FilterFields,
   type KeysetSort,
@@ -14,11 +15,8 @@ import {
 } from '../../platform/list-query.js';
 import type { Viewer } from '../auth/session.js';
 
-/** The cases lists filter only on Caso (an integer) and Placa (spec 2 §2). */
-export const CASE_FILTERS: FilterFields = {
-  caso: { column: casos.caso, type: 'int' },
-  placa: { column: casos.placa, type: 'upper' },
-};
+/** The cases lists filter only on Caso (an integer) and Placa (spec 2 §2; the list's contract, CASE_LIST). */
+export const CASE_FILTERS: FilterFields = filterColumns(CASE_LIST, { caso: casos.caso, placa: casos.placa });
 
 const SORT: KeysetSort = { columns: [{ column: casos.caso, type: 'int' }], direction: 'desc' };
 

@@ -1,9 +1,10 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CASE_LIST,
   IDEMPOTENCY_KEY_HEADER,
   MSG,
-  PAGE_SIZE,
   PLATE_LOOKUP_MIN_LENGTH,
   PLATE_PATTERN,
   assignAgentSchema,
@@ -14,13 +15,22 @@ import {
   requestAgentSchema,
   takeCaseSchema,
   can,
+  candidatesResponse,
+  casePageResponse,
+  caseResponse,
+  cronosCaseResponse,
+  listQuerySchema,
+  messageResponse,
+  plateLookupResponse,
+  quickClientResponse,
+  takeCaseResponse,
+  type CaseResponse,
 } from '@vialex/domain';
 import { viewerOf } from '../../platform/context.js';
-import { listQuerySchema } from '../../platform/list-query.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
-import { staffGuard } from '../auth/guard.js';
+import type { Viewer } from '../auth/session.js';
 import { lookupPlate } from '../vehicles/plate-lookup.js';
-import { caseResponse, presentCase } from './presenter.js';
+import { presentCase } from './presenter.js';
 import { findCaseWithNames, inScope, listCases } from './queries.js';
 import { createCase, quickRegisterClient, updateCase } from './create-service.js';
 import { runOnce } from './idempotency.js';
@@ -35,13 +45,6 @@ import {
 } from './dispatch-service.js';
 
 const idParams = z.object({ id: z.uuid({ error: MSG.casoNoExiste }) });
-export const casePageResponse = z.strictObject({
-  rows: z.array(caseResponse),
-  nextCursor: z.string().nullable(),
-  prevCursor: z.string().nullable(),
-  permissions: z.object({ create: z.boolean() }),
-});
-const ok = z.object({ message: z.string() });
 /**
  * The case list is the busiest response: presentCase already builds exactly the documented
  * shape (and TypeScript holds it to the schema), so the page is written with JSON.stringify
@@ -50,12 +53,11 @@ const ok = z.object({ message: z.string() });
 const plainJson = () => (data: unknown) => JSON.stringify(data);
 
 export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', staffGuard(app));
   const { ctx } = app;
-  const present = async (request: { viewer: unknown }, id: string) => {
+  const present = async (request: { viewer: Viewer | null }, id: string) => {
     const row = await findCaseWithNames(ctx.db, id);
     if (!row) throw notFound(MSG.casoNoExiste);
-    return presentCase(row, viewerOf(request as never));
+    return presentCase(row, viewerOf(request));
   };
 
   for (const [url, archived, summary] of [
@@ -75,7 +77,13 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const viewer = viewerOf(request);
-        const page = await listCases(ctx.db, viewer, archived, request.query, request.query.limit ?? PAGE_SIZE);
+        const page = await listCases(
+          ctx.db,
+          viewer,
+          archived,
+          request.query,
+          request.query.limit ?? CASE_LIST.defaultPageSize,
+        );
         return {
           ...page,
           rows: page.rows.map((r) => presentCase(r, viewer)),
@@ -101,6 +109,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['casos'],
         summary: 'Plate look-up: own data, Tecnicar (kronos) and the insurers hub',
         querystring: z.object({ placa: z.string() }),
+        response: { 200: plateLookupResponse },
       },
     },
     async (request) => {
@@ -145,7 +154,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
           request.log,
         );
         // Only a creation that succeeded is stored, so a replay is the first request's 201 too.
-        return reply.code(answer.estado as 201).send(answer.respuesta as z.infer<typeof caseResponse>);
+        return reply.code(answer.estado as 201).send(answer.respuesta as CaseResponse);
       },
     );
   }
@@ -169,7 +178,14 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/clientes-rapido',
-    { schema: { tags: ['casos'], summary: 'Affected-person quick registration', body: quickClientSchema } },
+    {
+      schema: {
+        tags: ['casos'],
+        summary: 'Affected-person quick registration',
+        body: quickClientSchema,
+        response: { 201: quickClientResponse },
+      },
+    },
     async (request, reply) => {
       const row = await quickRegisterClient(ctx, viewerOf(request), request.body);
       return reply
@@ -186,6 +202,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Users the assign dialog offers for a type',
         params: idParams,
         querystring: z.object({ tipo: assignAgentSchema.shape.tipo }),
+        response: { 200: candidatesResponse },
       },
     },
     async (request) => listAssignCandidates(ctx, viewerOf(request), request.params.id, request.query.tipo),
@@ -225,7 +242,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Take or release the case',
         params: idParams,
         body: takeCaseSchema,
-        response: { 200: z.object({ message: z.string(), title: z.string(), caso: caseResponse.nullable() }) },
+        response: { 200: takeCaseResponse },
       },
     },
     async (request) => {
@@ -258,7 +275,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:id/archivar',
-    { schema: { tags: ['casos'], params: idParams, response: { 200: ok } } },
+    { schema: { tags: ['casos'], params: idParams, response: { 200: messageResponse } } },
     async (request) => {
       await archiveCase(ctx, viewerOf(request), request.params.id, true);
       return { message: MSG.casoArchivado };
@@ -267,7 +284,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:id/restablecer',
-    { schema: { tags: ['casos'], params: idParams, response: { 200: ok } } },
+    { schema: { tags: ['casos'], params: idParams, response: { 200: messageResponse } } },
     async (request) => {
       await archiveCase(ctx, viewerOf(request), request.params.id, false);
       return { message: MSG.casoActivado };
@@ -275,8 +292,16 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Cronos creates its cases itself with an API key (x-api-key). */
+/**
+ * Cronos creates its cases itself with an API key (x-api-key), checked before the body is read
+ * (public scope: no session; no key configured, no endpoint).
+ */
 export const cronosRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', async (request) => {
+    const key = app.ctx.config.cronosApiKey;
+    if (!key || !sameSecret(request.headers['x-api-key'], key)) throw forbidden();
+  });
+
   app.post(
     '/casos',
     {
@@ -285,15 +310,19 @@ export const cronosRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Create a case from Cronos (origin Cronos). Header x-api-key: CRONOS_API_KEY',
         headers: z.object({ 'x-api-key': z.string().optional() }),
         body: cronosCaseSchema,
-        response: { 201: z.object({ id: z.string(), caso: z.number() }) },
+        response: { 201: cronosCaseResponse },
       },
     },
     async (request, reply) => {
-      const key = app.ctx.config.cronosApiKey;
-      if (!key || request.headers['x-api-key'] !== key) throw forbidden();
       const { id } = await createCase(app.ctx, null, request.body, 'cronos');
       const row = await findCaseWithNames(app.ctx.db, id);
       return reply.code(201).send({ id, caso: row!.caso.caso });
     },
   );
 };
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+/** Compares the key in constant time (hashed first, so lengths don't leak either). */
+function sameSecret(given: unknown, key: string): boolean {
+  return typeof given === 'string' && timingSafeEqual(digest(given), digest(key));
+}

@@ -1,22 +1,7 @@
-import { z } from 'zod';
+import type { ClientResponse } from '@vialex/domain';
 import type { ClientRow } from './queries.js';
 
-export const clientResponse = z.object({
-  id: z.string(),
-  nombres: z.string(),
-  apellidos: z.string(),
-  tipoidentificacion: z.string(),
-  identificacion: z.number(),
-  telefono: z.string(),
-  ciudad: z.string(),
-  ciudadNombre: z.string(),
-  departamento: z.string(),
-  direccion: z.string(),
-  estado: z.boolean(),
-  creado: z.string(),
-});
-
-export function presentClient(row: ClientRow): z.infer<typeof clientResponse> {
+export function presentClient(row: ClientRow): ClientResponse {
   return {
     id: row.id,
     nombres: row.nombres,

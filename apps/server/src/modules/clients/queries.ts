@@ -1,25 +1,27 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { ciudades, clientes, departamentos } from '../../db/schema/index.js';
+import { CLIENT_LIST } from '@vialex/domain';
 import {
   criteriaWhere,
+  filterColumns,
   keyset,
   type FilterFields,
   type KeysetSort,
   type ListQuery,
 } from '../../platform/list-query.js';
 
-/** Filterable fields of LISTA DE CLIENTES (identificacion is a number, spec 1 §5). */
-export const CLIENT_FILTERS: FilterFields = {
-  nombres: { column: clientes.nombres, type: 'upper' },
-  apellidos: { column: clientes.apellidos, type: 'upper' },
-  tipoidentificacion: { column: clientes.tipoidentificacion, type: 'upper' },
-  identificacion: { column: clientes.identificacion, type: 'bigint' },
-  telefono: { column: clientes.telefono, type: 'exact' },
-  ciudad: { column: ciudades.ciudad, type: 'upper' },
-  direccion: { column: clientes.direccion, type: 'upper' },
-  estado: { column: clientes.estado, type: 'bool', aliases: { Activo: true, Inactivo: false } },
-};
+/** Filterable fields of LISTA DE CLIENTES (their types: the list's contract, CLIENT_LIST). */
+export const CLIENT_FILTERS: FilterFields = filterColumns(CLIENT_LIST, {
+  nombres: clientes.nombres,
+  apellidos: clientes.apellidos,
+  tipoidentificacion: clientes.tipoidentificacion,
+  identificacion: clientes.identificacion,
+  telefono: clientes.telefono,
+  ciudad: ciudades.ciudad,
+  direccion: clientes.direccion,
+  estado: clientes.estado,
+});
 
 /** Newest first (creado descending), the id breaking ties. */
 const SORT: KeysetSort = {

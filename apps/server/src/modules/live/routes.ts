@@ -1,9 +1,8 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
 import {
   LIVE_CLOSE,
   LIVE_MAX_SOCKETS_PER_SESSION,
-  MSG,
   USER_STATUS_VISIBLE,
   isCargo,
   topics,
@@ -13,10 +12,6 @@ import {
   type LiveServerMessage,
 } from '@vialex/domain';
 import { viewerOf } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
-import type { Config } from '../../config.js';
-import { isOwnOrigin } from '../../platform/origin.js';
-import { staffGuard } from '../auth/guard.js';
 import { sessionTopic } from '../auth/tokens.js';
 import { findUser } from '../users/queries.js';
 
@@ -51,22 +46,8 @@ function parseClientMessage(raw: unknown): LiveClientMessage | undefined {
 }
 
 /**
- * A browser's upgrade must come from a page of this app (the request's own origin or
- * APP_ORIGINS): the session cookie rides along on any site's WebSocket, so without this another
- * site could listen in on a signed-in user (cross-site WebSocket hijacking). Clients that are
- * not browsers send no Origin and are let through to the session check.
- */
-function originGuard(config: Config) {
-  return async (request: FastifyRequest) => {
-    if (request.headers.origin !== undefined && !isOwnOrigin(request, config)) {
-      request.log.info({ code: 'ORIGIN_NOT_ALLOWED' }, 'live upgrade from another origin refused');
-      throw new AppError(403, 'ORIGIN_NOT_ALLOWED', MSG.noAutorizado);
-    }
-  };
-}
-
-/**
- * GET /api/live: one WebSocket per tab, authenticated by the session cookie. The server pings
+ * GET /api/live: one WebSocket per tab, authenticated by the session cookie (staff scope); an
+ * upgrade from a page of another site was refused before that (platform/request-guards.ts). The server pings
  * every socket each LIVE_PING_MS and drops one that did not answer the previous ping (a phone
  * that lost its network leaves no close behind).
  */
@@ -95,7 +76,7 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
   heartbeat?.unref();
   app.addHook('onClose', async () => clearInterval(heartbeat));
 
-  app.get('/live', { websocket: true, onRequest: [originGuard(config), staffGuard(app)] }, (socket, request) => {
+  app.get('/live', { websocket: true }, (socket, request) => {
     const viewer = viewerOf(request);
     const ownSession = sessionTopic(viewer.sessionId);
     if (hub.subscriberCount(ownSession) >= LIVE_MAX_SOCKETS_PER_SESSION) {

@@ -1,9 +1,7 @@
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MSG } from '@vialex/domain';
+import { MSG, messageResponse, pushPublicKeyResponse } from '@vialex/domain';
 import { viewerOf } from '../../platform/context.js';
-import { staffGuard } from '../auth/guard.js';
-import { messageResponse } from '../users/me-schema.js';
 import { deleteSubscription, saveSubscription, sendTestPush, vapidKeys } from './service.js';
 
 const subscriptionSchema = z.object({
@@ -11,66 +9,66 @@ const subscriptionSchema = z.object({
   keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
 });
 
-export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The VAPID public key (public scope: the browser asks before it signs in). */
+export const pushPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/public-key',
     {
       schema: {
         tags: ['push'],
         summary: 'VAPID public key for pushManager.subscribe',
-        response: { 200: z.object({ publicKey: z.string() }) },
+        response: { 200: pushPublicKeyResponse },
       },
     },
     async () => ({ publicKey: (await vapidKeys(app.ctx)).publicKey }),
   );
+};
 
-  app.register(async (plain) => {
-    const scope = plain.withTypeProvider<ZodTypeProvider>();
-    scope.addHook('onRequest', staffGuard(app));
-    scope.post(
-      '/subscription',
-      {
-        schema: {
-          tags: ['push'],
-          summary:
-            'Register this browser for push (push services only; 409 PUSH_ENDPOINT_TAKEN when another user holds the endpoint)',
-          body: z.object({ subscription: subscriptionSchema }),
-          response: { 204: z.null() },
-        },
+/** This browser's push subscription and the test notification (staff scope). */
+export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/subscription',
+    {
+      schema: {
+        tags: ['push'],
+        summary:
+          'Register this browser for push (push services only; 409 PUSH_ENDPOINT_TAKEN when another user holds the endpoint)',
+        body: z.object({ subscription: subscriptionSchema }),
+        response: { 204: z.null() },
       },
-      async (request, reply) => {
-        await saveSubscription(app.ctx, viewerOf(request), request.body.subscription);
-        return reply.code(204).send(null);
+    },
+    async (request, reply) => {
+      await saveSubscription(app.ctx, viewerOf(request), request.body.subscription);
+      return reply.code(204).send(null);
+    },
+  );
+  app.delete(
+    '/subscription',
+    {
+      schema: {
+        tags: ['push'],
+        summary: 'Forget a push subscription',
+        body: z.object({ endpoint: z.string() }),
+        response: { 204: z.null() },
       },
-    );
-    scope.delete(
-      '/subscription',
-      {
-        schema: {
-          tags: ['push'],
-          summary: 'Forget a push subscription',
-          body: z.object({ endpoint: z.string() }),
-          response: { 204: z.null() },
-        },
+    },
+    async (request, reply) => {
+      await deleteSubscription(app.ctx, viewerOf(request).id, request.body.endpoint);
+      return reply.code(204).send(null);
+    },
+  );
+  app.post(
+    '/test',
+    {
+      schema: {
+        tags: ['push'],
+        summary: 'Send a test notification to my devices',
+        response: { 200: messageResponse },
       },
-      async (request, reply) => {
-        await deleteSubscription(app.ctx, viewerOf(request).id, request.body.endpoint);
-        return reply.code(204).send(null);
-      },
-    );
-    scope.post(
-      '/test',
-      {
-        schema: {
-          tags: ['push'],
-          summary: 'Send a test notification to my devices',
-          response: { 200: messageResponse },
-        },
-      },
-      async (request) => {
-        await sendTestPush(app.ctx, viewerOf(request).id);
-        return { message: MSG.notificacionPruebaEnviada };
-      },
-    );
-  });
+    },
+    async (request) => {
+      await sendTestPush(app.ctx, viewerOf(request).id);
+      return { message: MSG.notificacionPruebaEnviada };
+    },
+  );
 };

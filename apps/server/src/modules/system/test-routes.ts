@@ -12,8 +12,9 @@ import { expireSessions } from '../auth/session.js';
 export const testRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, hub } = app.ctx;
   const byEmail = z.object({ email: z.string() });
+  const ok = { 200: z.object({ ok: z.boolean() }) };
 
-  app.post('/reset-sessions', { schema: { hide: true } }, async () => {
+  app.post('/reset-sessions', { schema: { hide: true, response: ok } }, async () => {
     await db.delete(sesiones);
     await db.update(usuarios).set({ login: false, token_login: null });
     await db.execute(sql`delete from intentos_login`);
@@ -22,7 +23,7 @@ export const testRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/user-session-minutes',
-    { schema: { hide: true, body: byEmail.extend({ minutes: z.number().int().min(1) }) } },
+    { schema: { hide: true, body: byEmail.extend({ minutes: z.number().int().min(1) }), response: ok } },
     async (request) => {
       const rows = await db
         .update(usuarios)
@@ -35,20 +36,24 @@ export const testRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** Ages the user's session past duracion_sesion, then runs the expiry sweep. */
-  app.post('/expire-session', { schema: { hide: true, body: byEmail } }, async (request) => {
-    const [user] = await db.select().from(usuarios).where(eq(usuarios.email, request.body.email));
-    if (!user) throw notFound('no such user');
-    const past = new Date(Date.now() - (user.duracion_sesion + 1) * 60_000);
-    await db.update(sesiones).set({ creado: past }).where(eq(sesiones.usuario, user.id));
-    await db.update(usuarios).set({ ultimo_login: past }).where(eq(usuarios.id, user.id));
-    const expired = await expireSessions(db, hub);
-    return { ok: true, expired };
-  });
+  app.post(
+    '/expire-session',
+    { schema: { hide: true, body: byEmail, response: { 200: z.object({ ok: z.boolean(), expired: z.number() }) } } },
+    async (request) => {
+      const [user] = await db.select().from(usuarios).where(eq(usuarios.email, request.body.email));
+      if (!user) throw notFound('no such user');
+      const past = new Date(Date.now() - (user.duracion_sesion + 1) * 60_000);
+      await db.update(sesiones).set({ creado: past }).where(eq(sesiones.usuario, user.id));
+      await db.update(usuarios).set({ ultimo_login: past }).where(eq(usuarios.id, user.id));
+      const expired = await expireSessions(db, hub);
+      return { ok: true, expired };
+    },
+  );
 
   /** Sets a case status directly (the status screen comes with a later issue). */
   app.post(
     '/case-status',
-    { schema: { hide: true, body: z.object({ caso: z.number().int(), estado: z.string().min(1) }) } },
+    { schema: { hide: true, body: z.object({ caso: z.number().int(), estado: z.string().min(1) }), response: ok } },
     async (request) => {
       const rows = await db
         .update(casos)

@@ -1,34 +1,6 @@
-import { z } from 'zod';
-import { DISPONIBILIDADES, normalizeDisponibilidad, userActions, type Cargo } from '@vialex/domain';
+import { normalizeDisponibilidad, userActions, type Cargo, type UserResponse } from '@vialex/domain';
 import type { Viewer } from '../auth/session.js';
 import type { UserRow } from './queries.js';
-
-export const userResponse = z.object({
-  id: z.string(),
-  nombres: z.string(),
-  apellidos: z.string(),
-  identificacion: z.number(),
-  telefono: z.string(),
-  email: z.string(),
-  cargo: z.string(),
-  area: z.string(),
-  estado: z.boolean(),
-  ciudades: z.array(z.string()),
-  disponibilidad: z.enum(DISPONIBILIDADES as [string, ...string[]]),
-  login: z.boolean(),
-  duracion_sesion: z.number(),
-  creado: z.string(),
-  actions: z.object({
-    edit: z.boolean(),
-    deactivate: z.boolean(),
-    assignCities: z.boolean(),
-    changePassword: z.boolean(),
-    changeArea: z.boolean(),
-    changeCargo: z.boolean(),
-    manageStatus: z.boolean(),
-  }),
-});
-export type UserResponse = z.infer<typeof userResponse>;
 
 /** A user row with what this viewer may do with it (the web shows actions from this). */
 export function presentUser(row: UserRow, viewer: Viewer): UserResponse {

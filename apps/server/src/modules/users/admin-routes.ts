@@ -1,8 +1,9 @@
-import { MSG } from '@vialex/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  PAGE_SIZE,
+  MSG,
+  USER_LIST,
+  USER_STATUS_LIST,
   USER_STATUS_VISIBLE,
   canWriteUsers,
   createUserSchema,
@@ -13,14 +14,16 @@ import {
   userAvailabilitySchema,
   userCitiesSchema,
   visibleUserCargos,
+  listQuerySchema,
+  messageResponse,
+  sessionTimeResponse,
+  userPageResponse,
+  userResponse,
 } from '@vialex/domain';
 import { viewerOf } from '../../platform/context.js';
-import { listQuerySchema } from '../../platform/list-query.js';
 import { forbidden } from '../../platform/errors.js';
-import { staffGuard } from '../auth/guard.js';
-import { messageResponse } from './me-schema.js';
 import { passwordRateLimit } from './password-limits.js';
-import { presentUser, userResponse } from './admin-presenter.js';
+import { presentUser } from './admin-presenter.js';
 import { USER_FILTERS, USER_STATUS_FILTERS, listUsers } from './queries.js';
 import {
   createUser,
@@ -34,16 +37,9 @@ import {
 } from './admin-service.js';
 
 const idParams = z.object({ id: z.uuid({ error: MSG.usuarioNoExiste }) });
-const pageResponse = z.object({
-  rows: z.array(userResponse),
-  nextCursor: z.string().nullable(),
-  prevCursor: z.string().nullable(),
-  permissions: z.object({ write: z.boolean() }),
-});
 
 /** LISTA DE USUARIOS (/api/usuarios). */
 export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', staffGuard(app));
   const limit = passwordRateLimit(app.ctx);
 
   app.get(
@@ -53,14 +49,20 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['usuarios'],
         summary: "Users the viewer's cargo may see",
         querystring: listQuerySchema,
-        response: { 200: pageResponse },
+        response: { 200: userPageResponse },
       },
     },
     async (request) => {
       const viewer = viewerOf(request);
       const cargos = visibleUserCargos(viewer.cargo);
       if (!cargos.length) throw forbidden();
-      const page = await listUsers(app.ctx.db, cargos, USER_FILTERS, request.query, request.query.limit ?? PAGE_SIZE);
+      const page = await listUsers(
+        app.ctx.db,
+        cargos,
+        USER_FILTERS,
+        request.query,
+        request.query.limit ?? USER_LIST.defaultPageSize,
+      );
       return {
         ...page,
         rows: page.rows.map((r) => presentUser(r, viewer)),
@@ -150,11 +152,9 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** ESTADO USUARIOS (/api/estado-usuarios). */
 export const userStatusRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', staffGuard(app));
-
   app.get(
     '/',
-    { schema: { tags: ['estado-usuarios'], querystring: listQuerySchema, response: { 200: pageResponse } } },
+    { schema: { tags: ['estado-usuarios'], querystring: listQuerySchema, response: { 200: userPageResponse } } },
     async (request) => {
       const viewer = viewerOf(request);
       const cargos = USER_STATUS_VISIBLE[viewer.cargo];
@@ -164,7 +164,7 @@ export const userStatusRoutes: FastifyPluginAsyncZod = async (app) => {
         cargos,
         USER_STATUS_FILTERS,
         request.query,
-        request.query.limit ?? PAGE_SIZE,
+        request.query.limit ?? USER_STATUS_LIST.defaultPageSize,
       );
       return { ...page, rows: page.rows.map((r) => presentUser(r, viewer)), permissions: { write: true } };
     },
@@ -214,7 +214,7 @@ export const userStatusRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Session time for the user or all users of its cargo',
         params: idParams,
         body: sessionTimeSchema,
-        response: { 200: z.object({ message: z.string(), updated: z.number() }) },
+        response: { 200: sessionTimeResponse },
       },
     },
     async (request) => {

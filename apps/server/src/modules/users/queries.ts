@@ -1,37 +1,38 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Cargo } from '@vialex/domain';
+import { USER_LIST, USER_STATUS_LIST, type Cargo } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
 import { usuarios } from '../../db/schema/index.js';
 import {
   criteriaWhere,
+  filterColumns,
   keyset,
   type FilterFields,
   type KeysetSort,
   type ListQuery,
 } from '../../platform/list-query.js';
 
-/** Filterable fields of LISTA DE USUARIOS. E-mail and cargo are compared as typed (spec 1 §5). */
-export const USER_FILTERS: FilterFields = {
-  nombres: { column: usuarios.nombres, type: 'upper' },
-  apellidos: { column: usuarios.apellidos, type: 'upper' },
-  identificacion: { column: usuarios.identificacion, type: 'bigint' },
-  telefono: { column: usuarios.telefono, type: 'exact' },
-  email: { column: usuarios.email, type: 'email' },
-  cargo: { column: usuarios.cargo, type: 'exact' },
-  area: { column: usuarios.area, type: 'upper' },
-  estado: { column: usuarios.estado, type: 'bool', aliases: { Activo: true, Inactivo: false } },
-};
+/** Filterable fields of LISTA DE USUARIOS (their types: the list's contract, USER_LIST). */
+export const USER_FILTERS: FilterFields = filterColumns(USER_LIST, {
+  nombres: usuarios.nombres,
+  apellidos: usuarios.apellidos,
+  identificacion: usuarios.identificacion,
+  telefono: usuarios.telefono,
+  email: usuarios.email,
+  cargo: usuarios.cargo,
+  area: usuarios.area,
+  estado: usuarios.estado,
+});
 
-/** Filterable fields of ESTADO USUARIOS; a login value of 'Logueo' means true. */
-export const USER_STATUS_FILTERS: FilterFields = {
-  nombres: { column: usuarios.nombres, type: 'upper' },
-  apellidos: { column: usuarios.apellidos, type: 'upper' },
-  email: { column: usuarios.email, type: 'email' },
-  cargo: { column: usuarios.cargo, type: 'exact' },
-  disponibilidad: { column: usuarios.disponibilidad, type: 'exact' },
-  login: { column: usuarios.login, type: 'bool', aliases: { Logueo: true, LOGUEO: true, logueo: true } },
-  duracion_sesion: { column: usuarios.duracion_sesion, type: 'int' },
-};
+/** Filterable fields of ESTADO USUARIOS (USER_STATUS_LIST: a login value of 'Logueo' means true). */
+export const USER_STATUS_FILTERS: FilterFields = filterColumns(USER_STATUS_LIST, {
+  nombres: usuarios.nombres,
+  apellidos: usuarios.apellidos,
+  email: usuarios.email,
+  cargo: usuarios.cargo,
+  disponibilidad: usuarios.disponibilidad,
+  login: usuarios.login,
+  duracion_sesion: usuarios.duracion_sesion,
+});
 
 const SORT: KeysetSort = {
   columns: [
