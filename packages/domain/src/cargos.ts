@@ -16,10 +16,6 @@ export const CARGOS = [
 
 export type Cargo = (typeof CARGOS)[number];
 
-/** A client (driver) entering a case through its link is not staff, but some rules name it. */
-export const CLIENTE = 'Cliente' as const;
-export type Actor = Cargo | typeof CLIENTE;
-
 export const COORDINADORES = [
   'Coordinador Contact Center',
   'Coordinador Investigador',
@@ -30,8 +26,4 @@ export const COORDINADORES = [
 
 export function isCargo(value: unknown): value is Cargo {
   return typeof value === 'string' && (CARGOS as readonly string[]).includes(value);
-}
-
-export function isCoordinador(cargo: Cargo): boolean {
-  return (COORDINADORES as readonly Cargo[]).includes(cargo);
 }

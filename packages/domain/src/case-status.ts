@@ -1,6 +1,5 @@
 /** Case statuses (spec 3 §4): the open group and the closing group. */
 export const ESTADO_INICIAL = 'Recibido';
-export const ESTADO_VERIFICADO = 'Verificado';
 
 export const ESTADOS_ABIERTOS = [
   'Solicitando datos',

@@ -4,12 +4,11 @@ export const ORIGEN_PROPIO = 'Vialex';
 export const ORIGEN_CRONOS = 'Cronos';
 
 export const TIME_ZONE = 'America/Bogota';
-export const FORMAT_DATETIME = 'YYYY-MM-DD HH:mm:ss';
 export const FORMAT_MESSAGE = 'DD/MM/YYYY HH:mm';
 
 export const LOCATION_INTERVAL_MS = 4000;
+/** A new user's session time (duracion_sesion), spec 1 §4. */
 export const SESSION_DEFAULT_MINUTES = 15;
-export const CLIENT_SESSION_MINUTES = 120;
 export const LOGIN_TOKEN_LENGTH = 40;
 export const TEST_PUSH_TOAST_MS = 2413;
 export const TOKEN_RESET_RELOAD_MS = 3000;
@@ -23,7 +22,6 @@ export const LIVE_CLOSE = { sessionEnded: 4001, tooManySockets: 4008 } as const;
 export const PAGE_SIZE = 10;
 export const PAGE_SIZE_OPTIONS = [5, 10, 20, 50, 100, 500] as const;
 export const TABLE_HEIGHT = 500;
-export const REPORT_PAGE_SIZE = 15;
 
 /** Spec 1 §9 says 6 (on user creation); 8 on every password form (DECISIONS row 19). */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -32,21 +30,9 @@ export const PASSWORD_SPECIAL_CHARS = '$@!%*#?&';
 export const SIDEBAR_WIDTH = 240;
 export const SIDEBAR_COLLAPSED_WIDTH = 96;
 
-export const MAP_ZOOM = 15;
-export const MAP_INFO_MAX_WIDTH = 300;
-/** Default map address when a case has none: a street in Santa Ana, Magdalena. */
-export const DEFAULT_MAP_ADDRESS = 'Calle 5 # 4-20, Santa Ana, Magdalena';
-export const DEFAULT_MAP_CENTER = { lat: 9.3225, lng: -74.5697 } as const;
-
-export const AUTO_ASSIGN_RADIUS_KM = 30;
-export const EARTH_RADIUS_KM = 6371;
-export const CHAT_ROOM_RETRIES = 3;
-export const CHAT_MIN_USERS = 2;
 export const PLATE_LOOKUP_MIN_LENGTH = 6; // the look-up starts when the plate is longer than 5
-export const VEHICLE_PLATE_MIN_LENGTH = 5;
 /** At most this many toasts on screen, one per type (spec 3 §9). */
 export const TOAST_LIMIT = 20;
-export const DONUT_PALETTE_SIZE = 5;
 
 export const TIPOS_IDENTIFICACION = ['CC', 'CE', 'TI', 'PA', 'NIT'] as const;
 export const DEFAULT_TIPO_IDENTIFICACION = 'CC';
@@ -87,37 +73,12 @@ export const TIPOS_PRODUCTO = [
   'Rc transporte público',
 ] as const;
 export const PRIORIDADES = ['alta', 'media', 'baja'] as const;
+export const DEFAULT_PRIORIDAD = 'media';
 
 /** The room kinds of a case: chats, chatsperito and chatsdibujante in the spec. */
 export const TIPOS_CHAT = ['general', 'perito', 'dibujante'] as const;
 export type ChatKind = (typeof TIPOS_CHAT)[number];
 
-/** Files with these extensions open in a new tab; others download. */
-export const OPEN_IN_TAB_EXTENSIONS = ['pdf', 'docx', 'doc', 'xlsx', 'xls'] as const;
-
-export const SERVICIOS_VEHICULO = ['PÚBLICO', 'PARTICULAR', 'DIPLOMÁTICO', 'OFICIAL', 'ESPECIAL RNMA'] as const;
-export const CLASES_VEHICULO = [
-  'AUTOMÓVIL',
-  'BUS',
-  'BUSETA',
-  'CAMION',
-  'CAMIONETA',
-  'CAMPERO',
-  'MICROBUS',
-  'TRACTOCAMION',
-  'MOTOCICLETA',
-  'MOTOCARRO',
-  'MOTOTRICICLO',
-  'CUATRIMOTO',
-  'REMOLQUE',
-  'SEMIREMOLQUE',
-  'VOLQUETA',
-  'SIN CLASE',
-  'MAQ. CONSTRUCCION O MINERA',
-  'CICLOMOTOR',
-  'TRICIMOTO',
-  'CUADRICICLO',
-] as const;
 export const VEHICLE_DEFAULTS = {
   clase: 'SIN CLASE',
   carroceria: 'SIN CARROCERIA',
@@ -127,14 +88,6 @@ export const VEHICLE_DEFAULTS = {
   servicio: 'PARTICULAR',
   estado: true,
 } as const;
-
-export const REPORT_TYPES = ['por_investigador', 'por_usuario', 'por_estado', 'por_fecha', 'por_area'] as const;
-export const REPORT_DEFAULT_AREA = 'Sin área';
-export const REPORT_UNASSIGNED = 'Sin asignar';
-export const REPORT_DEFAULT_PRIORITY = 'media';
-export const STATISTICS_DAYS = 30;
-
-export const EXPORT_STATES = { running: 'En proceso', done: 'Finalizado', failed: 'Error' } as const;
 
 /** Longest free text a form field takes (names, addresses): bounded so a request can't store a megabyte. */
 export const TEXT_MAX_LENGTH = 200;

@@ -272,8 +272,6 @@ export const MSG = {
   noHayDatosExportar: 'No hay datos para exportar',
 } as const;
 
-export type MessageKey = keyof typeof MSG;
-
 /** Fills `{name}` placeholders of a catalogue message. */
 export function fmt(message: string, values: Record<string, string | number>): string {
   return message.replace(/\{(\w+)\}/g, (all, key: string) => (key in values ? String(values[key]) : all));

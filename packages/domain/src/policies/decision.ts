@@ -38,15 +38,6 @@ export const refuse = {
   conflict: (code: string, message: string): Refusal => ({ allowed: false, status: 409, code, message }),
 } as const;
 
-/** The first refusal among the checks, in order, or allowed. Checks are thunks so later ones may assume earlier ones. */
-export function firstRefusal(...checks: (() => Decision)[]): Decision {
-  for (const check of checks) {
-    const decision = check();
-    if (!decision.allowed) return decision;
-  }
-  return ALLOWED;
-}
-
 /** Whether the action is shown: allowed, or refused with an answer meant to be read. */
 export function isOffered(decision: Decision): boolean {
   return decision.allowed || decision.offered === true;

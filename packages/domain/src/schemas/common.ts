@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { MSG, fmt } from '../messages.js';
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TEXT_MAX_LENGTH } from '../constants.js';
+import {
+  EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_SPECIAL_CHARS,
+  TEXT_MAX_LENGTH,
+} from '../constants.js';
 
 // zod's own messages (a wrong type, an unknown option) in Spanish, for the server and the web
 // alike; every schema here imports this module, so the setting is made wherever one is used.
@@ -53,7 +59,7 @@ export const strongPassword = z
   .regex(/\p{Lu}/u, MSG.passMayuscula)
   .regex(/\p{Ll}/u, MSG.passMinuscula)
   .regex(/\d/, MSG.passNumero)
-  .regex(/[$@!%*#?&]/, MSG.passEspecial);
+  .regex(new RegExp(`[${PASSWORD_SPECIAL_CHARS}]`), MSG.passEspecial);
 
 const confirmField = z.string({ error: MSG.campoRequerido }).min(1, MSG.campoRequerido);
 

@@ -10,12 +10,6 @@ export function timeToMinutes(hhmm: string): number {
   return Number(m[1]) * 60 + Number(m[2]);
 }
 
-export function minutesToTime(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
-}
-
 /** The login-time dialog: a target choice ('user' is the unchosen default) and the minutes. */
 export const SESSION_TIME_SCOPES = ['usuario', 'cargo'] as const;
 export const sessionTimeSchema = z.object({

@@ -25,4 +25,3 @@ export const createUserSchema = z
 export const updateUserSchema = z.object({ ...userFields, estado: z.boolean().optional() });
 
 export type CreateUserInput = z.input<typeof createUserSchema>;
-export type UpdateUserInput = z.input<typeof updateUserSchema>;

@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import {
+  DEFAULT_PRIORIDAD,
+  ESTADO_INICIAL,
   MSG,
   ORIGEN_CRONOS,
   ORIGEN_PROPIO,
@@ -75,14 +77,14 @@ export async function createCase(
       .values({
         ...formColumns(input, city, client, vehicle),
         caso,
-        estado: 'Recibido',
+        estado: ESTADO_INICIAL,
         archivado: false,
         tipo_plan: lookup.tipo_plan,
         origen: origen === 'cronos' ? ORIGEN_CRONOS : lookup.origen,
         origen_desde: origen === 'cronos' ? ORIGEN_CRONOS : ORIGEN_PROPIO,
         uidcreador: viewer?.id,
         uidcontactcenter: isCallCenter ? viewer!.id : null,
-        prioridad: input.prioridad ?? 'media',
+        prioridad: input.prioridad ?? DEFAULT_PRIORIDAD,
         lat: input.lat,
         lng: input.lng,
       })
@@ -92,7 +94,7 @@ export async function createCase(
 
     await tx
       .insert(trazabilidad)
-      .values({ descripcion: MSG.creacionCaso, estado: 'Recibido', uidcaso: created.id, uidcreador: viewer?.id });
+      .values({ descripcion: MSG.creacionCaso, estado: ESTADO_INICIAL, uidcaso: created.id, uidcreador: viewer?.id });
     const cause = { descripcion: MSG.creacionCaso, uidcaso: created.id, uidcreador: viewer?.id };
     // The contact-centre creator's availability follows the new case, and the state trail
     // records the value after it (other creators have no availability to change).

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { MSG, maySetOwnAvailability, topics, type Cargo } from '@vialex/domain';
+import { MSG, SESSION_DEFAULT_MINUTES, maySetOwnAvailability, topics, type Cargo } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { cuentas, usuarios } from '../../db/schema/index.js';
@@ -46,6 +46,7 @@ export async function createStaffUser(tx: Executor, input: NewStaffUser) {
       cargo: input.cargo,
       area: input.area,
       ciudades: input.ciudades ?? [],
+      duracion_sesion: SESSION_DEFAULT_MINUTES,
     })
     .returning();
   return user;
