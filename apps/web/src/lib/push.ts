@@ -1,4 +1,9 @@
-import { TOKEN_RESET_RELOAD_MS } from '@vialex/domain';
+import {
+  TOKEN_RESET_RELOAD_MS,
+  type MessageResponse,
+  type PushMessage,
+  type PushPublicKeyResponse,
+} from '@vialex/domain';
 import { api, isApiError } from './api';
 
 /** Where the tab remembers its own push subscription (the spec's local copy of tokenPush). */
@@ -41,7 +46,7 @@ export async function ensurePushSubscription(): Promise<PushSubscription> {
   if (Notification.permission !== 'granted') throw new Error('notifications denied');
 
   const reg = await registration();
-  const { publicKey } = await api.get<{ publicKey: string }>('/api/push/public-key');
+  const { publicKey } = await api.get<PushPublicKeyResponse>('/api/push/public-key');
   const key = base64UrlToBytes(publicKey);
   let subscription = await reg.pushManager.getSubscription();
   if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
@@ -95,7 +100,7 @@ export async function dropPushSubscriptionLocally(): Promise<void> {
 
 export async function sendTestPush(): Promise<string | undefined> {
   await ensurePushSubscription();
-  const answer = await api.post<{ message?: string } | undefined>('/api/push/test');
+  const answer = await api.post<MessageResponse | undefined>('/api/push/test');
   return answer?.message;
 }
 
@@ -128,11 +133,8 @@ function deleteDatabase(name: string): Promise<void> {
   });
 }
 
-export interface PushPayload {
-  title: string;
-  body: string;
-  url?: string;
-}
+/** A push message as the service worker forwards it: the server's (its contract), or another sender's without a link. */
+export type PushPayload = Omit<PushMessage, 'url'> & Partial<Pick<PushMessage, 'url'>>;
 
 /** Push messages the service worker forwards to open tabs. */
 export function onPushMessage(listener: (payload: PushPayload) => void): () => void {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageResponse } from './common.js';
+import { writablePageResponse } from './common.js';
 import { listContract } from './lists.js';
 
 /** A client (vehicle owner or driver) as LISTA DE CLIENTES and every client write answer it. */
@@ -20,7 +20,7 @@ export const clientResponse = z.object({
 export type ClientResponse = z.infer<typeof clientResponse>;
 
 /** GET /api/clientes. */
-export const clientPageResponse = pageResponse(clientResponse, { write: z.boolean() });
+export const clientPageResponse = writablePageResponse(clientResponse);
 export type ClientPage = z.infer<typeof clientPageResponse>;
 
 /** LISTA DE CLIENTES (identificacion is a number, spec 1 §5). */

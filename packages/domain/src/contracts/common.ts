@@ -23,6 +23,10 @@ export function pageResponse<Row extends z.ZodType, Permissions extends z.ZodRaw
   });
 }
 
+/** A page of a list that says whether the viewer may create and edit in it (clients, users, user status). */
+export const writablePageResponse = <Row extends z.ZodType>(row: Row) => pageResponse(row, { write: z.boolean() });
+export type WritablePage<R> = Omit<z.infer<ReturnType<typeof writablePageResponse>>, 'rows'> & { rows: R[] };
+
 /** GET /api/health. */
 export const healthResponse = z.object({ ok: z.boolean(), database: z.string() });
 export type HealthResponse = z.infer<typeof healthResponse>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CARGOS } from '../cargos.js';
 import { DISPONIBILIDADES } from '../availability.js';
-import { pageResponse } from './common.js';
+import { writablePageResponse } from './common.js';
 import { listContract } from './lists.js';
 
 /** A staff user as LISTA DE USUARIOS and ESTADO USUARIOS answer it, with what this viewer may do with it. */
@@ -34,7 +34,7 @@ export const userResponse = z.object({
 export type UserResponse = z.infer<typeof userResponse>;
 
 /** GET /api/usuarios and GET /api/estado-usuarios. */
-export const userPageResponse = pageResponse(userResponse, { write: z.boolean() });
+export const userPageResponse = writablePageResponse(userResponse);
 export type UserPage = z.infer<typeof userPageResponse>;
 
 /** PUT /api/estado-usuarios/:id/duracion-sesion: how many users got the new time. */

@@ -1,8 +1,8 @@
 import { api } from '../../lib/api';
-import type { ListPage, ListParams } from './types';
+import type { ListParams } from './types';
 
-/** GET a keyset page of any list endpoint: `?criteria=[…]&cursor=…&dir=…&limit=…`. */
-export function fetchListPage<T>(path: string, params: ListParams, signal?: AbortSignal): Promise<ListPage<T>> {
+/** GET a keyset page of any list endpoint (`?criteria=[…]&cursor=…&dir=…&limit=…`); P is the list's page contract. */
+export function fetchListPage<P>(path: string, params: ListParams, signal?: AbortSignal): Promise<P> {
   const query = new URLSearchParams();
   if (params.criteria.length) query.set('criteria', JSON.stringify(params.criteria));
   if (params.cursor) {
@@ -10,5 +10,5 @@ export function fetchListPage<T>(path: string, params: ListParams, signal?: Abor
     query.set('dir', params.dir);
   }
   query.set('limit', String(params.limit));
-  return api.get<ListPage<T>>(`${path}?${query}`, { signal });
+  return api.get<P>(`${path}?${query}`, { signal });
 }

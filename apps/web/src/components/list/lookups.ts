@@ -1,58 +1,31 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { LookupEntry, LookupName } from '@vialex/domain';
 import { api } from '../../lib/api';
 
-/**
- * The read-only catalogues the staff forms share (clients, users, cases). They change
- * rarely and the server lets the browser cache them, so they are fetched once per session.
- */
-export interface Ciudad {
-  id: string;
-  ciudad: string;
-  departamento: string;
-  departamentoId: string;
-  lat: number;
-  lng: number;
-}
-export interface TipoIdentificacion {
-  id: string;
-  tipo: string;
-}
-export interface Area {
-  id: string;
-  nombre: string;
-  value: string;
-}
-export interface TipoCaso {
-  id: number;
-  tipo: string;
-}
-export interface Empresa {
-  id: string;
-  empresa: string;
-  nit: string;
-}
-export interface Departamento {
-  id: string;
-  departamento: string;
-}
+export type { Area, Ciudad, Departamento, Empresa, TipoCaso, TipoIdentificacion } from '@vialex/domain';
 
-const lookup = <T>(name: string) =>
+/**
+ * The read-only catalogues the staff forms share (clients, users, cases), typed by their
+ * contracts (LOOKUPS). They change rarely and the server lets the browser cache them, so they
+ * are fetched once per session.
+ */
+const lookup = <N extends LookupName>(name: N) =>
   queryOptions({
     queryKey: ['lookups', name],
-    queryFn: ({ signal }) => api.get<T>(`/api/lookups/${name}`, { signal }),
+    queryFn: ({ signal }) => api.get<LookupEntry<N>[]>(`/api/lookups/${name}`, { signal }),
     staleTime: Infinity,
     gcTime: Infinity,
   });
 
-export const ciudadesQuery = lookup<Ciudad[]>('ciudades');
-export const tiposIdentificacionQuery = lookup<TipoIdentificacion[]>('tiposidentificacion');
-export const cargosQuery = lookup<{ cargo: string }[]>('cargos');
-export const areasQuery = lookup<Area[]>('areas');
+export const ciudadesQuery = lookup('ciudades');
+export const tiposIdentificacionQuery = lookup('tiposidentificacion');
+export const cargosQuery = lookup('cargos');
+export const areasQuery = lookup('areas');
 
 export const useCiudades = () => useQuery(ciudadesQuery);
 export const useTiposIdentificacion = () => useQuery(tiposIdentificacionQuery);
 export const useCargos = () => useQuery(cargosQuery);
 export const useAreas = () => useQuery(areasQuery);
-export const useTiposCaso = () => useQuery(lookup<TipoCaso[]>('tiposcaso'));
-export const useEmpresas = () => useQuery(lookup<Empresa[]>('empresas'));
-export const useDepartamentos = () => useQuery(lookup<Departamento[]>('departamentos'));
+export const useTiposCaso = () => useQuery(lookup('tiposcaso'));
+export const useEmpresas = () => useQuery(lookup('empresas'));
+export const useDepartamentos = () => useQuery(lookup('departamentos'));

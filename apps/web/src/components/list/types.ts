@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
+import { FILTER_OPERATORS, type CriterionInput, type FilterOperator, type WritablePage } from '@vialex/domain';
 
-/** The server's comparison operators (platform/list-query.ts). */
-export const OPERATORS = ['eq', 'ne', 'lt', 'lte', 'gt', 'gte'] as const;
-export type Operator = (typeof OPERATORS)[number];
+/** The lists' comparison operators (the list contracts, packages/domain/src/contracts/lists.ts). */
+export const OPERATORS = FILTER_OPERATORS;
+export type Operator = FilterOperator;
 
 /**
- * How a list field is searched:
+ * How the criteria panel asks for a field's value (built from the list's contract: fields.ts):
  * - text: uppercased and trimmed (the spec's default for criteria values)
  * - email, exact: trimmed only (e-mail and cargo are compared as typed)
  * - int: a whole number, parsed here and again by the server
@@ -25,12 +26,8 @@ export interface ListField {
   options?: readonly ListFieldOption[];
 }
 
-/** One criterion as the list endpoints read it from `?criteria=`. */
-export interface Criterion {
-  field: string;
-  op: Operator;
-  value: string | number | boolean;
-}
+/** One criterion as the list endpoints read it from `?criteria=`, with an operator the lists know. */
+export type Criterion = Omit<CriterionInput, 'op'> & { op: Operator };
 
 export interface ListParams {
   criteria: Criterion[];
@@ -39,13 +36,8 @@ export interface ListParams {
   limit: number;
 }
 
-/** Every list endpoint answers a keyset page plus what the viewer may write. */
-export interface ListPage<T> {
-  rows: T[];
-  nextCursor: string | null;
-  prevCursor: string | null;
-  permissions: { write: boolean };
-}
+/** The page a list screen pages through: a keyset page plus whether the viewer may write (the lists' contract). */
+export type ListPage<T> = WritablePage<T>;
 
 export type PageFetcher<T> = (params: ListParams, signal: AbortSignal) => Promise<ListPage<T>>;
 

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ChangePasswordInput } from '@vialex/domain';
+import type { ChangePasswordInput, MessageResponse } from '@vialex/domain';
 import { api } from '../../../lib/api';
 
-export function changePassword(values: ChangePasswordInput): Promise<{ message: string }> {
-  return api.put<{ message: string }>('/api/me/password', values);
+export function changePassword(values: ChangePasswordInput): Promise<MessageResponse> {
+  return api.put<MessageResponse>('/api/me/password', values);
 }
 
 export function useChangePassword() {

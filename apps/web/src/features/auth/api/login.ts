@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoginInput, Me } from '@vialex/domain';
+import type { LoginInput, LoginResponse } from '@vialex/domain';
 import { api } from '../../../lib/api';
 import { meQueryKey } from '../../../lib/session';
 
-export function login(values: LoginInput): Promise<{ user: Me }> {
+export function login(values: LoginInput): Promise<LoginResponse> {
   // A 401 here is a wrong password, not a lost session.
-  return api.post<{ user: Me }>('/api/auth/login', values, { ignoreSessionLoss: true });
+  return api.post<LoginResponse>('/api/auth/login', values, { ignoreSessionLoss: true });
 }
 
 export function useLogin() {

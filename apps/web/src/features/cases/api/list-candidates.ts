@@ -1,15 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Candidate } from '@vialex/domain';
 import { api } from '../../../lib/api';
 import { casesQueryKey } from './list-cases';
 
-/** A user the assign dialog offers for a type, with their availability. */
-export interface Candidate {
-  id: string;
-  nombres: string;
-  apellidos: string;
-  disponibilidad: string;
-  cargo: string;
-}
+/** A user the assign dialog offers for a type, with their availability (its contract). */
+export type { Candidate };
 
 export function fetchCandidates(caseId: string, tipo: string, signal?: AbortSignal): Promise<Candidate[]> {
   return api.get<Candidate[]>(`/api/casos/${caseId}/candidatos?tipo=${encodeURIComponent(tipo)}`, { signal });

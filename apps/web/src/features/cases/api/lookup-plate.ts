@@ -1,26 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { PLATE_LOOKUP_MIN_LENGTH } from '@vialex/domain';
+import { PLATE_LOOKUP_MIN_LENGTH, type PlateLookupResponse } from '@vialex/domain';
 import { api } from '../../../lib/api';
 
-/** GET /api/casos/consulta-placa: what the policy services say about a plate. */
-export interface PlateLookup {
-  placa: string;
-  encontrado: boolean;
-  vehiculo: { clase: string; carroceria: string; marca: string; linea: string; modelo: string; servicio: string };
-  fuente: string;
-  tipo_plan: string;
-  origen: string;
-  vigente: boolean;
-  polizas: {
-    fuente: string;
-    nombre_producto: string;
-    polizas: string;
-    fechaIni: string | null;
-    fechaFin: string | null;
-  }[];
-  propietario: { identificacion: string; nombre: string; direccion: string; telefono: string } | null;
-  mensajes: string[];
-}
+/** GET /api/casos/consulta-placa: what the policy services say about a plate (its contract). */
+export type PlateLookup = PlateLookupResponse;
 
 /** The look-up starts only when the plate is longer than 5 characters (spec 2 §5). */
 export function isLookupPlate(placa: string): boolean {

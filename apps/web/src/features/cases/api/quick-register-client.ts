@@ -1,16 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { quickClientSchema } from '@vialex/domain';
+import type { QuickClientResponse, quickClientSchema } from '@vialex/domain';
 import { api } from '../../../lib/api';
 
 export type QuickClient = z.output<typeof quickClientSchema>;
-
-export interface QuickClientCreated {
-  id: string;
-  nombres: string;
-  apellidos: string;
-  identificacion: number;
-}
+export type QuickClientCreated = QuickClientResponse;
 
 /** Affected-person quick registration from the case dialog (type CC and city BOGOTA on the server). */
 export function quickRegisterClient(values: QuickClient): Promise<QuickClientCreated> {

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MessageResponse } from '@vialex/domain';
 import { api } from '../../../lib/api';
 import { casesQueryKey } from './list-cases';
 
 /** Restore an archived case; answers { message: 'Caso Activado' }. */
-export function restoreCase(id: string): Promise<{ message: string }> {
-  return api.post<{ message: string }>(`/api/casos/${id}/restablecer`);
+export function restoreCase(id: string): Promise<MessageResponse> {
+  return api.post<MessageResponse>(`/api/casos/${id}/restablecer`);
 }
 
 export function useRestoreCase() {

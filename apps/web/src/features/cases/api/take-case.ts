@@ -1,13 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TakeCaseResponse } from '@vialex/domain';
 import { api } from '../../../lib/api';
-import { casesQueryKey, type CaseRow } from './list-cases';
+import { casesQueryKey } from './list-cases';
 
-export interface TakeResult {
-  title: string;
-  message: string;
-  /** The case, or null when releasing took it out of the viewer's list. */
-  caso: CaseRow | null;
-}
+/** The toast's title and message, and the case (null when releasing took it out of the viewer's list). */
+export type TakeResult = TakeCaseResponse;
 
 /** The take-case switch: take (tomar true) or release; 409 when someone else took it first. */
 export function takeCase({ id, tomar }: { id: string; tomar: boolean }): Promise<TakeResult> {

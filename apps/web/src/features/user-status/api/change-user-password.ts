@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { PasswordPairInput } from '@vialex/domain';
+import type { MessageResponse, PasswordPairInput } from '@vialex/domain';
 import { api } from '../../../lib/api';
 
 /** Another user's password (Administrador only), on the user's sign-in account. */
@@ -9,8 +9,8 @@ export function changeUserPassword({
 }: {
   id: string;
   values: PasswordPairInput;
-}): Promise<{ message: string }> {
-  return api.put<{ message: string }>(`/api/usuarios/${id}/password`, values);
+}): Promise<MessageResponse> {
+  return api.put<MessageResponse>(`/api/usuarios/${id}/password`, values);
 }
 
 export function useChangeUserPassword() {

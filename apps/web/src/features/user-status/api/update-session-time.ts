@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SessionTimeInput } from '@vialex/domain';
+import type { SessionTimeInput, SessionTimeResponse } from '@vialex/domain';
 import { api } from '../../../lib/api';
 import { usersQueryKey } from './list-user-status';
 
@@ -10,8 +10,8 @@ export function updateSessionTime({
 }: {
   id: string;
   values: SessionTimeInput;
-}): Promise<{ message: string; updated: number }> {
-  return api.put<{ message: string; updated: number }>(`/api/estado-usuarios/${id}/duracion-sesion`, values);
+}): Promise<SessionTimeResponse> {
+  return api.put<SessionTimeResponse>(`/api/estado-usuarios/${id}/duracion-sesion`, values);
 }
 
 export function useUpdateSessionTime() {

@@ -1,62 +1,36 @@
-import { CARGOS, MSG } from '@vialex/domain';
+import { MSG, USER_LIST, type UserPage, type UserResponse } from '@vialex/domain';
 import { fetchListPage } from '../../../components/list/list-api';
-import type { ListField, ListParams } from '../../../components/list/types';
+import { listFields } from '../../../components/list/fields';
+import type { ListParams } from '../../../components/list/types';
 import { USER_TEXTS } from '../texts';
 
+/** A staff user as GET /api/usuarios answers it (its contract). */
+export type UserRow = UserResponse;
 /** What the viewer may do with a row, decided by the server (shown as-is, never re-derived). */
-export interface UserActions {
-  edit: boolean;
-  deactivate: boolean;
-  assignCities: boolean;
-  changePassword: boolean;
-  changeArea: boolean;
-  changeCargo: boolean;
-  manageStatus: boolean;
-}
-
-/** A staff user as GET /api/usuarios answers it. */
-export interface UserRow {
-  id: string;
-  nombres: string;
-  apellidos: string;
-  identificacion: number;
-  telefono: string;
-  email: string;
-  cargo: string;
-  area: string;
-  estado: boolean;
-  ciudades: string[];
-  disponibilidad: string;
-  login: boolean;
-  duracion_sesion: number;
-  creado: string;
-  actions: UserActions;
-}
+export type UserActions = UserRow['actions'];
 
 /** Every users query lives under this key; the live 'usuarios' event and the writes invalidate it. */
 export const usersQueryKey = ['usuarios'] as const;
 export const userListKey = [...usersQueryKey, 'list'] as const;
 
 export function fetchUsers(params: ListParams, signal?: AbortSignal) {
-  return fetchListPage<UserRow>('/api/usuarios', params, signal);
+  return fetchListPage<UserPage>('/api/usuarios', params, signal);
 }
 
-/** The server's filter whitelist for LISTA DE USUARIOS; e-mail and cargo are not uppercased. */
-export const USER_FIELDS: readonly ListField[] = [
-  { field: 'nombres', label: USER_TEXTS.nombres, type: 'text' },
-  { field: 'apellidos', label: USER_TEXTS.apellidos, type: 'text' },
-  { field: 'identificacion', label: USER_TEXTS.identificacion, type: 'int' },
-  { field: 'telefono', label: USER_TEXTS.telefono, type: 'text' },
-  { field: 'email', label: USER_TEXTS.email, type: 'email' },
-  { field: 'cargo', label: USER_TEXTS.cargo, type: 'select', options: CARGOS.map((c) => ({ value: c, label: c })) },
-  { field: 'area', label: USER_TEXTS.areaColumna, type: 'text' },
-  {
-    field: 'estado',
+/** LISTA DE USUARIOS' criteria, from the list contract; e-mail and cargo are not uppercased. */
+export const USER_FIELDS = listFields(USER_LIST, {
+  nombres: USER_TEXTS.nombres,
+  apellidos: USER_TEXTS.apellidos,
+  identificacion: USER_TEXTS.identificacion,
+  telefono: USER_TEXTS.telefono,
+  email: USER_TEXTS.email,
+  cargo: USER_TEXTS.cargo,
+  area: USER_TEXTS.areaColumna,
+  estado: {
     label: USER_TEXTS.estado,
-    type: 'bool',
     options: [
       { value: 'true', label: MSG.activo },
       { value: 'false', label: MSG.inactivo },
     ],
   },
-];
+});
