@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   AGENT_SLOTS,
+  CREATOR_SLOT,
+  REQUEST_MARKS,
   ASSIGNABLE_TYPES,
   CARGOS,
   MANAGE_CASE,
@@ -344,5 +346,18 @@ describe('manage: the conditional cargos need their slot (spec 2 §6)', () => {
     const rule = MANAGE_CASE[cargo];
     expect(caseActions(viewer(cargo), fresh).manage).toBe(rule === 'always');
     if (rule !== 'always') expect(caseActions(viewer(cargo), state({ [rule]: ME })).manage).toBe(true);
+  });
+});
+
+describe('what a new case and a request mark, cargo by cargo', () => {
+  it.each(CARGOS)('%s', (cargo) => {
+    expect(CREATOR_SLOT[cargo]).toBe(cargo === 'Call Center' ? 'uidcontactcenter' : undefined);
+    const marks = {
+      Perito: { flag: 'solicitud_perito', room: { kind: 'perito', flag: 'chat_perito' } },
+      Investigador: { flag: 'solicitud_investigador' },
+      Dibujante: { flag: 'solicitud_dibujante', room: { kind: 'dibujante', flag: 'chat_dibujante' } },
+    } as Partial<Record<Cargo, object>>;
+    // Abogado and Abogado CAIT have no flag: their request is known by its history entry.
+    expect(REQUEST_MARKS[cargo]).toEqual(marks[cargo]);
   });
 });

@@ -1,6 +1,6 @@
 import type { Cargo } from '../cargos.js';
 import { ESTADO_INICIAL } from '../case-status.js';
-import { PLANES_AUTORIZADOS, SIN_PLAN } from '../constants.js';
+import { PLANES_AUTORIZADOS, SIN_PLAN, type ChatKind } from '../constants.js';
 import { MSG, fmt } from '../messages.js';
 import { AGENT_FIELD, ASSIGNABLE_TYPES, MANAGE_CASE, REQUESTABLE_TYPES, can, type AgentSlot } from '../permissions.js';
 import { ALLOWED, isOffered, refuse, type Decision } from './decision.js';
@@ -48,6 +48,31 @@ export interface CaseActions {
 function notArchived(c: CaseState): Decision {
   return c.archivado ? refuse.invalid(MSG.casoArchivadoNoEditable) : ALLOWED;
 }
+
+/**
+ * The slot a case's creator takes: a case a Call Center agent opens is theirs (their list shows
+ * the cases of their slot) and their availability follows it. Other creators take none.
+ */
+export const CREATOR_SLOT: Partial<Record<Cargo, AgentSlot>> = { 'Call Center': 'uidcontactcenter' };
+
+/**
+ * What a request of a type marks on the case (spec 2 §4): the flag that shows the slot as
+ * 'solicitado' (the lawyers' requests have none; their history entry says it) and, for Perito
+ * and Dibujante, the chat room it opens with the flag that shows that room.
+ */
+export const REQUEST_MARKS: Partial<
+  Record<
+    Cargo,
+    {
+      flag: 'solicitud_perito' | 'solicitud_investigador' | 'solicitud_dibujante';
+      room?: { kind: ChatKind; flag: 'chat_perito' | 'chat_dibujante' };
+    }
+  >
+> = {
+  Perito: { flag: 'solicitud_perito', room: { kind: 'perito', flag: 'chat_perito' } },
+  Investigador: { flag: 'solicitud_investigador' },
+  Dibujante: { flag: 'solicitud_dibujante', room: { kind: 'dibujante', flag: 'chat_dibujante' } },
+};
 
 /** Create a case by hand (Cronos, with its key, has no viewer and is not asked). */
 export function mayCreateCase(viewer: CaseViewer): Decision {

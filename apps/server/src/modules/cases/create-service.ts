@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import {
+  CREATOR_SLOT,
   DEFAULT_PRIORIDAD,
   ESTADO_INICIAL,
   MSG,
@@ -71,7 +72,7 @@ export async function createCase(
     const caso = await nextCaseNumber(tx);
     const vehicle = await saveFoundVehicle(tx, lookup, isDriver(input) ? null : client.id);
 
-    const isCallCenter = viewer?.cargo === 'Call Center';
+    const creatorSlot = viewer && CREATOR_SLOT[viewer.cargo];
     const [created] = await tx
       .insert(casos)
       .values({
@@ -83,7 +84,7 @@ export async function createCase(
         origen: origen === 'cronos' ? ORIGEN_CRONOS : lookup.origen,
         origen_desde: origen === 'cronos' ? ORIGEN_CRONOS : ORIGEN_PROPIO,
         uidcreador: viewer?.id,
-        uidcontactcenter: isCallCenter ? viewer!.id : null,
+        ...(creatorSlot ? { [creatorSlot]: viewer!.id } : {}),
         prioridad: input.prioridad ?? DEFAULT_PRIORIDAD,
         lat: input.lat,
         lng: input.lng,
@@ -96,9 +97,9 @@ export async function createCase(
       .insert(trazabilidad)
       .values({ descripcion: MSG.creacionCaso, estado: ESTADO_INICIAL, uidcaso: created.id, uidcreador: viewer?.id });
     const cause = { descripcion: MSG.creacionCaso, uidcaso: created.id, uidcreador: viewer?.id };
-    // The contact-centre creator's availability follows the new case, and the state trail
-    // records the value after it (other creators have no availability to change).
-    if (isCallCenter) await recomputeAvailability(tx, ctx.hub, viewer!.id, cause, { alwaysTrail: true });
+    // A creator who takes the case (the contact centre's) has their availability follow it, and
+    // the state trail records the value after it (other creators have no availability to change).
+    if (creatorSlot) await recomputeAvailability(tx, ctx.hub, viewer!.id, cause, { alwaysTrail: true });
     else if (viewer) await recordStateTrail(tx, viewer, viewer.user.disponibilidad, cause);
     await openCaseRoom(tx, created.id, 'general');
 

@@ -1,5 +1,5 @@
 import { and, eq, like } from 'drizzle-orm';
-import { MSG, fmt, mayRequest, noticeAudience, type Cargo } from '@vialex/domain';
+import { MSG, REQUEST_MARKS, fmt, mayRequest, noticeAudience, type Cargo } from '@vialex/domain';
 import type { Tx } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { casos, trazabilidad } from '../../db/schema/index.js';
@@ -18,19 +18,6 @@ import {
 } from './dispatch.js';
 import { lockCase } from './queries.js';
 
-/** The case flag a request of a type sets (spec 2 §4); the lawyers' requests have no flag. */
-const REQUEST_FLAG: Partial<Record<Cargo, 'solicitud_perito' | 'solicitud_investigador' | 'solicitud_dibujante'>> = {
-  Perito: 'solicitud_perito',
-  Investigador: 'solicitud_investigador',
-  Dibujante: 'solicitud_dibujante',
-};
-
-/** The request types that open their own chat room with the case flag that says so. */
-const REQUEST_ROOM: Partial<Record<Cargo, { room: 'perito' | 'dibujante'; flag: 'chat_perito' | 'chat_dibujante' }>> = {
-  Perito: { room: 'perito', flag: 'chat_perito' },
-  Dibujante: { room: 'dibujante', flag: 'chat_dibujante' },
-};
-
 /** The start of a request's history entry, 'Se solicita TIPO por ', as a LIKE pattern. */
 const requestEntryPattern = (tipo: Cargo) => `${fmt(MSG.historiaSolicitud.split('{nombre}')[0], { tipo })}%`;
 
@@ -40,8 +27,8 @@ const requestEntryPattern = (tipo: Cargo) => `${fmt(MSG.historiaSolicitud.split(
  * writes. The case row is locked, so two requests of one type cannot both see "not yet".
  */
 async function alreadyRequested(tx: Tx, c: CaseRow, tipo: Cargo): Promise<boolean> {
-  const flag = REQUEST_FLAG[tipo];
-  if (flag) return c[flag];
+  const marks = REQUEST_MARKS[tipo];
+  if (marks) return c[marks.flag];
   const [entry] = await tx
     .select({ id: trazabilidad.id })
     .from(trazabilidad)
@@ -62,12 +49,11 @@ export async function requestAgent(ctx: AppContext, viewer: Viewer, id: string, 
     enforce(mayRequest(viewer, tipo, c));
     enforce(mayRequest(viewer, tipo, c, { alreadyRequested: await alreadyRequested(tx, c, tipo) }));
     const set: Partial<CaseRow> = { modificacion: new Date() };
-    const flag = REQUEST_FLAG[tipo];
-    if (flag) set[flag] = true;
-    const room = REQUEST_ROOM[tipo];
-    if (room) {
-      set[room.flag] = true;
-      await openCaseRoom(tx, id, room.room);
+    const marks = REQUEST_MARKS[tipo];
+    if (marks) set[marks.flag] = true;
+    if (marks?.room) {
+      set[marks.room.flag] = true;
+      await openCaseRoom(tx, id, marks.room.kind);
     }
     await tx.update(casos).set(set).where(eq(casos.id, id));
     const descripcion = fmt(MSG.historiaSolicitud, { tipo, nombre: nameOf(viewer.user), cargo: viewer.cargo });
