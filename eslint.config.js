@@ -35,6 +35,61 @@ const featureBoundaries = {
   },
 };
 
+/**
+ * The server's layers (README "Where things are"), lowest first. A file imports only from its own
+ * layer or a layer of a lower rank; integrations and db are both at the bottom and don't import
+ * each other. The domain package (@vialex/domain) and npm packages sit beneath all of them.
+ */
+export const SERVER_LAYERS = [
+  { name: 'integrations', rank: 0, paths: ['integrations/'] },
+  { name: 'db', rank: 0, paths: ['db/'] },
+  { name: 'platform', rank: 1, paths: ['platform/', 'config'] },
+  { name: 'modules', rank: 2, paths: ['modules/'] },
+  { name: 'demo', rank: 3, paths: ['demo/'] },
+  { name: 'app', rank: 4, paths: ['app', 'server', 'main', 'cli/'] },
+];
+
+const SERVER_SRC = /apps[\\/]server[\\/]src[\\/](.+)$/;
+
+function serverLayerOf(file) {
+  // Imports name the compiled file (./app.js): compare without the extension.
+  const inSrc = SERVER_SRC.exec(file)?.[1]
+    ?.split(path.sep)
+    .join('/')
+    .replace(/\.[cm]?[jt]s$/, '');
+  if (!inSrc) return undefined;
+  return SERVER_LAYERS.find((layer) => layer.paths.some((p) => (p.endsWith('/') ? inSrc.startsWith(p) : inSrc === p)));
+}
+
+/** Server files import downwards only: a file of one layer never imports from a layer above it (or a sibling). */
+export const serverLayers = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const file = context.filename;
+    const own = serverLayerOf(file);
+    if (!own) return {};
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = serverLayerOf(path.resolve(path.dirname(file), source));
+      if (!target || target === own || target.rank < own.rank) return;
+      context.report({
+        node,
+        message: `${own.name} must not import ${target.name} (${source}): a server layer imports only from itself and the layers below it (integrations, db → platform → modules → demo → app, cli).`,
+      });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: (n) => check({ ...n, source: n.source }),
+    };
+  },
+};
+
+/** The project's own rules. */
+const vialex = { rules: { 'feature-boundaries': featureBoundaries, 'server-layers': serverLayers } };
+
 export default tseslint.config(
   {
     ignores: [
@@ -61,9 +116,14 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { vialex },
+    rules: { 'vialex/server-layers': 'error' },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.serviceworker } },
-    plugins: { 'react-hooks': reactHooks, vialex: { rules: { 'feature-boundaries': featureBoundaries } } },
+    plugins: { 'react-hooks': reactHooks, vialex },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',

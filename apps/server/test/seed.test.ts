@@ -12,7 +12,7 @@ import {
   tiposidentificacion,
   usuarios,
 } from '../src/db/schema/index.js';
-import { seedDemoData, DEMO_USERS } from '../src/db/demo.js';
+import { seedDemoData, DEMO_USERS } from '../src/demo/data.js';
 import { seedReferenceData } from '../src/db/seed.js';
 import { startTestServer, type TestServer } from './helper.js';
 

@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { CARGOS, ESTADOS_ABIERTOS, ESTADOS_CIERRE, ESTADOS_NO_EDITABLES, TIPOS_IDENTIFICACION } from '@vialex/domain';
-import type { Db, Executor } from './client.js';
+import type { Db } from './client.js';
+import { getSetting, setSetting } from './settings.js';
 import {
   areas,
   cargos,
   ciudades,
-  configuracion,
   contadores,
   departamentos,
   empresas,
@@ -58,18 +58,6 @@ export function readDivipola(): Municipio[] {
 
 async function insertChunked<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
-}
-
-export async function getSetting<T>(db: Executor, clave: string): Promise<T | undefined> {
-  const [row] = await db.select().from(configuracion).where(eq(configuracion.clave, clave));
-  return row?.valor as T | undefined;
-}
-
-export async function setSetting(db: Executor, clave: string, valor: unknown): Promise<void> {
-  await db
-    .insert(configuracion)
-    .values({ clave, valor })
-    .onConflictDoUpdate({ target: configuracion.clave, set: { valor } });
 }
 
 /** Reference data every database needs; runs once per database (marked in configuracion). */

@@ -1,6 +1,5 @@
 import webpush from 'web-push';
-import type { Executor } from '../db/client.js';
-import { getSetting, setSetting } from '../db/seed.js';
+import type { PushMessage } from '@vialex/domain';
 
 export interface VapidKeys {
   publicKey: string;
@@ -10,20 +9,11 @@ export interface PushTarget {
   endpoint: string;
   keys: { p256dh: string; auth: string };
 }
-export interface PushMessage {
-  title: string;
-  body: string;
-  url: string;
-}
+/** What a push message says (its contract: the service worker shows it). */
+export type { PushMessage };
 
-/** VAPID keys are generated on first start and kept in the database, shared by every instance. */
-export async function loadVapidKeys(db: Executor): Promise<VapidKeys> {
-  const existing = await getSetting<VapidKeys>(db, 'vapid');
-  if (existing) return existing;
-  const keys = webpush.generateVAPIDKeys();
-  await setSetting(db, 'vapid', keys);
-  return (await getSetting<VapidKeys>(db, 'vapid'))!;
-}
+/** A new VAPID key pair (P-256), base64url. */
+export const generateVapidKeys = (): VapidKeys => webpush.generateVAPIDKeys();
 
 export type PushResult = { ok: true } | { ok: false; gone: boolean; error: string };
 

@@ -5,13 +5,8 @@ import type { Executor } from '../../db/client.js';
 import { suscripcionesPush } from '../../db/schema/index.js';
 import { AppError, conflict } from '../../platform/errors.js';
 import { isAllowedPushEndpoint } from '../../integrations/push-hosts.js';
-import {
-  loadVapidKeys,
-  sendPush,
-  type PushMessage,
-  type PushTarget,
-  type VapidKeys,
-} from '../../integrations/web-push.js';
+import { sendPush, type PushMessage, type PushTarget, type VapidKeys } from '../../integrations/web-push.js';
+import { loadVapidKeys } from '../../platform/vapid-keys.js';
 
 let vapid: Promise<VapidKeys> | undefined;
 export const vapidKeys = (ctx: AppContext) => (vapid ??= loadVapidKeys(ctx.db));

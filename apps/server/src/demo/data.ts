@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from './client.js';
-import { clientes, cuentas } from './schema/index.js';
-import { getSetting, setSetting } from './seed.js';
+import type { Db } from '../db/client.js';
+import { clientes, cuentas } from '../db/schema/index.js';
+import { getSetting, setSetting } from '../db/settings.js';
 import { hashPassword } from '../platform/passwords.js';
 import { createStaffUser } from '../modules/users/service.js';
 import type { Cargo } from '@vialex/domain';

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { isCargo, type CaseData } from '@vialex/domain';
 import type { AppContext } from '../platform/context.js';
-import { casos, empresas, usuarios } from './schema/index.js';
+import { casos, empresas, usuarios } from '../db/schema/index.js';
 import { createCase } from '../modules/cases/create-service.js';
 import type { Viewer } from '../modules/auth/session.js';
 

@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The server's layers (integrations, db → platform → modules → demo → app, cli): a file
+ * imports only from its own layer or the layers below it. The rule lives in eslint.config.js
+ * (vialex/server-layers); these cases run it through the project's own ESLint configuration.
+ */
+const root = path.resolve(import.meta.dirname, '../../..');
+const eslint = new ESLint({ cwd: root });
+
+async function layerErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, 'apps/server/src', file) });
+  return result.messages.filter((m) => m.ruleId === 'vialex/server-layers').map((m) => m.message);
+}
+
+describe('server layers (ESLint vialex/server-layers)', () => {
+  it.each([
+    ['db/seed.ts', "import { createStaffUser } from '../modules/users/service.js';", 'db must not import modules'],
+    ['integrations/web-push.ts', "import { getSetting } from '../db/settings.js';", 'integrations must not import db'],
+    ['db/settings.ts', "export { sendPush } from '../integrations/web-push.js';", 'db must not import integrations'],
+    [
+      'platform/context.ts',
+      "import type { Viewer } from '../modules/auth/session.js';",
+      'platform must not import modules',
+    ],
+    ['config.ts', "import { buildApp } from './app.js';", 'platform must not import app'],
+    ['modules/users/service.ts', "import { DEMO_USERS } from '../../demo/data.js';", 'modules must not import demo'],
+    ['demo/cases.ts', "const s = await import('../server.js');", 'demo must not import app'],
+  ])('%s: %s is refused', async (file, code, message) => {
+    const errors = await layerErrors(file, code);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain(message);
+  });
+
+  it.each([
+    ['modules/push/service.ts', "import { sendPush } from '../../integrations/web-push.js';"],
+    ['platform/vapid-keys.ts', "import { settingOnce } from '../db/settings.js';"],
+    ['demo/data.ts', "import { createStaffUser } from '../modules/users/service.js';"],
+    ['cli/admin.ts', "import { seedDemoData } from '../demo/data.js';"],
+    ['modules/cases/routes.ts', "import { lookupPlate } from '../vehicles/plate-lookup.js';"],
+    ['db/seed.ts', "import { MSG } from '@vialex/domain';"],
+  ])('%s: %s is allowed', async (file, code) => {
+    expect(await layerErrors(file, code)).toEqual([]);
+  });
+
+  it('the server source keeps to its layers', async () => {
+    const results = await eslint.lintFiles(['apps/server/src/**/*.ts']);
+    const errors = results.flatMap((r) =>
+      r.messages.filter((m) => m.ruleId === 'vialex/server-layers').map((m) => `${r.filePath}: ${m.message}`),
+    );
+    expect(errors).toEqual([]);
+  });
+});
