@@ -3,6 +3,7 @@ import { ESTADO_INICIAL } from '../case-status.js';
 import { PLANES_AUTORIZADOS, SIN_PLAN, type ChatKind } from '../constants.js';
 import { MSG, fmt } from '../messages.js';
 import { AGENT_FIELD, ASSIGNABLE_TYPES, MANAGE_CASE, REQUESTABLE_TYPES, can, type AgentSlot } from '../permissions.js';
+import type { CaseResponse } from '../contracts/cases.js';
 import { ALLOWED, isOffered, refuse, type Decision } from './decision.js';
 
 /**
@@ -30,19 +31,8 @@ export type CaseState = {
   aprobar_atencion: boolean;
 } & Record<AgentSlot, string | null>;
 
-/** What a viewer may do with a case, answered with it (spec 2 §6 "Row actions"). */
-export interface CaseActions {
-  assign: Cargo[];
-  request: Cargo[];
-  take: 'none' | 'take' | 'release';
-  authorizeAttention: boolean;
-  requestAttention: boolean;
-  manage: boolean;
-  export: boolean;
-  edit: boolean;
-  archive: boolean;
-  restore: boolean;
-}
+/** What a viewer may do with a case, answered with it (spec 2 §6 "Row actions"): the case contract's `actions`. */
+export type CaseActions = CaseResponse['actions'];
 
 /** Nothing is dispatched or edited on an archived case. */
 function notArchived(c: CaseState): Decision {

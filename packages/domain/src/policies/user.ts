@@ -2,6 +2,7 @@ import type { Cargo } from '../cargos.js';
 import { hasAvailabilityControl, isManualDisponibilidad } from '../availability.js';
 import { MSG } from '../messages.js';
 import { USER_STATUS_VISIBLE, can, canWriteUsers, mayAssignCities, mayWriteUser } from '../permissions.js';
+import type { UserResponse } from '../contracts/users.js';
 import { ALLOWED, refuse, type Decision } from './decision.js';
 
 /**
@@ -21,16 +22,8 @@ export interface UserTarget {
   cargo: Cargo;
 }
 
-/** What a viewer may do with a user row (LISTA DE USUARIOS, ESTADO USUARIOS). */
-export interface UserActions {
-  edit: boolean;
-  deactivate: boolean;
-  assignCities: boolean;
-  changePassword: boolean;
-  changeArea: boolean;
-  changeCargo: boolean;
-  manageStatus: boolean;
-}
+/** What a viewer may do with a user row (LISTA DE USUARIOS, ESTADO USUARIOS): the user contract's `actions`. */
+export type UserActions = UserResponse['actions'];
 
 /** Create a user of a cargo: from an unrestricted users view, and only an Administrador appoints the chiefs. */
 export function mayCreateUser(viewer: UserViewer, cargo: Cargo): Decision {
