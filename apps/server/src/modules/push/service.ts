@@ -8,6 +8,11 @@ import { isAllowedPushEndpoint } from '../../integrations/push-hosts.js';
 import { sendPush, type PushMessage, type PushTarget, type VapidKeys } from '../../integrations/web-push.js';
 import { loadVapidKeys } from '../../platform/vapid-keys.js';
 
+/*
+ * The push module owns the table `suscripciones_push` (the staff's tokenPush, one row per device).
+ * Signing out forgets a device's subscriptions through this service.
+ */
+
 let vapid: Promise<VapidKeys> | undefined;
 export const vapidKeys = (ctx: AppContext) => (vapid ??= loadVapidKeys(ctx.db));
 /** For tests that open several databases in one process. */
