@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, tstz, updatedAt } from './columns.js';
+import { ORIGENES, ORIGENES_DESDE, ORIGEN_PROPIO, SIN_PLAN, TIPOS_PLAN } from '@vialex/domain';
+import { createdAt, id, oneOf, tstz, updatedAt } from './columns.js';
 import { ciudades, empresas } from './lookups.js';
 import { clientes } from './clients.js';
 import { usuarios } from './users.js';
@@ -24,11 +25,11 @@ export const casos = pgTable(
     archivado: boolean('archivado').notNull().default(false),
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
-    tipo_plan: text('tipo_plan').notNull().default('SIN PLAN'),
+    tipo_plan: text('tipo_plan').notNull().default(SIN_PLAN),
     tipo_producto: text('tipo_producto').notNull().default('Ninguno'),
     tipocaso: text('tipocaso').notNull().default(''),
-    origen: text('origen').notNull().default('Vialex'),
-    origen_desde: text('origen_desde').notNull().default('Vialex'),
+    origen: text('origen').notNull().default(ORIGEN_PROPIO),
+    origen_desde: text('origen_desde').notNull().default(ORIGEN_PROPIO),
     uidempresa: uuid('uidempresa').references(() => empresas.id),
     uidciudad: text('uidciudad').references(() => ciudades.id),
     ciudad_siniestro: text('ciudad_siniestro').notNull().default(''),
@@ -77,6 +78,9 @@ export const casos = pgTable(
       .where(sql`${t.solicitud_perito}`),
     index('casos_creado_idx').on(t.creado),
     index('casos_estado_idx').on(t.estado),
+    oneOf('casos_tipo_plan_check', t.tipo_plan, TIPOS_PLAN),
+    oneOf('casos_origen_check', t.origen, ORIGENES),
+    oneOf('casos_origen_desde_check', t.origen_desde, ORIGENES_DESDE),
   ],
 );
 

@@ -10,7 +10,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, tstz, updatedAt } from './columns.js';
+import { CARGOS, DISPONIBILIDAD, DISPONIBILIDADES, SESSION_DEFAULT_MINUTES } from '@vialex/domain';
+import { createdAt, id, oneOf, tstz, updatedAt } from './columns.js';
 import { cargos } from './lookups.js';
 
 /** Sign-in accounts (the old app's identity service): e-mail and argon2id hash. */
@@ -46,8 +47,8 @@ export const usuarios = pgTable(
     estado: boolean('estado').notNull().default(true),
     creado: createdAt(),
     modificacion: updatedAt(),
-    duracion_sesion: integer('duracion_sesion').notNull().default(15),
-    disponibilidad: text('disponibilidad').notNull().default('Fuera de su horario laboral'),
+    duracion_sesion: integer('duracion_sesion').notNull().default(SESSION_DEFAULT_MINUTES),
+    disponibilidad: text('disponibilidad').notNull().default(DISPONIBILIDAD.fueraDeHorario),
     login: boolean('login').notNull().default(false),
     token_login: text('token_login'),
     ultimo_login: tstz('ultimo_login'),
@@ -68,6 +69,8 @@ export const usuarios = pgTable(
     index('usuarios_cargo_idx').on(t.cargo, t.disponibilidad),
     index('usuarios_creado_idx').on(t.creado.desc(), t.id.desc()),
     index('usuarios_ciudades_idx').using('gin', t.ciudades),
+    oneOf('usuarios_cargo_check', t.cargo, CARGOS),
+    oneOf('usuarios_disponibilidad_check', t.disponibilidad, DISPONIBILIDADES),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, tstz, updatedAt } from './columns.js';
+import { FUENTES_PLAN, ORIGEN_PROPIO } from '@vialex/domain';
+import { createdAt, id, oneOf, tstz, updatedAt } from './columns.js';
 import { clientes } from './clients.js';
 
 export const vehiculos = pgTable(
@@ -19,11 +20,15 @@ export const vehiculos = pgTable(
     creado: createdAt(),
     modificacion: updatedAt(),
     uidcliente: uuid('uidcliente').references(() => clientes.id),
-    origen: text('origen').notNull().default('Vialex'),
+    origen: text('origen').notNull().default(ORIGEN_PROPIO),
     encontrado: boolean('encontrado').notNull().default(false),
     informacionadicional: text('informacionadicional').notNull().default(''),
   },
-  (t) => [uniqueIndex('vehiculos_placa_key').on(t.placa), index('vehiculos_cliente_idx').on(t.uidcliente)],
+  (t) => [
+    uniqueIndex('vehiculos_placa_key').on(t.placa),
+    index('vehiculos_cliente_idx').on(t.uidcliente),
+    oneOf('vehiculos_origen_check', t.origen, FUENTES_PLAN),
+  ],
 );
 
 /** Insurance policies found by the plate look-up; one row per policy number. */
