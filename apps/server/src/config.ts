@@ -37,7 +37,6 @@ export interface Config {
     backoffAfter: number;
     backoffSeconds: number;
   };
-  autoAssignCities: string[];
   vapidSubject: string;
   /** PUSH_HOSTS: push-service hosts or origins allowed besides the built-in ones (integrations/push-hosts.ts). */
   pushHosts: string[];
@@ -53,7 +52,6 @@ export interface Config {
   lookupTimeoutMs: number;
   /** Key Cronos sends in x-api-key to create cases; unset disables the endpoint. */
   cronosApiKey: string | undefined;
-  clientLinkDays: number;
   /** Map tiles (their origin is allowed in the Content-Security-Policy). */
   mapTileUrl: string;
   /** Where logs go (tests read them); stdout when unset. Not an environment setting. */
@@ -83,10 +81,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       backoffAfter: int(env.LOGIN_BACKOFF_AFTER, 10),
       backoffSeconds: int(env.LOGIN_BACKOFF_SECONDS, 60),
     },
-    autoAssignCities: (env.AUTO_ASSIGN_CITIES ?? '11001,25754,25175')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
     vapidSubject: env.VAPID_SUBJECT ?? 'mailto:soporte@vialex.co',
     pushHosts: parsePushHosts(env.PUSH_HOSTS),
     appOrigins: parseOrigins(env.APP_ORIGINS, 'APP_ORIGINS'),
@@ -102,7 +96,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     lookupTimeoutMs: int(env.LOOKUP_TIMEOUT_MS, 4000),
     cronosApiKey: env.CRONOS_API_KEY || undefined,
-    clientLinkDays: int(env.CLIENT_LINK_DAYS, 7),
     mapTileUrl: env.MAP_TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
   };
 }
