@@ -1,67 +1,6 @@
-import { z } from 'zod';
-import { ORIGEN_CRONOS, caseActions } from '@vialex/domain';
+import { ORIGEN_CRONOS, caseActions, type CaseResponse } from '@vialex/domain';
 import type { Viewer } from '../auth/session.js';
 import type { CaseWithNames } from './queries.js';
-
-const agent = z.object({ id: z.string().nullable(), nombre: z.string().nullable(), solicitado: z.boolean() });
-
-export const caseResponse = z.object({
-  id: z.string(),
-  caso: z.number(),
-  estado: z.string(),
-  creado: z.string(),
-  archivado: z.boolean(),
-  origen: z.string(),
-  origen_desde: z.string(),
-  /** 'success' for Vialex's own origin, 'warning' for Cronos and other sources. */
-  origenColor: z.enum(['success', 'warning']),
-  tipocaso: z.string(),
-  tipo_plan: z.string(),
-  tipo_producto: z.string(),
-  verificacion: z.string(),
-  relacion: z.string(),
-  placa: z.string(),
-  vehiculo: z.string().nullable(),
-  uidciudad: z.string().nullable(),
-  ciudad_siniestro: z.string(),
-  departamento: z.string(),
-  direccion_siniestro: z.string(),
-  uidempresa: z.string().nullable(),
-  empresa: z.string().nullable(),
-  cliente: z.object({
-    id: z.string().nullable(),
-    nombre: z.string().nullable(),
-    telefono: z.string().nullable(),
-    identificacion: z.number().nullable(),
-    relacion: z.string(),
-  }),
-  callcenter: agent,
-  abogado: agent,
-  abogadocait: agent,
-  investigador: agent,
-  perito: agent,
-  dibujante: agent,
-  solicitud_atencion: z.boolean(),
-  aprobar_atencion: z.boolean(),
-  /** The orange dot: attention requested and not approved. */
-  atencionPendiente: z.boolean(),
-  chat_perito: z.boolean(),
-  chat_dibujante: z.boolean(),
-  prioridad: z.string(),
-  actions: z.object({
-    assign: z.array(z.string()),
-    request: z.array(z.string()),
-    take: z.enum(['none', 'take', 'release']),
-    authorizeAttention: z.boolean(),
-    requestAttention: z.boolean(),
-    manage: z.boolean(),
-    export: z.boolean(),
-    edit: z.boolean(),
-    archive: z.boolean(),
-    restore: z.boolean(),
-  }),
-});
-export type CaseResponse = z.infer<typeof caseResponse>;
 
 export function presentCase(row: CaseWithNames, viewer: Viewer): CaseResponse {
   const c = row.caso;
