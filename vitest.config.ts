@@ -18,6 +18,8 @@ export default defineConfig({
           root: 'apps/server',
           include: ['test/**/*.test.ts'],
           environment: 'node',
+          // One migrated, seeded database per run; each file starts from a copy of it.
+          globalSetup: ['test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

@@ -1,13 +1,19 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../src/config.js';
+import { setMemoryTemplate } from '../src/db/client.js';
 import { createServer, type RunningServer } from '../src/server.js';
 import { resetVapidCache } from '../src/modules/push/service.js';
 
 /**
  * A real server on a real database for each test file: in-memory PGlite by default, or, when
- * DATABASE_URL is set, a fresh database created on that PostgreSQL server and dropped afterwards.
+ * DATABASE_URL is set, a database created on that PostgreSQL server and dropped afterwards.
+ * Either starts as a copy of the migrated, seeded database that global-setup.ts made for the
+ * run (PGlite's loadDataDir, PostgreSQL's CREATE DATABASE … TEMPLATE); `fresh` starts from an
+ * empty one instead, so the server migrates and seeds it itself.
  */
 export interface TestServer extends RunningServer {
   config: Config;
@@ -18,10 +24,14 @@ export interface TestServer extends RunningServer {
 export async function startTestServer(
   env: Record<string, string> = {},
   overrides: Partial<Config> = {},
+  { fresh = false }: { fresh?: boolean } = {},
 ): Promise<TestServer> {
   resetVapidCache();
   const baseUrl = process.env.DATABASE_URL;
-  const databaseUrl = baseUrl ? await createTempDatabase(baseUrl) : undefined;
+  const databaseUrl = baseUrl
+    ? await createTempDatabase(baseUrl, fresh ? undefined : inject('templateDatabase'))
+    : undefined;
+  if (!baseUrl) setMemoryTemplate(fresh ? undefined : pgliteSnapshot());
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: 'memory://',
@@ -49,11 +59,18 @@ export async function startSecondInstance(first: TestServer): Promise<RunningSer
   return createServer({ ...first.config });
 }
 
-async function createTempDatabase(baseUrl: string): Promise<string> {
+let snapshot: Blob | undefined;
+function pgliteSnapshot(): Blob | undefined {
+  const file = inject('pgliteSnapshot');
+  if (file) snapshot ??= new Blob([fs.readFileSync(file)]);
+  return snapshot;
+}
+
+async function createTempDatabase(baseUrl: string, template?: string): Promise<string> {
   const name = `vialex_t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { LIVE_CLOSE, LIVE_MAX_SOCKETS_PER_SESSION, type LiveServerMessage } from '@vialex/domain';
@@ -27,30 +27,45 @@ async function connect(url: string, cookie?: string, opts: { origin?: string; au
   if (opts.origin) headers.origin = opts.origin;
   const ws = new WebSocket(`${url}/api/live`, { headers, autoPong: opts.autoPong ?? true });
   const messages: LiveServerMessage[] = [];
-  const waiters: (() => void)[] = [];
-  ws.on('message', (raw) => {
-    messages.push(JSON.parse(String(raw)));
-    waiters.splice(0).forEach((w) => w());
-  });
+  // Registered first, so `messages` holds each message before any waiter below looks.
+  ws.on('message', (raw) => messages.push(JSON.parse(String(raw))));
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
     ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
     ws.once('error', reject);
   });
-  async function next(pred: (m: LiveServerMessage) => boolean, ms = 3000): Promise<LiveServerMessage> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const found = messages.find(pred);
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no matching live message; got ${JSON.stringify(messages)}`);
-      await new Promise<void>((r) => {
-        waiters.push(r);
-        setTimeout(r, 100);
-      });
-    }
+  /** The first message (already received or still to come) that matches; fails after `ms`. */
+  function next(pred: (m: LiveServerMessage) => boolean, ms = 10_000): Promise<LiveServerMessage> {
+    const found = messages.find(pred);
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        ws.off('message', check);
+        reject(new Error(`no matching live message; got ${JSON.stringify(messages)}`));
+      }, ms);
+      function check() {
+        const m = messages.find(pred);
+        if (!m) return;
+        clearTimeout(timer);
+        ws.off('message', check);
+        resolve(m);
+      }
+      ws.on('message', check);
+    });
   }
-  return { ws, messages, next, closed };
+  /**
+   * Resolves once the server has handled every frame this socket sent before: it answers a ping
+   * only after the frames ahead of it (ws handles a socket's frames in order), and the live
+   * channel handles a subscribe frame synchronously. A barrier, not a timer.
+   */
+  function sync(): Promise<void> {
+    return new Promise((resolve) => {
+      ws.once('pong', () => resolve());
+      ws.ping();
+    });
+  }
+  return { ws, messages, next, sync, closed };
 }
 
 describe('live channel /api/live', () => {
@@ -86,15 +101,15 @@ describe('live channel /api/live', () => {
     const tab = await connect(base, cookieA);
     await tab.next((m) => m.type === 'ready');
     tab.ws.send(JSON.stringify({ action: 'subscribe', topic: `user:${b.user.id}` }));
-    await new Promise((r) => setTimeout(r, 100));
-    await s.app.inject({
-      method: 'PUT',
-      url: '/api/me/availability',
-      payload: { disponibilidad: 'Fuera de su horario laboral' },
-      headers: { cookie: cookieB },
-    });
-    await new Promise((r) => setTimeout(r, 300));
-    expect(tab.messages.filter((m) => m.type === 'event')).toHaveLength(0);
+    await tab.sync();
+    const offShift = { disponibilidad: 'Fuera de su horario laboral' };
+    await s.app.inject({ method: 'PUT', url: '/api/me/availability', payload: offShift, headers: { cookie: cookieB } });
+    // A's own change is published after B's: once A hears it, B's would have come before it.
+    await s.app.inject({ method: 'PUT', url: '/api/me/availability', payload: offShift, headers: { cookie: cookieA } });
+    await tab.next((m) => m.type === 'event' && m.event.name === 'user.updated' && m.event.id === a.user.id);
+    expect(tab.messages.filter((m) => m.type === 'event')).toEqual([
+      { type: 'event', topic: `user:${a.user.id}`, event: { name: 'user.updated', id: a.user.id } },
+    ]);
     tab.ws.close();
   });
 
@@ -104,14 +119,14 @@ describe('live channel /api/live', () => {
     await tab.next((m) => m.type === 'ready');
     for (const topic of ['list:usuarios', 'list:casos', 'list:inventada'])
       tab.ws.send(JSON.stringify({ action: 'subscribe', topic }));
-    await new Promise((r) => setTimeout(r, 100));
+    await tab.sync();
     await s.ctx.db.transaction(async (tx) => {
       await s.ctx.hub.publish(tx, 'list:usuarios', { name: 'list.changed', list: 'usuarios' });
       await s.ctx.hub.publish(tx, 'list:inventada', { name: 'list.changed', list: 'inventada' });
       await s.ctx.hub.publish(tx, 'list:casos', { name: 'list.changed', list: 'casos' });
     });
+    // Published last in one transaction, so delivered last: the other two would have come first.
     await tab.next((m) => m.type === 'event' && m.event.name === 'list.changed' && m.event.list === 'casos');
-    await new Promise((r) => setTimeout(r, 200));
     expect(
       tab.messages
         .filter((m) => m.type === 'event')
@@ -154,7 +169,17 @@ describe('live channel /api/live', () => {
       await s.ctx.db.execute(
         sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
       );
-      await new Promise((r) => setTimeout(r, 1500));
+      // The listening connection is back once PostgreSQL shows a session whose last statement was
+      // LISTEN (the first checks may also meet a pool connection that was just dropped, and retry).
+      await vi.waitFor(
+        async () => {
+          const { rows } = await s.ctx.db.execute<{ n: number }>(
+            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike 'LISTEN %'`,
+          );
+          expect(rows[0].n).toBeGreaterThan(0);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
       const res = await s.app.inject({
         method: 'PUT',
         url: '/api/me/availability',
@@ -232,7 +257,7 @@ describe('live channel /api/live', () => {
       for (const tab of [...tabs, other]) tab.ws.send(JSON.stringify({ action: 'subscribe', topic: 'list:casos' }));
       // Sent after the subscriptions on the same connections; each tab hears the list.
       for (const tab of [...tabs, other]) tab.ws.send(JSON.stringify({ action: 'subscribe', topic: 'list:clientes' }));
-      await publishListUntilHeard([...tabs, other], 'casos');
+      await publishListHeard([...tabs, other], 'casos');
       for (const tab of [...tabs, other]) tab.ws.close();
     });
 
@@ -267,7 +292,7 @@ describe('live channel /api/live', () => {
       tab.ws.send(JSON.stringify({ action: 'subscribe', topic: 'list:casos' }));
       tab.ws.send(JSON.stringify({ action: 'subscribe', topic: 'list:usuarios' }));
       // A coordinator hears the users list.
-      await publishListUntilHeard([tab], 'usuarios');
+      await publishListHeard([tab], 'usuarios');
 
       const row = await userRow(s.ctx, coord.user.id);
       const body = {
@@ -296,7 +321,7 @@ describe('live channel /api/live', () => {
       expect(tab.messages.slice(seen).filter((m) => isList(m, 'usuarios'))).toEqual([]);
       // And it may not follow the users list again.
       tab.ws.send(JSON.stringify({ action: 'subscribe', topic: 'list:usuarios' }));
-      await publishListUntilHeard([tab], 'casos', seen);
+      await publishListHeard([tab], 'casos');
       expect(tab.messages.slice(seen).filter((m) => isList(m, 'usuarios'))).toEqual([]);
       tab.ws.close();
     });
@@ -315,34 +340,17 @@ describe('live channel /api/live', () => {
       ])
         tab.ws.send(frame);
       tab.ws.send(JSON.stringify({ action: 'subscribe', topic: 'list:casos' }));
-      await publishListUntilHeard([tab], 'casos');
+      await publishListHeard([tab], 'casos');
       expect(tab.ws.readyState).toBe(WebSocket.OPEN);
       tab.ws.close();
     });
 
-    /**
-     * Frames a client sent are read by the server before a later publish only if the publish
-     * happens after the server has handled them; publishing until each tab hears it (a live
-     * event, not a timer) covers that without sleeping.
-     */
-    async function publishListUntilHeard(tabs: Awaited<ReturnType<typeof connect>>[], list: string, from = 0) {
-      for (const tab of tabs) {
-        const already = tab.messages.slice(from).filter((m) => isList(m, list)).length;
-        for (let attempt = 0; ; attempt++) {
-          await publishLists(list);
-          try {
-            await tab.next(
-              (m) =>
-                tab.messages.indexOf(m) >= from &&
-                tab.messages.slice(from).filter((x) => isList(x, list)).length > already,
-              200,
-            );
-            break;
-          } catch (err) {
-            if (attempt >= 10) throw err;
-          }
-        }
-      }
+    /** Once each tab's earlier frames are handled (sync), one publish of the list that every tab hears. */
+    async function publishListHeard(tabs: Awaited<ReturnType<typeof connect>>[], list: string) {
+      await Promise.all(tabs.map((tab) => tab.sync()));
+      const starts = tabs.map((tab) => tab.messages.length);
+      await publishLists(list);
+      await Promise.all(tabs.map((tab, i) => tab.next((m) => tab.messages.indexOf(m) >= starts[i] && isList(m, list))));
     }
   });
 });

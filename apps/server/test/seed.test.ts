@@ -18,7 +18,7 @@ import { startTestServer, type TestServer } from './helper.js';
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({}, {}, { fresh: true });
 });
 afterAll(async () => s?.close());
 

@@ -18,6 +18,16 @@ export type Executor = Db | Tx;
 
 const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
+/**
+ * A PGlite data directory (`dumpDataDir()`) that in-memory databases opened afterwards in this
+ * process start from instead of an empty one. The tests set it to a migrated, seeded database
+ * made once per run, so each test file skips initdb, the migrations and the seed.
+ */
+let memoryTemplate: Blob | undefined;
+export function setMemoryTemplate(dump: Blob | undefined): void {
+  memoryTemplate = dump;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -52,7 +62,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     dir = path.join(dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
   }
-  const client = new PGlite(dir === 'memory://' ? undefined : dir);
+  const client = dir === 'memory://' ? new PGlite({ loadDataDir: memoryTemplate }) : new PGlite(dir);
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
