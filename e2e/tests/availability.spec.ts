@@ -1,11 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { DISPONIBILIDAD, MSG } from '@vialex/domain';
-import { login, logout, resetSessions, shot } from '../support/helpers';
-
-test.beforeEach(async ({ request }) => resetSessions(request));
+import { DEMO, expect, shot, signIn, test } from '../support';
 
 test('Investigador sets availability; cancelling restores it, confirming changes the chip', async ({ page }) => {
-  await login(page, 'investigador@vialex.test');
+  await signIn(page, DEMO.investigador);
   const chip = page.getByTestId('availability-chip');
   await expect(chip).toHaveAccessibleName(`${MSG.disponibilidad}: ${DISPONIBILIDAD.enEspera}`);
   await expect(chip).toContainText(DISPONIBILIDAD.enEspera);
@@ -31,12 +28,10 @@ test('Investigador sets availability; cancelling restores it, confirming changes
   await page.reload();
   await expect(page.getByTestId('availability-chip')).toContainText(DISPONIBILIDAD.fueraDeHorario);
   await shot(page, 'availability-changed');
-  await logout(page);
 });
 
 test('Administrador has no availability picker', async ({ page }) => {
-  await login(page, 'administrador@vialex.test');
+  await signIn(page, DEMO.administrador);
   await expect(page.getByRole('button', { name: MSG.cambiarContrasena })).toBeVisible();
   await expect(page.getByTestId('availability-chip')).toHaveCount(0);
-  await logout(page);
 });

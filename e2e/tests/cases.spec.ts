@@ -1,66 +1,58 @@
+import { LABELS, MSG, TITLES, fmt } from '@vialex/domain';
 import {
+  DEMO,
+  PHONE,
+  accept,
   expect,
-  request as playwrightRequest,
+  expectNoSideScroll,
+  logout,
+  openScreen,
+  pick,
+  rows,
+  searchBy,
+  setCaseStatus,
+  shot,
+  signIn,
+  signOut,
+  startsWith,
   test,
-  type APIRequestContext,
-  type Locator,
-  type Page,
-} from '@playwright/test';
-import { MSG, TITLES, fmt } from '@vialex/domain';
-import { BASE_URL, PASSWORD, login, logout, newContext, resetSessions, shot } from '../support/helpers';
+} from '../support';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 
-/** Labels of the cases screens (apps/web/src/features/cases/texts.ts). */
-const T = {
-  nuevo: MSG.nuevo,
-  cronos: 'Agregar caso Cronos',
-  solicitar: 'Solicitar',
-  asignar: 'Asignar',
-  tipoUsuario: /^Tipo Usuario/,
-  usuario: /^Usuario/,
-  datosCaso: 'Datos del caso',
-  tomar: 'Tomar caso',
-  liberar: 'Liberar caso',
-  archivar: 'Archivar caso',
-  activar: 'Activar caso',
-  autorizar: 'Autorizar asistencia especial',
-  editar: 'Editar caso',
-  registrar: 'REGISTRO DE AFECTADO',
+const C = LABELS.casos;
+/** Form fields, by the start of their label (required ones end in ' *'). */
+const F = {
+  placa: startsWith(C.placa),
+  relacion: startsWith(C.relacion),
+  identificacion: startsWith(C.identificacion),
+  tipoCaso: startsWith(C.tipoCaso),
+  empresa: startsWith(C.empresa),
+  departamento: startsWith(C.departamento),
+  ciudad: startsWith(C.ciudad),
+  direccion: startsWith(C.direccionSiniestro),
+  verificacion: startsWith(C.verificacion),
+  tipoProducto: startsWith(C.tipoProducto),
+  nombres: startsWith(C.nombres),
+  apellidos: startsWith(C.apellidos),
+  tipoUsuario: startsWith(C.tipoUsuario),
+  usuario: startsWith(C.usuario),
 };
+const plan = (name: string) => fmt(C.planConsultado, { plan: name });
 const BOGOTA = { departamento: 'BOGOTÁ, D.C.', ciudad: 'BOGOTÁ, D.C.', uidciudad: '11001', dep: '11' };
 
 const uniquePlate = () => `Z${Date.now().toString(36).toUpperCase().slice(-5)}`;
 const uniqueId = () => Number(`9${Date.now().toString().slice(-8)}`);
-
-/** A signed-in API session of a demo user, for setting the scene. */
-async function signIn(email: string): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({ baseURL: BASE_URL });
-  const res = await api.post('/api/auth/login', { data: { email, password: PASSWORD } });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  return api;
-}
-
-async function signOut(api: APIRequestContext): Promise<void> {
-  await api.post('/api/auth/logout');
-  await api.dispose();
-}
-
-async function asUser<T>(email: string, work: (api: APIRequestContext) => Promise<T>): Promise<T> {
-  const api = await signIn(email);
-  try {
-    return await work(api);
-  } finally {
-    await signOut(api);
-  }
-}
 
 interface Created {
   id: string;
   caso: number;
 }
 
+type AsUser = <T>(email: string, work: (api: APIRequestContext) => Promise<T>) => Promise<T>;
+
 /** The call center opens a case through the API (the UI path has its own tests). */
-async function createCase(placa = uniquePlate(), identificacion = 52367418): Promise<Created> {
-  return asUser('callcenter@vialex.test', async (api) => {
+async function createCase(asUser: AsUser, placa = uniquePlate(), identificacion = 52367418): Promise<Created> {
+  return asUser(DEMO.callCenter, async (api) => {
     const [empresa] = await (await api.get('/api/lookups/empresas')).json();
     const res = await api.post('/api/casos', {
       data: {
@@ -81,27 +73,13 @@ async function createCase(placa = uniquePlate(), identificacion = 52367418): Pro
   });
 }
 
-async function openList(page: Page, path = '/casos', title: string = TITLES.casos) {
-  await page.goto(path);
-  await expect(page.getByRole('heading', { name: title })).toBeVisible();
-}
+const openCases = (page: Page) => openScreen(page, '/casos', TITLES.casos);
 
 /** Criteria panel: Caso = n; returns the case's row. */
 async function searchCase(page: Page, caso: number): Promise<Locator> {
-  const panel = page.getByRole('form', { name: MSG.buscar });
-  if (!(await panel.getByLabel(MSG.campo).isVisible()))
-    await panel.getByRole('button', { name: MSG.mostrarCriterios }).click();
-  await panel.getByRole('combobox', { name: MSG.campo }).click();
-  await page.getByRole('option', { name: 'Caso', exact: true }).click();
-  await panel.getByRole('combobox', { name: MSG.operador }).click();
-  await page.getByRole('option', { name: 'Igual', exact: true }).click();
-  await panel.getByLabel(MSG.valor).fill(String(caso));
-  await panel.getByRole('button', { name: MSG.buscar }).click();
-  const row = page
-    .getByTestId('list-row')
-    .filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^${caso}$`) }) });
-  await expect(page.getByTestId('list-row')).toHaveCount(1);
-  return row;
+  await searchBy(page, C.caso, LABELS.operadores.eq, String(caso));
+  await expect(rows(page)).toHaveCount(1);
+  return rows(page).filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^${caso}$`) }) });
 }
 
 /** The table scrolls sideways: bring its last columns (dispatch, archive, actions) into view. */
@@ -109,56 +87,34 @@ async function scrollTableRight(page: Page) {
   await page.locator('.MuiTableContainer-root').evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
 }
 
-async function choose(page: Page, scope: Locator, label: string | RegExp, option: string | RegExp) {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).first().click();
-}
-
 /** Fills the add/edit case dialog after the plate. */
 async function fillCase(page: Page, dialog: Locator, identificacion: string | number) {
-  await choose(page, dialog, /^Relación con el vehículo/, 'Propietario');
-  await dialog.getByLabel(/^Identificación/).fill(String(identificacion));
-  await choose(page, dialog, /^Tipo de caso/, 'Choque simple');
-  await choose(page, dialog, /^Empresa/, /SEGUROS DEL ESTADO/);
-  await choose(page, dialog, /^Departamento/, BOGOTA.departamento);
-  await dialog.getByRole('combobox', { name: /^Ciudad/ }).fill('BOGOT');
+  await pick(page, dialog, F.relacion, 'Propietario');
+  await dialog.getByLabel(F.identificacion).fill(String(identificacion));
+  await pick(page, dialog, F.tipoCaso, 'Choque simple');
+  await pick(page, dialog, F.empresa, /SEGUROS DEL ESTADO/);
+  await pick(page, dialog, F.departamento, BOGOTA.departamento);
+  await dialog.getByRole('combobox', { name: F.ciudad }).fill('BOGOT');
   await page.getByRole('option', { name: BOGOTA.ciudad }).click();
-  await dialog.getByLabel(/^Dirección siniestro/).fill('Av. Boyacá # 80-20');
-  await choose(page, dialog, /^Verificación de asegurabilidad/, 'Consulta en línea');
-  await choose(page, dialog, /^Tipo de producto/, 'Todo riesgo taxis');
+  await dialog.getByLabel(F.direccion).fill('Av. Boyacá # 80-20');
+  await pick(page, dialog, F.verificacion, 'Consulta en línea');
+  await pick(page, dialog, F.tipoProducto, 'Todo riesgo taxis');
 }
-
-async function accept(
-  page: Page,
-  kind: 'success' | 'error' | 'info',
-  title: string,
-  message?: string,
-  screenshot?: string,
-) {
-  const popup = page.getByTestId(`${kind}-dialog`);
-  await expect(popup.getByRole('heading', { name: title })).toBeVisible();
-  if (message) await expect(popup.getByText(message)).toBeVisible();
-  if (screenshot) await shot(page, screenshot);
-  await popup.getByRole('button', { name: MSG.aceptar }).click();
-  await expect(popup).toBeHidden();
-}
-
-test.beforeEach(async ({ request }) => resetSessions(request));
 
 test('call center creates a case from TAX123 (RC PUBLICO), sees its data and edits it', async ({ page }) => {
-  await login(page, 'callcenter@vialex.test');
-  await openList(page);
-  await page.getByRole('button', { name: T.nuevo }).click();
-  const dialog = page.getByRole('dialog', { name: 'AGREGAR' });
-  await dialog.getByLabel(/^Placa/).fill('tax123');
-  await expect(dialog.getByTestId('plate-plan')).toHaveText('Plan: RC PUBLICO');
+  await signIn(page, DEMO.callCenter);
+  await openCases(page);
+  await page.getByRole('button', { name: MSG.nuevo }).click();
+  const dialog = page.getByRole('dialog', { name: LABELS.list.agregar });
+  await dialog.getByLabel(F.placa).fill('tax123');
+  await expect(dialog.getByTestId('plate-plan')).toHaveText(plan('RC PUBLICO'));
   await expect(dialog.getByText(MSG.vehiculoConPolizaTecnicar)).toBeVisible();
   await fillCase(page, dialog, 79845123);
   await shot(page, 'cases-form-desktop');
   await dialog.getByRole('button', { name: MSG.guardar }).click();
-  await accept(page, 'success', MSG.exito);
+  await accept(page, 'success', { title: MSG.exito });
 
-  const row = page.getByTestId('list-row').first();
+  const row = rows(page).first();
   await expect(row).toContainText('CARLOS RAMÍREZ TORRES');
   await expect(row).toContainText('RC PUBLICO');
   await expect(row.getByTestId('origin-chip')).toHaveText('Tecnicar');
@@ -171,7 +127,7 @@ test('call center creates a case from TAX123 (RC PUBLICO), sees its data and edi
   await scrollTableRight(page);
   await shot(page, 'cases-list-actions-desktop');
 
-  await row.getByRole('button', { name: T.datosCaso }).click();
+  await row.getByRole('button', { name: C.datosCaso }).click();
   const info = page.getByTestId('case-info-dialog');
   await expect(info).toContainText('AV. BOYACÁ # 80-20');
   await expect(info.getByTestId('client-relation')).toHaveText('Propietario');
@@ -179,31 +135,30 @@ test('call center creates a case from TAX123 (RC PUBLICO), sees its data and edi
   await shot(page, 'cases-info-desktop');
   await info.getByRole('button', { name: MSG.cerrar }).click();
 
-  await row.getByRole('button', { name: T.editar }).click();
-  const edit = page.getByRole('dialog', { name: 'ACTUALIZAR' });
-  await expect(edit.getByLabel(/^Placa/)).toHaveValue('TAX123');
-  await expect(edit.getByLabel(/^Identificación/)).toHaveValue('79845123');
+  await row.getByRole('button', { name: C.editarCaso }).click();
+  const edit = page.getByRole('dialog', { name: LABELS.list.actualizar });
+  await expect(edit.getByLabel(F.placa)).toHaveValue('TAX123');
+  await expect(edit.getByLabel(F.identificacion)).toHaveValue('79845123');
   // Another relation is another person: the identification is cleared.
-  await choose(page, edit, /^Relación con el vehículo/, 'Conductor');
-  await expect(edit.getByLabel(/^Identificación/)).toHaveValue('');
-  await edit.getByLabel(/^Identificación/).fill('1020456789');
+  await pick(page, edit, F.relacion, 'Conductor');
+  await expect(edit.getByLabel(F.identificacion)).toHaveValue('');
+  await edit.getByLabel(F.identificacion).fill('1020456789');
   await edit.getByRole('button', { name: MSG.guardar }).click();
-  await accept(page, 'success', MSG.exito);
-  await expect(page.getByTestId('list-row').first()).toContainText('JORGE PINEDA RUEDA');
+  await accept(page, 'success', { title: MSG.exito });
+  await expect(rows(page).first()).toContainText('JORGE PINEDA RUEDA');
 
   // A new plate is looked up again: the plan and the vehicle follow it; the number stays.
-  const numero = await page.getByTestId('list-row').first().locator('td').first().innerText();
-  await page.getByTestId('list-row').first().getByRole('button', { name: T.editar }).click();
-  const again = page.getByRole('dialog', { name: 'ACTUALIZAR' });
-  await again.getByLabel(/^Placa/).fill('SEG456');
-  await expect(again.getByTestId('plate-plan')).toHaveText('Plan: SEGURO TERCERO');
+  const numero = await rows(page).first().locator('td').first().innerText();
+  await rows(page).first().getByRole('button', { name: C.editarCaso }).click();
+  const again = page.getByRole('dialog', { name: LABELS.list.actualizar });
+  await again.getByLabel(F.placa).fill('SEG456');
+  await expect(again.getByTestId('plate-plan')).toHaveText(plan('SEGURO TERCERO'));
   await again.getByRole('button', { name: MSG.guardar }).click();
-  await accept(page, 'success', MSG.exito);
-  const edited = page.getByTestId('list-row').first();
+  await accept(page, 'success', { title: MSG.exito });
+  const edited = rows(page).first();
   await expect(edited).toContainText('SEGURO TERCERO');
   await expect(edited).toContainText('RENAULT LOGAN 2022');
   await expect(edited.locator('td').first()).toHaveText(numero);
-  await logout(page);
 });
 
 test('unknown plate gives SIN PLAN; an unregistered person is registered on the spot; Cronos case is orange', async ({
@@ -211,53 +166,52 @@ test('unknown plate gives SIN PLAN; an unregistered person is registered on the 
 }) => {
   const placa = uniquePlate();
   const identificacion = uniqueId();
-  await login(page, 'callcenter@vialex.test');
-  await openList(page);
-  await page.getByRole('button', { name: T.nuevo }).click();
-  const dialog = page.getByRole('dialog', { name: 'AGREGAR' });
-  await dialog.getByLabel(/^Placa/).fill(placa);
-  await expect(dialog.getByTestId('plate-plan')).toHaveText('Plan: SIN PLAN');
+  await signIn(page, DEMO.callCenter);
+  await openCases(page);
+  await page.getByRole('button', { name: MSG.nuevo }).click();
+  const dialog = page.getByRole('dialog', { name: LABELS.list.agregar });
+  await dialog.getByLabel(F.placa).fill(placa);
+  await expect(dialog.getByTestId('plate-plan')).toHaveText(plan('SIN PLAN'));
   await fillCase(page, dialog, identificacion);
   await dialog.getByRole('button', { name: MSG.guardar }).click();
 
-  const quick = page.getByRole('dialog', { name: T.registrar });
+  const quick = page.getByRole('dialog', { name: C.registroAfectado });
   await expect(quick.getByText(MSG.usuarioNoRegistrado)).toBeVisible();
-  await expect(quick.getByLabel(/^Identificación/)).toBeDisabled();
-  await expect(quick.getByLabel(/^Identificación/)).toHaveValue(String(identificacion));
-  await quick.getByLabel(/^Nombres/).fill('  pedro pablo ');
-  await quick.getByLabel(/^Apellidos/).fill('león');
+  await expect(quick.getByLabel(F.identificacion)).toBeDisabled();
+  await expect(quick.getByLabel(F.identificacion)).toHaveValue(String(identificacion));
+  await quick.getByLabel(F.nombres).fill('  pedro pablo ');
+  await quick.getByLabel(F.apellidos).fill('león');
   await shot(page, 'cases-quick-client-desktop');
   await quick.getByRole('button', { name: MSG.guardar }).click();
-  await accept(page, 'success', MSG.exito);
+  await accept(page, 'success', { title: MSG.exito });
   await expect(dialog.getByText(MSG.usuarioNoRegistrado)).toHaveCount(0);
   await dialog.getByRole('button', { name: MSG.guardar }).click();
-  await accept(page, 'success', MSG.exito);
-  const row = page.getByTestId('list-row').first();
+  await accept(page, 'success', { title: MSG.exito });
+  const row = rows(page).first();
   await expect(row).toContainText('PEDRO PABLO LEÓN');
   await expect(row).toContainText('SIN PLAN');
   await expect(row.getByTestId('origin-chip')).toHaveText('Vialex');
   await expect(row.getByTestId('origin-chip')).toHaveClass(/MuiChip-colorSuccess/);
 
-  await page.getByRole('button', { name: T.cronos }).click();
-  const cronos = page.getByRole('dialog', { name: 'AGREGAR CASO CRONOS' });
-  await cronos.getByLabel(/^Placa/).fill(uniquePlate());
+  await page.getByRole('button', { name: C.agregarCronos }).click();
+  const cronos = page.getByRole('dialog', { name: C.agregarCasoCronos });
+  await cronos.getByLabel(F.placa).fill(uniquePlate());
   await fillCase(page, cronos, 80123456);
   await shot(page, 'cases-cronos-desktop');
   await cronos.getByRole('button', { name: MSG.guardar }).click();
-  await accept(page, 'success', MSG.exito);
-  await expect(page.getByTestId('list-row').first().getByTestId('origin-chip')).toHaveText('Cronos');
-  await expect(page.getByTestId('list-row').first().getByTestId('origin-chip')).toHaveClass(/MuiChip-colorWarning/);
-  await logout(page);
+  await accept(page, 'success', { title: MSG.exito });
+  await expect(rows(page).first().getByTestId('origin-chip')).toHaveText('Cronos');
+  await expect(rows(page).first().getByTestId('origin-chip')).toHaveClass(/MuiChip-colorWarning/);
 });
 
-test('an answer lost on the way back: saving again gets the same case, not a second one', async ({ page }) => {
+test('an answer lost on the way back: saving again gets the same case, not a second one', async ({ page, asUser }) => {
   const placa = uniquePlate();
-  await login(page, 'callcenter@vialex.test');
-  await openList(page);
-  await page.getByRole('button', { name: T.nuevo }).click();
-  const dialog = page.getByRole('dialog', { name: 'AGREGAR' });
-  await dialog.getByLabel(/^Placa/).fill(placa);
-  await expect(dialog.getByTestId('plate-plan')).toHaveText('Plan: SIN PLAN');
+  await signIn(page, DEMO.callCenter);
+  await openCases(page);
+  await page.getByRole('button', { name: MSG.nuevo }).click();
+  const dialog = page.getByRole('dialog', { name: LABELS.list.agregar });
+  await dialog.getByLabel(F.placa).fill(placa);
+  await expect(dialog.getByTestId('plate-plan')).toHaveText(plan('SIN PLAN'));
   await fillCase(page, dialog, 52367418);
 
   // The first save reaches the server, which opens the case; the browser never hears back.
@@ -272,181 +226,182 @@ test('an answer lost on the way back: saving again gets the same case, not a sec
     await route.abort('failed');
   });
   await dialog.getByRole('button', { name: MSG.guardar }).click();
-  await accept(page, 'error', MSG.oops, MSG.sinConexion);
+  await accept(page, 'error', { title: MSG.oops, message: MSG.sinConexion });
   await dialog.getByRole('button', { name: MSG.guardar }).click();
-  await accept(page, 'success', MSG.exito);
+  await accept(page, 'success', { title: MSG.exito });
   await page.unroute(isCreate);
 
   expect(keys).toHaveLength(2);
   expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
   expect(keys[1]).toBe(keys[0]);
   const criteria = encodeURIComponent(JSON.stringify([{ field: 'placa', op: 'eq', value: placa }]));
-  const rows = await asUser(
-    'administrador@vialex.test',
+  const found = await asUser(
+    DEMO.administrador,
     async (api) => (await (await api.get(`/api/casos?criteria=${criteria}`)).json()).rows,
   );
-  expect(rows).toHaveLength(1);
-  await logout(page);
+  expect(found).toHaveLength(1);
 });
 
-test('coordinator assigns the investigator, who sees the case and releases it', async ({ page }) => {
-  const { caso } = await createCase();
+test('coordinator assigns the investigator, who sees the case and releases it', async ({ page, apiAs, asUser }) => {
+  const { caso } = await createCase(asUser);
   // Only signed-in agents are offered (signing in sets 'Activo en espera', signing out
   // 'Fuera de su horario laboral'): the investigator is at work while being assigned.
-  const investigador = await signIn('investigador@vialex.test');
-  await login(page, 'coord.investigador@vialex.test');
-  await openList(page);
+  const investigador = await apiAs(DEMO.investigador);
+  await signIn(page, DEMO.coordInvestigador);
+  await openCases(page);
   const row = await searchCase(page, caso);
-  await row.getByRole('button', { name: T.asignar }).click();
+  await row.getByRole('button', { name: C.asignar }).click();
   const dialog = page.getByTestId('assign-agent-dialog');
   await dialog.getByRole('button', { name: MSG.guardar }).click();
   await expect(dialog.getByText(MSG.campoRequerido)).toHaveCount(2);
-  await choose(page, dialog, T.tipoUsuario, 'Investigador');
-  await dialog.getByRole('combobox', { name: T.usuario }).click();
+  await pick(page, dialog, F.tipoUsuario, 'Investigador');
+  await dialog.getByRole('combobox', { name: F.usuario }).click();
   await expect(page.getByRole('option', { name: /Julián Martínez Peña/i })).toBeVisible();
   await shot(page, 'cases-assign-desktop');
   await page.getByRole('option', { name: /Julián Martínez Peña/i }).click();
   await dialog.getByRole('button', { name: MSG.guardar }).click();
-  await accept(page, 'success', MSG.exito);
+  await accept(page, 'success', { title: MSG.exito });
   await expect(row).toContainText(/Julián Martínez Peña/i);
   await logout(page);
   await signOut(investigador);
 
-  await login(page, 'investigador@vialex.test');
-  await openList(page);
+  await signIn(page, DEMO.investigador);
+  await openCases(page);
   const own = await searchCase(page, caso);
-  const release = own.getByRole('switch', { name: T.liberar });
+  const release = own.getByRole('switch', { name: C.liberarCaso });
   await expect(release).toBeChecked();
   await release.click();
-  await accept(page, 'success', MSG.exito);
+  await accept(page, 'success', { title: MSG.exito });
   // Investigador sees own cases only: released, it leaves the list.
   await expect(page.getByText(MSG.datosNoDisponibles)).toBeVisible();
-  await logout(page);
 });
 
-test('abogado takes an unassigned case and may not create cases', async ({ page }) => {
-  const { caso } = await createCase();
-  await login(page, 'abogado@vialex.test');
-  await openList(page);
-  await page.getByRole('button', { name: T.nuevo }).click();
-  await accept(page, 'info', MSG.noAutorizado);
+test('abogado takes an unassigned case and may not create cases', async ({ page, asUser }) => {
+  const { caso } = await createCase(asUser);
+  await signIn(page, DEMO.abogado);
+  await openCases(page);
+  await page.getByRole('button', { name: MSG.nuevo }).click();
+  await accept(page, 'info', { title: MSG.noAutorizado });
   const row = await searchCase(page, caso);
-  await expect(row.getByRole('button', { name: T.asignar })).toHaveCount(0);
-  await row.getByRole('switch', { name: T.tomar }).click();
-  await accept(page, 'success', MSG.exitoMayus, MSG.casoAsignado, 'cases-taken-desktop');
+  await expect(row.getByRole('button', { name: C.asignar })).toHaveCount(0);
+  await row.getByRole('switch', { name: C.tomarCaso }).click();
+  await accept(page, 'success', {
+    title: MSG.exitoMayus,
+    message: MSG.casoAsignado,
+    screenshot: 'cases-taken-desktop',
+  });
   await expect(row).toContainText(/Felipe Castro Niño/i);
-  await expect(row.getByRole('switch', { name: T.liberar })).toBeChecked();
-  await logout(page);
+  await expect(row.getByRole('switch', { name: C.liberarCaso })).toBeChecked();
 });
 
-test('a Perito request on a SIN PLAN case is denied; a Dibujante request shows Solicitando', async ({ page }) => {
-  const { caso } = await createCase();
-  await login(page, 'coord.investigador@vialex.test');
-  await openList(page);
+test('a Perito request on a SIN PLAN case is denied; a Dibujante request shows Solicitando', async ({
+  page,
+  asUser,
+}) => {
+  const { caso } = await createCase(asUser);
+  await signIn(page, DEMO.coordInvestigador);
+  await openCases(page);
   const row = await searchCase(page, caso);
-  await row.getByRole('button', { name: T.solicitar }).click();
-  const dialog = page.getByRole('dialog', { name: 'SOLICITAR AGENTE' });
-  await dialog.getByRole('button', { name: T.solicitar }).click();
+  await row.getByRole('button', { name: C.solicitar }).click();
+  const dialog = page.getByRole('dialog', { name: C.solicitarAgente });
+  await dialog.getByRole('button', { name: C.solicitar }).click();
   await expect(dialog.getByText(MSG.campoRequerido)).toBeVisible();
-  await dialog.getByRole('combobox', { name: T.tipoUsuario }).click();
+  await dialog.getByRole('combobox', { name: F.tipoUsuario }).click();
   await expect(page.getByRole('option')).toHaveText(['Perito', 'Dibujante']);
   await page.getByRole('option', { name: 'Perito' }).click();
   await shot(page, 'cases-request-desktop');
-  await dialog.getByRole('button', { name: T.solicitar }).click();
-  await accept(page, 'error', MSG.operacionDenegada, MSG.planSinServicio, 'cases-denied-desktop');
+  await dialog.getByRole('button', { name: C.solicitar }).click();
+  await accept(page, 'error', {
+    title: MSG.operacionDenegada,
+    message: MSG.planSinServicio,
+    screenshot: 'cases-denied-desktop',
+  });
 
-  await row.getByRole('button', { name: T.solicitar }).click();
-  await choose(page, dialog, T.tipoUsuario, 'Dibujante');
-  await dialog.getByRole('button', { name: T.solicitar }).click();
-  await accept(page, 'success', MSG.exito);
+  await row.getByRole('button', { name: C.solicitar }).click();
+  await pick(page, dialog, F.tipoUsuario, 'Dibujante');
+  await dialog.getByRole('button', { name: C.solicitar }).click();
+  await accept(page, 'success', { title: MSG.exito });
   await expect(row.getByTestId('agent-requested')).toHaveText(MSG.solicitando);
-  await logout(page);
 });
 
-test('special attention: the orange dot until an administrator authorizes it', async ({ page }) => {
-  const { id, caso } = await createCase(uniquePlate());
-  await asUser('callcenter@vialex.test', async (api) =>
+test('special attention: the orange dot until an administrator authorizes it', async ({ page, asUser }) => {
+  const { id, caso } = await createCase(asUser, uniquePlate());
+  await asUser(DEMO.callCenter, async (api) =>
     expect((await api.post(`/api/casos/${id}/solicitar-atencion`)).ok()).toBeTruthy(),
   );
-  await login(page, 'coord.contactcenter@vialex.test');
-  await openList(page);
+  await signIn(page, DEMO.coordContactCenter);
+  await openCases(page);
   const row = await searchCase(page, caso);
   await expect(row.getByTestId('attention-dot')).toBeVisible();
-  await row.getByRole('button', { name: T.autorizar }).click();
+  await row.getByRole('button', { name: C.autorizarAtencion }).click();
   const confirm = page.getByTestId('confirm-dialog');
   await expect(confirm.getByText(fmt(MSG.autorizarAtencion, { n: caso }))).toBeVisible();
   await shot(page, 'cases-authorize-desktop');
   await confirm.getByRole('button', { name: MSG.siAutorizar }).click();
-  await accept(page, 'success', MSG.exito);
+  await accept(page, 'success', { title: MSG.exito });
   await expect(row.getByTestId('attention-dot')).toHaveCount(0);
-  await logout(page);
 });
 
-test('archive and restore a case whose status is past Recibido', async ({ page, request }) => {
-  const { caso } = await createCase();
+test('archive and restore a case whose status is past Recibido', async ({ page, request, asUser }) => {
+  const { caso } = await createCase(asUser);
   // Test-only route (NODE_ENV=test): there is no status screen yet.
-  const set = await request.post(`${BASE_URL}/api/test/case-status`, { data: { caso, estado: 'Verificado' } });
-  expect(set.ok(), await set.text()).toBeTruthy();
-  await login(page, 'administrador@vialex.test');
-  await openList(page);
+  await setCaseStatus(request, caso, 'Verificado');
+  await signIn(page, DEMO.administrador);
+  await openCases(page);
   const row = await searchCase(page, caso);
-  await row.getByRole('switch', { name: T.archivar }).click();
+  await row.getByRole('switch', { name: C.archivarCaso }).click();
   const confirm = page.getByTestId('confirm-dialog');
   await expect(confirm.getByText(fmt(MSG.archivarCaso, { n: caso }))).toBeVisible();
   await shot(page, 'cases-archive-confirm-desktop');
   await confirm.getByRole('button', { name: MSG.siArchivar }).click();
-  await accept(page, 'success', MSG.casoArchivado);
+  await accept(page, 'success', { title: MSG.casoArchivado });
   await expect(page.getByText(MSG.datosNoDisponibles)).toBeVisible();
 
-  await openList(page, '/casos-archivados', TITLES.casosArchivados);
+  await openScreen(page, '/casos-archivados', TITLES.casosArchivados);
   const archived = await searchCase(page, caso);
-  await expect(page.getByRole('columnheader').last()).toHaveText('Activar');
+  await expect(page.getByRole('columnheader').last()).toHaveText(C.activar);
   await scrollTableRight(page);
   await shot(page, 'cases-archived-desktop');
-  await archived.getByRole('switch', { name: T.activar }).click();
+  await archived.getByRole('switch', { name: C.activarCaso }).click();
   await expect(confirm.getByText(fmt(MSG.restablecerCaso, { n: caso }))).toBeVisible();
   await confirm.getByRole('button', { name: MSG.siRestablecer }).click();
-  await accept(page, 'success', MSG.casoActivado);
+  await accept(page, 'success', { title: MSG.casoActivado });
   await expect(page.getByText(MSG.datosNoDisponibles)).toBeVisible();
-  await logout(page);
 });
 
-test("a new case appears in a coordinator's open list without reloading", async ({ page, browser }) => {
-  await login(page, 'coord.contactcenter@vialex.test');
-  await openList(page);
+test("a new case appears in a coordinator's open list without reloading", async ({ page, openContext }) => {
+  await signIn(page, DEMO.coordContactCenter);
+  await openCases(page);
   await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
 
   // The call center, in a browser of its own, creates a case.
-  const other = await newContext(browser);
-  const callcenter = await other.newPage();
-  await login(callcenter, 'callcenter@vialex.test');
-  await openList(callcenter);
-  await callcenter.getByRole('button', { name: T.nuevo }).click();
-  const dialog = callcenter.getByRole('dialog', { name: 'AGREGAR' });
+  const callcenter = await (await openContext()).newPage();
+  await signIn(callcenter, DEMO.callCenter);
+  await openCases(callcenter);
+  await callcenter.getByRole('button', { name: MSG.nuevo }).click();
+  const dialog = callcenter.getByRole('dialog', { name: LABELS.list.agregar });
   const placa = uniquePlate();
-  await dialog.getByLabel(/^Placa/).fill(placa);
+  await dialog.getByLabel(F.placa).fill(placa);
   await fillCase(callcenter, dialog, 1032478965);
   await dialog.getByRole('button', { name: MSG.guardar }).click();
-  await accept(callcenter, 'success', MSG.exito);
-  const created = await callcenter.getByTestId('list-row').first().getByRole('cell').first().textContent();
+  await accept(callcenter, 'success', { title: MSG.exito });
+  const created = await rows(callcenter).first().getByRole('cell').first().textContent();
 
-  await expect(page.getByTestId('list-row').first().getByRole('cell').first()).toHaveText(created!);
-  await expect(page.getByTestId('list-row').first()).toContainText('LAURA OSPINA VÉLEZ');
+  await expect(rows(page).first().getByRole('cell').first()).toHaveText(created!);
+  await expect(rows(page).first()).toContainText('LAURA OSPINA VÉLEZ');
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
   await logout(callcenter);
-  await other.close();
-  await logout(page);
 });
 
 test.describe('phone', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test.use(PHONE);
 
-  test('the list scrolls sideways and every dialog is full-screen at 390×844', async ({ page }) => {
-    const { caso } = await createCase('TAX123');
-    await login(page, 'administrador@vialex.test');
-    await openList(page);
+  test('the list scrolls sideways and every dialog is full-screen at 390×844', async ({ page, asUser }) => {
+    const { caso } = await createCase(asUser, 'TAX123');
+    await signIn(page, DEMO.administrador);
+    await openCases(page);
     // The page never scrolls sideways; the table does.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSideScroll(page);
     const table = page.locator('.MuiTableContainer-root');
     expect(await table.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
     await shot(page, 'cases-list-phone');
@@ -457,29 +412,28 @@ test.describe('phone', () => {
       const box = await dialog.boundingBox();
       expect(box?.width).toBe(390);
       await shot(page, name);
-      await dialog.getByRole('button', { name: /^(Cancelar|Cerrar)$/ }).click();
+      await dialog.getByRole('button', { name: new RegExp(`^(${MSG.cancelar}|${MSG.cerrar})$`) }).click();
       await expect(dialog).toBeHidden();
     };
     await shoot(
-      () => row.getByRole('button', { name: T.datosCaso }).click(),
+      () => row.getByRole('button', { name: C.datosCaso }).click(),
       page.getByTestId('case-info-dialog').getByRole('dialog'),
       'cases-info-phone',
     );
     await shoot(
-      () => row.getByRole('button', { name: T.solicitar }).click(),
+      () => row.getByRole('button', { name: C.solicitar }).click(),
       page.getByTestId('request-agent-dialog').getByRole('dialog'),
       'cases-request-phone',
     );
     await shoot(
-      () => row.getByRole('button', { name: T.asignar }).click(),
+      () => row.getByRole('button', { name: C.asignar }).click(),
       page.getByTestId('assign-agent-dialog').getByRole('dialog'),
       'cases-assign-phone',
     );
     await shoot(
-      () => row.getByRole('button', { name: T.editar }).click(),
-      page.getByRole('dialog', { name: 'ACTUALIZAR' }),
+      () => row.getByRole('button', { name: C.editarCaso }).click(),
+      page.getByRole('dialog', { name: LABELS.list.actualizar }),
       'cases-form-phone',
     );
-    await logout(page);
   });
 });

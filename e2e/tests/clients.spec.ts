@@ -1,63 +1,28 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { MSG, TITLES } from '@vialex/domain';
-import { login, logout, resetSessions, shot } from '../support/helpers';
+import { LABELS, MSG, TITLES } from '@vialex/domain';
+import {
+  DEMO,
+  PHONE,
+  accept,
+  criteriaPanel,
+  expect,
+  expectNoSideScroll,
+  rows,
+  searchBy,
+  shot,
+  signIn,
+  test,
+} from '../support';
+import type { Page } from '@playwright/test';
 
-/** Labels the web keeps in features/clients/texts.ts and components/list/texts.ts for now. */
-const T = {
-  agregar: 'AGREGAR',
-  actualizar: 'ACTUALIZAR',
-  nombre: 'Nombre',
-  apellidos: 'Apellidos',
-  tipo: 'Tipo de identificación',
-  identificacion: '# Identificación',
-  telefono: 'Teléfono',
-  ciudad: 'Ciudad',
-  direccion: 'Dirección',
-  estado: 'Estado',
-  editar: 'Editar',
-  eliminar: 'Eliminar',
-  igual: 'Igual',
-  anterior: 'Página anterior',
-  siguiente: 'Página siguiente',
-} as const;
-
-test.beforeEach(async ({ request }) => resetSessions(request));
+const T = { ...LABELS.list, ...LABELS.clientes, igual: LABELS.operadores.eq };
 
 const uniqueId = () => 900_000_000 + Math.floor(Math.random() * 99_000_000);
-const rows = (page: Page) => page.getByTestId('list-row');
 const rowWith = (page: Page, text: string | number) => rows(page).filter({ hasText: String(text) });
-
-async function accept(page: Page, kind: 'success' | 'info' | 'error') {
-  const dialog = page.getByTestId(`${kind}-dialog`);
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: MSG.aceptar }).click();
-  await expect(dialog).toBeHidden();
-}
-
-async function pick(page: Page, scope: Locator, label: string, option: string) {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
-}
-
-/** One criterion through the criteria panel, then Buscar. */
-async function searchBy(page: Page, field: string, op: string, value: string) {
-  const panel = page.getByRole('form', { name: MSG.buscar });
-  // The screen may still be loading; isVisible() below does not wait.
-  await expect(panel.getByRole('button', { name: MSG.buscar })).toBeVisible();
-  if (await panel.getByRole('button', { name: MSG.mostrarCriterios }).isVisible()) {
-    await panel.getByRole('button', { name: MSG.mostrarCriterios }).click();
-  }
-  const row = panel.getByTestId('criteria-row').first();
-  await pick(page, row, MSG.campo, field);
-  await pick(page, row, MSG.operador, op);
-  await row.getByLabel(MSG.valor).fill(value);
-  await panel.getByRole('button', { name: MSG.buscar }).click();
-}
 
 test('Call Center creates a client (validation first), edits it, deactivates it and finds it by identificación', async ({
   page,
 }) => {
-  await login(page, 'callcenter@vialex.test');
+  await signIn(page, DEMO.callCenter);
   await expect(page.getByRole('heading', { name: TITLES.clientes })).toBeVisible();
   await expect(rows(page).first()).toBeVisible();
   await shot(page, 'clientes-list');
@@ -65,7 +30,7 @@ test('Call Center creates a client (validation first), edits it, deactivates it 
   await page.getByRole('button', { name: MSG.nuevo }).click();
   const add = page.getByRole('dialog', { name: T.agregar });
   // Defaults of a new client: type CC, city Bogotá; no estado selector when adding.
-  await expect(add.getByRole('combobox', { name: T.tipo })).toContainText('CC');
+  await expect(add.getByRole('combobox', { name: T.tipoIdentificacion })).toContainText('CC');
   await expect(add.getByRole('combobox', { name: T.ciudad })).toHaveValue('BOGOTÁ, D.C.');
   await expect(add.getByRole('combobox', { name: T.estado })).toHaveCount(0);
   await add.getByRole('button', { name: MSG.guardar }).click();
@@ -119,15 +84,14 @@ test('Call Center creates a client (validation first), edits it, deactivates it 
   await shot(page, 'clientes-search');
 
   // A value that is not a number never reaches the server.
-  const panel = page.getByRole('form', { name: MSG.buscar });
+  const panel = criteriaPanel(page);
   await panel.getByLabel(MSG.valor).fill('abc');
   await panel.getByRole('button', { name: MSG.buscar }).click();
   await expect(panel.getByText(MSG.debeSerNumero)).toBeVisible();
-  await logout(page);
 });
 
 test('Call Center pages forward and back, 10 clients per page', async ({ page }) => {
-  await login(page, 'callcenter@vialex.test');
+  await signIn(page, DEMO.callCenter);
   const apellidos = `PAGINA ${Date.now()}`;
   for (let i = 0; i < 12; i++) {
     const res = await page.request.post('/api/clientes', {
@@ -144,15 +108,15 @@ test('Call Center pages forward and back, 10 clients per page', async ({ page })
     expect(res.status()).toBe(201);
   }
   await searchBy(page, T.apellidos, T.igual, apellidos.toLowerCase());
-  const prev = page.getByRole('button', { name: T.anterior });
-  const next = page.getByRole('button', { name: T.siguiente });
+  const prev = page.getByRole('button', { name: T.paginaAnterior });
+  const next = page.getByRole('button', { name: T.paginaSiguiente });
   await expect(rows(page)).toHaveCount(10);
   // Newest first: the last one created leads the first page.
   await expect(rows(page).first()).toContainText('CLIENTE 11');
   await expect(prev).toBeDisabled();
   await expect(next).toBeEnabled();
   // Clients have a fixed page size: no size selector.
-  await expect(page.getByRole('combobox', { name: 'Filas por página' })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: T.filasPorPagina })).toHaveCount(0);
 
   await next.click();
   await expect(rows(page)).toHaveCount(2);
@@ -171,12 +135,11 @@ test('Call Center pages forward and back, 10 clients per page', async ({ page })
   await expect(page.getByText(MSG.datosNoDisponibles)).toBeVisible();
   await expect(next).toBeDisabled();
   await shot(page, 'clientes-empty');
-  await logout(page);
 });
 
-test('another browser sees a new client without reloading', async ({ page, browser }) => {
-  await login(page, 'coord.contactcenter@vialex.test');
-  const other = await browser.newContext({ storageState: await page.context().storageState() });
+test('another browser sees a new client without reloading', async ({ page, openContext }) => {
+  await signIn(page, DEMO.coordContactCenter);
+  const other = await openContext({ storageState: await page.context().storageState() });
   const second = await other.newPage();
   await second.goto('/clientes');
   await expect(rows(second).first()).toBeVisible();
@@ -193,13 +156,11 @@ test('another browser sees a new client without reloading', async ({ page, brows
     },
   });
   expect(res.status()).toBe(201);
-  await expect(rowWith(second, id)).toBeVisible({ timeout: 5000 });
-  await other.close();
-  await logout(page);
+  await expect(rowWith(second, id)).toBeVisible();
 });
 
 test('Investigador gets "Usuario no autorizado" on new, edit and delete', async ({ page }) => {
-  await login(page, 'investigador@vialex.test');
+  await signIn(page, DEMO.investigador);
   await expect(rows(page).first()).toBeVisible();
   await page.getByRole('button', { name: MSG.nuevo }).click();
   const info = page.getByTestId('info-dialog');
@@ -208,21 +169,22 @@ test('Investigador gets "Usuario no autorizado" on new, edit and delete', async 
   await accept(page, 'info');
   await expect(page.getByRole('dialog', { name: T.agregar })).toHaveCount(0);
 
-  await rows(page).first().getByRole('button', { name: T.editar }).click();
+  // An active client: an inactive one's Eliminar is disabled for everybody.
+  const active = rows(page).filter({ hasNotText: MSG.inactivo }).first();
+  await active.getByRole('button', { name: T.editar }).click();
   await accept(page, 'info');
-  await rows(page).first().getByRole('button', { name: T.eliminar }).click();
+  await active.getByRole('button', { name: T.eliminar }).click();
   await accept(page, 'info');
-  await logout(page);
 });
 
 test.describe('phone', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test.use(PHONE);
 
   test('the clients list scrolls sideways and its dialogs fill the screen', async ({ page }) => {
-    await login(page, 'callcenter@vialex.test');
+    await signIn(page, DEMO.callCenter);
     await expect(rows(page).first()).toBeVisible();
     // The page itself never scrolls sideways; the table does.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSideScroll(page);
     await shot(page, 'clientes-phone');
     await page.getByRole('button', { name: MSG.mostrarCriterios }).click();
     await shot(page, 'clientes-phone-criteria');
@@ -232,9 +194,9 @@ test.describe('phone', () => {
     await expect(add.getByText(MSG.campoRequerido).first()).toBeVisible();
     await shot(page, 'clientes-phone-add');
     await add.getByRole('button', { name: MSG.cancelar }).click();
-    await page.getByTestId('list-row').first().getByRole('button', { name: T.eliminar }).click();
+    // An active client: an inactive one's Eliminar is disabled.
+    await rows(page).filter({ hasNotText: MSG.inactivo }).first().getByRole('button', { name: T.eliminar }).click();
     await shot(page, 'clientes-phone-delete-confirm');
     await page.getByRole('dialog', { name: MSG.eliminarRegistro }).getByRole('button', { name: MSG.cancelar }).click();
-    await logout(page);
   });
 });

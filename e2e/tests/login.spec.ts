@@ -1,9 +1,6 @@
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
-import { MSG, TITLES } from '@vialex/domain';
-import { PASSWORD, TEXTS, fillLogin, login, logout, resetSessions, shot } from '../support/helpers';
-
-test.beforeEach(async ({ request }) => resetSessions(request));
+import { DEMO, PASSWORD, expect, fillLogin, login, logout, shot, test } from '../support';
+import { MSG, TITLES, type Cargo } from '@vialex/domain';
 
 test('sign-in lands on /clientes', async ({ page }) => {
   await page.goto('/login');
@@ -12,7 +9,7 @@ test('sign-in lands on /clientes', async ({ page }) => {
   await expect(page.getByTestId('geo-warning')).toHaveCount(0);
   await shot(page, 'login-desktop');
 
-  await fillLogin(page, 'administrador@vialex.test');
+  await fillLogin(page, DEMO.administrador);
   await page.getByRole('button', { name: MSG.ingresar }).click();
   await expect(page).toHaveURL(/\/clientes$/);
   await expect(page.getByRole('heading', { name: TITLES.clientes })).toBeVisible();
@@ -24,7 +21,7 @@ test('INGRESAR stays disabled while either field is empty', async ({ page }) => 
   await page.goto('/login');
   const button = page.getByRole('button', { name: MSG.ingresar });
   await expect(button).toBeDisabled();
-  await page.getByLabel(MSG.correo).fill('administrador@vialex.test');
+  await page.getByLabel(MSG.correo).fill(DEMO.administrador);
   await expect(button).toBeDisabled();
   await page.getByLabel(MSG.contrasena, { exact: true }).fill(PASSWORD);
   await expect(button).toBeEnabled();
@@ -53,7 +50,7 @@ test('shows each validation message', async ({ page }) => {
 
 test('a wrong password shows Información incorrecta in the Oops dialog', async ({ page }) => {
   await page.goto('/login');
-  await fillLogin(page, 'abogado@vialex.test', 'Incorrecta1*');
+  await fillLogin(page, DEMO.abogado, 'Incorrecta1*');
   await page.getByRole('button', { name: MSG.ingresar }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText(MSG.oops)).toBeVisible();
@@ -65,7 +62,7 @@ test('a wrong password shows Información incorrecta in the Oops dialog', async 
 });
 
 test('a signed-in visitor opening /login goes to /clientes', async ({ page }) => {
-  await login(page, 'coord.contactcenter@vialex.test');
+  await login(page, DEMO.coordContactCenter);
   await page.goto('/login');
   await expect(page).toHaveURL(/\/clientes$/);
   await page.goto('/');
@@ -74,10 +71,10 @@ test('a signed-in visitor opening /login goes to /clientes', async ({ page }) =>
 });
 
 test('Salir returns to /login and protected URLs then redirect to /login', async ({ page }) => {
-  await login(page, 'coord.investigador@vialex.test');
-  await page.getByRole('button', { name: TEXTS.cuentaUsuario }).click();
+  await login(page, DEMO.coordInvestigador);
+  await page.getByRole('button', { name: MSG.cuentaUsuario }).click();
   const menu = page.getByRole('menu');
-  await expect(menu.getByText('COORDINADOR INVESTIGADOR')).toBeVisible();
+  await expect(menu.getByText(('Coordinador Investigador' satisfies Cargo).toUpperCase())).toBeVisible();
   await shot(page, 'account-menu');
   await menu.getByRole('menuitem', { name: MSG.salir }).click();
   await expect(page).toHaveURL(/\/login$/);

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { MSG } from '@vialex/domain';
-import { shot } from '../support/helpers';
+import { expect, shot, test } from '../support';
 
 test('an unknown path shows the not-found page with a way to the login', async ({ page }) => {
   await page.goto('/esta/ruta/no-existe');

@@ -1,11 +1,21 @@
-import { expect, test, type Page } from '@playwright/test';
 import { MSG, fmt } from '@vialex/domain';
-import { PASSWORD, login, logout, resetSessions, shot } from '../support/helpers';
+import {
+  DEMO,
+  PASSWORD,
+  PHONE,
+  expect,
+  expectNoSideScroll,
+  fillLogin,
+  login,
+  logout,
+  shot,
+  signIn,
+  test,
+} from '../support';
+import type { Page } from '@playwright/test';
 
-const EMAIL = 'dibujante@vialex.test';
+const EMAIL = DEMO.dibujante;
 const NEW_PASSWORD = 'Dibujo2026#';
-
-test.beforeEach(async ({ request }) => resetSessions(request));
 
 async function changePassword(page: Page, current: string, password: string) {
   await page.getByRole('button', { name: MSG.cambiarContrasena }).click();
@@ -24,7 +34,7 @@ async function changePassword(page: Page, current: string, password: string) {
 test('change own password: current password, rules, mismatch, confirmation, success, sign in with the new one', async ({
   page,
 }) => {
-  await login(page, EMAIL);
+  await signIn(page, EMAIL);
   await page.getByRole('button', { name: MSG.cambiarContrasena }).click();
   const dialog = page.getByRole('dialog', { name: MSG.cambiarContrasena });
   const current = dialog.getByLabel(MSG.contrasenaActual);
@@ -82,8 +92,7 @@ test('change own password: current password, rules, mismatch, confirmation, succ
   await logout(page);
 
   // The old password no longer works; the new one does.
-  await page.getByLabel(MSG.correo).fill(EMAIL);
-  await page.getByLabel(MSG.contrasena, { exact: true }).fill(PASSWORD);
+  await fillLogin(page, EMAIL, PASSWORD);
   await page.getByRole('button', { name: MSG.ingresar }).click();
   await expect(page.getByRole('dialog').getByText(MSG.informacionIncorrecta)).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: MSG.aceptar }).click();
@@ -92,21 +101,19 @@ test('change own password: current password, rules, mismatch, confirmation, succ
   // Restore the demo password for the next runs.
   const restored = await changePassword(page, NEW_PASSWORD, PASSWORD);
   await restored.getByRole('button', { name: MSG.aceptar }).click();
-  await logout(page);
 });
 
 test.describe('phone', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test.use(PHONE);
 
   test('the change-password dialog fits a phone', async ({ page }) => {
-    await login(page, EMAIL);
+    await signIn(page, EMAIL);
     await page.getByRole('button', { name: MSG.cambiarContrasena }).click();
     const dialog = page.getByRole('dialog', { name: MSG.cambiarContrasena });
     await dialog.getByRole('button', { name: MSG.guardar }).click();
     await expect(dialog.getByText(MSG.campoRequerido)).toHaveCount(3);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSideScroll(page);
     await shot(page, 'password-phone');
     await dialog.getByRole('button', { name: MSG.cancelar }).click();
-    await logout(page);
   });
 });

@@ -1,8 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { MSG, TITLES } from '@vialex/domain';
-import { login, resetSessions } from '../support/helpers';
-
-test.beforeEach(async ({ request }) => resetSessions(request));
+import { DEMO, expect, signIn, test } from '../support';
 
 test('the app runs under its Content-Security-Policy: no violation on the screens and dialogs', async ({ page }) => {
   // Recorded by the page itself, from the first script on.
@@ -14,7 +11,7 @@ test('the app runs under its Content-Security-Policy: no violation on the screen
   });
   const response = await page.goto('/login');
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
-  await login(page, 'administrador@vialex.test');
+  await signIn(page, DEMO.administrador);
   for (const [path, title] of [
     ['/clientes', TITLES.clientes],
     ['/usuarios', TITLES.usuarios],
@@ -32,7 +29,7 @@ test('the app runs under its Content-Security-Policy: no violation on the screen
 });
 
 test('another site cannot make a signed-in browser change anything', async ({ page }) => {
-  await login(page, 'administrador@vialex.test');
+  await signIn(page, DEMO.administrador);
   const cookies = await page.context().cookies();
   // The same signed-in browser, a request claiming another site's page as its origin.
   const res = await page.request.post('/api/auth/logout', { headers: { origin: 'https://atacante.example' } });

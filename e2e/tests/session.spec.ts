@@ -1,19 +1,15 @@
-import { expect, test } from '@playwright/test';
 import { MSG, TITLES } from '@vialex/domain';
-import { expireSession, fillLogin, login, logout, newContext, resetSessions, shot } from '../support/helpers';
-
-test.beforeEach(async ({ request }) => resetSessions(request));
+import { DEMO, expect, expireSession, fillLogin, openScreen, shot, signIn, test } from '../support';
 
 test('a second sign-in is refused while the first session lives, and allowed once it expired', async ({
   page,
-  browser,
+  openContext,
   request,
 }) => {
-  const email = 'callcenter@vialex.test';
-  await login(page, email);
+  const email = DEMO.callCenter;
+  await signIn(page, email);
 
-  const other = await newContext(browser);
-  const second = await other.newPage();
+  const second = await (await openContext()).newPage();
   await second.goto('/login');
   await fillLogin(second, email);
   await second.getByRole('button', { name: MSG.ingresar }).click();
@@ -26,15 +22,12 @@ test('a second sign-in is refused while the first session lives, and allowed onc
   await expireSession(request, email);
   await second.getByRole('button', { name: MSG.ingresar }).click();
   await expect(second).toHaveURL(/\/clientes$/);
-  await logout(second);
-  await other.close();
 });
 
 test('a session that expires while in use sends the browser to /login', async ({ page, request }) => {
-  const email = 'coord.perito@vialex.test';
-  await login(page, email);
-  await page.goto('/vehiculos');
-  await expect(page.getByRole('heading', { name: TITLES.vehiculos })).toBeVisible();
+  const email = DEMO.coordPerito;
+  await signIn(page, email);
+  await openScreen(page, '/vehiculos', TITLES.vehiculos);
   await expireSession(request, email);
   await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
   await expect(page.getByText(MSG.sesionTerminada)).toBeVisible();

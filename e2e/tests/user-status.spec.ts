@@ -1,57 +1,56 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DISPONIBILIDAD, MSG, TITLES, fmt } from '@vialex/domain';
-import { PASSWORD, fillLogin, login, logout, newContext, resetSessions, shot } from '../support/helpers';
+import { DISPONIBILIDAD, LABELS, MSG, TITLES, fmt } from '@vialex/domain';
+import {
+  DEMO,
+  PASSWORD,
+  PHONE,
+  accept,
+  expect,
+  expectNoSideScroll,
+  fiftyPerPage,
+  fillLogin,
+  login,
+  logout,
+  rows,
+  shot,
+  signIn,
+  test,
+} from '../support';
+import type { Page } from '@playwright/test';
 
-/** Labels the web keeps in features/user-status/texts.ts for now. */
-const T = {
-  disponibilidad: 'Actualizar disponibilidad',
-  login: 'Actualizar estado de sesión',
-  tiempo: 'Actualizar tiempo de sesión',
-  dlgDisponibilidad: 'ACTUALIZAR DISPONIBILIDAD',
-  dlgLogin: 'ACTUALIZAR ESTADO DE SESIÓN',
-  dlgTiempo: 'ACTUALIZAR TIEMPO DE SESIÓN',
-  aplicarA: 'Aplicar a',
-  soloUsuario: 'Solo este usuario',
-  todosDelCargo: (cargo: string) => `Todos los usuarios del cargo ${cargo}`,
-  actualizados: (n: number) => `Usuarios actualizados: ${n}`,
-} as const;
+const T = LABELS.estadoUsuarios;
 
-test.beforeEach(async ({ request }) => resetSessions(request));
-
-const rows = (page: Page) => page.getByTestId('list-row');
 // By the exact e-mail: 'perito@…' is also the end of 'coord.perito@…'.
 const rowOf = (page: Page, email: string) => rows(page).filter({ has: page.getByText(email, { exact: true }) });
 
-async function accept(page: Page, kind: 'success' | 'info' | 'error') {
-  const dialog = page.getByTestId(`${kind}-dialog`);
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: MSG.aceptar }).click();
-  await expect(dialog).toBeHidden();
-}
+/**
+ * A browser for the other person whose session the administrator ends. It has no location, so
+ * it sends no periodic position update that could find out about the end on its own: only the
+ * live channel can send it to /login.
+ */
+const WITHOUT_LOCATION = { permissions: [], geolocation: undefined };
 
 async function openStatus(page: Page) {
   await page.goto('/estado-usuarios');
   await expect(page.getByRole('heading', { name: TITLES.estadoUsuarios })).toBeVisible();
   await expect(rows(page).first()).toBeVisible();
   // Users created by other specs come first; 50 per page keeps every demo user in view.
-  await page.getByRole('combobox', { name: 'Filas por página' }).click();
-  await page.getByRole('listbox').getByRole('option', { name: '50', exact: true }).click();
-  await expect(page.getByRole('combobox', { name: 'Filas por página' })).toContainText('50');
+  await fiftyPerPage(page);
 }
 
 /** Types HH:mm into the desktop time field, section by section. */
 async function typeTime(page: Page, hhmm: string) {
+  // The time picker's own Spanish label (MUI X's esES locale), not one of ours.
   await page.getByRole('spinbutton', { name: 'Horas' }).click();
   await page.keyboard.type(hhmm.replace(':', ''));
 }
 
 test('Administrador changes availability: cancelling restores it, confirming changes it', async ({ page }) => {
-  await login(page, 'administrador@vialex.test');
+  await signIn(page, DEMO.administrador);
   await openStatus(page);
   await shot(page, 'estado-usuarios-list');
-  const row = rowOf(page, 'perito@vialex.test');
-  await row.getByRole('button', { name: T.disponibilidad }).click();
-  const dialog = page.getByRole('dialog', { name: T.dlgDisponibilidad });
+  const row = rowOf(page, DEMO.perito);
+  await row.getByRole('button', { name: T.accionDisponibilidad }).click();
+  const dialog = page.getByRole('dialog', { name: T.actualizarDisponibilidad });
   await expect(dialog.getByRole('radio', { name: DISPONIBILIDAD.ocupado })).toBeDisabled();
   await expect(dialog.getByRole('radio', { name: DISPONIBILIDAD.multiple })).toBeDisabled();
   const before = (await dialog.getByRole('radio', { name: DISPONIBILIDAD.enEspera }).isChecked())
@@ -73,20 +72,18 @@ test('Administrador changes availability: cancelling restores it, confirming cha
   await accept(page, 'success');
   await expect(dialog).toBeHidden();
   await expect(row).toContainText(after);
-  await logout(page);
 });
 
-test('DESLOGUEAR sends the other browser to /login', async ({ page, browser }) => {
-  const other = await newContext(browser);
-  const agent = await other.newPage();
-  await login(agent, 'abogado@vialex.test');
+test('DESLOGUEAR sends the other browser to /login', async ({ page, openContext }) => {
+  const agent = await (await openContext(WITHOUT_LOCATION)).newPage();
+  await signIn(agent, DEMO.abogado);
 
-  await login(page, 'administrador@vialex.test');
+  await signIn(page, DEMO.administrador);
   await openStatus(page);
-  const row = rowOf(page, 'abogado@vialex.test');
+  const row = rowOf(page, DEMO.abogado);
   await expect(row).toContainText(MSG.logueado);
-  await row.getByRole('button', { name: T.login }).click();
-  const dialog = page.getByRole('dialog', { name: T.dlgLogin });
+  await row.getByRole('button', { name: T.accionLogin }).click();
+  const dialog = page.getByRole('dialog', { name: T.actualizarLogin });
   await expect(dialog.getByRole('radio', { name: MSG.logueado })).toBeChecked();
   await expect(dialog.getByRole('radio', { name: MSG.logueado })).toBeDisabled();
   await shot(page, 'estado-usuarios-login');
@@ -101,28 +98,26 @@ test('DESLOGUEAR sends the other browser to /login', async ({ page, browser }) =
   await confirm.getByRole('button', { name: MSG.si }).click();
   await accept(page, 'success');
   // The live channel tells the other browser at once; it does not wait for its next request.
-  await expect(agent).toHaveURL(/\/login$/, { timeout: 5000 });
+  await expect(agent).toHaveURL(/\/login$/);
   await expect(agent.getByText(MSG.sesionTerminada)).toBeVisible();
   await expect(row).not.toContainText(MSG.logueado);
   // Off-shift, as at Salir: no longer offered for assignment.
   await expect(row).toContainText(DISPONIBILIDAD.fueraDeHorario);
-  await other.close();
-  await logout(page);
 });
 
 test('session time for one user and for every user of a cargo', async ({ page }) => {
-  await login(page, 'administrador@vialex.test');
+  await signIn(page, DEMO.administrador);
   await openStatus(page);
-  const row = rowOf(page, 'abogado.cait@vialex.test');
-  await row.getByRole('button', { name: T.tiempo }).click();
-  const dialog = page.getByRole('dialog', { name: T.dlgTiempo });
+  const row = rowOf(page, DEMO.abogadoCait);
+  await row.getByRole('button', { name: T.accionTiempo }).click();
+  const dialog = page.getByRole('dialog', { name: T.actualizarTiempo });
   await dialog.getByRole('button', { name: MSG.guardar }).click();
   await expect(dialog.getByText(MSG.tipoUsuarioObligatorio)).toBeVisible();
   await expect(dialog.getByText(MSG.tiempoObligatorio)).toBeVisible();
   await shot(page, 'estado-usuarios-time-validation');
 
-  await dialog.getByRole('combobox', { name: T.aplicarA }).click();
-  await expect(page.getByRole('option', { name: T.todosDelCargo('Abogado CAIT') })).toBeVisible();
+  await dialog.getByRole('combobox', { name: T.tipoUsuario }).click();
+  await expect(page.getByRole('option', { name: fmt(T.todosDelCargo, { cargo: 'Abogado CAIT' }) })).toBeVisible();
   await page.getByRole('option', { name: T.soloUsuario }).click();
   await typeTime(page, '00:00');
   await dialog.getByRole('button', { name: MSG.guardar }).click();
@@ -132,40 +127,38 @@ test('session time for one user and for every user of a cargo', async ({ page })
   await shot(page, 'estado-usuarios-time');
   await dialog.getByRole('button', { name: MSG.guardar }).click();
   await page.getByRole('dialog', { name: MSG.seguroActualizar }).getByRole('button', { name: MSG.si }).click();
-  await expect(page.getByTestId('success-dialog')).toContainText(T.actualizados(1));
+  await expect(page.getByTestId('success-dialog')).toContainText(fmt(T.usuariosActualizados, { n: 1 }));
   await accept(page, 'success');
-  await expect(row).toContainText('90 min');
+  await expect(row).toContainText(fmt(T.minutos, { n: 90 }));
 
-  const perito = rowOf(page, 'perito@vialex.test');
-  await perito.getByRole('button', { name: T.tiempo }).click();
-  await dialog.getByRole('combobox', { name: T.aplicarA }).click();
-  await page.getByRole('option', { name: T.todosDelCargo('Perito') }).click();
+  const perito = rowOf(page, DEMO.perito);
+  await perito.getByRole('button', { name: T.accionTiempo }).click();
+  await dialog.getByRole('combobox', { name: T.tipoUsuario }).click();
+  await page.getByRole('option', { name: fmt(T.todosDelCargo, { cargo: 'Perito' }) }).click();
   await typeTime(page, '02:00');
   await dialog.getByRole('button', { name: MSG.guardar }).click();
   await page.getByRole('dialog', { name: MSG.seguroActualizar }).getByRole('button', { name: MSG.si }).click();
-  await expect(page.getByTestId('success-dialog')).toContainText('Usuarios actualizados:');
+  await expect(page.getByTestId('success-dialog')).toContainText(fmt(T.usuariosActualizados, { n: '' }).trim());
   await accept(page, 'success');
   for (const text of await rows(page)
     .filter({ hasText: 'Perito' })
     .filter({ hasNotText: 'Coordinador' })
     .allTextContents()) {
-    expect(text).toContain('120 min');
+    expect(text).toContain(fmt(T.minutos, { n: 120 }));
   }
-  await logout(page);
 });
 
 test("Administrador changes another user's password: their open session ends at once, then they sign in with it", async ({
   page,
-  browser,
+  openContext,
 }) => {
-  const email = 'abogado.cait@vialex.test';
+  const email = DEMO.abogadoCait;
   const newPassword = 'Cambio2026#';
   // The user is signed in in another browser.
-  const other = await newContext(browser);
-  const user = await other.newPage();
-  await login(user, email);
+  const user = await (await openContext(WITHOUT_LOCATION)).newPage();
+  await signIn(user, email);
 
-  await login(page, 'administrador@vialex.test');
+  await signIn(page, DEMO.administrador);
   await openStatus(page);
   await rowOf(page, email).getByRole('button', { name: MSG.cambiarContrasena }).click();
   const dialog = page.getByRole('dialog', { name: MSG.cambiarContrasena });
@@ -190,7 +183,6 @@ test("Administrador changes another user's password: their open session ends at 
   await user.getByRole('button', { name: MSG.aceptar }).click();
   await login(user, email, newPassword);
   await logout(user);
-  await other.close();
 
   // Put the demo password back for the other specs.
   const found = await page.request.get(
@@ -201,34 +193,32 @@ test("Administrador changes another user's password: their open session ends at 
     data: { password: PASSWORD, confirmPassword: PASSWORD },
   });
   expect(res.ok()).toBeTruthy();
-  await logout(page);
 });
 
 test('Coordinador Contact Center sees only Call Center users, without the password button', async ({ page }) => {
-  await login(page, 'coord.contactcenter@vialex.test');
+  await signIn(page, DEMO.coordContactCenter);
   await openStatus(page);
   const cargos = await rows(page).locator('td:nth-child(2)').allTextContents();
   expect(cargos.length).toBeGreaterThan(0);
   for (const cargo of cargos) expect(cargo).toBe('Call Center');
   await expect(rows(page).getByRole('button', { name: MSG.cambiarContrasena })).toHaveCount(0);
-  await expect(rows(page).first().getByRole('button', { name: T.disponibilidad })).toBeVisible();
+  await expect(rows(page).first().getByRole('button', { name: T.accionDisponibilidad })).toBeVisible();
   await shot(page, 'estado-usuarios-coord-contactcenter');
-  await logout(page);
 });
 
 test.describe('phone', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test.use(PHONE);
 
   test('the status list and its four dialogs fit a phone', async ({ page }) => {
-    await login(page, 'administrador@vialex.test');
+    await signIn(page, DEMO.administrador);
     await openStatus(page);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSideScroll(page);
     await shot(page, 'estado-usuarios-phone');
-    const row = rowOf(page, 'perito@vialex.test');
+    const row = rowOf(page, DEMO.perito);
     for (const [button, title, name] of [
-      [T.disponibilidad, T.dlgDisponibilidad, 'availability'],
-      [T.login, T.dlgLogin, 'login'],
-      [T.tiempo, T.dlgTiempo, 'time'],
+      [T.accionDisponibilidad, T.actualizarDisponibilidad, 'availability'],
+      [T.accionLogin, T.actualizarLogin, 'login'],
+      [T.accionTiempo, T.actualizarTiempo, 'time'],
       [MSG.cambiarContrasena, MSG.cambiarContrasena, 'password'],
     ] as const) {
       await row.getByRole('button', { name: button }).click();
@@ -241,6 +231,5 @@ test.describe('phone', () => {
         .click();
       await expect(dialog).toBeHidden();
     }
-    await logout(page);
   });
 });

@@ -1,48 +1,28 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { MSG, TITLES, fmt } from '@vialex/domain';
-import { PASSWORD, login, logout, resetSessions, shot } from '../support/helpers';
+import { LABELS, MSG, TITLES, fmt } from '@vialex/domain';
+import {
+  DEMO,
+  PHONE,
+  accept,
+  expect,
+  expectNoSideScroll,
+  fiftyPerPage,
+  menuLabel,
+  pick,
+  rows,
+  shot,
+  signIn,
+  test,
+} from '../support';
+import type { Page } from '@playwright/test';
 
-/** Labels the web keeps in features/users/texts.ts and components/list/texts.ts for now. */
-const T = {
-  agregar: 'AGREGAR',
-  actualizar: 'ACTUALIZAR',
-  nombre: 'Nombre',
-  apellidos: 'Apellidos',
-  identificacion: '# Identificación',
-  telefono: 'Teléfono',
-  email: 'Email',
-  cargo: 'Cargo',
-  area: 'Area',
-  estado: 'Estado',
-  ciudades: 'Ciudades',
-  editar: 'Editar',
-  eliminar: 'Eliminar',
-  asignarCiudades: 'Asignar ciudades',
-  asignarCiudadesTitulo: 'ASIGNAR CIUDADES',
-  filasPorPagina: 'Filas por página',
-} as const;
+const T = { ...LABELS.list, ...LABELS.usuarios };
 
-test.beforeEach(async ({ request }) => resetSessions(request));
-
-const rows = (page: Page) => page.getByTestId('list-row');
 // By the exact e-mail cell: 'perito@…' is also the end of 'coord.perito@…'.
 const rowWith = (page: Page, email: string) =>
   rows(page).filter({ has: page.getByRole('cell', { name: email, exact: true }) });
 
-async function accept(page: Page, kind: 'success' | 'info' | 'error') {
-  const dialog = page.getByTestId(`${kind}-dialog`);
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: MSG.aceptar }).click();
-  await expect(dialog).toBeHidden();
-}
-
-async function pick(page: Page, scope: Locator, label: string, option: string) {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
-}
-
 async function openUsers(page: Page) {
-  await page.getByRole('link', { name: 'Usuarios', exact: true }).click();
+  await page.getByRole('link', { name: menuLabel('/usuarios'), exact: true }).click();
   await expect(page.getByRole('heading', { name: TITLES.usuarios })).toBeVisible();
   await expect(rows(page).first()).toBeVisible();
 }
@@ -50,7 +30,7 @@ async function openUsers(page: Page) {
 test('Administrador creates a user (password rules first), edits it, assigns cities and deactivates it', async ({
   page,
 }) => {
-  await login(page, 'administrador@vialex.test');
+  await signIn(page, DEMO.administrador);
   await openUsers(page);
   await expect(page.getByRole('combobox', { name: T.filasPorPagina })).toBeVisible();
   await shot(page, 'usuarios-list');
@@ -163,25 +143,23 @@ test('Administrador creates a user (password rules first), edits it, assigns cit
   await expect(rowWith(page, email)).toContainText(MSG.inactivo);
 
   // Only Abogado and Investigador rows have the Assign Cities button (50 rows: every demo user).
-  await pick(page, page.getByTestId('list-pager'), T.filasPorPagina, '50');
-  await expect(rowWith(page, 'perito@vialex.test').getByRole('button', { name: T.asignarCiudades })).toHaveCount(0);
-  await expect(rowWith(page, 'abogado@vialex.test').getByRole('button', { name: T.asignarCiudades })).toHaveCount(1);
-  await logout(page);
+  await fiftyPerPage(page);
+  await expect(rowWith(page, DEMO.perito).getByRole('button', { name: T.asignarCiudades })).toHaveCount(0);
+  await expect(rowWith(page, DEMO.abogado).getByRole('button', { name: T.asignarCiudades })).toHaveCount(1);
 });
 
 test('Administrador changes the page size', async ({ page }) => {
-  await login(page, 'administrador@vialex.test');
+  await signIn(page, DEMO.administrador);
   await openUsers(page);
   await pick(page, page.getByTestId('list-pager'), T.filasPorPagina, '5');
   await expect(rows(page)).toHaveCount(5);
-  await expect(page.getByRole('button', { name: 'Página siguiente' })).toBeEnabled();
-  await page.getByRole('button', { name: 'Página siguiente' }).click();
-  await expect(page.getByRole('button', { name: 'Página anterior' })).toBeEnabled();
-  await logout(page);
+  await expect(page.getByRole('button', { name: T.paginaSiguiente })).toBeEnabled();
+  await page.getByRole('button', { name: T.paginaSiguiente }).click();
+  await expect(page.getByRole('button', { name: T.paginaAnterior })).toBeEnabled();
 });
 
 test('Coordinador Investigador sees only Investigador and Dibujante and may not create or edit', async ({ page }) => {
-  await login(page, 'coord.investigador@vialex.test');
+  await signIn(page, DEMO.coordInvestigador);
   await openUsers(page);
   const cargos = await rows(page).locator('td:nth-child(6)').allTextContents();
   expect(cargos.length).toBeGreaterThan(0);
@@ -190,9 +168,7 @@ test('Coordinador Investigador sees only Investigador and Dibujante and may not 
   await expect(
     rows(page).filter({ hasText: 'Dibujante' }).getByRole('button', { name: T.asignarCiudades }),
   ).toHaveCount(0);
-  await expect(rowWith(page, 'investigador@vialex.test').getByRole('button', { name: T.asignarCiudades })).toHaveCount(
-    1,
-  );
+  await expect(rowWith(page, DEMO.investigador).getByRole('button', { name: T.asignarCiudades })).toHaveCount(1);
   await shot(page, 'usuarios-coord-investigador');
 
   await page.getByRole('button', { name: MSG.nuevo }).click();
@@ -201,13 +177,12 @@ test('Coordinador Investigador sees only Investigador and Dibujante and may not 
   await expect(page.getByRole('dialog', { name: T.agregar })).toHaveCount(0);
   await rows(page).first().getByRole('button', { name: T.editar }).click();
   await accept(page, 'info');
-  await logout(page);
 });
 
 test('Coordinador Investigador assigns cities to an Investigador', async ({ page }) => {
-  await login(page, 'coord.investigador@vialex.test');
+  await signIn(page, DEMO.coordInvestigador);
   await openUsers(page);
-  const row = rowWith(page, 'investigador@vialex.test');
+  const row = rowWith(page, DEMO.investigador);
   // The demo investigador covers Bogotá, Soacha and Chía: two shown, '+1'.
   const covered = row.getByTestId('user-cities');
   await expect(covered).toHaveAttribute('aria-label', 'BOGOTÁ, D.C., SOACHA, CHÍA');
@@ -232,43 +207,40 @@ test('Coordinador Investigador assigns cities to an Investigador', async ({ page
   await cities.getByRole('button', { name: MSG.guardar }).click();
   await accept(page, 'success');
   await expect(covered).toHaveAttribute('aria-label', 'BOGOTÁ, D.C., SOACHA, CHÍA');
-  await logout(page);
 });
 
 test.describe('phone, coordinator', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test.use(PHONE);
 
   test('Coordinador Investigador opens Assign Cities on a phone', async ({ page }) => {
-    await login(page, 'coord.investigador@vialex.test');
+    await signIn(page, DEMO.coordInvestigador);
     await page.goto('/usuarios');
     await expect(rows(page).first()).toBeVisible();
-    await rowWith(page, 'investigador@vialex.test').getByRole('button', { name: T.asignarCiudades }).click();
+    await rowWith(page, DEMO.investigador).getByRole('button', { name: T.asignarCiudades }).click();
     const cities = page.getByRole('dialog', { name: T.asignarCiudadesTitulo });
     await expect(cities.getByRole('button', { name: 'SOACHA' })).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSideScroll(page);
     await shot(page, 'usuarios-phone-coord-assign-cities');
     await cities.getByRole('button', { name: MSG.cancelar }).click();
-    await logout(page);
   });
 });
 
 test('Investigador may not open the users list', async ({ page }) => {
-  await login(page, 'investigador@vialex.test');
+  await signIn(page, DEMO.investigador);
   await page.goto('/usuarios');
   await expect(page.getByTestId('info-dialog')).toContainText(MSG.noAutorizado);
   await accept(page, 'info');
   await expect(page.getByText(MSG.datosNoDisponibles)).toBeVisible();
-  await logout(page);
 });
 
 test.describe('phone', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test.use(PHONE);
 
   test('the users list and its dialogs fit a phone', async ({ page }) => {
-    await login(page, 'administrador@vialex.test', PASSWORD);
+    await signIn(page, DEMO.administrador);
     await page.goto('/usuarios');
     await expect(rows(page).first()).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSideScroll(page);
     await shot(page, 'usuarios-phone');
     await page.getByRole('button', { name: MSG.nuevo }).click();
     const add = page.getByRole('dialog', { name: T.agregar });
@@ -277,12 +249,11 @@ test.describe('phone', () => {
     await shot(page, 'usuarios-phone-add');
     await add.getByRole('button', { name: MSG.cancelar }).click();
     // Users created by other specs come first; 50 per page keeps every demo user in view.
-    await pick(page, page.getByTestId('list-pager'), T.filasPorPagina, '50');
-    await rowWith(page, 'investigador@vialex.test').getByRole('button', { name: T.asignarCiudades }).click();
+    await fiftyPerPage(page);
+    await rowWith(page, DEMO.investigador).getByRole('button', { name: T.asignarCiudades }).click();
     const cities = page.getByRole('dialog', { name: T.asignarCiudadesTitulo });
     await expect(cities.getByRole('button', { name: 'SOACHA' })).toBeVisible();
     await shot(page, 'usuarios-phone-assign-cities');
     await cities.getByRole('button', { name: MSG.cancelar }).click();
-    await logout(page);
   });
 });

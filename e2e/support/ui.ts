@@ -1,0 +1,134 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Locator, Page } from '@playwright/test';
+import { LABELS, MENU, MSG } from '@vialex/domain';
+import { PASSWORD, expect } from './fixtures';
+
+const SCREENSHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
+
+/**
+ * Saves e2e/screenshots/<name>.png once the page's finite CSS transitions and animations (MUI's
+ * dialogs, menus, ripples) have ended: it waits for their `finished` events, not for a clock.
+ * Endless ones (spinners) are left to `animations: 'disabled'`, which stops them for the shot.
+ */
+export async function shot(page: Page, name: string, fullPage = false): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage, animations: 'disabled' });
+}
+
+export async function fillLogin(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.getByLabel(MSG.correo).fill(email);
+  await page.getByLabel(MSG.contrasena, { exact: true }).fill(password);
+}
+
+/** Signs in through the login screen and lands on /clientes. */
+export async function login(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await fillLogin(page, email, password);
+  await page.getByRole('button', { name: MSG.ingresar }).click();
+  await expect(page).toHaveURL(/\/clientes$/);
+  await expect(page.getByTestId('brand')).toBeVisible();
+}
+
+/** Salir from the account menu. */
+export async function logout(page: Page): Promise<void> {
+  await page.getByRole('button', { name: MSG.cuentaUsuario }).click();
+  await page.getByRole('menuitem', { name: MSG.salir }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** Opens a screen by its path and waits for its title. */
+export async function openScreen(page: Page, url: string, title: string): Promise<void> {
+  await page.goto(url);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+}
+
+/**
+ * Closes the success, info or error pop-up with Aceptar, after checking its title and message
+ * when given (and taking its screenshot when named).
+ */
+export async function accept(
+  page: Page,
+  kind: 'success' | 'info' | 'error',
+  expected: { title?: string; message?: string; screenshot?: string } = {},
+): Promise<void> {
+  const popup = page.getByTestId(`${kind}-dialog`);
+  await expect(popup).toBeVisible();
+  if (expected.title) await expect(popup.getByRole('heading', { name: expected.title })).toBeVisible();
+  if (expected.message) await expect(popup.getByText(expected.message)).toBeVisible();
+  if (expected.screenshot) await shot(page, expected.screenshot);
+  await popup.getByRole('button', { name: MSG.aceptar }).click();
+  await expect(popup).toBeHidden();
+}
+
+/** Chooses an option of a select or autocomplete labelled `label` inside `scope`. */
+export async function pick(page: Page, scope: Locator, label: string | RegExp, option: string | RegExp): Promise<void> {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).first().click();
+}
+
+/** The rows of the screen's list. */
+export const rows = (page: Page): Locator => page.getByTestId('list-row');
+
+/** The criteria panel of a list screen. */
+export const criteriaPanel = (page: Page): Locator => page.getByRole('form', { name: MSG.buscar });
+
+/** One criterion through the criteria panel (opened when folded), then Buscar. */
+export async function searchBy(page: Page, field: string, op: string, value: string): Promise<void> {
+  const panel = criteriaPanel(page);
+  // The screen may still be loading; isVisible() below does not wait.
+  await expect(panel.getByRole('button', { name: MSG.buscar })).toBeVisible();
+  if (await panel.getByRole('button', { name: MSG.mostrarCriterios }).isVisible()) {
+    await panel.getByRole('button', { name: MSG.mostrarCriterios }).click();
+  }
+  const row = panel.getByTestId('criteria-row').first();
+  await pick(page, row, MSG.campo, field);
+  await pick(page, row, MSG.operador, op);
+  await row.getByLabel(MSG.valor).fill(value);
+  await panel.getByRole('button', { name: MSG.buscar }).click();
+}
+
+/** Shows 50 rows a page (every demo user), through the pager's size selector. */
+export async function fiftyPerPage(page: Page): Promise<void> {
+  await pick(page, page.getByTestId('list-pager'), LABELS.list.filasPorPagina, '50');
+  await expect(page.getByRole('combobox', { name: LABELS.list.filasPorPagina })).toContainText('50');
+}
+
+/** The page never scrolls sideways at this width. */
+export async function expectNoSideScroll(page: Page, width = 390): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+/** The size of a phone the phone tests use. */
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
+
+/** The menu's label of a screen, by its path. */
+export function menuLabel(path: string): string {
+  const entry = MENU.find((e) => e.path === path);
+  if (!entry) throw new Error(`no menu entry for ${path}`);
+  return entry.label;
+}
+
+/** Matches an accessible name that starts with `label` (MUI adds ' *' to required fields). */
+export function startsWith(label: string): RegExp {
+  return new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+}
+
+/**
+ * Signs in through the API in the page's own browser context (the session cookie lands in it)
+ * and opens /clientes, where the login screen lands too. For tests whose subject is not the
+ * login screen, which login.spec.ts covers.
+ */
+export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  const res = await page.request.post('/api/auth/login', { data: { email, password } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  await page.goto('/clientes');
+  await expect(page.getByTestId('brand')).toBeVisible();
+}
