@@ -17,6 +17,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
   use: {
     ...CONTEXT_OPTIONS,
+    // The app's service worker precaches the whole build (1.3 MB) in every new browser context;
+    // only the push test needs it (it allows it again).
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -47,6 +47,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   baseURL: async ({ server }, use) => use(server.baseURL),
 
+  context: async ({ context }, use) => {
+    await withoutMotion(context);
+    await use(context);
+  },
+
   freshSessions: [
     async ({ request }, use) => {
       const res = await request.post('/api/test/reset-sessions');
@@ -60,6 +65,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     const opened: BrowserContext[] = [];
     await use(async (options = {}) => {
       const context = await browser.newContext({ ...CONTEXT_OPTIONS, ...contextOptions, baseURL, ...options });
+      await withoutMotion(context);
       opened.push(context);
       return context;
     });
@@ -92,6 +98,22 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     });
   },
 });
+
+/**
+ * CSS transitions and animations off in every page (as `prefers-reduced-motion` would ask):
+ * MUI's dialogs, menus, ripples and spinners then need no frames to be drawn, and an element is
+ * where it ends up at once, so Playwright's "stable" check passes without waiting for a slide.
+ * Timers of the transitions (a dialog leaving) still run: tests wait for their end as before.
+ */
+async function withoutMotion(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const style = document.createElement('style');
+    style.textContent = '*, *::before, *::after { transition: none !important; animation: none !important; }';
+    const add = () => document.head.append(style);
+    if (document.head) add();
+    else document.addEventListener('DOMContentLoaded', add, { once: true });
+  });
+}
 
 /** Signs an API session out (a user may hold one live session at a time). */
 export async function signOut(api: APIRequestContext): Promise<void> {

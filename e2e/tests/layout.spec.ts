@@ -83,22 +83,27 @@ test.describe('phone', () => {
   });
 });
 
-test('a failed test notification offers GENERAR NUEVO TOKEN, which resets and reloads', async ({ page }) => {
-  // Headless Chromium has no push service, so registering this device for push fails.
-  // The page's timers run on a clock the test moves: the reload comes without waiting for it.
-  await page.clock.install();
-  await signIn(page, DEMO.abogado);
-  await expect(page.getByRole('heading', { name: TITLES.clientes })).toBeVisible();
-  await page.getByRole('button', { name: MSG.notificacionPrueba }).click();
-  const toast = page.getByRole('alert').filter({ hasText: MSG.errorNotificacionToast });
-  await expect(toast).toBeVisible({ timeout: 15_000 });
-  // Spec 1 §8's failure message, beside the toast's own line.
-  await expect(toast).toContainText(MSG.errorNotificacion);
-  await expect(toast.getByTestId('push-test-error-detail')).toHaveText(MSG.errorNotificacion);
-  await shot(page, 'push-test-failed');
-  const reloaded = page.waitForEvent('load');
-  await toast.getByRole('button', { name: MSG.generarNuevoToken }).click();
-  await page.clock.runFor(TOKEN_RESET_RELOAD_MS);
-  await reloaded;
-  await expect(page.getByRole('heading', { name: TITLES.clientes })).toBeVisible();
+test.describe('push', () => {
+  // Registering for push needs the service worker, which the other tests block.
+  test.use({ serviceWorkers: 'allow' });
+
+  test('a failed test notification offers GENERAR NUEVO TOKEN, which resets and reloads', async ({ page }) => {
+    // Headless Chromium has no push service, so registering this device for push fails.
+    // The page's timers run on a clock the test moves: the reload comes without waiting for it.
+    await page.clock.install();
+    await signIn(page, DEMO.abogado);
+    await expect(page.getByRole('heading', { name: TITLES.clientes })).toBeVisible();
+    await page.getByRole('button', { name: MSG.notificacionPrueba }).click();
+    const toast = page.getByRole('alert').filter({ hasText: MSG.errorNotificacionToast });
+    await expect(toast).toBeVisible({ timeout: 15_000 });
+    // Spec 1 §8's failure message, beside the toast's own line.
+    await expect(toast).toContainText(MSG.errorNotificacion);
+    await expect(toast.getByTestId('push-test-error-detail')).toHaveText(MSG.errorNotificacion);
+    await shot(page, 'push-test-failed');
+    const reloaded = page.waitForEvent('load');
+    await toast.getByRole('button', { name: MSG.generarNuevoToken }).click();
+    await page.clock.runFor(TOKEN_RESET_RELOAD_MS);
+    await reloaded;
+    await expect(page.getByRole('heading', { name: TITLES.clientes })).toBeVisible();
+  });
 });

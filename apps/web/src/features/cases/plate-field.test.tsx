@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '../../lib/query-client';
 import { PLATE_DEBOUNCE_MS, PlateField, PlateLookupResult, usePlateLookupState } from './plate-field';
@@ -45,8 +45,6 @@ function Harness() {
   );
 }
 
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 afterEach(() => vi.unstubAllGlobals());
 
 describe('PlateField', () => {
@@ -59,11 +57,17 @@ describe('PlateField', () => {
     render(<Harness />);
     const input = screen.getByRole('textbox', { name: new RegExp(CASE_TEXTS.placa) });
 
-    fireEvent.change(input, { target: { value: 'tax12' } });
-    expect(input).toHaveValue('TAX12');
-    await wait(PLATE_DEBOUNCE_MS + 200);
-    expect(fetchMock).not.toHaveBeenCalled();
-    expect(screen.queryByTestId('plate-lookup-spinner')).not.toBeInTheDocument();
+    // Five characters: once the typing pause has passed (on a fake clock), still no look-up.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.change(input, { target: { value: 'tax12' } });
+      expect(input).toHaveValue('TAX12');
+      act(() => vi.advanceTimersByTime(PLATE_DEBOUNCE_MS * 2));
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(screen.queryByTestId('plate-lookup-spinner')).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
 
     fireEvent.change(input, { target: { value: 'tax123' } });
     expect(screen.getByTestId('plate-lookup-spinner')).toBeInTheDocument();

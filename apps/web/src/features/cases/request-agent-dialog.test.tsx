@@ -47,7 +47,9 @@ describe('RequestAgentDialog', () => {
     fireEvent.click(button);
     fireEvent.click(button);
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    await new Promise((r) => setTimeout(r, 50));
+    // One turn of the event loop: whatever the second click started (a validation, then a call)
+    // runs on promises and would have reached onSubmit by now.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(onSubmit).toHaveBeenCalledTimes(1);
     finish();
   });
