@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 /** One runner, three projects: the domain rules, the server against a real database, the web components. */
 export default defineConfig({
   test: {
+    // Vitest's default is one fewer than the cores: one worker on this 2-core machine.
+    maxWorkers: 2,
     projects: [
       {
         test: {

@@ -127,6 +127,9 @@ export function startsWith(label: string): RegExp {
  * login screen, which login.spec.ts covers.
  */
 export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  // A page that showed the app may still have a request out, and a 401 answer clears the
+  // session cookie: leave the app first, so no late answer can clear the new one.
+  if (page.url() !== 'about:blank') await page.goto('about:blank');
   const res = await page.request.post('/api/auth/login', { data: { email, password } });
   expect(res.ok(), await res.text()).toBeTruthy();
   await page.goto('/clientes');
