@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
@@ -18,10 +18,10 @@ declare module 'vitest' {
 }
 
 /**
- * Migrates and seeds one database per run, before any test file starts: a PGlite dump, or on
- * PostgreSQL (DATABASE_URL) a template database. Every file then starts from a copy of it
- * (helper.ts) instead of running initdb, the migrations and the seed itself. The names are
- * random, so two runs on one machine never share them.
+ * Migrates and seeds one database before any test file starts: on PostgreSQL (DATABASE_URL) a
+ * template database of this run (a random name, so two runs on one server never share it), else
+ * a PGlite dump (cached, see below). Every file then starts from a copy of it (helper.ts)
+ * instead of running initdb, the migrations and the seed itself.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const baseUrl = process.env.DATABASE_URL;
@@ -40,19 +40,54 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return () => adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
 
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vialex-api-'));
-  const file = path.join(dir, 'pglite.tar');
+  project.provide('pgliteSnapshot', await pgliteSnapshot());
+  return async () => undefined;
+}
+
+const SERVER = fileURLToPath(new URL('../', import.meta.url));
+const REPO = path.resolve(SERVER, '../..');
+const CACHE = path.join(REPO, 'node_modules/.cache/vialex-api-tests');
+
+/**
+ * The PGlite dump, made once and kept in node_modules/.cache under a hash of everything that
+ * shapes it: the migrations, the database code and seed data, the domain package (the seed
+ * reads its lists) and PGlite's version. A change to any of them makes a new one; two runs at
+ * once may both make it, and each writes its own file before renaming it into place.
+ */
+async function pgliteSnapshot(): Promise<string> {
+  const hash = crypto.createHash('sha256');
+  for (const dir of ['apps/server/drizzle', 'apps/server/src/db', 'packages/domain/src'])
+    for (const file of filesUnder(path.join(REPO, dir))) hash.update(file).update(fs.readFileSync(file));
+  hash.update(fs.readFileSync(path.join(REPO, 'node_modules/@electric-sql/pglite/package.json')));
+  const file = path.join(CACHE, `pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (fs.existsSync(file)) return file;
+
   const database = await openDatabase({ dataDir: 'memory://' });
   try {
     await seedReferenceData(database.db);
     const client = (database.db as unknown as { $client: PGlite }).$client;
     const dump = await client.dumpDataDir('none');
-    fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    fs.mkdirSync(CACHE, { recursive: true });
+    const partial = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    fs.renameSync(partial, file);
   } finally {
     await database.close();
   }
-  project.provide('pgliteSnapshot', file);
-  return async () => fs.rmSync(dir, { recursive: true, force: true });
+  // Dumps of older sources, left by earlier runs: a day is longer than any run that may read one.
+  for (const old of fs.readdirSync(CACHE)) {
+    const at = path.join(CACHE, old);
+    if (at !== file && Date.now() - fs.statSync(at).mtimeMs > 86_400_000) fs.rmSync(at, { force: true });
+  }
+  return file;
+}
+
+function filesUnder(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort();
 }
 
 async function adminQuery(baseUrl: string, sql: string): Promise<void> {

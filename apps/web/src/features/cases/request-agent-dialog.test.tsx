@@ -47,9 +47,9 @@ describe('RequestAgentDialog', () => {
     fireEvent.click(button);
     fireEvent.click(button);
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    // One turn of the event loop: whatever the second click started (a validation, then a call)
+    // One macrotask: whatever the second click started (a validation, then a call)
     // runs on promises and would have reached onSubmit by now.
-    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(onSubmit).toHaveBeenCalledTimes(1);
     finish();
   });
