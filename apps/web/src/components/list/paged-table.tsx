@@ -14,6 +14,7 @@ import { MSG, TABLE_HEIGHT } from '@vialex/domain';
 import { isApiError } from '../../lib/api';
 import { MessageDialog } from '../message-dialog';
 import { ListPager } from './list-pager';
+import { highlightBg, scrollIntoViewRef, useHighlight } from './use-highlight';
 import type { PagedList } from './use-paged-list';
 import type { ListColumn } from './types';
 
@@ -24,6 +25,8 @@ export interface PagedTableProps<T> {
   label: string;
   getRowId: (row: T) => string;
   pageSizeOptions?: readonly number[];
+  /** A row to highlight for a few seconds (HIGHLIGHT_MS), e.g. the one just created or edited. */
+  highlightedId?: string | null;
 }
 
 const SKELETON_ROWS = 5;
@@ -44,7 +47,8 @@ const cellSx = <T,>(c: ListColumn<T>) => ({ minWidth: c.minWidth, ...(c.stickyRi
  * offers 500) and virtualises columns away on a phone. Fixed height, sticky header, sideways
  * scroll on narrow screens; a failed load shows its message in the 'Oops...' popup.
  */
-export function PagedTable<T>({ list, columns, label, getRowId, pageSizeOptions }: PagedTableProps<T>) {
+export function PagedTable<T>({ list, columns, label, getRowId, pageSizeOptions, highlightedId }: PagedTableProps<T>) {
+  const highlighted = useHighlight(highlightedId);
   const [dismissedAt, setDismissedAt] = useState(0);
   const error = list.error && list.errorUpdatedAt > dismissedAt ? list.error : null;
   const forbidden = isApiError(error) && error.status === 403;
@@ -87,15 +91,28 @@ export function PagedTable<T>({ list, columns, label, getRowId, pageSizeOptions 
                 </TableRow>
               ))}
             {!list.isLoading &&
-              list.rows.map((row) => (
-                <TableRow key={getRowId(row)} hover data-testid="list-row">
-                  {columns.map((c) => (
-                    <TableCell key={c.key} align={c.align} sx={cellSx(c)}>
-                      {c.render(row)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
+              list.rows.map((row) => {
+                const lit = getRowId(row) === highlighted;
+                return (
+                  <TableRow
+                    key={getRowId(row)}
+                    hover
+                    data-testid="list-row"
+                    data-highlighted={lit || undefined}
+                    ref={lit ? scrollIntoViewRef : undefined}
+                  >
+                    {columns.map((c) => (
+                      <TableCell
+                        key={c.key}
+                        align={c.align}
+                        sx={[cellSx(c), lit && { bgcolor: highlightBg, transition: 'background-color 0.6s' }]}
+                      >
+                        {c.render(row)}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                );
+              })}
             {!list.isLoading && list.rows.length === 0 && (
               <TableRow>
                 <TableCell colSpan={columns.length} sx={{ border: 0 }}>
