@@ -42,6 +42,19 @@ describe('creating a case', () => {
     }
   });
 
+  it.each(CARGOS)("the staff's 'Agregar caso Cronos' dialog too, by the same rule: %s", async (cargo) => {
+    const before = await caseCount();
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/casos/cronos',
+      headers: h(cargo),
+      payload: await caseBody(s.ctx),
+    });
+    expect(res.statusCode).toBe(can(cargo, 'casos.create') ? 201 : 403);
+    if (res.statusCode === 403) expect(await caseCount()).toBe(before);
+    else expect(res.json().origen).toBe('Cronos');
+  });
+
   it('writes the case, number, vehicle, trails, chat room and notification in one go', async () => {
     const body = await caseBody(s.ctx);
     const created = await createCaseAs(s.app, h('Call Center').cookie, body);
@@ -332,6 +345,26 @@ describe('plate look-up and plan rules against the fake services', () => {
 
   it('a vehicle without policy', async () => {
     expect((await lookup('NOP000')).json().mensajes).toContain('Vehículo no cuenta con póliza');
+  });
+
+  it('says what each service answered, apart: found, unknown, known without policy, or no answer in time', async () => {
+    const servicios = async (placa: string) => (await lookup(placa)).json().servicios;
+    expect(await servicios('TAX123')).toEqual([
+      { fuente: 'Tecnicar', resultado: 'encontrado' },
+      { fuente: 'SEGURO TERCERO', resultado: 'sinRegistro' },
+    ]);
+    expect(await servicios('SEG456')).toEqual([
+      { fuente: 'Tecnicar', resultado: 'sinRegistro' },
+      { fuente: 'SEGURO TERCERO', resultado: 'encontrado' },
+    ]);
+    expect(await servicios('NOP000')).toEqual([
+      { fuente: 'Tecnicar', resultado: 'sinPoliza' },
+      { fuente: 'SEGURO TERCERO', resultado: 'sinRegistro' },
+    ]);
+    expect(await servicios('CAIDO1')).toEqual([
+      { fuente: 'Tecnicar', resultado: 'noDisponible' },
+      { fuente: 'SEGURO TERCERO', resultado: 'noDisponible' },
+    ]);
   });
 
   it('services down or slow: answered within the timeout; saving the case reuses that outcome instead of asking again', async () => {

@@ -4,6 +4,7 @@ export * from './case-status.js';
 export * from './constants.js';
 export * from './messages.js';
 export * from './labels.js';
+export * from './feedback.js';
 export * from './permissions.js';
 export * from './notices.js';
 export * from './policies/index.js';

@@ -103,6 +103,12 @@ export const cronosCaseResponse = z.object({ id: z.string(), caso: z.number() })
 export type CronosCaseResponse = z.infer<typeof cronosCaseResponse>;
 
 const fuentePoliza = z.enum(['Tecnicar', 'SEGURO TERCERO']);
+/**
+ * What one policy service answered about a plate: a policy, the vehicle unknown to it, the vehicle
+ * known without a policy (Tecnicar only), or no answer in time / an error.
+ */
+export const PLATE_SERVICE_RESULTS = ['encontrado', 'sinRegistro', 'sinPoliza', 'noDisponible'] as const;
+export type PlateServiceResult = (typeof PLATE_SERVICE_RESULTS)[number];
 
 /** A policy a policy service knows for the plate. */
 const foundPolicy = z.object({
@@ -146,6 +152,8 @@ export const plateLookupResponse = z.object({
     .nullable(),
   /** What each service said, in the spec's words, for the dialog. */
   mensajes: z.array(z.string()),
+  /** Each policy service's own outcome, so the form shows them apart (a slow service is 'noDisponible'). */
+  servicios: z.array(z.object({ fuente: fuentePoliza, resultado: z.enum(PLATE_SERVICE_RESULTS) })),
 });
 export type PlateLookupResponse = z.infer<typeof plateLookupResponse>;
 

@@ -8,6 +8,7 @@ import {
   VEHICLE_DEFAULTS,
   type FuentePlan,
   type FuentePoliza,
+  type PlateServiceResult,
   type TipoPlan,
 } from '@vialex/domain';
 import type { AppContext } from '../../platform/context.js';
@@ -56,7 +57,17 @@ export interface PlateLookup {
   propietario: { identificacion: string; nombre: string; direccion: string; telefono: string } | null;
   /** What each service said, in the spec's words, for the dialog. */
   mensajes: string[];
+  /** Each policy service's own outcome. */
+  servicios: { fuente: FuentePoliza; resultado: PlateServiceResult }[];
 }
+
+const KRONOS_RESULT = {
+  found: 'encontrado',
+  unknown: 'sinRegistro',
+  noPolicy: 'sinPoliza',
+  unavailable: 'noDisponible',
+} as const;
+const HUB_RESULT = { found: 'encontrado', unknown: 'sinRegistro', unavailable: 'noDisponible' } as const;
 
 const parseHubDate = (s: string) => {
   const d = dayjs(s, ['D/M/YYYY hh:mm:ss A', 'D/M/YYYY h:mm:ss A', 'D/M/YYYY'], true);
@@ -246,6 +257,10 @@ async function askServices(ctx: AppContext, placa: string): Promise<{ value: Pla
     polizas,
     propietario,
     mensajes,
+    servicios: [
+      { fuente: 'Tecnicar', resultado: KRONOS_RESULT[kronos.kind] },
+      { fuente: 'SEGURO TERCERO', resultado: HUB_RESULT[hub.kind] },
+    ],
   };
   return { value, complete: kronos.kind !== 'unavailable' && hub.kind !== 'unavailable' };
 }
