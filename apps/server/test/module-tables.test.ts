@@ -17,7 +17,7 @@ const OWNS: Record<string, string[]> = {
   clients: ['clientes'],
   vehicles: ['vehiculos', 'polizas'],
   chat: ['chats', 'chat_usuarios', 'mensajes'],
-  notifications: ['notificaciones'],
+  notifications: ['notificaciones', 'notificaciones_leidas'],
   push: ['suscripciones_push'],
 };
 /** The browser tests' helper routes (/api/test, NODE_ENV=test only) set up states directly. */

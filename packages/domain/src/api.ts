@@ -18,7 +18,11 @@ export type LiveServerMessage =
 export type LiveEvent =
   | { name: 'user.updated'; id: string }
   | { name: 'session.ended'; reason: SessionEndReason }
-  | { name: 'list.changed'; list: string; id?: string };
+  | { name: 'list.changed'; list: string; id?: string }
+  /** A notice naming the user was recorded (sent on their user topic after commit). */
+  | { name: 'notification.created'; id: string }
+  /** The user read notifications (in another tab): their unread count changed. */
+  | { name: 'notifications.read' };
 
 export type LiveClientMessage = { action: 'subscribe' | 'unsubscribe'; topic: string };
 

@@ -36,6 +36,13 @@ export const MSG = {
   demasiadosIntentosCuenta:
     'Demasiados intentos fallidos en esta cuenta. Espere {segundos} segundos e intente de nuevo.',
   sesionTerminada: 'Su sesión terminó. Ingrese de nuevo.',
+  /** Session time and connectivity (issue 10; not in the spec's catalogue). */
+  sesionPorTerminar: 'Su tiempo de sesión termina en {tiempo}. Guarde lo que esté haciendo.',
+  sesionTiempoCumplido: 'Su tiempo de sesión terminó. Ingrese de nuevo para continuar.',
+  sinConexionBanner: 'Sin conexión. Las acciones están deshabilitadas hasta que vuelva la conexión.',
+  sinConexionAccion: 'Sin conexión: espere a que vuelva la conexión',
+  conexionRecuperada: 'Conexión recuperada',
+  appRequiereConexion: 'VIALEX necesita conexión a internet. Revise su conexión e intente de nuevo.',
   geolocalizacionApagada: 'Para ejecutar este sistema es necesario encender la geo localización de tu dispositivo.',
   geolocalizacionNoSoportada: 'Geolocalización no soportada por este navegador',
 
@@ -92,6 +99,13 @@ export const MSG = {
   sinSuscripcionPush: 'Este dispositivo no tiene notificaciones activas',
   pushServicioNoPermitido: 'El servicio de notificaciones de este dispositivo no está permitido',
   pushSuscripcionAjena: 'Esta suscripción de notificaciones pertenece a otro usuario',
+  /** The notification centre (issue 10; not in the spec's catalogue). */
+  notificacionNoExiste: 'La notificación no existe',
+  notificacionesSinLeer: '{n} sin leer',
+  sinNotificaciones: 'No tiene notificaciones',
+  marcarTodasLeidas: 'Marcar todas como leídas',
+  verMasNotificaciones: 'Ver más',
+  abrirNotificaciones: 'Notificaciones',
 
   // Not found
   paginaNoExiste: 'La página que busca ya no existe.',

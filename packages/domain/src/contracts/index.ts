@@ -6,3 +6,4 @@ export * from './clients.js';
 export * from './cases.js';
 export * from './lookups.js';
 export * from './push.js';
+export * from './notifications.js';

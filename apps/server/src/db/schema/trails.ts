@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.js';
 import { casos } from './cases.js';
 import { usuarios } from './users.js';
@@ -60,5 +60,24 @@ export const notificaciones = pgTable(
       .default(sql`'{}'::uuid[]`),
     uidcaso: uuid('uidcaso').references(() => casos.id),
   },
-  (t) => [index('notificaciones_caso_idx').on(t.caso)],
+  (t) => [
+    index('notificaciones_caso_idx').on(t.caso),
+    // The notification centre reads a user's notices by this array (destinatarios @> {user}).
+    index('notificaciones_destinatarios_idx').using('gin', t.destinatarios),
+  ],
+);
+
+/** Which user read which notification (the notification centre); one row per reader. */
+export const notificacionesLeidas = pgTable(
+  'notificaciones_leidas',
+  {
+    notificacion: uuid('notificacion')
+      .notNull()
+      .references(() => notificaciones.id, { onDelete: 'cascade' }),
+    usuario: uuid('usuario')
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    leida: createdAt('leida'),
+  },
+  (t) => [primaryKey({ columns: [t.usuario, t.notificacion] })],
 );
