@@ -3,16 +3,21 @@
  * server's `test` database; a temporary database is created and dropped). Prints one line per
  * budget and exits non-zero if one is missed.
  *
- *   npm run bench [-- web|location|live|cases]   one budget
+ *   npm run bench [-- web|location|live|cases|lighthouse]   one budget
  *   npm run bench -- --quick                      CI: the same code paths on small data for a few
  *                                                 seconds; fails on errors and lost events, reports
  *                                                 the budgets without holding a busy machine to them
+ *
+ * Lighthouse (mobile, on /login of the built app, apps/web/dist or WEB_DIST) makes 3 passes and
+ * holds their median to the budget (LIGHTHOUSE_RUNS changes the count); --quick makes one pass,
+ * about 20 s with the server's start, and reports its scores without holding CI to them.
  */
 import { startServer, tempDatabase } from './lib/server-process.js';
 import { benchLocation } from './location.js';
 import { benchLive } from './live.js';
 import { benchWebSize } from './web-size.js';
 import { benchCasesList } from './cases-list.js';
+import { benchLighthouse, hasWebBuild, webDist } from './lighthouse.js';
 
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
 const args = process.argv.slice(2);
@@ -20,9 +25,12 @@ const quick = args.includes('--quick');
 const only = args.find((a) => !a.startsWith('--'));
 const results: { name: string; pass: boolean }[] = [];
 
-async function withServer<T>(fn: (serverUrl: string, databaseUrl: string) => Promise<T>): Promise<T> {
+async function withServer<T>(
+  fn: (serverUrl: string, databaseUrl: string) => Promise<T>,
+  env: Record<string, string> = {},
+): Promise<T> {
   const db = await tempDatabase(baseUrl);
-  const server = await startServer({ DATABASE_URL: db.url, DB_POOL_SIZE: '20' });
+  const server = await startServer({ DATABASE_URL: db.url, DB_POOL_SIZE: '20', ...env });
   try {
     return await fn(server.url, db.url);
   } finally {
@@ -35,6 +43,11 @@ if (!only || only === 'web') results.push(benchWebSize());
 if (!only || only === 'location') results.push(await withServer((s, d) => benchLocation(s, d, quick)));
 if (!only || only === 'live') results.push(await withServer((s, d) => benchLive(s, d, quick)));
 if (!only || only === 'cases') results.push(await withServer((s, d) => benchCasesList(s, d, quick)));
+if (!only || only === 'lighthouse') {
+  if (!hasWebBuild()) throw new Error(`lighthouse needs a web build in ${webDist()} (npm run build)`);
+  const runs = quick ? 1 : Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+  results.push(await withServer((s) => benchLighthouse(s, runs, quick), { SERVE_WEB: '1', WEB_DIST: webDist() }));
+}
 
 for (const r of results) console.log(JSON.stringify(r));
 const failed = results.filter((r) => !r.pass);

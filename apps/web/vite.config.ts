@@ -1,8 +1,53 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Plugin } from 'vite';
 
 const THEME_COLOR = '#0d3b7c';
+
+/**
+ * Writes name.br and name.gz beside every text file of the build (at the highest levels: this
+ * runs once per build), so the server sends them as they are (@fastify/static's preCompressed).
+ * A file under 1 KB, or one that compression would not make smaller, gets none.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  const compressible = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
+  const walk = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+      const file = path.join(dir, e.name);
+      return e.isDirectory() ? walk(file) : [file];
+    });
+  return {
+    name: 'vialex-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const file of walk(outDir).filter((f) => compressible.test(f))) {
+          const raw = fs.readFileSync(file);
+          if (raw.length < 1024) continue;
+          const br = zlib.brotliCompressSync(raw, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+            },
+          });
+          const gz = zlib.gzipSync(raw, { level: 9 });
+          if (br.length < raw.length) fs.writeFileSync(`${file}.br`, br);
+          if (gz.length < raw.length) fs.writeFileSync(`${file}.gz`, gz);
+        }
+      },
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -38,6 +83,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // Last: the service worker is written by the plugin above.
+    precompress(),
   ],
   server: {
     port: 5173,

@@ -1,12 +1,9 @@
-import fs from 'node:fs';
 import { STATUS_CODES } from 'node:http';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import fastifyStatic from '@fastify/static';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -16,9 +13,10 @@ import {
 } from 'fastify-type-provider-zod';
 import { MSG } from '@vialex/domain';
 import type { AppContext } from './platform/context.js';
-import { body, installErrorHandler, notFound } from './platform/errors.js';
+import { body, installErrorHandler } from './platform/errors.js';
 import { loggerOptions } from './platform/logging.js';
 import { installRequestGuards } from './platform/request-guards.js';
+import { installCompression, serveWeb } from './platform/static-assets.js';
 import { staffGuard } from './modules/auth/guard.js';
 import { noSession, readSessionCookie, type Viewer } from './modules/auth/session.js';
 import { authPublicRoutes, authRoutes } from './modules/auth/routes.js';
@@ -71,6 +69,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // After @fastify/websocket's own hook, which marks an upgrade so that a refused one (another
   // site's Origin) gets its socket closed.
   installRequestGuards(app, ctx.config);
+  // Before the scopes, so that its onSend hook applies to every route.
+  installCompression(app);
   await app.register(swagger, {
     openapi: {
       info: {
@@ -85,7 +85,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(staffScope);
   await app.register(clientScope);
 
-  await serveWeb(app, ctx);
+  await serveWeb(app, ctx.config);
   return app;
 }
 
@@ -138,28 +138,3 @@ const clientScope: FastifyPluginAsyncZod = async (app) => {
     throw noSession();
   });
 };
-
-/** The built PWA on the same origin; any non-API path gets index.html (client-side routes). */
-async function serveWeb(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const root = ctx.config.webDist;
-  const index = path.join(root, 'index.html');
-  const hasWeb = ctx.config.serveWeb && fs.existsSync(index);
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root,
-      wildcard: false,
-      index: false,
-      setHeaders(res, filePath) {
-        const name = path.basename(filePath);
-        if (filePath.includes(`${path.sep}assets${path.sep}`))
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-        else if (name === 'sw.js' || name.endsWith('.webmanifest') || name === 'index.html')
-          res.header('cache-control', 'no-cache');
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    if (!hasWeb || request.url.startsWith('/api/') || request.method !== 'GET') throw notFound(MSG.recursoNoEncontrado);
-    return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(index));
-  });
-}
