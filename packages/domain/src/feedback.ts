@@ -26,6 +26,7 @@ export const FEEDBACK = {
   // The created case's number, large enough to read to a caller
   casoCreadoTitulo: 'Caso creado',
   numeroCaso: 'Número de caso',
+  numero: '#{caso}',
   copiarNumero: 'Copiar número',
   numeroCopiado: 'Copiado',
 

@@ -1,8 +1,34 @@
 import { useState } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { MSG } from '@vialex/domain';
+import { green } from '@mui/material/colors';
+import { FEEDBACK, MSG, fmt } from '@vialex/domain';
 import { isApiError } from '../../lib/api';
+import { showToast } from '../../lib/toasts';
 import { MessageDialog, type MessageKind } from '../message-dialog';
+
+/** How long a success toast stays; a newer success replaces it at once (one at a time). */
+export const SUCCESS_TOAST_MS = 6000;
+/** The toast type of every success (spec 3 §9: one toast per type on screen). */
+export const SUCCESS_TOAST_TYPE = 'exito';
+
+/** 'Operación Exitosa · caso #12 creado': the spec's title, then what happened to which object. */
+export function successText(title: string = MSG.exito, detail?: string): string {
+  return detail && detail !== title ? fmt(FEEDBACK.toast, { titulo: title, detalle: detail }) : title;
+}
+
+/**
+ * A success as a toast at the bottom of the screen that hides by itself and blocks nothing:
+ * one at a time, a newer success taking the place of the one on screen.
+ */
+export function showSuccess(title?: string, detail?: string): void {
+  showToast(SUCCESS_TOAST_TYPE, <span data-testid="success-toast">{successText(title, detail)}</span>, {
+    variant: 'success',
+    // notistack's own green (#43a047) gives white text 3.3:1; MUI's green 800 gives 5.1:1 (AA).
+    style: { backgroundColor: green[800] },
+    autoHideDuration: SUCCESS_TOAST_MS,
+    anchorOrigin: { vertical: 'bottom', horizontal: 'center' },
+  });
+}
 
 interface Shown {
   kind: MessageKind;
@@ -20,21 +46,21 @@ export interface FormTarget<F extends FieldValues> {
 const ERROR_TITLES: Record<string, string> = { PLAN_DENIED: MSG.operacionDenegada };
 
 /**
- * The spec's popups for a screen (spec 1 §8): 'Operación Exitosa' (or a success title of the
- * action's own, like 'Caso Archivado'), 'Usuario no autorizado' as an info notice, and 'Oops...'
- * with the server's message for any other failure.
+ * The spec's messages for a screen (spec 1 §8): a success is a toast with 'Operación Exitosa' (or
+ * a success title of the action's own, like 'Caso Archivado') naming the object; 'Usuario no
+ * autorizado' is an info popup, and any other failure the 'Oops...' popup with the server's message.
  */
 export function useFeedback() {
   const [shown, setShown] = useState<Shown | null>(null);
   // Kept while the dialog fades out, so its text doesn't vanish mid-transition.
-  const [last, setLast] = useState<Shown>({ kind: 'success' });
+  const [last, setLast] = useState<Shown>({ kind: 'info' });
   const show = (s: Shown) => {
     setLast(s);
     setShown(s);
   };
 
-  const success = (message?: string, title?: string) =>
-    show({ kind: 'success', title, message: message === title ? undefined : message });
+  /** `detail` names what happened to which object ('caso #12 creado'); `title` replaces 'Operación Exitosa'. */
+  const success = (detail?: string, title?: string) => showSuccess(title, detail);
   const unauthorized = () => show({ kind: 'info', title: MSG.noAutorizado });
   const error = (message: string, title?: string) => show({ kind: 'error', title, message });
 

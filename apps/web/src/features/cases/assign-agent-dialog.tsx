@@ -21,7 +21,8 @@ export interface AssignAgentDialogProps {
   row: Pick<CaseRow, 'id' | 'caso' | 'actions'> | null;
   busy?: boolean;
   onClose: () => void;
-  onSubmit: (values: { tipo: string; usuario: string }) => void | Promise<void>;
+  /** The chosen type and user, with the user's name for the success message. */
+  onSubmit: (values: { tipo: string; usuario: string; nombre: string }) => void | Promise<void>;
 }
 
 /** Assign agent (spec 2 §2, §5): persistent; Tipo Usuario and Usuario both required. */
@@ -49,7 +50,10 @@ export function AssignAgentDialog({ row, busy = false, onClose, onSubmit }: Assi
       persistent
       busy={busy}
       onClose={onClose}
-      onSubmit={handleSubmit((values) => onSubmit(values))}
+      onSubmit={handleSubmit((values) => {
+        const chosen = users.find((u) => u.id === values.usuario);
+        return onSubmit({ ...values, nombre: chosen ? `${chosen.nombres} ${chosen.apellidos}` : '' });
+      })}
       testId="assign-agent-dialog"
     >
       {row && (

@@ -4,6 +4,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '../../lib/query-client';
 import { PLATE_DEBOUNCE_MS, PlateField, PlateLookupResult, usePlateLookupState } from './plate-field';
+import { FEEDBACK, MSG } from '@vialex/domain';
 import { CASE_TEXTS } from './texts';
 
 const answer = {
@@ -24,6 +25,10 @@ const answer = {
   polizas: [],
   propietario: null,
   mensajes: ['Vehículo con póliza en tecnicar'],
+  servicios: [
+    { fuente: 'Tecnicar', resultado: 'encontrado' },
+    { fuente: 'SEGURO TERCERO', resultado: 'sinRegistro' },
+  ],
 };
 
 function Field() {
@@ -71,10 +76,17 @@ describe('PlateField', () => {
 
     fireEvent.change(input, { target: { value: 'tax123' } });
     expect(screen.getByTestId('plate-lookup-spinner')).toBeInTheDocument();
+    // Labelled progress while the services are asked.
+    expect(screen.getByRole('status')).toHaveTextContent(FEEDBACK.consultandoPoliza);
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe('/api/casos/consulta-placa?placa=TAX123');
     expect(await screen.findByTestId('plate-plan')).toHaveTextContent('RC PUBLICO');
-    expect(screen.getByText('Vehículo con póliza en tecnicar')).toBeInTheDocument();
+    expect(screen.queryByText(FEEDBACK.consultandoPoliza)).not.toBeInTheDocument();
+    // Each service's answer on its own line.
+    expect(screen.getAllByTestId('plate-service').map((l) => l.textContent)).toEqual([
+      `Tecnicar${MSG.vehiculoConPolizaTecnicar}`,
+      `Hub de aseguradoras${FEEDBACK.hubSinRegistro}`,
+    ]);
     expect(screen.queryByTestId('plate-expired')).not.toBeInTheDocument();
   });
 
@@ -109,5 +121,38 @@ describe('PlateField', () => {
     });
     expect(await screen.findByTestId('plate-plan')).toHaveTextContent('SEGURO TERCERO');
     expect(screen.getByTestId('plate-expired')).toHaveTextContent('Póliza vencida el 01/01/2024');
+  });
+
+  it('services that did not answer say so, each on its own line', async () => {
+    const down = {
+      ...answer,
+      placa: 'CAIDO1',
+      encontrado: false,
+      fuente: 'Vialex',
+      tipo_plan: 'SIN PLAN',
+      origen: 'Vialex',
+      vigente: false,
+      servicios: [
+        { fuente: 'Tecnicar', resultado: 'noDisponible' },
+        { fuente: 'SEGURO TERCERO', resultado: 'noDisponible' },
+      ],
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify(down), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+      ),
+    );
+    render(<Harness />);
+    fireEvent.change(screen.getByRole('textbox', { name: new RegExp(CASE_TEXTS.placa) }), {
+      target: { value: 'caido1' },
+    });
+    expect(await screen.findByTestId('plate-plan')).toHaveTextContent('SIN PLAN');
+    const lines = screen.getAllByTestId('plate-service');
+    expect(lines.map((l) => [l.dataset.service, l.dataset.result, l.textContent])).toEqual([
+      ['Tecnicar', 'noDisponible', `Tecnicar${FEEDBACK.servicioNoResponde}`],
+      ['SEGURO TERCERO', 'noDisponible', `Hub de aseguradoras${MSG.servicioPlanNoDisponible}`],
+    ]);
   });
 });

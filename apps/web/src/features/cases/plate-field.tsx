@@ -6,7 +6,10 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { PLANES_AUTORIZADOS, fmt } from '@vialex/domain';
+import CheckCircle from '@mui/icons-material/CheckCircleOutlined';
+import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
+import ReportProblem from '@mui/icons-material/ReportProblemOutlined';
+import { FEEDBACK, MSG, PLANES_AUTORIZADOS, fmt, type PlateServiceResult } from '@vialex/domain';
 import { isLookupPlate, usePlateLookup, type PlateLookup } from './api/lookup-plate';
 import { useDebouncedValue } from './use-debounced-value';
 import { CASE_TEXTS } from './texts';
@@ -104,43 +107,117 @@ function lastEnd(result: { polizas: { fechaFin: string | null }[] }): string | n
 
 const planColor = (plan: string) => ((PLANES_AUTORIZADOS as readonly string[]).includes(plan) ? 'success' : 'default');
 
-/** What the look-up found: the resulting plan as a chip and each service's message. */
-export function PlateLookupResult({ lookup }: { lookup: PlateLookupState }) {
-  const { result, failure } = lookup;
-  if (lookup.waiting || (!result && !failure)) return null;
+type Service = PlateLookup['servicios'][number];
+
+/** Each service's answer in words: the spec's for Tecnicar (kronos), the screen's for the insurers' hub. */
+const ANSWERS: Record<Service['fuente'], Record<PlateServiceResult, string>> = {
+  Tecnicar: {
+    encontrado: MSG.vehiculoConPolizaTecnicar,
+    sinRegistro: MSG.noRegistradoTecnicar,
+    sinPoliza: MSG.vehiculoSinPoliza,
+    noDisponible: FEEDBACK.servicioNoResponde,
+  },
+  'SEGURO TERCERO': {
+    encontrado: FEEDBACK.hubEncontrado,
+    sinRegistro: FEEDBACK.hubSinRegistro,
+    sinPoliza: FEEDBACK.hubSinRegistro,
+    noDisponible: MSG.servicioPlanNoDisponible,
+  },
+};
+const ICONS: Record<PlateServiceResult, typeof CheckCircle> = {
+  encontrado: CheckCircle,
+  sinRegistro: HelpOutline,
+  sinPoliza: HelpOutline,
+  noDisponible: ReportProblem,
+};
+const ICON_COLORS = {
+  encontrado: 'success',
+  sinRegistro: 'action',
+  sinPoliza: 'action',
+  noDisponible: 'warning',
+} as const;
+
+/** One service's outcome on its own line: its name, then what it answered. */
+function ServiceAnswer({ fuente, resultado }: Service) {
+  const Icon = ICONS[resultado];
   return (
     <Stack
       direction="row"
-      spacing={1.5}
-      useFlexGap
-      sx={{ alignItems: 'center', flexWrap: 'wrap' }}
-      data-testid="plate-lookup-result"
-      aria-live="polite"
+      spacing={1}
+      sx={{ alignItems: 'flex-start' }}
+      data-testid="plate-service"
+      data-service={fuente}
+      data-result={resultado}
     >
-      {result && (
-        <Box>
-          <Chip
-            size="small"
-            color={planColor(result.tipo_plan)}
-            label={fmt(CASE_TEXTS.planConsultado, { plan: result.tipo_plan })}
-            sx={{ fontWeight: 600 }}
-            data-testid="plate-plan"
-          />
+      <Icon fontSize="small" color={ICON_COLORS[resultado]} sx={{ mt: '2px' }} aria-hidden />
+      <Typography variant="body2">
+        <Box component="span" sx={{ fontWeight: 600, mr: 1 }}>
+          {FEEDBACK.servicios[fuente]}
         </Box>
-      )}
-      {result && !result.vigente && lastEnd(result) && (
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          {ANSWERS[fuente][resultado]}
+        </Box>
+      </Typography>
+    </Stack>
+  );
+}
+
+/**
+ * What the look-up is doing and found: 'Consultando póliza…' while it runs; then the resulting
+ * plan as a chip (and when the policy ended) and each policy service's answer on its own line.
+ */
+export function PlateLookupResult({ lookup }: { lookup: PlateLookupState }) {
+  const { result, failure } = lookup;
+  if (lookup.waiting)
+    return (
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ alignItems: 'center' }}
+        role="status"
+        data-testid="plate-lookup-progress"
+      >
+        <CircularProgress size={16} aria-hidden />
+        <Typography variant="body2" color="text.secondary">
+          {FEEDBACK.consultandoPoliza}
+        </Typography>
+      </Stack>
+    );
+  if (!result && !failure) return null;
+  if (!result)
+    return (
+      <Typography variant="body2" color="text.secondary" data-testid="plate-lookup-result" aria-live="polite">
+        {failure}
+      </Typography>
+    );
+  const expiredOn = result.vigente ? null : lastEnd(result);
+  return (
+    <Stack spacing={1} data-testid="plate-lookup-result" aria-live="polite">
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Chip
           size="small"
-          color="warning"
-          variant="outlined"
-          label={fmt(CASE_TEXTS.polizaVencida, { fecha: lastEnd(result)! })}
-          data-testid="plate-expired"
+          color={planColor(result.tipo_plan)}
+          label={fmt(CASE_TEXTS.planConsultado, { plan: result.tipo_plan })}
+          sx={{ fontWeight: 600 }}
+          data-testid="plate-plan"
         />
-      )}
-      {(result?.mensajes ?? [failure!]).map((m) => (
-        <Typography key={m} variant="body2" color="text.secondary">
-          {m}
-        </Typography>
+        {expiredOn && (
+          <Chip
+            size="small"
+            color="warning"
+            variant="outlined"
+            label={fmt(CASE_TEXTS.polizaVencida, { fecha: expiredOn })}
+            data-testid="plate-expired"
+          />
+        )}
+        {result.polizas.length > 0 && (
+          <Typography variant="body2" color="success.dark">
+            {MSG.polizaConsultada}
+          </Typography>
+        )}
+      </Stack>
+      {result.servicios.map((s) => (
+        <ServiceAnswer key={s.fuente} {...s} />
       ))}
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { MSG, fmt } from '@vialex/domain';
+import { FEEDBACK, MSG, fmt } from '@vialex/domain';
 import { isApiError } from '../../lib/api';
 import { useConfirm } from '../../components/list/use-confirm';
 import type { CaseRow } from './api/list-cases';
@@ -20,11 +20,20 @@ import { MANAGED_CASE_KEY } from './format';
 /** Refusals after which asking again is pointless: the dialog closes behind the popup. */
 const isFinal = (e: unknown) => isApiError(e) && (e.status === 403 || e.status === 404 || e.code === 'PLAN_DENIED');
 
+/** The spec's success words of a take ('OPERACIÓN EXITOSA.' with 'CASO ASIGNADO'), one title for the toast. */
+const takeTitle = ({ title, message }: { title: string; message: string }) =>
+  message && message !== title ? `${title} ${message}` : title;
+
 /**
  * What the row buttons of both case lists do (spec 2 §2, §4): each write asks first when the
- * spec says so, then reports with the spec's popup.
+ * spec says so (and releasing a case, naming it), then reports with a toast that keeps the
+ * spec's words and names the case. `changed` hears of the case a write changed, to highlight it.
  */
-export function useCaseRowActions(feedback: Feedback, edit: (c: CaseRow) => void) {
+export function useCaseRowActions(
+  feedback: Feedback,
+  edit: (c: CaseRow) => void,
+  changed: (id: string) => void = () => {},
+) {
   const navigate = useNavigate();
   const { confirm, element: confirmDialog } = useConfirm();
   const [info, setInfo] = useState<CaseRow | null>(null);
@@ -50,11 +59,22 @@ export function useCaseRowActions(feedback: Feedback, edit: (c: CaseRow) => void
     assign: setAssigning,
     request: setRequesting,
     edit,
-    take: (c, tomar) =>
-      run(async () => {
+    take: async (c, tomar) => {
+      if (!tomar) {
+        const ok = await confirm({
+          title: fmt(FEEDBACK.liberarCaso, { n: c.caso }),
+          text: FEEDBACK.liberarCasoTexto,
+          confirmText: FEEDBACK.siLiberar,
+          cancelText: MSG.cancelar,
+        });
+        if (!ok) return;
+      }
+      await run(async () => {
         const result = await take.mutateAsync({ id: c.id, tomar });
-        feedback.success(result.message, result.title);
-      }),
+        feedback.success(fmt(tomar ? FEEDBACK.casoTomado : FEEDBACK.casoLiberado, { caso: c.caso }), takeTitle(result));
+        if (result.caso) changed(result.caso.id);
+      });
+    },
     authorize: async (c) => {
       const ok = await confirm({
         title: fmt(MSG.autorizarAtencion, { n: c.caso }),
@@ -64,7 +84,8 @@ export function useCaseRowActions(feedback: Feedback, edit: (c: CaseRow) => void
       if (!ok) return;
       await run(async () => {
         await authorize.mutateAsync(c.id);
-        feedback.success();
+        feedback.success(fmt(FEEDBACK.atencionAutorizada, { caso: c.caso }));
+        changed(c.id);
       });
     },
     manage: (c) => {
@@ -77,7 +98,10 @@ export function useCaseRowActions(feedback: Feedback, edit: (c: CaseRow) => void
         confirmText: MSG.siArchivar,
         cancelText: MSG.cancelar,
       });
-      if (ok) await run(async () => feedback.success(undefined, (await archive.mutateAsync(c.id)).message));
+      if (ok)
+        await run(async () =>
+          feedback.success(fmt(FEEDBACK.caso, { caso: c.caso }), (await archive.mutateAsync(c.id)).message),
+        );
     },
     restore: async (c) => {
       const ok = await confirm({
@@ -85,7 +109,10 @@ export function useCaseRowActions(feedback: Feedback, edit: (c: CaseRow) => void
         confirmText: MSG.siRestablecer,
         cancelText: MSG.cancelar,
       });
-      if (ok) await run(async () => feedback.success(undefined, (await restore.mutateAsync(c.id)).message));
+      if (ok)
+        await run(async () =>
+          feedback.success(fmt(FEEDBACK.caso, { caso: c.caso }), (await restore.mutateAsync(c.id)).message),
+        );
     },
   };
 
@@ -101,7 +128,8 @@ export function useCaseRowActions(feedback: Feedback, edit: (c: CaseRow) => void
           try {
             await request.mutateAsync({ id: requesting.id, tipo });
             setRequesting(null);
-            feedback.success();
+            feedback.success(fmt(FEEDBACK.agenteSolicitado, { tipo, caso: requesting.caso }));
+            changed(requesting.id);
           } catch (e) {
             if (isFinal(e)) setRequesting(null);
             feedback.fail(e);
@@ -112,12 +140,13 @@ export function useCaseRowActions(feedback: Feedback, edit: (c: CaseRow) => void
         row={assigning}
         busy={assign.isPending}
         onClose={() => setAssigning(null)}
-        onSubmit={async ({ tipo, usuario }) => {
+        onSubmit={async ({ tipo, usuario, nombre }) => {
           if (!assigning) return;
           try {
             await assign.mutateAsync({ id: assigning.id, tipo, usuario });
             setAssigning(null);
-            feedback.success();
+            feedback.success(fmt(FEEDBACK.agenteAsignado, { nombre, caso: assigning.caso }));
+            changed(assigning.id);
           } catch (e) {
             if (isFinal(e)) setAssigning(null);
             feedback.fail(e);

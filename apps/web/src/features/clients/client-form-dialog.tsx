@@ -54,7 +54,8 @@ export interface ClientFormDialogProps {
   /** The client to edit, 'new' to add one, null when closed. */
   target: ClientRow | 'new' | null;
   onClose: () => void;
-  onSaved: (created: boolean) => void;
+  /** The client as the server answered the save; `created` for a new one. */
+  onSaved: (saved: ClientRow, created: boolean) => void;
   feedback: Feedback;
 }
 
@@ -75,10 +76,10 @@ export function ClientFormDialog({ target, onClose, onSaved, feedback }: ClientF
 
   const submit = handleSubmit(async (values) => {
     try {
-      if (editing)
-        await update.mutateAsync({ id: editing.id, values: { ...values, estado: values.estado ?? editing.estado } });
-      else await create.mutateAsync(values);
-      onSaved(!editing);
+      const saved = editing
+        ? await update.mutateAsync({ id: editing.id, values: { ...values, estado: values.estado ?? editing.estado } })
+        : await create.mutateAsync(values);
+      onSaved(saved, !editing);
     } catch (e) {
       feedback.fail(e, { setError, fields: FIELDS });
     }

@@ -35,7 +35,8 @@ const FIELDS = [
 export interface UserFormDialogProps {
   target: Target | null;
   onClose: () => void;
-  onSaved: (created: boolean) => void;
+  /** The user as the server answered the save; `created` for a new one. */
+  onSaved: (saved: UserRow, created: boolean) => void;
   feedback: Feedback;
 }
 
@@ -107,13 +108,13 @@ function UserForm({
 
   const submit = handleSubmit(async (values) => {
     try {
-      if (editing)
-        await update.mutateAsync({
-          id: editing.id,
-          values: { ...(values as UserUpdate), estado: (values as UserUpdate).estado ?? editing.estado },
-        });
-      else await create.mutateAsync(values as NewUser);
-      onSaved(!editing);
+      const saved = editing
+        ? await update.mutateAsync({
+            id: editing.id,
+            values: { ...(values as UserUpdate), estado: (values as UserUpdate).estado ?? editing.estado },
+          })
+        : await create.mutateAsync(values as NewUser);
+      onSaved(saved, !editing);
     } catch (e) {
       feedback.fail(e, { setError, fields: FIELDS });
     }
