@@ -30,7 +30,7 @@ test('a session that expires while in use sends the browser to /login', async ({
   await openScreen(page, '/vehiculos', TITLES.vehiculos);
   await expireSession(request, email);
   await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
-  await expect(page.getByText(MSG.sesionTerminada)).toBeVisible();
+  await expect(page.getByText(MSG.sesionTiempoCumplido)).toBeVisible();
   await shot(page, 'session-expired');
   await page.goto('/casos');
   await expect(page).toHaveURL(/\/login$/);

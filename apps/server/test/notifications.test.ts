@@ -34,8 +34,7 @@ afterAll(async () => s?.close());
 
 const get = (cookie: string, query: Record<string, string> = {}) =>
   s.app.inject({ method: 'GET', url: '/api/notificaciones', headers: { cookie }, query });
-const post = (cookie: string, url: string, payload?: unknown) =>
-  s.app.inject({ method: 'POST', url, headers: { cookie }, ...(payload === undefined ? {} : { payload }) });
+const post = (cookie: string, url: string) => s.app.inject({ method: 'POST', url, headers: { cookie } });
 const page = (res: { json(): unknown }) => notificationPageResponse.parse(res.json());
 
 /** Records a notice naming these users, as the case services do (created a moment apart when asked). */
@@ -77,7 +76,12 @@ describe('notification centre', () => {
     const c = await createCaseAs(s.app, admin, await caseBody(s.ctx));
     const before = page(await get(lawyer.cookie));
     const tab = await liveEvent(lawyer.cookie, (m) => m.type === 'event' && m.event.name === 'notification.created');
-    const res = await post(coord, `/api/casos/${c.id}/asignar`, { tipo: 'Abogado', usuario: lawyer.id });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: `/api/casos/${c.id}/asignar`,
+      headers: { cookie: coord },
+      payload: { tipo: 'Abogado', usuario: lawyer.id },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const heard = await tab.found;
     tab.ws.close();

@@ -5,7 +5,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import CircularProgress from '@mui/material/CircularProgress';
+import Tooltip from '@mui/material/Tooltip';
 import { MSG } from '@vialex/domain';
+import { useConnection } from '../lib/connection';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -30,6 +32,8 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  // Offline: the confirmed action can't run; the button says why.
+  const { reason: offline } = useConnection();
   return (
     <Dialog
       open={open}
@@ -49,15 +53,19 @@ export function ConfirmDialog({
         <Button onClick={onCancel} disabled={busy} color="inherit">
           {cancelText}
         </Button>
-        <Button
-          onClick={onConfirm}
-          disabled={busy}
-          variant="contained"
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-          autoFocus
-        >
-          {confirmText}
-        </Button>
+        <Tooltip title={offline ?? ''}>
+          <span>
+            <Button
+              onClick={onConfirm}
+              disabled={busy || !!offline}
+              variant="contained"
+              startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+              autoFocus
+            >
+              {confirmText}
+            </Button>
+          </span>
+        </Tooltip>
       </DialogActions>
     </Dialog>
   );

@@ -2,7 +2,12 @@ import { useEffect, useRef } from 'react';
 import { LIVE_CLOSE, type LiveClientMessage, type LiveEvent, type LiveServerMessage } from '@vialex/domain';
 
 type Listener = (event: LiveEvent, topic: string) => void;
-type ConnectionListener = (state: 'open' | 'reopened' | 'closed') => void;
+/**
+ * The socket opened (first time, or again after a drop), closed (with its close code; the tab
+ * keeps trying), or stopped on purpose (signed out: the tab no longer wants a connection).
+ */
+export type ConnectionState = 'open' | 'reopened' | 'closed' | 'stopped';
+type ConnectionListener = (state: ConnectionState, code?: number) => void;
 
 const MAX_BACKOFF_MS = 30_000;
 /**
@@ -52,6 +57,7 @@ export class LiveChannel {
     const ws = this.ws;
     this.ws = null;
     ws?.close(1000);
+    this.connectionListeners.forEach((l) => l('stopped'));
   }
 
   /** Subscribe to a topic until the returned function is called. */
@@ -106,7 +112,7 @@ export class LiveChannel {
     ws.onclose = (event) => {
       if (this.ws !== ws) return; // a socket we already replaced or closed on purpose
       this.ws = null;
-      this.connectionListeners.forEach((l) => l('closed'));
+      this.connectionListeners.forEach((l) => l('closed', event?.code));
       if (this.wanted) this.scheduleReconnect(event?.code === LIVE_CLOSE.tooManySockets);
     };
   }

@@ -1,8 +1,6 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
-import type { Me } from '@vialex/domain';
-import { MSG } from '@vialex/domain';
+import type { Me, SessionEndReason } from '@vialex/domain';
 import { api, isApiError, setSessionLostHandler } from './api';
 import { queryClient } from './query-client';
 import { dropPushSubscriptionLocally, rememberedPushEndpoint } from './push';
@@ -18,7 +16,8 @@ async function fetchMe(): Promise<Me | null> {
       // Tell the user only when this tab knew them: an old cookie on a fresh visit needs no
       // warning. Once the server has removed an ended session it answers NO_SESSION, so the
       // code alone can't tell.
-      if (queryClient.getQueryData(meQueryKey)) notifySessionEnded();
+      const known = queryClient.getQueryData<Me | null>(meQueryKey);
+      if (known) noteSessionEnd(timeIsUp(known) ? 'expired' : 'ended');
       return null;
     }
     throw e;
@@ -50,8 +49,66 @@ export function useCurrentUser(): Me {
   return me;
 }
 
-export function notifySessionEnded(): void {
-  enqueueSnackbar(MSG.sesionTerminada, { key: 'session-ended', preventDuplicate: true, variant: 'warning' });
+/**
+ * Why the last session of this tab ended, for the login screen to say: its time ran out
+ * ('expired', spec 1: counted from sign-in), or it was ended otherwise (forced out, signed in
+ * elsewhere). Kept in sessionStorage so a reload of /login still says it, until the next sign-in.
+ */
+export type SessionEndNotice = 'expired' | 'ended';
+const END_NOTICE_KEY = 'vialex.sessionEnd';
+const endNoticeListeners = new Set<() => void>();
+
+function readEndNotice(): SessionEndNotice | null {
+  try {
+    const v = sessionStorage.getItem(END_NOTICE_KEY);
+    return v === 'expired' || v === 'ended' ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeEndNotice(notice: SessionEndNotice | null): void {
+  try {
+    if (notice) sessionStorage.setItem(END_NOTICE_KEY, notice);
+    else sessionStorage.removeItem(END_NOTICE_KEY);
+  } catch {
+    // Storage refused (private mode): the notice lives as long as the page.
+  }
+  endNoticeListeners.forEach((l) => l());
+}
+
+/** Remembers why the session ended; the login screen shows it. */
+export function noteSessionEnd(notice: SessionEndNotice): void {
+  writeEndNotice(notice);
+}
+
+/** The user read it or signed in again. */
+export function clearSessionEndNotice(): void {
+  writeEndNotice(null);
+}
+
+/** Why the previous session ended, or null. */
+export function useSessionEndNotice(): SessionEndNotice | null {
+  return useSyncExternalStore(
+    (l) => {
+      endNoticeListeners.add(l);
+      return () => endNoticeListeners.delete(l);
+    },
+    readEndNotice,
+    () => null,
+  );
+}
+
+/** The live channel's reason for a session's end, as the login screen tells it. */
+export function endNoticeOf(reason: SessionEndReason): SessionEndNotice | null {
+  if (reason === 'logout') return null; // Salir in another tab needs no explanation.
+  return reason === 'expired' ? 'expired' : 'ended';
+}
+
+/** The session's time (duracion_sesion since sign-in) has run out by this browser's clock. */
+export function timeIsUp(me: Pick<Me, 'sessionExpiresAt'>, now = Date.now()): boolean {
+  const ends = Date.parse(me.sessionExpiresAt);
+  return !Number.isNaN(ends) && now >= ends;
 }
 
 type Navigate = (to: string, opts?: { replace?: boolean }) => unknown;
@@ -76,8 +133,19 @@ export function signOutLocally(): void {
 
 /** A call answered 401 SESSION_ENDED / NO_SESSION: the session is gone. */
 export function handleSessionLost(code: string): void {
-  if (code === 'SESSION_ENDED' || queryClient.getQueryData(meQueryKey)) notifySessionEnded();
+  const known = queryClient.getQueryData<Me | null>(meQueryKey);
+  if (known && timeIsUp(known)) noteSessionEnd('expired');
+  else if (code === 'SESSION_ENDED' || known) noteSessionEnd('ended');
   signOutLocally();
+}
+
+/**
+ * The session's time is up by this browser's clock: ask the server, which ends sessions. Its 401
+ * sends the user to /login saying the time ended; a server whose clock is behind keeps the
+ * session, and the periodic check or the live channel's 'session.ended' catch the end.
+ */
+export function sessionTimeUp(): void {
+  void queryClient.invalidateQueries({ queryKey: meQueryKey });
 }
 
 setSessionLostHandler(handleSessionLost);

@@ -5,9 +5,11 @@ import Dialog, { type DialogProps } from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { MSG } from '@vialex/domain';
+import { useConnection } from '../../lib/connection';
 
 export interface FormDialogProps {
   open: boolean;
@@ -50,10 +52,12 @@ export function FormDialog({
   // A double click must not save twice: `busy` only disables the button after a re-render, so
   // a second submit in the same moment is dropped here while the first is still running.
   const inFlight = useRef(false);
+  // Offline: saving is disabled, saying why (also Enter does nothing).
+  const { reason: offline } = useConnection();
   const submit = onSubmit
     ? async (e: FormEvent<HTMLFormElement>) => {
         e.preventDefault();
-        if (inFlight.current) return;
+        if (inFlight.current || offline) return;
         inFlight.current = true;
         try {
           await onSubmit(e);
@@ -91,14 +95,18 @@ export function FormDialog({
           {onSubmit ? cancelLabel : MSG.cerrar}
         </Button>
         {onSubmit && (
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {submitLabel}
-          </Button>
+          <Tooltip title={offline ?? ''}>
+            <span>
+              <Button
+                type="submit"
+                variant="contained"
+                disabled={busy || !!offline}
+                startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+              >
+                {submitLabel}
+              </Button>
+            </span>
+          </Tooltip>
         )}
       </DialogActions>
     </Dialog>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
+import { useConnection } from '../../lib/connection';
 
 export interface RowActionProps {
   label: string;
@@ -13,10 +14,12 @@ export interface RowActionProps {
 
 /** An icon button of a row's Acciones cell, named by its tooltip. */
 export function RowAction({ label, icon, onClick, disabled = false, color = 'primary' }: RowActionProps) {
+  // Offline: every row action is disabled with that reason (lib/connection).
+  const offline = useConnection().reason;
   return (
-    <Tooltip title={label}>
+    <Tooltip title={offline ?? label}>
       <span>
-        <IconButton size="small" aria-label={label} onClick={onClick} disabled={disabled} color={color}>
+        <IconButton size="small" aria-label={label} onClick={onClick} disabled={disabled || !!offline} color={color}>
           {icon}
         </IconButton>
       </span>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -8,6 +9,7 @@ import type { ApiErrorBody } from '@vialex/domain';
 import { MSG } from '@vialex/domain';
 import { isApiError } from '../../lib/api';
 import { useGeolocationWatch } from '../../lib/geo';
+import { clearSessionEndNotice, useSessionEndNotice } from '../../lib/session';
 import { TEXTS } from '../../lib/texts';
 import { BrandLogo } from '../../components/brand-logo';
 import { GeoWarning } from '../../components/geo-warning';
@@ -29,11 +31,14 @@ export function LoginPage() {
   const loginMutation = useLogin();
   const [error, setError] = useState<string | null>(null);
   const [issues, setIssues] = useState<ApiErrorBody['issues']>();
+  // Why the previous session ended (its time ran out, or it was ended): said until the next sign-in.
+  const ended = useSessionEndNotice();
 
   const submit = async (values: LoginPayload) => {
     setIssues(undefined);
     try {
       await loginMutation.mutateAsync(values);
+      clearSessionEndNotice();
       navigate('/clientes', { replace: true });
     } catch (e) {
       if (isApiError(e) && e.status === 400 && e.body.issues?.length) setIssues(e.body.issues);
@@ -59,6 +64,19 @@ export function LoginPage() {
       }}
     >
       <GeoWarning sx={{ width: '100%', maxWidth: 440 }} />
+      {ended && (
+        <Alert
+          severity="warning"
+          variant="filled"
+          role="alert"
+          data-testid="session-ended"
+          onClose={clearSessionEndNotice}
+          slotProps={{ closeButton: { title: MSG.cerrar, 'aria-label': MSG.cerrar } as object }}
+          sx={{ width: '100%', maxWidth: 440 }}
+        >
+          {ended === 'expired' ? MSG.sesionTiempoCumplido : MSG.sesionTerminada}
+        </Alert>
+      )}
       <Card elevation={8} sx={{ width: '100%', maxWidth: 440, borderRadius: 4 }}>
         <CardContent sx={{ p: { xs: 3, sm: 5 } }}>
           <Box sx={{ display: 'flex', justifyContent: 'center', mb: 3 }}>

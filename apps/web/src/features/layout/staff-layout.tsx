@@ -18,17 +18,21 @@ import { Sidebar } from './sidebar';
 import { TestPushButton } from './test-push-button';
 import { InstallPrompt } from './install-prompt';
 import { usePushToasts } from './use-push-toasts';
+import { ConnectionBanner } from './connection-banner';
+import { SessionWarning } from './session-warning';
 import { setMobileOpen, toggleCollapsed, useLayoutStore } from './layout-store';
 
 export interface StaffLayoutProps {
   /** Controls of other features placed in the top bar before the notification button. */
   actions?: ReactNode;
+  /** The notification centre's bell (features/notifications), after the other controls. */
+  notifications?: ReactNode;
   /** The account menu, last in the top bar. */
   account?: ReactNode;
 }
 
 /** Frame of every staff screen: top bar, sidebar, location warning, and the screen itself. */
-export function StaffLayout({ actions, account }: StaffLayoutProps) {
+export function StaffLayout({ actions, notifications, account }: StaffLayoutProps) {
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const collapsed = useLayoutStore((s) => s.collapsed);
@@ -82,6 +86,7 @@ export function StaffLayout({ actions, account }: StaffLayoutProps) {
           <Box sx={{ flexGrow: 1 }} />
           <Stack direction="row" spacing={{ xs: 0, sm: 0.5 }} sx={{ alignItems: 'center' }}>
             {actions}
+            {notifications}
             <TestPushButton />
             {account}
           </Stack>
@@ -90,6 +95,11 @@ export function StaffLayout({ actions, account }: StaffLayoutProps) {
       <Sidebar desktop={desktop} />
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
+        {/* Under the fixed top bar, also when the page scrolls. */}
+        <Box sx={{ position: 'sticky', top: { xs: 56, sm: 64 }, zIndex: (t) => t.zIndex.appBar - 1 }}>
+          <ConnectionBanner />
+          <SessionWarning />
+        </Box>
         <GeoWarning sx={{ borderRadius: 0 }} />
         <Box sx={{ p: { xs: 2, md: 3 }, flexGrow: 1 }}>
           <Suspense fallback={<CenteredSpinner />}>

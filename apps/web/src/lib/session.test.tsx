@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MSG, type Me } from '@vialex/domain';
+import { queryClient } from './query-client';
+import { clearSessionEndNotice, handleSessionLost, meQueryKey, setNavigator, useSessionEndNotice } from './session';
+import { LoginPage } from '../features/auth/login-page';
+
+const NOW = new Date('2026-03-02T10:15:00.000Z');
+const me = (expiresAt: Date) => ({ id: 'u1', sessionExpiresAt: expiresAt.toISOString() }) as Me;
+
+function Notice() {
+  return <span data-testid="notice">{useSessionEndNotice() ?? 'none'}</span>;
+}
+const notice = () => screen.getByTestId('notice').textContent;
+
+const navigate = vi.fn();
+beforeEach(() => {
+  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+  setNavigator(navigate);
+  clearSessionEndNotice();
+  queryClient.clear();
+});
+afterEach(() => vi.useRealTimers());
+
+describe('why a session ended, for the login screen', () => {
+  it("a 401 after the session's time is up means the time ended, and goes to /login", () => {
+    queryClient.setQueryData(meQueryKey, me(new Date(NOW.getTime() - 1000)));
+    render(<Notice />);
+    act(() => handleSessionLost('NO_SESSION'));
+    expect(notice()).toBe('expired');
+    expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
+    expect(sessionStorage.getItem('vialex.sessionEnd')).toBe('expired');
+  });
+
+  it('a 401 before that time means the session was ended otherwise', () => {
+    queryClient.setQueryData(meQueryKey, me(new Date(NOW.getTime() + 60_000)));
+    render(<Notice />);
+    act(() => handleSessionLost('SESSION_ENDED'));
+    expect(notice()).toBe('ended');
+  });
+
+  it('an old cookie on a fresh visit says nothing', () => {
+    render(<Notice />);
+    act(() => handleSessionLost('NO_SESSION'));
+    expect(notice()).toBe('none');
+  });
+
+  it('the login screen says that the session time ended, until closed', async () => {
+    queryClient.setQueryData(meQueryKey, me(new Date(NOW.getTime() - 1000)));
+    act(() => handleSessionLost('NO_SESSION'));
+    render(
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter>
+          <LoginPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByTestId('session-ended')).toHaveTextContent(MSG.sesionTiempoCumplido);
+    screen.getByRole('button', { name: MSG.cerrar }).click();
+    expect(await screen.findByRole('button', { name: MSG.ingresar })).toBeInTheDocument();
+    expect(screen.queryByTestId('session-ended')).toBeNull();
+  });
+});
