@@ -154,9 +154,15 @@ describe('staff sign-in', () => {
 });
 
 describe('every request checks the session (spec 1 §4)', () => {
-  it('no cookie or an unknown cookie is 401 NO_SESSION', async () => {
-    expect((await get('/api/auth/me')).json()).toMatchObject({ statusCode: 401, code: 'NO_SESSION' });
-    expect((await get('/api/auth/me', 'vialex_sid=forged')).json().code).toBe('NO_SESSION');
+  it('no cookie or an unknown cookie is 401 NO_SESSION; /me without a cookie answers nobody (null)', async () => {
+    expect((await get('/api/casos')).json()).toMatchObject({ statusCode: 401, code: 'NO_SESSION' });
+    const anonymous = await get('/api/auth/me');
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toBeNull();
+    expect((await get('/api/auth/me', 'vialex_sid=forged')).json()).toMatchObject({
+      statusCode: 401,
+      code: 'NO_SESSION',
+    });
   });
 
   it('a session past duracion_sesion is refused and the login flag cleared', async () => {

@@ -5,11 +5,13 @@ import { SESSION_MAX_MINUTES, loginResponse, loginSchema, meResponse } from '@vi
 import { viewerOf } from '../../platform/context.js';
 import { presentMe, presentViewer } from '../users/presenter.js';
 import { login, logout } from './service.js';
+import { staffGuard } from './guard.js';
 import { SESSION_COOKIE } from './tokens.js';
 import { clearSessionCookie, readSessionCookie, sessionExpiresAt } from './session.js';
 
-/** Sign-in (public scope). */
+/** Sign-in and who is signed in (public scope). */
 export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
+  const guard = staffGuard(app);
   app.post(
     '/login',
     {
@@ -30,9 +32,32 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       return { user: presentMe(user, started) };
     },
   );
+
+  // Public, so that a browser with no session cookie (a first visit to /login) is told "nobody"
+  // (200 null) instead of a 401, which browsers report as a console error on every visit. A
+  // cookie whose session is gone is still 401 (NO_SESSION, SESSION_ENDED): the tab says so.
+  app.get(
+    '/me',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user; null without a session cookie',
+        response: { 200: meResponse.nullable() },
+      },
+    },
+    async (request, reply) => {
+      const token = readSessionCookie(request);
+      if (!token) return null;
+      await guard(request, reply);
+      const viewer = viewerOf(request);
+      // The session time may have changed since sign-in (ESTADO USUARIOS): the cookie follows it.
+      setSessionCookie(request, reply, token, sessionExpiresAt(viewer.user, viewer.sessionStarted));
+      return presentViewer(viewer);
+    },
+  );
 };
 
-/** Salir and the signed-in user (staff scope). */
+/** Salir (staff scope). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logout',
@@ -50,22 +75,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await logout(app.ctx, viewerOf(request), { endpoint: request.body?.endpoint });
       clearSessionCookie(reply);
       return reply.code(204).send(null);
-    },
-  );
-
-  app.get(
-    '/me',
-    { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: meResponse } } },
-    async (request, reply) => {
-      const viewer = viewerOf(request);
-      // The session time may have changed since sign-in (ESTADO USUARIOS): the cookie follows it.
-      setSessionCookie(
-        request,
-        reply,
-        readSessionCookie(request)!,
-        sessionExpiresAt(viewer.user, viewer.sessionStarted),
-      );
-      return presentViewer(viewer);
     },
   );
 };

@@ -7,6 +7,7 @@ import { createQueryClient } from '../../lib/query-client';
 import { CurrentUserContext } from '../../lib/session';
 import { AvailabilityPicker } from './availability-picker';
 import { AvailabilityControl } from './availability-control';
+import { AVAILABILITY_SHORT } from './texts';
 
 const chip = () => screen.getByTestId('availability-chip');
 
@@ -25,6 +26,12 @@ describe('AvailabilityPicker', () => {
     for (const manual of [DISPONIBILIDAD.fueraDeHorario, DISPONIBILIDAD.enEspera]) {
       expect(within(menu).getByText(manual).closest('li')).not.toHaveAttribute('aria-disabled');
     }
+  });
+
+  it('says the value in words on a phone too (short words), the full value on wider screens', () => {
+    render(<AvailabilityPicker value={DISPONIBILIDAD.fueraDeHorario} onConfirm={vi.fn()} />);
+    expect(within(chip()).getByText(AVAILABILITY_SHORT[DISPONIBILIDAD.fueraDeHorario])).toBeInTheDocument();
+    expect(within(chip()).getByText(DISPONIBILIDAD.fueraDeHorario)).toBeInTheDocument();
   });
 
   it('asks for confirmation and restores the previous value on cancel', async () => {

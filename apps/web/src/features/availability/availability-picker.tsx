@@ -13,6 +13,7 @@ import type { Disponibilidad } from '@vialex/domain';
 import { ESTADO_USUARIO, MSG, disponibilidadInfo } from '@vialex/domain';
 import { isApiError } from '../../lib/api';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { AVAILABILITY_SHORT } from './texts';
 import { ErrorDialog } from '../../components/message-dialog';
 
 export interface AvailabilityPickerProps {
@@ -64,15 +65,21 @@ export function AvailabilityPicker({ value, onConfirm }: AvailabilityPickerProps
         onDelete={(e) => setAnchor((e.currentTarget as HTMLElement).closest('.MuiChip-root') as HTMLElement)}
         onClick={(e) => setAnchor(e.currentTarget)}
         label={
-          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-            {shown.title}
-          </Box>
+          <>
+            {/* A phone shows the short words (the accessible name keeps the full value). */}
+            <Box component="span" aria-hidden sx={{ display: { xs: 'inline', sm: 'none' } }}>
+              {AVAILABILITY_SHORT[shown.value]}
+            </Box>
+            <Box component="span" aria-hidden sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              {shown.title}
+            </Box>
+          </>
         }
         sx={{
           fontWeight: 600,
           border: '1px solid rgba(255,255,255,0.6)',
-          '& .MuiChip-label': { px: { xs: 0, sm: 1 } },
-          '& .MuiChip-icon': { color: 'inherit', ml: { xs: 1, sm: 1 } },
+          '& .MuiChip-label': { px: { xs: 0.75, sm: 1 } },
+          '& .MuiChip-icon': { color: 'inherit', ml: 1 },
         }}
       />
       <Menu
