@@ -62,6 +62,8 @@ export function StaffLayout({ actions, notifications, account }: StaffLayoutProp
           <Box
             component={RouterLink}
             to="/clientes"
+            aria-label={BRAND}
+            data-testid="brand"
             sx={{
               display: 'flex',
               alignItems: 'center',
@@ -71,14 +73,14 @@ export function StaffLayout({ actions, notifications, account }: StaffLayoutProp
               minWidth: 0,
             }}
           >
-            <Box sx={{ display: { xs: 'none', sm: 'flex' } }}>
+            <Box sx={{ display: 'flex' }}>
               <BrandMark size={30} light />
             </Box>
+            {/* On a phone the mark alone: the top bar's controls need the room. */}
             <Typography
               component="span"
               variant="h6"
-              sx={{ fontWeight: 800, letterSpacing: '0.12em' }}
-              data-testid="brand"
+              sx={{ fontWeight: 800, letterSpacing: '0.12em', display: { xs: 'none', sm: 'inline' } }}
             >
               {BRAND}
             </Typography>
