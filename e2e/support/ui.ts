@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
-import { LABELS, MENU, MSG } from '@vialex/domain';
+import { FEEDBACK, LABELS, MENU, MSG, fmt } from '@vialex/domain';
 import { PASSWORD, expect } from './fixtures';
 
 const SCREENSHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
@@ -66,6 +66,30 @@ export async function accept(
   if (expected.screenshot) await shot(page, expected.screenshot);
   await popup.getByRole('button', { name: MSG.aceptar }).click();
   await expect(popup).toBeHidden();
+}
+
+/**
+ * The success toast, which blocks nothing and hides by itself: the spec's title (default
+ * 'Operación Exitosa') and, when given, what happened to which object ('caso #12 creado').
+ */
+export async function expectSuccess(
+  page: Page,
+  expected: { detail?: string; title?: string; screenshot?: string } = {},
+): Promise<void> {
+  const title = expected.title ?? MSG.exito;
+  const text = expected.detail ? fmt(FEEDBACK.toast, { titulo: title, detalle: expected.detail }) : title;
+  const toast = page.getByTestId('success-toast').filter({ hasText: text }).first();
+  await expect(toast).toHaveText(text);
+  if (expected.screenshot) await shot(page, expected.screenshot);
+}
+
+/** The created case's number, shown large above the list; checks its toast too. */
+export async function expectCreatedCase(page: Page): Promise<number> {
+  const shown = page.getByTestId('created-case-number');
+  await expect(shown).toHaveText(/^#\d+$/);
+  const caso = Number((await shown.innerText()).slice(1));
+  await expectSuccess(page, { detail: fmt(FEEDBACK.casoCreado, { caso }) });
+  return caso;
 }
 
 /** Chooses an option of a select or autocomplete labelled `label` inside `scope`. */

@@ -3,7 +3,7 @@ import {
   DEMO,
   PASSWORD,
   PHONE,
-  accept,
+  expectSuccess,
   expect,
   expectNoSideScroll,
   fiftyPerPage,
@@ -69,7 +69,7 @@ test('Administrador changes availability: cancelling restores it, confirming cha
 
   await dialog.getByRole('radio', { name: after }).check();
   await confirm.getByRole('button', { name: MSG.si }).click();
-  await accept(page, 'success');
+  await expectSuccess(page);
   await expect(dialog).toBeHidden();
   await expect(row).toContainText(after);
 });
@@ -96,7 +96,7 @@ test('DESLOGUEAR sends the other browser to /login', async ({ page, openContext 
 
   await dialog.getByRole('radio', { name: MSG.desloguear }).check();
   await confirm.getByRole('button', { name: MSG.si }).click();
-  await accept(page, 'success');
+  await expectSuccess(page);
   // The live channel tells the other browser at once; it does not wait for its next request.
   await expect(agent).toHaveURL(/\/login$/);
   await expect(agent.getByText(MSG.sesionTerminada)).toBeVisible();
@@ -127,8 +127,7 @@ test('session time for one user and for every user of a cargo', async ({ page })
   await shot(page, 'estado-usuarios-time');
   await dialog.getByRole('button', { name: MSG.guardar }).click();
   await page.getByRole('dialog', { name: MSG.seguroActualizar }).getByRole('button', { name: MSG.si }).click();
-  await expect(page.getByTestId('success-dialog')).toContainText(fmt(T.usuariosActualizados, { n: 1 }));
-  await accept(page, 'success');
+  await expectSuccess(page, { detail: fmt(T.usuariosActualizados, { n: 1 }) });
   await expect(row).toContainText(fmt(T.minutos, { n: 90 }));
 
   const perito = rowOf(page, DEMO.perito);
@@ -138,8 +137,7 @@ test('session time for one user and for every user of a cargo', async ({ page })
   await typeTime(page, '02:00');
   await dialog.getByRole('button', { name: MSG.guardar }).click();
   await page.getByRole('dialog', { name: MSG.seguroActualizar }).getByRole('button', { name: MSG.si }).click();
-  await expect(page.getByTestId('success-dialog')).toContainText(fmt(T.usuariosActualizados, { n: '' }).trim());
-  await accept(page, 'success');
+  await expect(page.getByTestId('success-toast')).toContainText(fmt(T.usuariosActualizados, { n: '' }).trim());
   for (const text of await rows(page)
     .filter({ hasText: 'Perito' })
     .filter({ hasNotText: 'Coordinador' })
@@ -173,7 +171,7 @@ test("Administrador changes another user's password: their open session ends at 
   await dialog.getByLabel(MSG.confirmarContrasena, { exact: true }).fill(newPassword);
   await dialog.getByRole('button', { name: MSG.guardar }).click();
   await page.getByRole('dialog', { name: MSG.passConfirmarTitulo }).getByRole('button', { name: MSG.si }).click();
-  await accept(page, 'success');
+  await expectSuccess(page);
 
   // Their open tab goes to /login live; the old password no longer signs in.
   await expect(user).toHaveURL(/\/login$/);

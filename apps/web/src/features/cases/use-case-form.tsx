@@ -1,7 +1,8 @@
-import { useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { useCallback, useContext, useState } from 'react';
 import { FEEDBACK, can, fmt } from '@vialex/domain';
 import { CurrentUserContext } from '../../lib/session';
 import type { Feedback } from '../../components/list/use-feedback';
+import { useHighlightedRow } from '../../components/list/use-highlighted-row';
 import type { CaseRow } from './api/list-cases';
 import { CaseFormDialog } from './case-form-dialog';
 import type { CaseFormTarget } from './case-form-values';
@@ -18,19 +19,10 @@ export function useCaseForm(feedback: Feedback, onCreated: () => void) {
   const canCreate = can(cargo, 'casos.create');
   const [target, setTarget] = useState<CaseFormTarget | null>(null);
   const [created, setCreated] = useState<number | null>(null);
-  const [highlightedId, setHighlightedId] = useState<string | null>(null);
-  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(pending.current), []);
-
-  /** Highlights a row; the same row again goes through null first, so it lights up anew. */
-  const highlight = useCallback((id: string) => {
-    setHighlightedId(null);
-    clearTimeout(pending.current);
-    pending.current = setTimeout(() => setHighlightedId(id), 0);
-  }, []);
+  const { highlightedId, highlight, clear } = useHighlightedRow();
 
   const open = (next: CaseFormTarget) => {
-    setHighlightedId(null);
+    clear();
     setTarget(next);
   };
   const edit = (row: CaseRow) => (row.actions.edit ? open({ kind: 'edit', row }) : feedback.unauthorized());
