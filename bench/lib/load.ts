@@ -32,28 +32,41 @@ export async function load(opts: {
   const connections = opts.connections ?? 10;
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const url = new URL(opts.url);
-  const latencies: number[] = [];
-  let errors = 0;
-  let cookieIndex = 0;
-  const warmupEnd = performance.now() + (opts.warmupSeconds ?? 1) * 1000;
-  const end = warmupEnd + opts.seconds * 1000;
-  const interval = opts.rate ? (connections * 1000) / opts.rate : 0;
-
   const get = (cookie: string) =>
-    new Promise<number>((resolve) => {
+    new Promise<boolean>((resolve) => {
       const req = http.request(
         { agent, host: url.hostname, port: url.port, path: url.pathname + url.search, headers: { cookie } },
         (res) => {
           res.on('data', () => {});
-          res.on('end', () => resolve(res.statusCode ?? 0));
+          res.on('end', () => resolve(res.statusCode === 200));
         },
       );
-      req.on('error', () => resolve(0));
+      req.on('error', () => resolve(false));
       req.end();
     });
+  try {
+    return await drive((client) => get(opts.cookies[client % opts.cookies.length]), { ...opts, connections });
+  } finally {
+    agent.destroy();
+  }
+}
+
+/**
+ * The same schedule for any operation (the raw database round trip the HTTP page is compared
+ * with): `send(client)` answers whether it succeeded.
+ */
+export async function drive(
+  send: (client: number) => Promise<boolean>,
+  opts: { connections?: number; seconds: number; rate?: number; warmupSeconds?: number },
+): Promise<LoadResult> {
+  const connections = opts.connections ?? 10;
+  const latencies: number[] = [];
+  let errors = 0;
+  const warmupEnd = performance.now() + (opts.warmupSeconds ?? 1) * 1000;
+  const end = warmupEnd + opts.seconds * 1000;
+  const interval = opts.rate ? (connections * 1000) / opts.rate : 0;
 
   async function client(index: number) {
-    const cookie = opts.cookies[cookieIndex++ % opts.cookies.length];
     let scheduled = performance.now() + (interval * index) / connections;
     for (;;) {
       const now = performance.now();
@@ -65,10 +78,10 @@ export async function load(opts: {
         start = performance.now();
       } else if (interval) start = scheduled;
       if (start >= end) return;
-      const status = await get(cookie);
+      const ok = await send(index);
       const done = performance.now();
       if (start >= warmupEnd) {
-        if (status === 200) latencies.push(done - start);
+        if (ok) latencies.push(done - start);
         else errors++;
       }
       scheduled = interval ? scheduled + interval : done;
@@ -76,7 +89,6 @@ export async function load(opts: {
   }
 
   await Promise.all(Array.from({ length: connections }, (_, i) => client(i)));
-  agent.destroy();
   latencies.sort((a, b) => a - b);
   const ms = (v: number) => Math.round(v * 100) / 100;
   return {

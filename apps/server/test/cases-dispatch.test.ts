@@ -157,6 +157,39 @@ describe('cases list scope (spec 2 §6)', () => {
     expect((await q([{ field: 'estado', op: 'eq', value: 'Recibido' }])).statusCode).toBe(400);
     expect((await q([{ field: 'caso', op: 'eq', value: 'uno' }])).statusCode).toBe(400);
   });
+
+  it('answers every criteria shape the same, past the number of shapes kept prepared', async () => {
+    const c = await newCase();
+    const ops = ['eq', 'ne', 'lt', 'lte', 'gt', 'gte'] as const;
+    const q = async (crit: object[]) => {
+      const res = await s.app.inject({
+        method: 'GET',
+        url: `/api/casos?limit=500&criteria=${encodeURIComponent(JSON.stringify(crit))}`,
+        headers: h('Administrador'),
+      });
+      expect(res.statusCode).toBe(200);
+      return (res.json().rows as { id: string }[]).some((r) => r.id === c.id);
+    };
+    // caso compared with caso + 1 (the case satisfies lt, lte, ne), placa with its own (eq, lte, gte);
+    // then
+    // every pair of two criteria in both orders: 6 + 72 shapes, more than are kept prepared.
+    const crit = (op: (typeof ops)[number], field: 'caso' | 'placa') =>
+      field === 'caso' ? { field, op, value: String(c.caso + 1) } : { field, op, value: c.placa };
+    const matches = (op: (typeof ops)[number], field: 'caso' | 'placa') =>
+      field === 'caso' ? ['lt', 'lte', 'ne'].includes(op) : ['eq', 'lte', 'gte'].includes(op);
+    for (const op of ops) expect(await q([crit(op, 'caso')]), `caso ${op}`).toBe(matches(op, 'caso'));
+    for (const a of ops)
+      for (const b of ops)
+        for (const order of [
+          ['caso', 'placa'],
+          ['placa', 'caso'],
+        ] as const) {
+          const [x, y] = order;
+          const ax = x === 'caso' ? a : b;
+          const by = y === 'caso' ? a : b;
+          expect(await q([crit(ax, x), crit(by, y)]), `${x} ${ax}, ${y} ${by}`).toBe(matches(ax, x) && matches(by, y));
+        }
+  });
 });
 
 describe('row actions refused for other cargos', () => {

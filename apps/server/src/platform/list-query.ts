@@ -99,8 +99,7 @@ function normalizeValue(field: string, spec: FilterField, raw: string | number |
 }
 
 /** Parses the criteria JSON against a list's whitelist; unknown fields or operators are a 400. */
-export function criteriaWhere(raw: string | undefined, fields: FilterFields): SQL | undefined {
-  if (!raw) return undefined;
+function parseCriteria(raw: string, fields: FilterFields) {
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
@@ -110,7 +109,7 @@ export function criteriaWhere(raw: string | undefined, fields: FilterFields): SQ
   if (hasNul(parsed)) throw badRequest(MSG.caracteresNoPermitidos);
   const list = z.array(criterionSchema).max(MAX_CRITERIA).safeParse(parsed);
   if (!list.success) throw badRequest(list.error.issues[0]?.message ?? MSG.criteriosMalFormados);
-  const conditions = list.data.map((c) => {
+  return list.data.map((c) => {
     const spec = Object.hasOwn(fields, c.field) ? fields[c.field] : undefined;
     if (!spec)
       throw badRequest(fmt(MSG.campoNoPermitido, { campo: c.field }), [
@@ -121,9 +120,36 @@ export function criteriaWhere(raw: string | undefined, fields: FilterFields): SQ
         { path: 'criteria.op', message: fmt(MSG.operadorNoPermitido, { operador: c.op }) },
       ]);
     }
-    return opSql[c.op as Operator](spec.column, normalizeValue(c.field, spec, c.value));
+    return { field: c.field, op: c.op as Operator, column: spec.column, value: normalizeValue(c.field, spec, c.value) };
   });
+}
+
+/** The request's criteria as a WHERE fragment with their values inline (as bound parameters). */
+export function criteriaWhere(raw: string | undefined, fields: FilterFields): SQL | undefined {
+  if (!raw) return undefined;
+  const conditions = parseCriteria(raw, fields).map((c) => opSql[c.op](c.column, c.value));
   return conditions.length ? and(...conditions) : undefined;
+}
+
+/**
+ * The request's criteria for a prepared statement: the WHERE fragment with named placeholders
+ * (c0, c1, …), their values, and the shape (fields and operators) that names the statement.
+ */
+export function criteriaPlan(
+  raw: string | undefined,
+  fields: FilterFields,
+): { where: SQL | undefined; shape: string; params: Record<string, unknown> } {
+  const criteria = raw ? parseCriteria(raw, fields) : [];
+  const params: Record<string, unknown> = {};
+  const conditions = criteria.map((c, i) => {
+    params[`c${i}`] = c.value;
+    return opSql[c.op](c.column, sql.placeholder(`c${i}`));
+  });
+  return {
+    where: conditions.length ? and(...conditions) : undefined,
+    shape: criteria.map((c) => `${c.field}.${c.op}`).join('+'),
+    params,
+  };
 }
 
 const isInt32 = (n: number) => Number.isInteger(n) && n >= -2_147_483_648 && n <= 2_147_483_647;

@@ -6,6 +6,7 @@ import { cuentas, sesiones, usuarios } from '../../db/schema/index.js';
 import { AppError, conflict } from '../../platform/errors.js';
 import { burnVerify, verifyPassword } from '../../platform/passwords.js';
 import { hashSessionToken, newLoginToken, newSessionToken, sessionTopic } from './tokens.js';
+import { forgetSession } from './live-session.js';
 import { releaseAttempt, reserveAttempt } from './throttle.js';
 import type { UserRow, Viewer } from './session.js';
 import { forgetDeviceSubscriptions } from '../push/service.js';
@@ -62,7 +63,10 @@ export async function login(
     }
     // Sessions left behind (expired or forced out) are closed for good.
     const stale = await tx.delete(sesiones).where(eq(sesiones.usuario, user.id)).returning({ id: sesiones.id });
-    for (const s of stale) await hub.publish(tx, sessionTopic(s.id), { name: 'session.ended', reason: 'replaced' });
+    for (const s of stale) {
+      forgetSession(s.id);
+      await hub.publish(tx, sessionTopic(s.id), { name: 'session.ended', reason: 'replaced' });
+    }
     const now = new Date();
     const tokenLogin = newLoginToken();
     // 'Activo en espera' at sign-in (spec 1 §4), unless the user still holds open cases.
@@ -102,6 +106,7 @@ export async function login(
  */
 export async function logout(ctx: AppContext, viewer: Viewer, device: { endpoint?: string } = {}): Promise<void> {
   const { db, hub } = ctx;
+  forgetSession(viewer.sessionId);
   await db.transaction(async (tx) => {
     await tx.delete(sesiones).where(eq(sesiones.id, viewer.sessionId));
     await forgetDeviceSubscriptions(tx, viewer.id, viewer.sessionId, device.endpoint);

@@ -8,6 +8,7 @@ import { preparedOnce } from '../../db/prepared.js';
 import type { LiveHub } from '../../platform/live-hub.js';
 import { setAvailability } from '../users/availability.js';
 import { SESSION_COOKIE, hashSessionToken, sessionTopic } from './tokens.js';
+import { forgetSession, rememberSession } from './live-session.js';
 
 export type UserRow = typeof usuarios.$inferSelect;
 
@@ -62,6 +63,7 @@ export async function loadViewer(db: Db, hub: LiveHub, token: string | undefined
     throw sessionEnded(reason);
   }
   if (!isCargo(user.cargo)) throw noSession();
+  rememberSession(sessionId, { id: user.id, cargo: user.cargo });
   return { id: user.id, cargo: user.cargo, user, sessionId, sessionStarted: session.creado };
 }
 
@@ -85,6 +87,7 @@ export async function endSession(
   clearLogin: { userId: string; tokenLogin: string } | undefined,
   reason: SessionEndReason,
 ): Promise<void> {
+  forgetSession(sessionId);
   await db.transaction(async (tx) => {
     await tx.delete(sesiones).where(eq(sesiones.id, sessionId));
     if (clearLogin) {
@@ -148,7 +151,10 @@ export async function endUserSessions(
   reason: SessionEndReason,
 ): Promise<void> {
   const ended = await tx.delete(sesiones).where(eq(sesiones.usuario, userId)).returning({ id: sesiones.id });
-  for (const s of ended) await hub.publish(tx, sessionTopic(s.id), { name: 'session.ended', reason });
+  for (const s of ended) {
+    forgetSession(s.id);
+    await hub.publish(tx, sessionTopic(s.id), { name: 'session.ended', reason });
+  }
 }
 
 /**

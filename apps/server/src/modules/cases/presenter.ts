@@ -2,7 +2,7 @@ import { ORIGEN_CRONOS, caseActions, type CaseResponse } from '@vialex/domain';
 import type { Viewer } from '../auth/session.js';
 import type { CaseWithNames } from './queries.js';
 
-export function presentCase(row: CaseWithNames, viewer: Viewer): CaseResponse {
+export function presentCase(row: CaseWithNames, viewer: Pick<Viewer, 'id' | 'cargo'>): CaseResponse {
   const c = row.caso;
   const slot = (id: string | null, nombre: string | null, solicitado: boolean) => ({
     id,

@@ -6,7 +6,7 @@ import { notFound } from '../../platform/errors.js';
 import { preparedOnce } from '../../db/prepared.js';
 import { casos } from '../../db/schema/index.js';
 import {
-  criteriaWhere,
+  criteriaPlan,
   filterColumns,
   keyset,
   type FilterFields,
@@ -14,6 +14,7 @@ import {
   type ListQuery,
 } from '../../platform/list-query.js';
 import type { Viewer } from '../auth/session.js';
+import { liveSessionOf } from '../auth/live-session.js';
 
 /** The cases lists filter only on Caso (an integer) and Placa (spec 2 §2; the list's contract, CASE_LIST). */
 export const CASE_FILTERS: FilterFields = filterColumns(CASE_LIST, { caso: casos.caso, placa: casos.placa });
@@ -87,39 +88,66 @@ function withNames(db: Executor) {
 export type CaseWithNames = Awaited<ReturnType<ReturnType<typeof withNames>['execute']>>[number];
 
 /**
- * A page of the active or archived list, newest case number first, keyset on caso. Pages without
- * criteria (nearly all of them) reuse one prepared statement per scope and cursor shape: building
- * this wide query costs more than running it, and a named statement is planned once.
+ * A page of the active or archived list, newest case number first, keyset on caso. Each page
+ * runs a named prepared statement for its scope, cursor shape and criteria shape: building
+ * this wide query costs more than running it, and a named statement is planned once per
+ * connection. Criteria shapes are few in use (a case number, a plate); past PREPARED_SHAPES of
+ * them (a caller trying every combination) a page runs unprepared, so neither this process nor
+ * PostgreSQL's connections keep an unbounded set of statements.
  */
-export async function listCases(db: Executor, viewer: Viewer, archived: boolean, query: ListQuery, limit: number) {
-  const criteria = criteriaWhere(query.criteria, CASE_FILTERS);
-  const page = keyset(SORT, query, limit, ['casoNumero'], { placeholders: !criteria });
-  let rows: CaseWithNames[];
-  if (criteria) {
-    rows = await withNames(db)
-      .where(and(eq(casos.archivado, archived), scopeWhere(viewer), criteria, page.where))
+export async function listCases(
+  db: Executor,
+  viewer: Pick<Viewer, 'id' | 'cargo'>,
+  archived: boolean,
+  query: ListQuery,
+  limit: number,
+  /**
+   * With a session: the page is read only while that session is the viewer's and live
+   * (liveSessionOf), so the session check and the page are one round trip. No rows then means
+   * an empty page or a session no longer live; the caller tells them apart.
+   */
+  session?: string,
+) {
+  const criteria = criteriaPlan(query.criteria, CASE_FILTERS);
+  const page = keyset(SORT, query, limit, ['casoNumero'], { placeholders: true });
+  const scope = CASE_SCOPE[viewer.cargo];
+  const name = `casos_${scope.kind}_${'field' in scope ? scope.field : 'all'}_${page.shape}_${criteria.shape}${session ? '_s' : ''}`;
+  const build = () =>
+    withNames(db)
+      .where(
+        and(
+          eq(casos.archivado, sql.placeholder('archived')),
+          scopeWhere({ id: sql.placeholder('viewer'), cargo: viewer.cargo }),
+          criteria.where,
+          page.where,
+          session
+            ? liveSessionOf(sql.placeholder('sid'), sql.placeholder('viewer'), sql.placeholder('cargo'))
+            : undefined,
+        ),
+      )
       .orderBy(...page.orderBy)
-      .limit(page.limit);
-  } else {
-    const scope = CASE_SCOPE[viewer.cargo];
-    const name = `casos_${scope.kind}_${'field' in scope ? scope.field : 'all'}_${page.shape}`;
-    const statement = preparedOnce(db, name, () =>
-      withNames(db)
-        .where(
-          and(
-            eq(casos.archivado, sql.placeholder('archived')),
-            scopeWhere({ id: sql.placeholder('viewer'), cargo: viewer.cargo }),
-            page.where,
-          ),
-        )
-        .orderBy(...page.orderBy)
-        .limit(sql.placeholder('limit'))
-        .prepare(name),
-    );
-    rows = await statement.execute({ archived, viewer: viewer.id, limit: page.limit, ...page.params });
-  }
+      .limit(sql.placeholder('limit'));
+  const params = {
+    archived,
+    viewer: viewer.id,
+    limit: page.limit,
+    ...page.params,
+    ...criteria.params,
+    ...(session ? { sid: session, cargo: viewer.cargo } : {}),
+  };
+  const statement =
+    !criteria.shape || criteriaShapes.has(name) || criteriaShapes.size < PREPARED_SHAPES
+      ? preparedOnce(db, name, () => {
+          if (criteria.shape) criteriaShapes.add(name);
+          return build().prepare(name);
+        })
+      : build().prepare('');
+  const rows = await statement.execute(params);
   return page.finish(rows.map((r) => ({ ...r, casoNumero: r.caso.caso })));
 }
+
+const PREPARED_SHAPES = 64;
+const criteriaShapes = new Set<string>();
 
 export async function findCaseWithNames(db: Executor, id: string): Promise<CaseWithNames | undefined> {
   const [row] = await withNames(db).where(eq(casos.id, id));

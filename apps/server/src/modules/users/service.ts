@@ -6,6 +6,7 @@ import { cuentas, usuarios } from '../../db/schema/index.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import type { Viewer } from '../auth/session.js';
+import { liveSessionRules } from '../auth/live-session.js';
 import { enforce } from '../auth/policy.js';
 import { recordStateTrail } from './availability.js';
 
@@ -104,16 +105,15 @@ export async function setOwnAvailability(ctx: AppContext, viewer: Viewer, dispon
 }
 
 /**
- * The device position, every 4 s while signed in. The session rules of loadViewer are repeated
- * in the WHERE clause so the check and the write are one statement; false means the session
- * is not live and nothing was written.
+ * The device position, every 4 s while signed in. The session rules (liveSessionRules) are in
+ * the WHERE clause so the check and the write are one statement; false means the session is
+ * not live and nothing was written.
  */
 export async function recordLocation(ctx: AppContext, sessionId: string, lat: number, long: number): Promise<boolean> {
   const result = await ctx.db.execute(sql`
     update usuarios u set lat = ${lat}, long = ${long}, gps = true, ubicacion_fecha = now()
     from sesiones s
-    where s.id = ${sessionId} and u.id = s.usuario and u.estado and u.login and u.token_login = s.token_login
-      and s.creado + make_interval(mins => u.duracion_sesion) > now()`);
+    where s.id = ${sessionId} and u.id = s.usuario and ${liveSessionRules}`);
   return (result.rowCount ?? (result as unknown as { affectedRows?: number }).affectedRows ?? 0) > 0;
 }
 
