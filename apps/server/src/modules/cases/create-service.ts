@@ -34,10 +34,6 @@ import type { TxHooks } from './idempotency.js';
  * written through those modules' services.
  */
 
-// The routes import the form's other use cases from here too.
-export { updateCase } from './edit-service.js';
-export { quickRegisterClient } from '../clients/service.js';
-
 /** Next case number from the counter, under its row lock: two creations never share a number. */
 export async function nextCaseNumber(tx: Tx): Promise<number> {
   const [row] = await tx

@@ -35,17 +35,15 @@ import { hashSessionToken } from '../auth/tokens.js';
 import { lookupPlate } from '../vehicles/plate-lookup.js';
 import { presentCase } from './presenter.js';
 import { findCaseWithNames, inScope, listCases } from './queries.js';
-import { createCase, quickRegisterClient, updateCase } from './create-service.js';
+import { createCase } from './create-service.js';
+import { updateCase } from './edit-service.js';
+import { quickRegisterClient } from '../clients/service.js';
 import { runOnce } from './idempotency.js';
-import {
-  archiveCase,
-  assignAgent,
-  authorizeAttention,
-  listAssignCandidates,
-  requestAgent,
-  requestAttention,
-  takeCase,
-} from './dispatch-service.js';
+import { assignAgent, listAssignCandidates } from './assign-service.js';
+import { requestAgent } from './request-service.js';
+import { takeCase } from './take-service.js';
+import { authorizeAttention, requestAttention } from './attention-service.js';
+import { archiveCase } from './archive-service.js';
 
 const idParams = z.object({ id: z.uuid({ error: MSG.casoNoExiste }) });
 /**
