@@ -121,8 +121,10 @@ test('call center creates a case from TAX123 (RC PUBLICO), sees its data and edi
   await expect(row.getByTestId('origin-chip')).toHaveClass(/MuiChip-colorWarning/);
   await expect(row).toContainText('Recibido');
   await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
-  // A Recibido case can't be archived: no toggle.
-  await expect(row.getByTestId('archive-switch')).toHaveCount(0);
+  // A Recibido case can't be archived yet: the switch is there, disabled, saying why.
+  const archive = row.getByRole('switch', { name: C.archivarCaso });
+  await expect(archive).toBeDisabled();
+  await expect(archive).toHaveAccessibleDescription(MSG.recibidoNoArchivable);
   await shot(page, 'cases-list-desktop');
   await scrollTableRight(page);
   await shot(page, 'cases-list-actions-desktop');
@@ -396,16 +398,21 @@ test("a new case appears in a coordinator's open list without reloading", async 
 test.describe('phone', () => {
   test.use(PHONE);
 
-  test('the list scrolls sideways and every dialog is full-screen at 390×844', async ({ page, asUser }) => {
+  test('the list shows one card per row and every dialog is full-screen at 390×844', async ({ page, asUser }) => {
     const { caso } = await createCase(asUser, 'TAX123');
     await signIn(page, DEMO.administrador);
     await openCases(page);
-    // The page never scrolls sideways; the table does.
+    // Cards, not a table: the page never scrolls sideways.
+    await expect(page.getByRole('table')).toHaveCount(0);
     await expectNoSideScroll(page);
-    const table = page.locator('.MuiTableContainer-root');
-    expect(await table.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
     await shot(page, 'cases-list-phone');
-    const row = await searchCase(page, caso);
+    // The one search field: digits are the case number.
+    const search = page.getByRole('searchbox', { name: C.buscarRapido });
+    await search.fill(String(caso));
+    await search.press('Enter');
+    await expect(rows(page)).toHaveCount(1);
+    const row = rows(page).first();
+    await expect(row.getByTestId('card-title')).toHaveText(String(caso));
     const shoot = async (open: () => Promise<void>, dialog: Locator, name: string) => {
       await open();
       await expect(dialog).toBeVisible();

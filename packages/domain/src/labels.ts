@@ -19,6 +19,10 @@ export const LABELS = {
     estado: 'Estado',
     sinCoincidencias: 'Sin coincidencias',
     escribaParaBuscar: 'Escriba para buscar más ciudades',
+    // Phones: one search field, the full criteria behind a button; desks: the column chooser
+    masFiltros: 'Más filtros',
+    menosFiltros: 'Menos filtros',
+    elegirColumnas: 'Elegir columnas',
   },
   clientes: {
     nombre: 'Nombre',
@@ -31,6 +35,7 @@ export const LABELS = {
     ciudad: 'Ciudad',
     direccion: 'Dirección',
     estado: 'Estado',
+    buscarRapido: 'Identificación o nombre',
   },
   usuarios: {
     nombre: 'Nombre',
@@ -48,6 +53,7 @@ export const LABELS = {
     asignarCiudadesTitulo: 'ASIGNAR CIUDADES',
     ciudadesDe: 'Ciudades que cubre {nombre}',
     ninguna: '—',
+    buscarRapido: 'Nombre o email',
   },
   estadoUsuarios: {
     nombre: 'Nombre',
@@ -76,6 +82,7 @@ export const LABELS = {
     tiempo: 'Tiempo (HH:mm)',
     tiempoActual: 'Actual: {n} min',
     usuariosActualizados: 'Usuarios actualizados: {n}',
+    buscarRapido: 'Nombre o email',
   },
   casos: {
     // Columns (spec 2 §2)
@@ -109,6 +116,8 @@ export const LABELS = {
     editarCaso: 'Editar caso',
     archivarCaso: 'Archivar caso',
     activarCaso: 'Activar caso',
+    buscarRapido: 'Caso o placa',
+    sinAsignar: 'Sin asignar',
     atencionPendiente: 'Asistencia especial pendiente de autorización',
 
     // Buttons and dialogs

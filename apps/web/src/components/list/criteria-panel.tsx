@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -8,11 +8,14 @@ import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import Search from '@mui/icons-material/Search';
 import Add from '@mui/icons-material/Add';
 import AddCircleOutline from '@mui/icons-material/AddCircleOutlineOutlined';
@@ -22,6 +25,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
 import { MSG, fmt } from '@vialex/domain';
 import { EMPTY_ROW, isChoice, operatorsFor, toCriteria, valueError, type CriterionRow } from './criteria';
 import { LIST_TEXTS, OPERATOR_LABELS } from './texts';
+import type { QuickSearch } from './quick-search';
 import type { Criterion, ListField } from './types';
 
 interface FormValues {
@@ -36,6 +40,11 @@ export interface CriteriaPanelProps {
   onNew?: () => void;
   /** Start with the criteria rows open (they start hidden to leave the table in view on phones). */
   defaultShown?: boolean;
+  /**
+   * On a phone (below 600 px) the panel is this one search field, with the full criteria behind
+   * 'Más filtros'. Without it, phones get the full panel too.
+   */
+  quickSearch?: QuickSearch;
 }
 
 function schemaFor(fields: readonly ListField[]) {
@@ -53,14 +62,97 @@ function schemaFor(fields: readonly ListField[]) {
   });
 }
 
-/** The shared criteria panel (spec 1 §2): rows of field, operator and value; search, new, show/hide. */
-export function CriteriaPanel({ fields, onSearch, onNew, defaultShown = false }: CriteriaPanelProps) {
-  const [shown, setShown] = useState(defaultShown);
+/**
+ * The shared criteria panel (spec 1 §2): rows of field, operator and value; search, new,
+ * show/hide. On a phone, a list with a quick search shows its one field first.
+ */
+export function CriteriaPanel({ quickSearch, ...props }: CriteriaPanelProps) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  return phone && quickSearch ? <PhoneCriteria quickSearch={quickSearch} {...props} /> : <CriteriaForm {...props} />;
+}
+
+/**
+ * A phone's panel: the list's one search field (what a field agent types most: a case number
+ * or plate, an identification, a name), then 'Más filtros' opening the full criteria, and NUEVO.
+ */
+function PhoneCriteria({ quickSearch, fields, onSearch, onNew }: CriteriaPanelProps & { quickSearch: QuickSearch }) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [more, setMore] = useState(false);
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    const criteria = quickSearch.toCriteria(text);
+    if ('error' in criteria) return setError(criteria.error);
+    setError(null);
+    onSearch(criteria);
+  };
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5, mb: 2 }}>
+      <Box component="form" role="search" aria-label={quickSearch.label} noValidate onSubmit={search}>
+        <TextField
+          id="quick-search"
+          type="search"
+          size="small"
+          fullWidth
+          label={quickSearch.label}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          error={!!error}
+          helperText={error}
+          slotProps={{
+            htmlInput: { enterKeyHint: 'search', autoComplete: 'off' },
+            input: {
+              endAdornment: (
+                <InputAdornment position="end">
+                  <IconButton type="submit" edge="end" aria-label={MSG.buscar} color="primary">
+                    <Search />
+                  </IconButton>
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      </Box>
+      <Stack direction="row" useFlexGap spacing={1} sx={{ mt: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+        <Button
+          type="button"
+          startIcon={more ? <FilterListOff /> : <FilterList />}
+          onClick={() => setMore(!more)}
+          aria-expanded={more}
+          aria-controls="criteria-more"
+        >
+          {more ? LIST_TEXTS.menosFiltros : LIST_TEXTS.masFiltros}
+        </Button>
+        {onNew && (
+          <Button type="button" variant="contained" color="secondary" startIcon={<Add />} onClick={onNew}>
+            {MSG.nuevo}
+          </Button>
+        )}
+      </Stack>
+      <Collapse in={more} id="criteria-more">
+        <Box sx={{ mt: 1.5 }}>
+          <CriteriaForm fields={fields} onSearch={onSearch} embedded />
+        </Box>
+      </Collapse>
+    </Paper>
+  );
+}
+
+/** The full panel: the spec's rows of field, operator and value. Embedded in a phone's panel, its rows show at once. */
+function CriteriaForm({
+  fields,
+  onSearch,
+  onNew,
+  defaultShown = false,
+  embedded = false,
+}: Omit<CriteriaPanelProps, 'quickSearch'> & { embedded?: boolean }) {
+  const [shown, setShown] = useState(defaultShown || embedded);
   const [applied, setApplied] = useState(0);
   const resolver = useMemo(() => zodResolver(schemaFor(fields)), [fields]);
   const { control, handleSubmit, setValue, getValues } = useForm<FormValues>({
     resolver,
-    defaultValues: { rows: defaultShown ? [EMPTY_ROW] : [] },
+    defaultValues: { rows: defaultShown || embedded ? [EMPTY_ROW] : [] },
   });
   const rows = useFieldArray({ control, name: 'rows' });
 
@@ -85,27 +177,29 @@ export function CriteriaPanel({ fields, onSearch, onNew, defaultShown = false }:
       component="form"
       noValidate
       onSubmit={submit}
-      sx={{ p: { xs: 1.5, sm: 2 }, mb: 2 }}
+      sx={embedded ? { p: 1.5 } : { p: { xs: 1.5, sm: 2 }, mb: 2 }}
       aria-label={MSG.buscar}
     >
       <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
         <Button type="submit" variant="contained" startIcon={<Search />}>
           {MSG.buscar}
         </Button>
-        {onNew && (
+        {onNew && !embedded && (
           <Button type="button" variant="contained" color="secondary" startIcon={<Add />} onClick={onNew}>
             {MSG.nuevo}
           </Button>
         )}
-        <Button
-          type="button"
-          color="primary"
-          startIcon={shown ? <FilterListOff /> : <FilterList />}
-          onClick={toggle}
-          aria-expanded={shown}
-        >
-          {shown ? MSG.ocultarCriterios : MSG.mostrarCriterios}
-        </Button>
+        {!embedded && (
+          <Button
+            type="button"
+            color="primary"
+            startIcon={shown ? <FilterListOff /> : <FilterList />}
+            onClick={toggle}
+            aria-expanded={shown}
+          >
+            {shown ? MSG.ocultarCriterios : MSG.mostrarCriterios}
+          </Button>
+        )}
         {!shown && applied > 0 && (
           <Chip
             size="small"

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -16,10 +18,21 @@ export interface ListPagerProps {
   onLimitChange?: (limit: number) => void;
   /** Page sizes to offer; omitted when the list's size is fixed (clients: 10). */
   pageSizeOptions?: readonly number[];
+  /** At the left end of the bar (the table's column chooser). */
+  start?: ReactNode;
 }
 
 /** Keyset paging has no page numbers or totals: only the way back, the way on and the page size. */
-export function ListPager({ hasPrev, hasNext, onPrev, onNext, limit, onLimitChange, pageSizeOptions }: ListPagerProps) {
+export function ListPager({
+  hasPrev,
+  hasNext,
+  onPrev,
+  onNext,
+  limit,
+  onLimitChange,
+  pageSizeOptions,
+  start,
+}: ListPagerProps) {
   return (
     <Stack
       direction="row"
@@ -27,6 +40,7 @@ export function ListPager({ hasPrev, hasNext, onPrev, onNext, limit, onLimitChan
       sx={{ alignItems: 'center', justifyContent: 'flex-end', px: 1.5, py: 1 }}
       data-testid="list-pager"
     >
+      {start && <Box sx={{ flexGrow: 1 }}>{start}</Box>}
       {pageSizeOptions && onLimitChange && (
         <TextField
           select

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useContext } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -10,13 +10,18 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme, type SxProps, type Theme } from '@mui/material/styles';
 import { MSG, TABLE_HEIGHT } from '@vialex/domain';
-import { isApiError } from '../../lib/api';
-import { MessageDialog } from '../message-dialog';
+import { CurrentUserContext } from '../../lib/session';
+import { CardList } from './card-list';
+import { ColumnChooser } from './column-chooser';
+import { isHideable, useColumnChoice } from './column-choice';
 import { ListPager } from './list-pager';
+import { ListLoadError } from './list-load-error';
 import { highlightBg, scrollIntoViewRef, useHighlight } from './use-highlight';
 import type { PagedList } from './use-paged-list';
-import type { ListColumn } from './types';
+import type { ListColumn, RenderCard } from './types';
 
 export interface PagedTableProps<T> {
   list: PagedList<T>;
@@ -27,52 +32,91 @@ export interface PagedTableProps<T> {
   pageSizeOptions?: readonly number[];
   /** A row to highlight for a few seconds (HIGHLIGHT_MS), e.g. the one just created or edited. */
   highlightedId?: string | null;
+  /** Below 600 px the list shows one card per row, laid out by this, instead of the table. */
+  renderCard?: RenderCard<T>;
 }
 
 const SKELETON_ROWS = 5;
+const DIVIDER = 'rgba(0, 0, 0, 0.12)';
 
-// A pinned column needs its own background, or the cells scrolling under it show through. Not
-// on phones: there a wide actions column would cover most of the row.
-const pinned = {
-  position: { sm: 'sticky' },
-  right: { sm: 0 },
-  bgcolor: 'background.paper',
-  // The theme's divider colour; a border would lose its colour to the breakpoint's shorthand.
-  boxShadow: { sm: 'inset 1px 0 0 rgba(0, 0, 0, 0.12)' },
-} as const;
-const cellSx = <T,>(c: ListColumn<T>) => ({ minWidth: c.minWidth, ...(c.stickyRight ? pinned : {}) });
+/** One style object of an `sx` array. */
+type SxItem = Exclude<SxProps<Theme>, readonly unknown[]>;
 
 /**
- * A plain MUI table rather than the MIT DataGrid, which refuses pages over 100 rows (the spec
- * offers 500) and virtualises columns away on a phone. Fixed height, sticky header, sideways
- * scroll on narrow screens; a failed load shows its message in the 'Oops...' popup.
+ * Where each pinned column sits: a left one after the widths of the pinned columns before it, a
+ * right one before the widths of those after it. Only the innermost of each side draws the edge.
  */
-export function PagedTable<T>({ list, columns, label, getRowId, pageSizeOptions, highlightedId }: PagedTableProps<T>) {
+function pinOffsets<T>(columns: readonly ListColumn<T>[]) {
+  const offsets = new Map<string, { offset: number; edge: boolean }>();
+  const left = columns.filter((c) => c.sticky === 'left');
+  const right = columns.filter((c) => c.sticky === 'right');
+  left.reduce((x, c, i) => (offsets.set(c.key, { offset: x, edge: i === left.length - 1 }), x + (c.width ?? 0)), 0);
+  right.reduceRight((x, c, i) => (offsets.set(c.key, { offset: x, edge: i === 0 }), x + (c.width ?? 0)), 0);
+  return offsets;
+}
+
+/**
+ * A pinned cell: its own solid background (what scrolls under it must not show through) and an
+ * edge line. Identity columns pin from 900 px, actions from 600 px: on a narrow tablet pinning
+ * both would leave no room for the middle.
+ */
+function cellSx<T>(c: ListColumn<T>, pin: { offset: number; edge: boolean } | undefined, head: boolean): SxItem {
+  if (!c.sticky || !pin) return { minWidth: c.minWidth };
+  const bp = c.sticky === 'left' ? 'md' : 'sm';
+  const edge = c.sticky === 'left' ? `inset -1px 0 0 ${DIVIDER}` : `inset 1px 0 0 ${DIVIDER}`;
+  return {
+    width: c.width,
+    minWidth: c.width,
+    maxWidth: c.width,
+    bgcolor: head ? 'grey.100' : 'background.paper',
+    [c.sticky]: { [bp]: pin.offset },
+    ...(head
+      ? { zIndex: 3 }
+      : { position: { [bp]: 'sticky' }, zIndex: { [bp]: 1 }, 'tr:hover > &': { bgcolor: 'grey.100' } }),
+    boxShadow: pin.edge ? { [bp]: edge } : undefined,
+  };
+}
+
+/**
+ * A list: a plain MUI table on a desk, one card per row on a phone (when the list gives its
+ * card). A plain table rather than the MIT DataGrid, which refuses pages over 100 rows (the
+ * spec offers 500) and virtualises columns away. Fixed height, sticky header; the identity
+ * columns stay at the left and the actions at the right while the middle scrolls; the middle
+ * columns can be hidden with the column chooser. A failed load shows its message in the
+ * 'Oops...' popup.
+ */
+export function PagedTable<T>(props: PagedTableProps<T>) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  if (phone && props.renderCard) return <CardList {...props} renderCard={props.renderCard} />;
+  return <ListTable {...props} />;
+}
+
+function ListTable<T>({ list, columns, label, getRowId, pageSizeOptions, highlightedId }: PagedTableProps<T>) {
   const highlighted = useHighlight(highlightedId);
-  const [dismissedAt, setDismissedAt] = useState(0);
-  const error = list.error && list.errorUpdatedAt > dismissedAt ? list.error : null;
-  const forbidden = isApiError(error) && error.status === 403;
+  const userId = useContext(CurrentUserContext)?.id ?? 'anonimo';
+  const { hidden, toggle } = useColumnChoice(list.id, userId);
+  const hideable = columns.filter(isHideable);
+  const shown = columns.filter((c) => !isHideable(c) || !hidden.includes(c.key));
+  const pins = pinOffsets(shown);
 
   return (
     <Paper variant="outlined" sx={{ position: 'relative', overflow: 'hidden' }}>
       {list.isFetching && !list.isLoading && (
-        <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 3 }} aria-label={MSG.cargando} />
+        <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 4 }} aria-label={MSG.cargando} />
       )}
       <TableContainer sx={{ height: TABLE_HEIGHT }}>
         <Table stickyHeader size="small" aria-label={label} aria-busy={list.isFetching}>
           <TableHead>
             <TableRow>
-              {columns.map((c) => (
+              {shown.map((c) => (
                 <TableCell
                   key={c.key}
                   align={c.align}
-                  sx={{
-                    ...cellSx(c),
-                    fontWeight: 700,
-                    whiteSpace: 'nowrap',
-                    bgcolor: 'grey.100',
-                    zIndex: c.stickyRight ? 3 : 2,
-                  }}
+                  sx={[
+                    { fontWeight: 700, whiteSpace: 'nowrap', bgcolor: 'grey.100' },
+                    cellSx(c, pins.get(c.key), true),
+                  ]}
                 >
                   {c.header}
                 </TableCell>
@@ -83,8 +127,8 @@ export function PagedTable<T>({ list, columns, label, getRowId, pageSizeOptions,
             {list.isLoading &&
               Array.from({ length: SKELETON_ROWS }, (_, i) => (
                 <TableRow key={i} aria-hidden="true">
-                  {columns.map((c) => (
-                    <TableCell key={c.key} sx={cellSx(c)}>
+                  {shown.map((c) => (
+                    <TableCell key={c.key} sx={cellSx(c, pins.get(c.key), false)}>
                       <Skeleton variant="text" />
                     </TableCell>
                   ))}
@@ -101,11 +145,15 @@ export function PagedTable<T>({ list, columns, label, getRowId, pageSizeOptions,
                     data-highlighted={lit || undefined}
                     ref={lit ? scrollIntoViewRef : undefined}
                   >
-                    {columns.map((c) => (
+                    {shown.map((c) => (
                       <TableCell
                         key={c.key}
                         align={c.align}
-                        sx={[cellSx(c), lit && { bgcolor: highlightBg, transition: 'background-color 0.6s' }]}
+                        data-column={c.key}
+                        sx={[
+                          cellSx(c, pins.get(c.key), false),
+                          lit ? { bgcolor: highlightBg, transition: 'background-color 0.6s' } : {},
+                        ]}
                       >
                         {c.render(row)}
                       </TableCell>
@@ -115,7 +163,7 @@ export function PagedTable<T>({ list, columns, label, getRowId, pageSizeOptions,
               })}
             {!list.isLoading && list.rows.length === 0 && (
               <TableRow>
-                <TableCell colSpan={columns.length} sx={{ border: 0 }}>
+                <TableCell colSpan={shown.length} sx={{ border: 0 }}>
                   <Box
                     sx={{
                       position: 'sticky',
@@ -142,15 +190,10 @@ export function PagedTable<T>({ list, columns, label, getRowId, pageSizeOptions,
           limit={list.params.limit}
           onLimitChange={list.setLimit}
           pageSizeOptions={pageSizeOptions}
+          start={hideable.length > 0 && <ColumnChooser columns={hideable} hidden={hidden} onToggle={toggle} />}
         />
       </Box>
-      <MessageDialog
-        open={!!error}
-        kind={forbidden ? 'info' : 'error'}
-        title={forbidden ? MSG.noAutorizado : undefined}
-        message={forbidden ? undefined : error?.message}
-        onClose={() => setDismissedAt(list.errorUpdatedAt)}
-      />
+      <ListLoadError list={list} />
     </Paper>
   );
 }

@@ -44,10 +44,19 @@ export type PageFetcher<T> = (params: ListParams, signal: AbortSignal) => Promis
 export interface ListColumn<T> {
   key: string;
   header: string;
-  /** Keeps a column readable when the table scrolls sideways on a phone. */
+  /** Keeps a column readable when the table scrolls sideways. */
   minWidth?: number;
   align?: 'left' | 'right' | 'center';
-  /** Stays in view at the right edge while the table scrolls sideways (row actions). */
-  stickyRight?: boolean;
+  /**
+   * Stays in view while the middle columns scroll sideways: 'left' for the columns a row is
+   * identified by (Caso, Cliente), 'right' for the row's actions. A pinned column needs `width`
+   * (its neighbours are placed at the sum of the widths before them) and cannot be hidden.
+   */
+  sticky?: 'left' | 'right';
+  /** The column's fixed width in px: required when pinned. */
+  width?: number;
   render: (row: T) => ReactNode;
 }
+
+/** A list's phone card: one row as a card (components/list/list-card.tsx lays it out). */
+export type RenderCard<T> = (row: T) => ReactNode;

@@ -41,6 +41,8 @@ export function usePagedList<T>(
   };
 
   return {
+    /** The list's name for what is kept per list (the column chooser): its key's words, 'casos.list.activos'. */
+    id: queryKeyBase.filter((k) => typeof k === 'string').join('.'),
     rows: page?.rows ?? [],
     /** Whether the viewer may create and edit in this list; undefined until a page arrives. */
     canWrite: page?.permissions.write,

@@ -1,4 +1,7 @@
+import { useId } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
@@ -9,9 +12,16 @@ import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
 import PersonAddAlt from '@mui/icons-material/PersonAddAltOutlined';
 import PersonSearch from '@mui/icons-material/PersonSearchOutlined';
-import { RowAction, RowActions } from '../../components/list/row-action';
+import AssignmentTurnedIn from '@mui/icons-material/AssignmentTurnedInOutlined';
+import AssignmentReturn from '@mui/icons-material/AssignmentReturnOutlined';
+import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import UnarchiveOutlined from '@mui/icons-material/UnarchiveOutlined';
+import { can, mayArchive, type CaseState, type CaseViewer } from '@vialex/domain';
+import { ListCard } from '../../components/list/list-card';
+import { RowAction, RowActions, visuallyHidden } from '../../components/list/row-action';
+import { caseOrPlate, type QuickSearch } from '../../components/list/quick-search';
 import { LIST_TEXTS } from '../../components/list/texts';
-import type { ListColumn } from '../../components/list/types';
+import type { ListColumn, RenderCard } from '../../components/list/types';
 import type { CaseRow } from './api/list-cases';
 import { AgentCell } from './agent-cell';
 import { CaseNumberCell } from './case-number-cell';
@@ -31,39 +41,177 @@ export interface CaseColumnActions {
   restore: (c: CaseRow) => void;
 }
 
-/** A labelled switch: the label names it for screen readers and in the tooltip. */
+/** The phone's one search field of both case lists: digits are the case number, anything else the plate. */
+export const CASE_QUICK_SEARCH: QuickSearch = { label: CASE_TEXTS.buscarRapido, toCriteria: caseOrPlate };
+
+/** The case's state as the domain's case policy reads it, from its row. */
+function caseState(c: CaseRow): CaseState {
+  return {
+    archivado: c.archivado,
+    estado: c.estado,
+    tipo_plan: c.tipo_plan,
+    solicitud_atencion: c.solicitud_atencion,
+    aprobar_atencion: c.aprobar_atencion,
+    uidabogado: c.abogado.id,
+    uidabogadocait: c.abogadocait.id,
+    uidcontactcenter: c.callcenter.id,
+    uidinvestigador: c.investigador.id,
+    uidperito: c.perito.id,
+    uiddibujante: c.dibujante.id,
+  };
+}
+
+/**
+ * Archivar on an active case: offered when the server's `actions` says so; shown disabled with
+ * the case policy's reason when the viewer's cargo may archive but this case can't be yet
+ * ('Recibido'); not shown to a cargo that may never archive.
+ */
+export function archiveState(viewer: CaseViewer, c: CaseRow): { offered: true } | { reason: string } | null {
+  if (c.archivado) return null;
+  if (c.actions.archive) return { offered: true };
+  if (!can(viewer.cargo, 'casos.archive')) return null;
+  const decision = mayArchive(viewer, caseState(c));
+  return decision.allowed ? null : { reason: decision.message };
+}
+
+/** A labelled switch: the label names it for screen readers and in the tooltip; a reason disables it. */
 function RowSwitch({
   label,
   checked,
   onChange,
   testId,
+  reason,
 }: {
   label: string;
   checked: boolean;
   onChange: () => void;
   testId: string;
+  reason?: string;
 }) {
+  const reasonId = useId();
   return (
-    <Tooltip title={label}>
-      <Switch
-        size="small"
-        checked={checked}
-        onChange={onChange}
-        slotProps={{ input: { 'aria-label': label } }}
-        data-testid={testId}
-      />
+    <Tooltip title={reason ?? label}>
+      <span>
+        <Switch
+          size="small"
+          checked={checked}
+          onChange={onChange}
+          disabled={!!reason}
+          slotProps={{ input: { 'aria-label': label, 'aria-describedby': reason ? reasonId : undefined } }}
+          data-testid={testId}
+        />
+        {reason && (
+          <Box component="span" id={reasonId} sx={visuallyHidden}>
+            {reason}
+          </Box>
+        )}
+      </span>
     </Tooltip>
   );
 }
 
+const TAKE_LABEL = { take: CASE_TEXTS.tomarCaso, release: CASE_TEXTS.liberarCaso } as const;
+
+/** Asignar and Solicitar, as the row offers them: small outlined buttons in the table, labelled actions on a card. */
+function DispatchButtons({ c, a, labelled = false }: { c: CaseRow; a: CaseColumnActions; labelled?: boolean }) {
+  if (labelled) {
+    return (
+      <>
+        {c.actions.assign.length > 0 && (
+          <RowAction labelled label={CASE_TEXTS.asignar} icon={<PersonAddAlt />} onClick={() => a.assign(c)} />
+        )}
+        {c.actions.request.length > 0 && (
+          <RowAction
+            labelled
+            color="warning"
+            label={CASE_TEXTS.solicitar}
+            icon={<PersonSearch />}
+            onClick={() => a.request(c)}
+          />
+        )}
+      </>
+    );
+  }
+  return (
+    <>
+      {c.actions.assign.length > 0 && (
+        <Button size="small" variant="outlined" startIcon={<PersonAddAlt />} onClick={() => a.assign(c)}>
+          {CASE_TEXTS.asignar}
+        </Button>
+      )}
+      {c.actions.request.length > 0 && (
+        <Button
+          size="small"
+          variant="outlined"
+          color="warning"
+          startIcon={<PersonSearch />}
+          onClick={() => a.request(c)}
+        >
+          {CASE_TEXTS.solicitar}
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** Autorizar asistencia especial, Gestionar caso and Editar caso: icons in the table, labelled on a card. */
+function ManageActions({ c, a, labelled }: { c: CaseRow; a: CaseColumnActions; labelled: boolean }) {
+  return (
+    <>
+      {c.actions.authorizeAttention && (
+        <RowAction
+          label={CASE_TEXTS.autorizarAtencion}
+          icon={<VerifiedUserOutlined fontSize="small" />}
+          color="warning"
+          onClick={() => a.authorize(c)}
+          labelled={labelled}
+        />
+      )}
+      {c.actions.manage && (
+        <RowAction
+          label={CASE_TEXTS.gestionar}
+          icon={<ForumOutlined fontSize="small" />}
+          onClick={() => a.manage(c)}
+          labelled={labelled}
+          main={labelled && c.actions.take !== 'take'}
+        />
+      )}
+      {c.actions.edit && (
+        <RowAction
+          label={CASE_TEXTS.editarCaso}
+          icon={<EditOutlined fontSize="small" />}
+          onClick={() => a.edit(c)}
+          labelled={labelled}
+        />
+      )}
+    </>
+  );
+}
+
+const pinnedWidths = { caso: 96, cliente: 190, asignar: 236, archivar: 92, acciones: 170, activar: 92 } as const;
+
 /**
  * The columns of spec 2 §2. Placa is a hidden column: searchable in the criteria panel, not
- * shown. Row actions appear only where the server's `actions` allow them.
+ * shown. Caso and Cliente stay at the left, Asignar/Solicitar, Archivar and Acciones (Acciones
+ * and Activar when archived) at the right. Row actions appear only where the server's
+ * `actions` allow them; Archivar also disabled with its reason (archiveState).
  */
-export function caseColumns(archived: boolean, a: CaseColumnActions): ListColumn<CaseRow>[] {
+export function caseColumns(archived: boolean, a: CaseColumnActions, viewer: CaseViewer): ListColumn<CaseRow>[] {
   const common: ListColumn<CaseRow>[] = [
-    { key: 'caso', header: CASE_TEXTS.caso, render: (c) => <CaseNumberCell row={c} /> },
-    { key: 'cliente', header: CASE_TEXTS.cliente, minWidth: 170, render: (c) => c.cliente.nombre ?? '' },
+    {
+      key: 'caso',
+      header: CASE_TEXTS.caso,
+      sticky: 'left',
+      width: pinnedWidths.caso,
+      render: (c) => <CaseNumberCell row={c} />,
+    },
+    {
+      key: 'cliente',
+      header: CASE_TEXTS.cliente,
+      sticky: 'left',
+      width: pinnedWidths.cliente,
+      render: (c) => c.cliente.nombre ?? '',
+    },
     {
       key: 'info',
       header: CASE_TEXTS.infoCaso,
@@ -121,24 +269,11 @@ export function caseColumns(archived: boolean, a: CaseColumnActions): ListColumn
   const dispatch: ListColumn<CaseRow> = {
     key: 'asignar',
     header: CASE_TEXTS.asignarSolicitar,
+    sticky: 'right',
+    width: pinnedWidths.asignar,
     render: (c) => (
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'nowrap' }}>
-        {c.actions.assign.length > 0 && (
-          <Button size="small" variant="outlined" startIcon={<PersonAddAlt />} onClick={() => a.assign(c)}>
-            {CASE_TEXTS.asignar}
-          </Button>
-        )}
-        {c.actions.request.length > 0 && (
-          <Button
-            size="small"
-            variant="outlined"
-            color="warning"
-            startIcon={<PersonSearch />}
-            onClick={() => a.request(c)}
-          >
-            {CASE_TEXTS.solicitar}
-          </Button>
-        )}
+        <DispatchButtons c={c} a={a} />
       </Stack>
     ),
   };
@@ -146,34 +281,19 @@ export function caseColumns(archived: boolean, a: CaseColumnActions): ListColumn
   const actions: ListColumn<CaseRow> = {
     key: 'acciones',
     header: LIST_TEXTS.acciones,
+    sticky: 'right',
+    width: pinnedWidths.acciones,
     render: (c) => (
       <RowActions>
         {c.actions.take !== 'none' && (
           <RowSwitch
-            label={c.actions.take === 'release' ? CASE_TEXTS.liberarCaso : CASE_TEXTS.tomarCaso}
+            label={TAKE_LABEL[c.actions.take]}
             checked={c.actions.take === 'release'}
             onChange={() => a.take(c, c.actions.take === 'take')}
             testId="take-switch"
           />
         )}
-        {c.actions.authorizeAttention && (
-          <RowAction
-            label={CASE_TEXTS.autorizarAtencion}
-            icon={<VerifiedUserOutlined fontSize="small" />}
-            color="warning"
-            onClick={() => a.authorize(c)}
-          />
-        )}
-        {c.actions.manage && (
-          <RowAction
-            label={CASE_TEXTS.gestionar}
-            icon={<ForumOutlined fontSize="small" />}
-            onClick={() => a.manage(c)}
-          />
-        )}
-        {c.actions.edit && (
-          <RowAction label={CASE_TEXTS.editarCaso} icon={<EditOutlined fontSize="small" />} onClick={() => a.edit(c)} />
-        )}
+        <ManageActions c={c} a={a} labelled={false} />
       </RowActions>
     ),
   };
@@ -182,6 +302,8 @@ export function caseColumns(archived: boolean, a: CaseColumnActions): ListColumn
     const restore: ListColumn<CaseRow> = {
       key: 'activar',
       header: CASE_TEXTS.activar,
+      sticky: 'right',
+      width: pinnedWidths.activar,
       render: (c) =>
         c.actions.restore && (
           <RowSwitch
@@ -197,15 +319,110 @@ export function caseColumns(archived: boolean, a: CaseColumnActions): ListColumn
   const archive: ListColumn<CaseRow> = {
     key: 'archivar',
     header: CASE_TEXTS.archivar,
-    render: (c) =>
-      c.actions.archive && (
-        <RowSwitch
-          label={CASE_TEXTS.archivarCaso}
-          checked={false}
-          onChange={() => a.archive(c)}
-          testId="archive-switch"
-        />
-      ),
+    sticky: 'right',
+    width: pinnedWidths.archivar,
+    render: (c) => {
+      const state = archiveState(viewer, c);
+      return (
+        state && (
+          <RowSwitch
+            label={CASE_TEXTS.archivarCaso}
+            checked={false}
+            onChange={() => a.archive(c)}
+            testId="archive-switch"
+            reason={'reason' in state ? state.reason : undefined}
+          />
+        )
+      );
+    },
   };
   return [...common, dispatch, archive, actions];
+}
+
+/**
+ * A case as a phone card: the number large (what is read to a caller), the client, city, origin
+ * and plan, the team as the columns show it, the status, and every action the row offers as a
+ * labelled button.
+ */
+export function caseCard(archived: boolean, a: CaseColumnActions, viewer: CaseViewer): RenderCard<CaseRow> {
+  return function CaseCard(c) {
+    const archiveNow = archived ? null : archiveState(viewer, c);
+    return (
+      <ListCard
+        overline={CASE_TEXTS.caso}
+        title={<CaseNumberCell row={c} />}
+        prominent
+        subtitle={c.cliente.nombre}
+        status={<Chip size="small" variant="outlined" color="primary" label={c.estado} />}
+        chips={
+          <>
+            <OriginChip origen={c.origen} color={c.origenColor} />
+            <Chip size="small" variant="outlined" label={c.tipo_plan} />
+          </>
+        }
+        fields={[
+          {
+            label: CASE_TEXTS.ciudadSiniestro,
+            value: [c.ciudad_siniestro, c.departamento].filter(Boolean).join(' · '),
+          },
+          { label: CASE_TEXTS.investigador, value: <AgentOrDash agent={c.investigador} /> },
+          { label: CASE_TEXTS.abogado, value: <AgentOrDash agent={c.abogado} /> },
+          { label: CASE_TEXTS.perito, value: <AgentOrDash agent={c.perito} /> },
+          { label: CASE_TEXTS.dibujante, value: <AgentOrDash agent={c.dibujante} /> },
+        ]}
+        actions={
+          <RowActions labelled>
+            {c.actions.take !== 'none' && (
+              <RowAction
+                labelled
+                main={c.actions.take === 'take'}
+                color={c.actions.take === 'take' ? 'primary' : 'warning'}
+                label={TAKE_LABEL[c.actions.take]}
+                icon={c.actions.take === 'take' ? <AssignmentTurnedIn /> : <AssignmentReturn />}
+                onClick={() => a.take(c, c.actions.take === 'take')}
+              />
+            )}
+            <ManageActions c={c} a={a} labelled />
+            <DispatchButtons c={c} a={a} labelled />
+            <RowAction
+              labelled
+              color="info"
+              label={CASE_TEXTS.datosCaso}
+              icon={<InfoOutlined />}
+              onClick={() => a.info(c)}
+            />
+            {archiveNow && (
+              <RowAction
+                labelled
+                color="default"
+                label={CASE_TEXTS.archivarCaso}
+                icon={<Inventory2Outlined />}
+                onClick={() => a.archive(c)}
+                reason={'reason' in archiveNow ? archiveNow.reason : undefined}
+              />
+            )}
+            {archived && c.actions.restore && (
+              <RowAction
+                labelled
+                label={CASE_TEXTS.activarCaso}
+                icon={<UnarchiveOutlined />}
+                onClick={() => a.restore(c)}
+              />
+            )}
+          </RowActions>
+        }
+      />
+    );
+  };
+}
+
+/** An agent slot on a card: the name, 'Solicitando', or 'Sin asignar'. */
+function AgentOrDash({ agent }: { agent: CaseRow['investigador'] }) {
+  return agent.id || agent.solicitado ? (
+    <AgentCell agent={agent} />
+  ) : (
+    <Box component="span" sx={{ color: 'text.secondary' }}>
+      {CASE_TEXTS.sinAsignar}
+    </Box>
+  );
 }

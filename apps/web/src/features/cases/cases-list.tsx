@@ -18,7 +18,8 @@ import {
   fetchArchivedCases,
   type CaseRow,
 } from './api/list-cases';
-import { caseColumns } from './case-columns';
+import { CASE_QUICK_SEARCH, caseCard, caseColumns } from './case-columns';
+import { useCurrentUser } from '../../lib/session';
 import { CaseFormDialog } from './case-form-dialog';
 import type { CaseFormTarget } from './case-form-values';
 import { useFeedback } from '../../components/list/use-feedback';
@@ -44,6 +45,8 @@ export function CasesList({ archived }: { archived: boolean }) {
   const title = archived ? TITLES.casosArchivados : TITLES.casos;
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const me = useCurrentUser();
+  const viewer = { id: me.id, cargo: me.cargo };
 
   // Creating is for the contact-centre desk; others get the spec's info popup (spec 2 §2).
   const create = (kind: 'new' | 'cronos') => (list.canWrite === false ? feedback.unauthorized() : setTarget({ kind }));
@@ -78,8 +81,19 @@ export function CasesList({ archived }: { archived: boolean }) {
           ))
         }
       />
-      <CriteriaPanel fields={CASE_FIELDS} onSearch={list.search} onNew={archived ? undefined : () => create('new')} />
-      <PagedTable list={list} columns={caseColumns(archived, actions)} label={title} getRowId={rowId} />
+      <CriteriaPanel
+        fields={CASE_FIELDS}
+        quickSearch={CASE_QUICK_SEARCH}
+        onSearch={list.search}
+        onNew={archived ? undefined : () => create('new')}
+      />
+      <PagedTable
+        list={list}
+        columns={caseColumns(archived, actions, viewer)}
+        renderCard={caseCard(archived, actions, viewer)}
+        label={title}
+        getRowId={rowId}
+      />
       {!archived && (
         <CaseFormDialog
           target={target}

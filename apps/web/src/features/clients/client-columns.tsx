@@ -2,57 +2,95 @@ import Typography from '@mui/material/Typography';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined';
 import { EstadoChip } from '../../components/list/estado-chip';
+import { ListCard } from '../../components/list/list-card';
 import { RowAction, RowActions } from '../../components/list/row-action';
+import { identificationOrName, type QuickSearch } from '../../components/list/quick-search';
 import { LIST_TEXTS } from '../../components/list/texts';
-import type { ListColumn } from '../../components/list/types';
+import type { ListColumn, RenderCard } from '../../components/list/types';
 import type { ClientRow } from './api/list-clients';
 import { CLIENT_TEXTS } from './texts';
 
-export function clientColumns(actions: {
+export interface ClientColumnActions {
+  /** Whether the viewer may write clients (the cargo table, and the page's `permissions.write`). */
+  canWrite: boolean;
   edit: (c: ClientRow) => void;
   deactivate: (c: ClientRow) => void;
-}): ListColumn<ClientRow>[] {
-  return [
-    { key: 'nombres', header: CLIENT_TEXTS.nombres, minWidth: 120, render: (c) => c.nombres },
-    { key: 'apellidos', header: CLIENT_TEXTS.apellidos, minWidth: 130, render: (c) => c.apellidos },
+}
+
+/** The phone's one search field: digits are the identification number, words the name. */
+export const CLIENT_QUICK_SEARCH: QuickSearch = { label: CLIENT_TEXTS.buscarRapido, toCriteria: identificationOrName };
+
+/** Editar and Eliminar, only for a cargo that may write clients; Eliminar disabled on an inactive client. */
+function ClientActions({ c, actions, labelled }: { c: ClientRow; actions: ClientColumnActions; labelled: boolean }) {
+  if (!actions.canWrite) return null;
+  return (
+    <RowActions labelled={labelled}>
+      <RowAction
+        label={LIST_TEXTS.editar}
+        icon={<EditOutlined fontSize="small" />}
+        onClick={() => actions.edit(c)}
+        labelled={labelled}
+      />
+      <RowAction
+        label={LIST_TEXTS.eliminar}
+        icon={<DeleteOutlineOutlined fontSize="small" />}
+        color="error"
+        onClick={() => actions.deactivate(c)}
+        disabled={!c.estado}
+        labelled={labelled}
+      />
+    </RowActions>
+  );
+}
+
+const city = (c: ClientRow) => (
+  <>
+    {c.ciudadNombre}
+    <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+      {c.departamento}
+    </Typography>
+  </>
+);
+
+/** LISTA DE CLIENTES's columns (spec 1 §2): the name stays at the left, the actions at the right. */
+export function clientColumns(actions: ClientColumnActions): ListColumn<ClientRow>[] {
+  const columns: ListColumn<ClientRow>[] = [
+    { key: 'nombres', header: CLIENT_TEXTS.nombres, sticky: 'left', width: 140, render: (c) => c.nombres },
+    { key: 'apellidos', header: CLIENT_TEXTS.apellidos, sticky: 'left', width: 160, render: (c) => c.apellidos },
     { key: 'tipo', header: CLIENT_TEXTS.tipo, render: (c) => c.tipoidentificacion },
     { key: 'identificacion', header: CLIENT_TEXTS.identificacion, render: (c) => c.identificacion },
     { key: 'telefono', header: CLIENT_TEXTS.telefono, render: (c) => c.telefono },
-    {
-      key: 'ciudad',
-      header: CLIENT_TEXTS.ciudad,
-      minWidth: 130,
-      render: (c) => (
-        <>
-          {c.ciudadNombre}
-          <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-            {c.departamento}
-          </Typography>
-        </>
-      ),
-    },
+    { key: 'ciudad', header: CLIENT_TEXTS.ciudad, minWidth: 130, render: city },
     { key: 'direccion', header: CLIENT_TEXTS.direccion, minWidth: 160, render: (c) => c.direccion },
     { key: 'estado', header: CLIENT_TEXTS.estado, render: (c) => <EstadoChip estado={c.estado} /> },
+  ];
+  if (!actions.canWrite) return columns;
+  return [
+    ...columns,
     {
       key: 'acciones',
       header: LIST_TEXTS.acciones,
-      stickyRight: true,
-      render: (c) => (
-        <RowActions>
-          <RowAction
-            label={LIST_TEXTS.editar}
-            icon={<EditOutlined fontSize="small" />}
-            onClick={() => actions.edit(c)}
-          />
-          <RowAction
-            label={LIST_TEXTS.eliminar}
-            icon={<DeleteOutlineOutlined fontSize="small" />}
-            color="error"
-            onClick={() => actions.deactivate(c)}
-            disabled={!c.estado}
-          />
-        </RowActions>
-      ),
+      sticky: 'right',
+      width: 104,
+      render: (c) => <ClientActions c={c} actions={actions} labelled={false} />,
     },
   ];
+}
+
+/** A client as a phone card: the name, the identification, phone and city, the state and the actions. */
+export function clientCard(actions: ClientColumnActions): RenderCard<ClientRow> {
+  return function ClientCard(c) {
+    return (
+      <ListCard
+        title={`${c.nombres} ${c.apellidos}`}
+        subtitle={`${c.tipoidentificacion} ${c.identificacion}`}
+        status={<EstadoChip estado={c.estado} />}
+        fields={[
+          { label: CLIENT_TEXTS.telefono, value: c.telefono },
+          { label: CLIENT_TEXTS.ciudad, value: city(c) },
+        ]}
+        actions={actions.canWrite && <ClientActions c={c} actions={actions} labelled />}
+      />
+    );
+  };
 }

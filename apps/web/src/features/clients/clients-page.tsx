@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { PAGE_SIZE, TITLES } from '@vialex/domain';
+import { PAGE_SIZE, TITLES, can } from '@vialex/domain';
+import { useCurrentUser } from '../../lib/session';
 import { PageTitle } from '../../components/page-title';
 import { CriteriaPanel } from '../../components/list/criteria-panel';
 import { PagedTable } from '../../components/list/paged-table';
@@ -10,7 +11,7 @@ import { usePagedList } from '../../components/list/use-paged-list';
 import { CLIENT_FIELDS, clientListKey, fetchClients, type ClientRow } from './api/list-clients';
 import { useDeactivateClient } from './api/deactivate-client';
 import { ClientFormDialog } from './client-form-dialog';
-import { clientColumns } from './client-columns';
+import { CLIENT_QUICK_SEARCH, clientCard, clientColumns } from './client-columns';
 
 const rowId = (c: ClientRow) => c.id;
 
@@ -25,16 +26,31 @@ export default function ClientsPage() {
   // Writes are for the contact-centre desk; others get the spec's info popup (spec 1 §6).
   const ifAllowed = (action: () => void) => (list.canWrite === false ? feedback.unauthorized() : action());
 
-  const columns = clientColumns({
-    edit: (c) => ifAllowed(() => setTarget(c)),
-    deactivate: (c) => ifAllowed(() => deactivateAfterConfirm(confirm, feedback, () => deactivate.mutateAsync(c.id))),
-  });
+  const me = useCurrentUser();
+  const rowActions = {
+    // Edit and delete only for a cargo that may write clients; the server refuses the others anyway.
+    canWrite: can(me.cargo, 'clientes.write') && list.canWrite !== false,
+    edit: (c: ClientRow) => ifAllowed(() => setTarget(c)),
+    deactivate: (c: ClientRow) =>
+      ifAllowed(() => deactivateAfterConfirm(confirm, feedback, () => deactivate.mutateAsync(c.id))),
+  };
 
   return (
     <>
       <PageTitle title={TITLES.clientes} />
-      <CriteriaPanel fields={CLIENT_FIELDS} onSearch={list.search} onNew={() => ifAllowed(() => setTarget('new'))} />
-      <PagedTable list={list} columns={columns} label={TITLES.clientes} getRowId={rowId} />
+      <CriteriaPanel
+        fields={CLIENT_FIELDS}
+        quickSearch={CLIENT_QUICK_SEARCH}
+        onSearch={list.search}
+        onNew={() => ifAllowed(() => setTarget('new'))}
+      />
+      <PagedTable
+        list={list}
+        columns={clientColumns(rowActions)}
+        renderCard={clientCard(rowActions)}
+        label={TITLES.clientes}
+        getRowId={rowId}
+      />
       <ClientFormDialog
         target={target}
         onClose={() => setTarget(null)}

@@ -5,8 +5,10 @@ import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import TimerOutlined from '@mui/icons-material/TimerOutlined';
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
 import { MSG, disponibilidadInfo, fmt } from '@vialex/domain';
+import { ListCard } from '../../components/list/list-card';
+import { nameOrEmail, type QuickSearch } from '../../components/list/quick-search';
 import { RowAction, RowActions } from '../../components/list/row-action';
-import type { ListColumn } from '../../components/list/types';
+import type { ListColumn, RenderCard } from '../../components/list/types';
 import type { StatusRow } from './api/list-user-status';
 import { STATUS_TEXTS } from './texts';
 
@@ -17,16 +19,78 @@ export interface StatusColumnActions {
   password: (u: StatusRow) => void;
 }
 
+/** The phone's one search field: an e-mail, or the start of the name (first names, then surnames). */
+export const STATUS_QUICK_SEARCH: QuickSearch = { label: STATUS_TEXTS.buscarRapido, toCriteria: nameOrEmail };
+
+function Availability({ u }: { u: StatusRow }) {
+  const info = disponibilidadInfo(u.disponibilidad);
+  return <Chip size="small" color={info.color} label={info.title} sx={{ fontWeight: 600 }} />;
+}
+
+function LoginState({ u }: { u: StatusRow }) {
+  return u.login ? (
+    <Chip size="small" color="primary" variant="outlined" label={MSG.logueado} />
+  ) : (
+    <>{STATUS_TEXTS.sinSesion}</>
+  );
+}
+
+/** The row's four actions, each only where the server's `actions` offer it. */
+function StatusActions({ u, actions, labelled }: { u: StatusRow; actions: StatusColumnActions; labelled: boolean }) {
+  return (
+    <RowActions labelled={labelled}>
+      {u.actions.manageStatus && (
+        <>
+          <RowAction
+            label={STATUS_TEXTS.accionDisponibilidad}
+            icon={<EventAvailableOutlined fontSize="small" />}
+            onClick={() => actions.availability(u)}
+            labelled={labelled}
+          />
+          <RowAction
+            label={STATUS_TEXTS.accionLogin}
+            icon={<LogoutOutlined fontSize="small" />}
+            onClick={() => actions.login(u)}
+            labelled={labelled}
+          />
+          <RowAction
+            label={STATUS_TEXTS.accionTiempo}
+            icon={<TimerOutlined fontSize="small" />}
+            onClick={() => actions.sessionTime(u)}
+            labelled={labelled}
+          />
+        </>
+      )}
+      {/* Only the administrator sees it (spec 1 §6); the server says so per row. */}
+      {u.actions.changePassword && (
+        <RowAction
+          label={MSG.cambiarContrasena}
+          icon={<VpnKeyOutlined fontSize="small" />}
+          onClick={() => actions.password(u)}
+          labelled={labelled}
+        />
+      )}
+    </RowActions>
+  );
+}
+
+/** ESTADO USUARIOS's columns (spec 1 §2): the name stays at the left, the actions at the right. */
 export function statusColumns(actions: StatusColumnActions): ListColumn<StatusRow>[] {
   return [
     {
       key: 'nombre',
       header: STATUS_TEXTS.nombre,
-      minWidth: 200,
+      sticky: 'left',
+      width: 230,
       render: (u) => (
         <>
           {u.nombres} {u.apellidos}
-          <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+          <Typography
+            component="span"
+            variant="caption"
+            color="text.secondary"
+            sx={{ display: 'block', overflowWrap: 'anywhere' }}
+          >
             {u.email}
           </Typography>
         </>
@@ -37,22 +101,9 @@ export function statusColumns(actions: StatusColumnActions): ListColumn<StatusRo
       key: 'disponibilidad',
       header: STATUS_TEXTS.disponibilidad,
       minWidth: 190,
-      render: (u) => {
-        const info = disponibilidadInfo(u.disponibilidad);
-        return <Chip size="small" color={info.color} label={info.title} sx={{ fontWeight: 600 }} />;
-      },
+      render: (u) => <Availability u={u} />,
     },
-    {
-      key: 'login',
-      header: STATUS_TEXTS.login,
-      minWidth: 110,
-      render: (u) =>
-        u.login ? (
-          <Chip size="small" color="primary" variant="outlined" label={MSG.logueado} />
-        ) : (
-          STATUS_TEXTS.sinSesion
-        ),
-    },
+    { key: 'login', header: STATUS_TEXTS.login, minWidth: 110, render: (u) => <LoginState u={u} /> },
     {
       key: 'duracion',
       header: STATUS_TEXTS.tiempoSesion,
@@ -62,38 +113,28 @@ export function statusColumns(actions: StatusColumnActions): ListColumn<StatusRo
     {
       key: 'acciones',
       header: STATUS_TEXTS.acciones,
-      stickyRight: true,
-      render: (u) => (
-        <RowActions>
-          {u.actions.manageStatus && (
-            <>
-              <RowAction
-                label={STATUS_TEXTS.accionDisponibilidad}
-                icon={<EventAvailableOutlined fontSize="small" />}
-                onClick={() => actions.availability(u)}
-              />
-              <RowAction
-                label={STATUS_TEXTS.accionLogin}
-                icon={<LogoutOutlined fontSize="small" />}
-                onClick={() => actions.login(u)}
-              />
-              <RowAction
-                label={STATUS_TEXTS.accionTiempo}
-                icon={<TimerOutlined fontSize="small" />}
-                onClick={() => actions.sessionTime(u)}
-              />
-            </>
-          )}
-          {/* Only the administrator sees it (spec 1 §6); the server says so per row. */}
-          {u.actions.changePassword && (
-            <RowAction
-              label={MSG.cambiarContrasena}
-              icon={<VpnKeyOutlined fontSize="small" />}
-              onClick={() => actions.password(u)}
-            />
-          )}
-        </RowActions>
-      ),
+      sticky: 'right',
+      width: 170,
+      render: (u) => <StatusActions u={u} actions={actions} labelled={false} />,
     },
   ];
+}
+
+/** A user's state as a phone card: name, e-mail and cargo, availability, session and the actions. */
+export function statusCard(actions: StatusColumnActions): RenderCard<StatusRow> {
+  return function StatusCard(u) {
+    return (
+      <ListCard
+        title={`${u.nombres} ${u.apellidos}`}
+        subtitle={u.email}
+        status={<Availability u={u} />}
+        fields={[
+          { label: STATUS_TEXTS.cargo, value: u.cargo },
+          { label: STATUS_TEXTS.login, value: <LoginState u={u} /> },
+          { label: STATUS_TEXTS.tiempoSesion, value: fmt(STATUS_TEXTS.minutos, { n: u.duracion_sesion }) },
+        ]}
+        actions={<StatusActions u={u} actions={actions} labelled />}
+      />
+    );
+  };
 }

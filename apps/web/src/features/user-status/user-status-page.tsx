@@ -10,7 +10,7 @@ import { AvailabilityDialog } from './availability-dialog';
 import { LoginStateDialog } from './login-state-dialog';
 import { SessionTimeDialog } from './session-time-dialog';
 import { UserPasswordDialog } from './user-password-dialog';
-import { statusColumns } from './status-columns';
+import { STATUS_QUICK_SEARCH, statusCard, statusColumns } from './status-columns';
 
 type DialogKind = 'availability' | 'login' | 'sessionTime' | 'password';
 const rowId = (u: StatusRow) => u.id;
@@ -23,20 +23,21 @@ export default function UserStatusPage() {
   const userFor = (kind: DialogKind) => (open?.kind === kind ? open.user : null);
   const close = () => setOpen(null);
 
-  const columns = statusColumns({
-    availability: (user) => setOpen({ kind: 'availability', user }),
-    login: (user) => setOpen({ kind: 'login', user }),
-    sessionTime: (user) => setOpen({ kind: 'sessionTime', user }),
-    password: (user) => setOpen({ kind: 'password', user }),
-  });
+  const rowActions = {
+    availability: (user: StatusRow) => setOpen({ kind: 'availability', user }),
+    login: (user: StatusRow) => setOpen({ kind: 'login', user }),
+    sessionTime: (user: StatusRow) => setOpen({ kind: 'sessionTime', user }),
+    password: (user: StatusRow) => setOpen({ kind: 'password', user }),
+  };
 
   return (
     <>
       <PageTitle title={TITLES.estadoUsuarios} />
-      <CriteriaPanel fields={STATUS_FIELDS} onSearch={list.search} />
+      <CriteriaPanel fields={STATUS_FIELDS} quickSearch={STATUS_QUICK_SEARCH} onSearch={list.search} />
       <PagedTable
         list={list}
-        columns={columns}
+        columns={statusColumns(rowActions)}
+        renderCard={statusCard(rowActions)}
         label={TITLES.estadoUsuarios}
         getRowId={rowId}
         pageSizeOptions={PAGE_SIZE_OPTIONS}

@@ -5,9 +5,11 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined';
 import LocationCityOutlined from '@mui/icons-material/LocationCityOutlined';
 import { EstadoChip } from '../../components/list/estado-chip';
+import { ListCard } from '../../components/list/list-card';
+import { nameOrEmail, type QuickSearch } from '../../components/list/quick-search';
 import { RowAction, RowActions } from '../../components/list/row-action';
 import { LIST_TEXTS } from '../../components/list/texts';
-import type { ListColumn } from '../../components/list/types';
+import type { ListColumn, RenderCard } from '../../components/list/types';
 import type { UserRow } from './api/list-users';
 import { USER_TEXTS } from './texts';
 
@@ -33,10 +35,52 @@ export interface UserColumnActions {
   cityNames: (ids: readonly string[]) => string[];
 }
 
+/** The phone's one search field: an e-mail, or the start of the name (first names, then surnames). */
+export const USER_QUICK_SEARCH: QuickSearch = { label: USER_TEXTS.buscarRapido, toCriteria: nameOrEmail };
+
+/**
+ * Editar, Eliminar and Asignar ciudades, each only where the server's `actions` offer it (the
+ * user policy: a restricted coordinator view edits nothing, nobody deletes themselves).
+ */
+function UserActions({ u, actions, labelled }: { u: UserRow; actions: UserColumnActions; labelled: boolean }) {
+  return (
+    <RowActions labelled={labelled}>
+      {u.actions.edit && (
+        <RowAction
+          label={LIST_TEXTS.editar}
+          icon={<EditOutlined fontSize="small" />}
+          onClick={() => actions.edit(u)}
+          labelled={labelled}
+        />
+      )}
+      {u.actions.deactivate && (
+        <RowAction
+          label={LIST_TEXTS.eliminar}
+          icon={<DeleteOutlineOutlined fontSize="small" />}
+          color="error"
+          onClick={() => actions.deactivate(u)}
+          // Inactive already: there is nothing the button could do.
+          disabled={!u.estado}
+          labelled={labelled}
+        />
+      )}
+      {u.actions.assignCities && (
+        <RowAction
+          label={USER_TEXTS.asignarCiudades}
+          icon={<LocationCityOutlined fontSize="small" />}
+          onClick={() => actions.assignCities(u)}
+          labelled={labelled}
+        />
+      )}
+    </RowActions>
+  );
+}
+
+/** LISTA DE USUARIOS's columns (spec 1 §2): the name stays at the left, the actions at the right. */
 export function userColumns(actions: UserColumnActions): ListColumn<UserRow>[] {
   return [
-    { key: 'nombres', header: USER_TEXTS.nombres, minWidth: 130, render: (u) => u.nombres },
-    { key: 'apellidos', header: USER_TEXTS.apellidos, minWidth: 140, render: (u) => u.apellidos },
+    { key: 'nombres', header: USER_TEXTS.nombres, sticky: 'left', width: 140, render: (u) => u.nombres },
+    { key: 'apellidos', header: USER_TEXTS.apellidos, sticky: 'left', width: 150, render: (u) => u.apellidos },
     { key: 'identificacion', header: USER_TEXTS.identificacion, minWidth: 130, render: (u) => u.identificacion },
     { key: 'telefono', header: USER_TEXTS.telefono, minWidth: 110, render: (u) => u.telefono },
     { key: 'email', header: USER_TEXTS.email, minWidth: 200, render: (u) => u.email },
@@ -52,31 +96,29 @@ export function userColumns(actions: UserColumnActions): ListColumn<UserRow>[] {
     {
       key: 'acciones',
       header: LIST_TEXTS.acciones,
-      stickyRight: true,
-      render: (u) => (
-        <RowActions>
-          <RowAction
-            label={LIST_TEXTS.editar}
-            icon={<EditOutlined fontSize="small" />}
-            onClick={() => actions.edit(u)}
-          />
-          <RowAction
-            label={LIST_TEXTS.eliminar}
-            icon={<DeleteOutlineOutlined fontSize="small" />}
-            color="error"
-            onClick={() => actions.deactivate(u)}
-            // Inactive already, or the viewer's own row: there is nothing the button could do.
-            disabled={!u.estado || (u.actions.edit && !u.actions.deactivate)}
-          />
-          {u.actions.assignCities && (
-            <RowAction
-              label={USER_TEXTS.asignarCiudades}
-              icon={<LocationCityOutlined fontSize="small" />}
-              onClick={() => actions.assignCities(u)}
-            />
-          )}
-        </RowActions>
-      ),
+      sticky: 'right',
+      width: 136,
+      render: (u) => <UserActions u={u} actions={actions} labelled={false} />,
     },
   ];
+}
+
+/** A user as a phone card: the name, e-mail, cargo, identification and cities, the state and the actions. */
+export function userCard(actions: UserColumnActions): RenderCard<UserRow> {
+  return function UserCard(u) {
+    return (
+      <ListCard
+        title={`${u.nombres} ${u.apellidos}`}
+        subtitle={u.email}
+        status={<EstadoChip estado={u.estado} />}
+        fields={[
+          { label: USER_TEXTS.cargo, value: u.cargo },
+          { label: USER_TEXTS.identificacion, value: u.identificacion },
+          { label: USER_TEXTS.telefono, value: u.telefono },
+          { label: USER_TEXTS.ciudades, value: <Cities names={actions.cityNames(u.ciudades)} /> },
+        ]}
+        actions={<UserActions u={u} actions={actions} labelled />}
+      />
+    );
+  };
 }

@@ -12,7 +12,7 @@ import { USER_FIELDS, fetchUsers, userListKey, type UserRow } from './api/list-u
 import { useDeactivateUser } from './api/deactivate-user';
 import { UserFormDialog } from './user-form-dialog';
 import { AssignCitiesDialog } from './assign-cities-dialog';
-import { userColumns } from './user-columns';
+import { USER_QUICK_SEARCH, userCard, userColumns } from './user-columns';
 
 const rowId = (u: UserRow) => u.id;
 
@@ -30,27 +30,29 @@ export default function UsersPage() {
   const ifAllowed = (allowed: boolean | undefined, action: () => void) =>
     allowed === false ? feedback.unauthorized() : action();
 
-  const columns = userColumns({
+  const rowActions = {
     cityNames,
-    edit: (u) => ifAllowed(u.actions.edit, () => setTarget(u)),
-    assignCities: (u) => setCitiesOf(u),
-    deactivate: (u) =>
+    edit: (u: UserRow) => ifAllowed(u.actions.edit, () => setTarget(u)),
+    assignCities: (u: UserRow) => setCitiesOf(u),
+    deactivate: (u: UserRow) =>
       ifAllowed(u.actions.deactivate, () =>
         deactivateAfterConfirm(confirm, feedback, () => deactivate.mutateAsync(u.id)),
       ),
-  });
+  };
 
   return (
     <>
       <PageTitle title={TITLES.usuarios} />
       <CriteriaPanel
         fields={USER_FIELDS}
+        quickSearch={USER_QUICK_SEARCH}
         onSearch={list.search}
         onNew={() => ifAllowed(list.canWrite, () => setTarget('new'))}
       />
       <PagedTable
         list={list}
-        columns={columns}
+        columns={userColumns(rowActions)}
+        renderCard={userCard(rowActions)}
         label={TITLES.usuarios}
         getRowId={rowId}
         pageSizeOptions={PAGE_SIZE_OPTIONS}
