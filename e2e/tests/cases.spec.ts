@@ -1,10 +1,12 @@
-import { LABELS, MSG, TITLES, fmt } from '@vialex/domain';
+import { FEEDBACK, LABELS, MSG, TITLES, fmt } from '@vialex/domain';
 import {
   DEMO,
   PHONE,
   accept,
   expect,
+  expectCreatedCase,
   expectNoSideScroll,
+  expectSuccess,
   logout,
   openScreen,
   pick,
@@ -112,7 +114,7 @@ test('call center creates a case from TAX123 (RC PUBLICO), sees its data and edi
   await fillCase(page, dialog, 79845123);
   await shot(page, 'cases-form-desktop');
   await dialog.getByRole('button', { name: MSG.guardar }).click();
-  await accept(page, 'success', { title: MSG.exito });
+  const caso = await expectCreatedCase(page);
 
   const row = rows(page).first();
   await expect(row).toContainText('CARLOS RAMÍREZ TORRES');
@@ -146,7 +148,7 @@ test('call center creates a case from TAX123 (RC PUBLICO), sees its data and edi
   await expect(edit.getByLabel(F.identificacion)).toHaveValue('');
   await edit.getByLabel(F.identificacion).fill('1020456789');
   await edit.getByRole('button', { name: MSG.guardar }).click();
-  await accept(page, 'success', { title: MSG.exito });
+  await expectSuccess(page, { detail: fmt(FEEDBACK.casoActualizado, { caso }) });
   await expect(rows(page).first()).toContainText('JORGE PINEDA RUEDA');
 
   // A new plate is looked up again: the plan and the vehicle follow it; the number stays.
@@ -156,7 +158,7 @@ test('call center creates a case from TAX123 (RC PUBLICO), sees its data and edi
   await again.getByLabel(F.placa).fill('SEG456');
   await expect(again.getByTestId('plate-plan')).toHaveText(plan('SEGURO TERCERO'));
   await again.getByRole('button', { name: MSG.guardar }).click();
-  await accept(page, 'success', { title: MSG.exito });
+  await expectSuccess(page, { detail: fmt(FEEDBACK.casoActualizado, { caso }) });
   const edited = rows(page).first();
   await expect(edited).toContainText('SEGURO TERCERO');
   await expect(edited).toContainText('RENAULT LOGAN 2022');
@@ -185,10 +187,10 @@ test('unknown plate gives SIN PLAN; an unregistered person is registered on the 
   await quick.getByLabel(F.apellidos).fill('león');
   await shot(page, 'cases-quick-client-desktop');
   await quick.getByRole('button', { name: MSG.guardar }).click();
-  await accept(page, 'success', { title: MSG.exito });
+  await expectSuccess(page, { detail: fmt(FEEDBACK.afectadoRegistrado, { nombre: 'PEDRO PABLO LEÓN' }) });
   await expect(dialog.getByText(MSG.usuarioNoRegistrado)).toHaveCount(0);
   await dialog.getByRole('button', { name: MSG.guardar }).click();
-  await accept(page, 'success', { title: MSG.exito });
+  await expectCreatedCase(page);
   const row = rows(page).first();
   await expect(row).toContainText('PEDRO PABLO LEÓN');
   await expect(row).toContainText('SIN PLAN');
@@ -201,7 +203,7 @@ test('unknown plate gives SIN PLAN; an unregistered person is registered on the 
   await fillCase(page, cronos, 80123456);
   await shot(page, 'cases-cronos-desktop');
   await cronos.getByRole('button', { name: MSG.guardar }).click();
-  await accept(page, 'success', { title: MSG.exito });
+  await expectCreatedCase(page);
   await expect(rows(page).first().getByTestId('origin-chip')).toHaveText('Cronos');
   await expect(rows(page).first().getByTestId('origin-chip')).toHaveClass(/MuiChip-colorWarning/);
 });
@@ -230,7 +232,7 @@ test('an answer lost on the way back: saving again gets the same case, not a sec
   await dialog.getByRole('button', { name: MSG.guardar }).click();
   await accept(page, 'error', { title: MSG.oops, message: MSG.sinConexion });
   await dialog.getByRole('button', { name: MSG.guardar }).click();
-  await accept(page, 'success', { title: MSG.exito });
+  await expectCreatedCase(page);
   await page.unroute(isCreate);
 
   expect(keys).toHaveLength(2);
@@ -262,7 +264,7 @@ test('coordinator assigns the investigator, who sees the case and releases it', 
   await shot(page, 'cases-assign-desktop');
   await page.getByRole('option', { name: /Julián Martínez Peña/i }).click();
   await dialog.getByRole('button', { name: MSG.guardar }).click();
-  await accept(page, 'success', { title: MSG.exito });
+  await expectSuccess(page, { detail: fmt(FEEDBACK.agenteAsignado, { nombre: 'JULIÁN MARTÍNEZ PEÑA', caso }) });
   await expect(row).toContainText(/Julián Martínez Peña/i);
   await logout(page);
   await signOut(investigador);
@@ -273,7 +275,10 @@ test('coordinator assigns the investigator, who sees the case and releases it', 
   const release = own.getByRole('switch', { name: C.liberarCaso });
   await expect(release).toBeChecked();
   await release.click();
-  await accept(page, 'success', { title: MSG.exito });
+  const confirm = page.getByTestId('confirm-dialog');
+  await expect(confirm.getByRole('heading', { name: fmt(FEEDBACK.liberarCaso, { n: caso }) })).toBeVisible();
+  await confirm.getByRole('button', { name: FEEDBACK.siLiberar }).click();
+  await expectSuccess(page, { detail: fmt(FEEDBACK.casoLiberado, { caso }) });
   // Investigador sees own cases only: released, it leaves the list.
   await expect(page.getByText(MSG.datosNoDisponibles)).toBeVisible();
 });
@@ -282,14 +287,15 @@ test('abogado takes an unassigned case and may not create cases', async ({ page,
   const { caso } = await createCase(asUser);
   await signIn(page, DEMO.abogado);
   await openCases(page);
-  await page.getByRole('button', { name: MSG.nuevo }).click();
-  await accept(page, 'info', { title: MSG.noAutorizado });
+  // Creating is not offered to an Abogado (the server refuses it anyway).
   const row = await searchCase(page, caso);
+  await expect(page.getByRole('button', { name: MSG.nuevo })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: C.agregarCronos })).toHaveCount(0);
   await expect(row.getByRole('button', { name: C.asignar })).toHaveCount(0);
   await row.getByRole('switch', { name: C.tomarCaso }).click();
-  await accept(page, 'success', {
-    title: MSG.exitoMayus,
-    message: MSG.casoAsignado,
+  await expectSuccess(page, {
+    title: `${MSG.exitoMayus} ${MSG.casoAsignado}`,
+    detail: fmt(FEEDBACK.casoTomado, { caso }),
     screenshot: 'cases-taken-desktop',
   });
   await expect(row).toContainText(/Felipe Castro Niño/i);
@@ -322,7 +328,7 @@ test('a Perito request on a SIN PLAN case is denied; a Dibujante request shows S
   await row.getByRole('button', { name: C.solicitar }).click();
   await pick(page, dialog, F.tipoUsuario, 'Dibujante');
   await dialog.getByRole('button', { name: C.solicitar }).click();
-  await accept(page, 'success', { title: MSG.exito });
+  await expectSuccess(page, { detail: fmt(FEEDBACK.agenteSolicitado, { tipo: 'Dibujante', caso }) });
   await expect(row.getByTestId('agent-requested')).toHaveText(MSG.solicitando);
 });
 
@@ -340,7 +346,7 @@ test('special attention: the orange dot until an administrator authorizes it', a
   await expect(confirm.getByText(fmt(MSG.autorizarAtencion, { n: caso }))).toBeVisible();
   await shot(page, 'cases-authorize-desktop');
   await confirm.getByRole('button', { name: MSG.siAutorizar }).click();
-  await accept(page, 'success', { title: MSG.exito });
+  await expectSuccess(page, { detail: fmt(FEEDBACK.atencionAutorizada, { caso }) });
   await expect(row.getByTestId('attention-dot')).toHaveCount(0);
 });
 
@@ -356,7 +362,7 @@ test('archive and restore a case whose status is past Recibido', async ({ page, 
   await expect(confirm.getByText(fmt(MSG.archivarCaso, { n: caso }))).toBeVisible();
   await shot(page, 'cases-archive-confirm-desktop');
   await confirm.getByRole('button', { name: MSG.siArchivar }).click();
-  await accept(page, 'success', { title: MSG.casoArchivado });
+  await expectSuccess(page, { title: MSG.casoArchivado, detail: fmt(FEEDBACK.caso, { caso }) });
   await expect(page.getByText(MSG.datosNoDisponibles)).toBeVisible();
 
   await openScreen(page, '/casos-archivados', TITLES.casosArchivados);
@@ -367,7 +373,7 @@ test('archive and restore a case whose status is past Recibido', async ({ page, 
   await archived.getByRole('switch', { name: C.activarCaso }).click();
   await expect(confirm.getByText(fmt(MSG.restablecerCaso, { n: caso }))).toBeVisible();
   await confirm.getByRole('button', { name: MSG.siRestablecer }).click();
-  await accept(page, 'success', { title: MSG.casoActivado });
+  await expectSuccess(page, { title: MSG.casoActivado, detail: fmt(FEEDBACK.caso, { caso }) });
   await expect(page.getByText(MSG.datosNoDisponibles)).toBeVisible();
 });
 
@@ -386,7 +392,7 @@ test("a new case appears in a coordinator's open list without reloading", async 
   await dialog.getByLabel(F.placa).fill(placa);
   await fillCase(callcenter, dialog, 1032478965);
   await dialog.getByRole('button', { name: MSG.guardar }).click();
-  await accept(callcenter, 'success', { title: MSG.exito });
+  await expectCreatedCase(callcenter);
   const created = await rows(callcenter).first().getByRole('cell').first().textContent();
 
   await expect(rows(page).first().getByRole('cell').first()).toHaveText(created!);

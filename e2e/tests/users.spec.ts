@@ -1,10 +1,11 @@
-import { LABELS, MSG, TITLES, fmt } from '@vialex/domain';
+import { FEEDBACK, LABELS, MSG, TITLES, fmt } from '@vialex/domain';
 import {
   DEMO,
   PHONE,
   accept,
   expect,
   expectNoSideScroll,
+  expectSuccess,
   fiftyPerPage,
   menuLabel,
   pick,
@@ -79,7 +80,8 @@ test('Administrador creates a user (password rules first), edits it, assigns cit
   await confirm.fill(newPassword);
   await shot(page, 'usuarios-add-filled');
   await add.getByRole('button', { name: MSG.guardar }).click();
-  await accept(page, 'success');
+  const nombre = 'USUARIO E2E DE PRUEBA';
+  await expectSuccess(page, { detail: fmt(FEEDBACK.usuarioCreado, { nombre }) });
 
   const row = rowWith(page, email);
   await expect(row).toContainText('USUARIO E2E');
@@ -112,7 +114,7 @@ test('Administrador creates a user (password rules first), edits it, assigns cit
   await edit.getByLabel(T.telefono).fill('3207778899');
   await shot(page, 'usuarios-edit');
   await edit.getByRole('button', { name: MSG.guardar }).click();
-  await accept(page, 'success');
+  await expectSuccess(page, { detail: fmt(FEEDBACK.usuarioActualizado, { nombre }) });
   await expect(rowWith(page, email)).toContainText('3207778899');
 
   await rowWith(page, email).getByRole('button', { name: T.asignarCiudades }).click();
@@ -132,13 +134,13 @@ test('Administrador creates a user (password rules first), edits it, assigns cit
   await page.keyboard.press('Escape');
   await expect(page.getByRole('listbox')).toBeHidden();
   await cities.getByRole('button', { name: MSG.guardar }).click();
-  await accept(page, 'success');
+  await expectSuccess(page, { detail: fmt(FEEDBACK.ciudadesAsignadas, { nombre }) });
   await expect(rowWith(page, email).getByTestId('user-cities')).toContainText('MEDELLÍN');
   await expect(rowWith(page, email).getByTestId('user-cities')).toContainText('+1');
 
   await rowWith(page, email).getByRole('button', { name: T.eliminar }).click();
   await page.getByRole('dialog', { name: MSG.eliminarRegistro }).getByRole('button', { name: MSG.siEliminar }).click();
-  await accept(page, 'success');
+  await expectSuccess(page, { detail: fmt(FEEDBACK.usuarioInactivado, { nombre }) });
   await expect(rowWith(page, email)).toContainText(MSG.inactivo);
 
   // Only Abogado and Investigador rows have the Assign Cities button (50 rows: every demo user).
@@ -170,10 +172,8 @@ test('Coordinador Investigador sees only Investigador and Dibujante and may not 
   await expect(rowWith(page, DEMO.investigador).getByRole('button', { name: T.asignarCiudades })).toHaveCount(1);
   await shot(page, 'usuarios-coord-investigador');
 
-  await page.getByRole('button', { name: MSG.nuevo }).click();
-  await expect(page.getByTestId('info-dialog')).toContainText(MSG.noAutorizado);
-  await accept(page, 'info');
-  await expect(page.getByRole('dialog', { name: T.agregar })).toHaveCount(0);
+  // NUEVO is not offered to a restricted view (the server refuses a creation anyway).
+  await expect(page.getByRole('button', { name: MSG.nuevo })).toHaveCount(0);
   // Editing and deleting are not offered on rows this coordinator may not change (the server refuses anyway).
   await expect(rows(page).getByRole('button', { name: T.editar })).toHaveCount(0);
   await expect(rows(page).getByRole('button', { name: T.eliminar })).toHaveCount(0);
@@ -196,7 +196,7 @@ test('Coordinador Investigador assigns cities to an Investigador', async ({ page
   await expect(cities.getByRole('button', { name: 'ZIPAQUIRÁ' })).toBeVisible();
   await shot(page, 'usuarios-coord-assign-cities');
   await cities.getByRole('button', { name: MSG.guardar }).click();
-  await accept(page, 'success');
+  await expectSuccess(page, { detail: fmt(FEEDBACK.ciudadesAsignadas, { nombre: 'JULIÁN MARTÍNEZ PEÑA' }) });
   await expect(covered).toHaveAttribute('aria-label', 'BOGOTÁ, D.C., SOACHA, CHÍA, ZIPAQUIRÁ');
   await expect(covered).toContainText('+2');
 
@@ -205,7 +205,7 @@ test('Coordinador Investigador assigns cities to an Investigador', async ({ page
   await cities.getByRole('button', { name: 'ZIPAQUIRÁ' }).locator('.MuiChip-deleteIcon').click();
   await expect(cities.getByRole('button', { name: 'ZIPAQUIRÁ' })).toHaveCount(0);
   await cities.getByRole('button', { name: MSG.guardar }).click();
-  await accept(page, 'success');
+  await expectSuccess(page, { detail: fmt(FEEDBACK.ciudadesAsignadas, { nombre: 'JULIÁN MARTÍNEZ PEÑA' }) });
   await expect(covered).toHaveAttribute('aria-label', 'BOGOTÁ, D.C., SOACHA, CHÍA');
 });
 

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
@@ -20,8 +19,7 @@ import {
 } from './api/list-cases';
 import { CASE_QUICK_SEARCH, caseCard, caseColumns } from './case-columns';
 import { useCurrentUser } from '../../lib/session';
-import { CaseFormDialog } from './case-form-dialog';
-import type { CaseFormTarget } from './case-form-values';
+import { useCaseForm } from './use-case-form';
 import { useFeedback } from '../../components/list/use-feedback';
 import { useCaseRowActions } from './use-case-row-actions';
 import { CASE_TEXTS } from './texts';
@@ -38,31 +36,30 @@ export function CasesList({ archived }: { archived: boolean }) {
     archived ? fetchArchivedCases : fetchActiveCases,
   );
   const feedback = useFeedback();
-  const [target, setTarget] = useState<CaseFormTarget | null>(null);
-  const { actions, elements } = useCaseRowActions(feedback, (c) =>
-    c.actions.edit ? setTarget({ kind: 'edit', row: c }) : feedback.unauthorized(),
-  );
+  // NUEVO, Cronos and edit: the toast naming the case, its number shown large, the row highlighted.
+  const form = useCaseForm(feedback, list.first);
+  const { actions, elements } = useCaseRowActions(feedback, form.edit, form.highlight);
   const title = archived ? TITLES.casosArchivados : TITLES.casos;
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const me = useCurrentUser();
   const viewer = { id: me.id, cargo: me.cargo };
 
-  // Creating is for the contact-centre desk; others get the spec's info popup (spec 2 §2).
-  const create = (kind: 'new' | 'cronos') => (list.canWrite === false ? feedback.unauthorized() : setTarget({ kind }));
+  // Creating is for the contact-centre desk (the permission table): not offered to the others.
+  const canCreate = !archived && form.canCreate;
 
   return (
     <>
       <PageTitle
         title={title}
         actions={
-          !archived &&
+          canCreate &&
           (phone ? (
             <Tooltip title={CASE_TEXTS.agregarCronos}>
               <IconButton
                 color="warning"
                 aria-label={CASE_TEXTS.agregarCronos}
-                onClick={() => create('cronos')}
+                onClick={() => form.create('cronos')}
                 sx={{ border: 1, borderColor: 'warning.light' }}
               >
                 <AddCircleOutline />
@@ -73,7 +70,7 @@ export function CasesList({ archived }: { archived: boolean }) {
               variant="outlined"
               color="warning"
               startIcon={<AddCircleOutline />}
-              onClick={() => create('cronos')}
+              onClick={() => form.create('cronos')}
               sx={{ flexShrink: 0 }}
             >
               {CASE_TEXTS.agregarCronos}
@@ -85,27 +82,18 @@ export function CasesList({ archived }: { archived: boolean }) {
         fields={CASE_FIELDS}
         quickSearch={CASE_QUICK_SEARCH}
         onSearch={list.search}
-        onNew={archived ? undefined : () => create('new')}
+        onNew={canCreate ? () => form.create('new') : undefined}
       />
+      {!archived && form.banner}
       <PagedTable
         list={list}
         columns={caseColumns(archived, actions, viewer)}
         renderCard={caseCard(archived, actions, viewer)}
         label={title}
         getRowId={rowId}
+        highlightedId={form.highlightedId}
       />
-      {!archived && (
-        <CaseFormDialog
-          target={target}
-          onClose={() => setTarget(null)}
-          onSaved={(saved) => {
-            setTarget(null);
-            if (saved.kind !== 'edit') list.first();
-            feedback.success();
-          }}
-          feedback={feedback}
-        />
-      )}
+      {!archived && form.dialog}
       {elements}
       {feedback.element}
     </>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { PAGE_SIZE, PAGE_SIZE_OPTIONS, TITLES } from '@vialex/domain';
+import { FEEDBACK, PAGE_SIZE, PAGE_SIZE_OPTIONS, TITLES, canWriteUsers, fmt } from '@vialex/domain';
+import { useCurrentUser } from '../../lib/session';
 import { PageTitle } from '../../components/page-title';
 import { CriteriaPanel } from '../../components/list/criteria-panel';
 import { PagedTable } from '../../components/list/paged-table';
@@ -7,6 +8,7 @@ import { useCityNames } from '../../components/list/city-autocomplete';
 import { useConfirm } from '../../components/list/use-confirm';
 import { deactivateAfterConfirm } from '../../components/list/deactivate';
 import { useFeedback } from '../../components/list/use-feedback';
+import { useHighlightedRow } from '../../components/list/use-highlighted-row';
 import { usePagedList } from '../../components/list/use-paged-list';
 import { USER_FIELDS, fetchUsers, userListKey, type UserRow } from './api/list-users';
 import { useDeactivateUser } from './api/deactivate-user';
@@ -15,6 +17,7 @@ import { AssignCitiesDialog } from './assign-cities-dialog';
 import { USER_QUICK_SEARCH, userCard, userColumns } from './user-columns';
 
 const rowId = (u: UserRow) => u.id;
+const nombre = (u: UserRow) => `${u.nombres} ${u.apellidos}`;
 
 /** LISTA DE USUARIOS (spec 1 §2): scoped by the viewer's cargo; row actions as the server allows. */
 export default function UsersPage() {
@@ -25,6 +28,14 @@ export default function UsersPage() {
   const cityNames = useCityNames();
   const [target, setTarget] = useState<UserRow | 'new' | null>(null);
   const [citiesOf, setCitiesOf] = useState<UserRow | null>(null);
+  // NUEVO only for a cargo whose users view is unrestricted (the permission table; the server refuses the rest).
+  const canCreate = canWriteUsers(useCurrentUser().cargo) && list.canWrite !== false;
+  // The row just added, edited or deactivated is highlighted; the toast names the user.
+  const { highlightedId, highlight, clear } = useHighlightedRow();
+  const open = (next: UserRow | 'new') => {
+    clear();
+    setTarget(next);
+  };
 
   // A restricted coordinator view may not create or edit (spec 1 §6): the spec's info popup.
   const ifAllowed = (allowed: boolean | undefined, action: () => void) =>
@@ -32,12 +43,14 @@ export default function UsersPage() {
 
   const rowActions = {
     cityNames,
-    edit: (u: UserRow) => ifAllowed(u.actions.edit, () => setTarget(u)),
+    edit: (u: UserRow) => ifAllowed(u.actions.edit, () => open(u)),
     assignCities: (u: UserRow) => setCitiesOf(u),
     deactivate: (u: UserRow) =>
-      ifAllowed(u.actions.deactivate, () =>
-        deactivateAfterConfirm(confirm, feedback, () => deactivate.mutateAsync(u.id)),
-      ),
+      ifAllowed(u.actions.deactivate, async () => {
+        const done = () => deactivate.mutateAsync(u.id);
+        const detail = fmt(FEEDBACK.usuarioInactivado, { nombre: nombre(u) });
+        if (await deactivateAfterConfirm(confirm, feedback, done, detail)) highlight(u.id);
+      }),
   };
 
   return (
@@ -47,7 +60,7 @@ export default function UsersPage() {
         fields={USER_FIELDS}
         quickSearch={USER_QUICK_SEARCH}
         onSearch={list.search}
-        onNew={() => ifAllowed(list.canWrite, () => setTarget('new'))}
+        onNew={canCreate ? () => open('new') : undefined}
       />
       <PagedTable
         list={list}
@@ -56,14 +69,18 @@ export default function UsersPage() {
         label={TITLES.usuarios}
         getRowId={rowId}
         pageSizeOptions={PAGE_SIZE_OPTIONS}
+        highlightedId={highlightedId}
       />
       <UserFormDialog
         target={target}
         onClose={() => setTarget(null)}
-        onSaved={(created) => {
+        onSaved={(saved, created) => {
           setTarget(null);
           if (created) list.first();
-          feedback.success();
+          feedback.success(
+            fmt(created ? FEEDBACK.usuarioCreado : FEEDBACK.usuarioActualizado, { nombre: nombre(saved) }),
+          );
+          highlight(saved.id);
         }}
         feedback={feedback}
       />
@@ -71,8 +88,11 @@ export default function UsersPage() {
         user={citiesOf}
         onClose={() => setCitiesOf(null)}
         onSaved={() => {
+          if (citiesOf) {
+            feedback.success(fmt(FEEDBACK.ciudadesAsignadas, { nombre: nombre(citiesOf) }));
+            highlight(citiesOf.id);
+          }
           setCitiesOf(null);
-          feedback.success();
         }}
         feedback={feedback}
       />
