@@ -251,6 +251,9 @@ describe('a signed-out caller gets 401 before any body validation', () => {
       'get /api/push/public-key',
       'get /api/health',
       'post /api/cronos/casos',
+      // Who is signed in: nobody (200 null) without a cookie, so the login page logs no error;
+      // a stale or made-up cookie is still 401 (below).
+      'get /api/auth/me',
     ]);
     const checked: string[] = [];
     for (const [path, methods] of Object.entries(spec.paths)) {
@@ -269,5 +272,7 @@ describe('a signed-out caller gets 401 before any body validation', () => {
       }
     }
     expect(checked.length).toBeGreaterThan(40);
+    const me = await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: 'vialex_sid=inventado' } });
+    expect(me.statusCode).toBe(401);
   });
 });
