@@ -88,12 +88,15 @@ function withNames(db: Executor) {
 export type CaseWithNames = Awaited<ReturnType<ReturnType<typeof withNames>['execute']>>[number];
 
 /**
- * A page of the active or archived list, newest case number first, keyset on caso. Each page
- * runs a named prepared statement for its scope, cursor shape and criteria shape: building
- * this wide query costs more than running it, and a named statement is planned once per
- * connection. Criteria shapes are few in use (a case number, a plate); past PREPARED_SHAPES of
- * them (a caller trying every combination) a page runs unprepared, so neither this process nor
- * PostgreSQL's connections keep an unbounded set of statements.
+ * A page of the active or archived list, newest case number first, keyset on caso. Building
+ * this wide query costs more than running it, so each statement shape (scope, cursor, criteria
+ * fields and operators) is built once. Pages without criteria or with equalities only run it as
+ * a named statement, planned once per connection. A range or ≠ criterion runs it unnamed, so
+ * PostgreSQL plans it for the values at hand: a plan made once for any value (a generic plan)
+ * may walk the whole case index for a range on Placa. Criteria shapes are few in use (a case
+ * number, a plate); past CACHED_SHAPES of them (a caller trying every combination) a page is
+ * built per request, so neither this process nor PostgreSQL's connections keep an unbounded
+ * set of statements.
  */
 export async function listCases(
   db: Executor,
@@ -136,18 +139,22 @@ export async function listCases(
     ...(session ? { sid: session, cargo: viewer.cargo } : {}),
   };
   const statement =
-    !criteria.shape || criteriaShapes.has(name) || criteriaShapes.size < PREPARED_SHAPES
+    !criteria.shape || criteriaShapes.has(name) || criteriaShapes.size < CACHED_SHAPES
       ? preparedOnce(db, name, () => {
           if (criteria.shape) criteriaShapes.add(name);
-          return build().prepare(name);
+          // An empty name: node-postgres parses it unnamed on every execution.
+          return build().prepare(planOnce(criteria.shape) ? name : '');
         })
       : build().prepare('');
   const rows = await statement.execute(params);
   return page.finish(rows.map((r) => ({ ...r, casoNumero: r.caso.caso })));
 }
 
-const PREPARED_SHAPES = 64;
+const CACHED_SHAPES = 64;
 const criteriaShapes = new Set<string>();
+
+/** Whether a criteria shape ('caso.eq+placa.lt') may be planned once for every value. */
+export const planOnce = (shape: string) => shape.split('+').every((c) => !c || c.endsWith('.eq'));
 
 export async function findCaseWithNames(db: Executor, id: string): Promise<CaseWithNames | undefined> {
   const [row] = await withNames(db).where(eq(casos.id, id));
