@@ -105,7 +105,7 @@ function ListTable<T>({ list, columns, label, getRowId, pageSizeOptions, highlig
       {list.isFetching && !list.isLoading && (
         <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 4 }} aria-label={MSG.cargando} />
       )}
-      <TableContainer sx={{ height: TABLE_HEIGHT }}>
+      <TableContainer sx={{ height: TABLE_HEIGHT }} tabIndex={0} role="region" aria-label={label}>
         <Table stickyHeader size="small" aria-label={label} aria-busy={list.isFetching}>
           <TableHead>
             <TableRow>

@@ -7,9 +7,10 @@ import type { CaseRow } from './api/list-cases';
 import { FormDialog } from '../../components/list/form-dialog';
 import { CASE_TEXTS } from './texts';
 
-function Item({ label, children }: { label: string; children: ReactNode }) {
+/** One dt/dd pair in its own div (the only wrapper a <dl> allows); `wide` spans both columns. */
+function Item({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
   return (
-    <Box>
+    <Box sx={wide ? { gridColumn: '1 / -1' } : undefined}>
       <Typography
         variant="caption"
         color="text.secondary"
@@ -41,22 +42,20 @@ export function CaseInfoDialog({ row, onClose }: { row: CaseRow | null; onClose:
           <Item label={CASE_TEXTS.departamento}>{row.departamento}</Item>
           <Item label={CASE_TEXTS.ciudad}>{row.ciudad_siniestro}</Item>
           <Item label={CASE_TEXTS.empresa}>{row.empresa}</Item>
-          <Box sx={{ gridColumn: '1 / -1' }}>
-            <Item label={CASE_TEXTS.direccionSiniestro}>{row.direccion_siniestro}</Item>
-          </Box>
-          <Box sx={{ gridColumn: '1 / -1' }}>
-            <Item label={CASE_TEXTS.cliente}>
-              <Stack direction="row" spacing={1} component="span" sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                <span>{row.cliente.nombre ?? '—'}</span>
-                <Chip
-                  size="small"
-                  color={row.cliente.relacion === 'Conductor' ? 'info' : 'primary'}
-                  label={row.cliente.relacion}
-                  data-testid="client-relation"
-                />
-              </Stack>
-            </Item>
-          </Box>
+          <Item wide label={CASE_TEXTS.direccionSiniestro}>
+            {row.direccion_siniestro}
+          </Item>
+          <Item wide label={CASE_TEXTS.cliente}>
+            <Stack direction="row" spacing={1} component="span" sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <span>{row.cliente.nombre ?? '—'}</span>
+              <Chip
+                size="small"
+                color={row.cliente.relacion === 'Conductor' ? 'info' : 'primary'}
+                label={row.cliente.relacion}
+                data-testid="client-relation"
+              />
+            </Stack>
+          </Item>
           <Item label={CASE_TEXTS.telefono}>{row.cliente.telefono}</Item>
         </Box>
       )}

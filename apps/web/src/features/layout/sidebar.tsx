@@ -121,7 +121,8 @@ function MenuList({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: 
               {open ? <ExpandLess /> : <ExpandMore />}
             </ListItemButton>
             <Collapse in={open} timeout="auto" unmountOnExit>
-              <List disablePadding>
+              {/* Links are not list items: a div, like the menu's own <nav>, not a <ul> of <a>. */}
+              <List component="div" disablePadding>
                 {section.entries.map((entry) => (
                   <EntryItem key={entry.path} entry={entry} collapsed={false} nested onNavigate={onNavigate} />
                 ))}

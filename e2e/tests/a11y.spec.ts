@@ -1,0 +1,176 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { LABELS, MENU, MSG, TITLES, menuFor, type Cargo } from '@vialex/domain';
+import { DEMO, PHONE, expect, shot, signIn, test } from '../support';
+
+/**
+ * axe-core on every screen at both sizes: the public screens, each list as every cargo that sees
+ * it, and the dialogs each list opens. Fails on any serious or critical violation of WCAG 2.1
+ * A/AA, naming the rule and the elements.
+ */
+async function expectNoSeriousViolations(page: Page, where: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n` +
+      v.nodes
+        .slice(0, 5)
+        .map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ')}`)
+        .join('\n'),
+  );
+  expect(report, `${where} at ${page.viewportSize()?.width}px`).toEqual([]);
+}
+
+/** The screen has its data: no skeleton row is left. */
+async function settled(page: Page): Promise<void> {
+  await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
+  await expect(page.locator('[role="progressbar"]')).toHaveCount(0);
+}
+
+const LISTS: { path: string; title: string }[] = [
+  { path: '/clientes', title: TITLES.clientes },
+  { path: '/usuarios', title: TITLES.usuarios },
+  { path: '/estado-usuarios', title: TITLES.estadoUsuarios },
+  { path: '/casos', title: TITLES.casos },
+  { path: '/casos-archivados', title: TITLES.casosArchivados },
+];
+
+const ACCOUNT: Record<Cargo, string> = {
+  Administrador: DEMO.administrador,
+  'Call Center': DEMO.callCenter,
+  'Coordinador Contact Center': DEMO.coordContactCenter,
+  Investigador: DEMO.investigador,
+  'Coordinador Investigador': DEMO.coordInvestigador,
+  Abogado: DEMO.abogado,
+  'Coordinador Abogado': DEMO.coordAbogado,
+  'Abogado CAIT': DEMO.abogadoCait,
+  'Coordinador Abogado CAIT': DEMO.coordAbogadoCait,
+  Perito: DEMO.perito,
+  'Coordinador Perito': DEMO.coordPerito,
+  Dibujante: DEMO.dibujante,
+};
+
+/** Dialogs each list opens (its NUEVO and the first row's actions that open one), as the Administrador. */
+const DIALOGS: { path: string; title: string; openers: string[] }[] = [
+  { path: '/clientes', title: TITLES.clientes, openers: [MSG.nuevo, LABELS.list.editar, LABELS.list.eliminar] },
+  {
+    path: '/usuarios',
+    title: TITLES.usuarios,
+    openers: [MSG.nuevo, LABELS.list.editar, LABELS.usuarios.asignarCiudades],
+  },
+  {
+    path: '/estado-usuarios',
+    title: TITLES.estadoUsuarios,
+    openers: [
+      LABELS.estadoUsuarios.accionDisponibilidad,
+      LABELS.estadoUsuarios.accionLogin,
+      LABELS.estadoUsuarios.accionTiempo,
+      MSG.cambiarContrasena,
+    ],
+  },
+  {
+    path: '/casos',
+    title: TITLES.casos,
+    openers: [
+      MSG.nuevo,
+      LABELS.casos.agregarCronos,
+      LABELS.casos.datosCaso,
+      LABELS.casos.asignar,
+      LABELS.casos.solicitar,
+      LABELS.casos.editarCaso,
+    ],
+  },
+  { path: '/casos-archivados', title: TITLES.casosArchivados, openers: [LABELS.casos.datosCaso] },
+];
+
+for (const size of ['desktop', 'phone'] as const) {
+  test.describe(`accessibility, ${size}`, () => {
+    if (size === 'phone') test.use(PHONE);
+    else test.use({ viewport: { width: 1440, height: 900 } });
+
+    test('public screens: login, not found, client entry', async ({ page }) => {
+      await page.goto('/login');
+      await expect(page.getByRole('button', { name: MSG.ingresar })).toBeVisible();
+      await expectNoSeriousViolations(page, 'login');
+      await shot(page, `a11y-${size}-login`);
+
+      await page.goto('/esta/ruta/no-existe');
+      await expect(page.getByText(MSG.paginaNoExiste)).toBeVisible();
+      await expectNoSeriousViolations(page, 'not found');
+
+      await page.goto('/login/auth-cliente/abc123');
+      await expect(page.getByRole('button', { name: MSG.ingresarAlCaso })).toBeVisible();
+      await expectNoSeriousViolations(page, 'client entry');
+    });
+
+    for (const [cargo, email] of Object.entries(ACCOUNT) as [Cargo, string][]) {
+      test(`every list ${cargo} sees`, async ({ page }) => {
+        await signIn(page, email);
+        const visible = new Set(menuFor(cargo).map((e) => e.path));
+        for (const list of LISTS.filter((l) => visible.has(l.path))) {
+          await page.goto(list.path);
+          await expect(page.getByRole('heading', { name: list.title })).toBeVisible();
+          await settled(page);
+          await expectNoSeriousViolations(page, `${list.path} as ${cargo}`);
+          // A field cargo's screens: the availability pill in words, the origin chips' colours.
+          if (cargo === 'Abogado') await shot(page, `a11y-${size}-${list.path.slice(1)}-abogado`);
+        }
+      });
+    }
+
+    test('the menu, the account menu and the placeholder screens', async ({ page }) => {
+      await signIn(page, DEMO.administrador);
+      if (size === 'phone') {
+        await page.getByRole('button', { name: MSG.menu }).click();
+        await expect(page.getByTestId('sidebar-temporary').getByRole('navigation')).toBeVisible();
+        await expectNoSeriousViolations(page, 'the open menu');
+        await page.keyboard.press('Escape');
+        await expect(page.getByTestId('sidebar-temporary').getByRole('navigation')).toBeHidden();
+      }
+      await page.getByRole('button', { name: MSG.cuentaUsuario }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await expectNoSeriousViolations(page, 'the account menu');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('menu')).toBeHidden();
+
+      const lists = new Set(LISTS.map((l) => l.path));
+      for (const entry of MENU.filter((e) => !lists.has(e.path))) {
+        await page.goto(entry.path.replace(':id?', ''));
+        await expect(page.getByTestId('brand')).toBeVisible();
+        await expect(page.getByRole('heading').first()).toBeVisible();
+        await expectNoSeriousViolations(page, entry.path);
+      }
+    });
+
+    for (const list of DIALOGS) {
+      test(`the dialogs of ${list.path}`, async ({ page }) => {
+        await signIn(page, DEMO.administrador);
+        await page.goto(list.path);
+        await expect(page.getByRole('heading', { name: list.title })).toBeVisible();
+        await settled(page);
+        for (const opener of list.openers) {
+          const button = page.getByRole('button', { name: opener, exact: true }).first();
+          // A row action the first rows don't offer (or a cargo rule) is skipped, not failed.
+          if (!(await button.isVisible()) || !(await button.isEnabled())) continue;
+          await button.click();
+          const dialog = page.getByRole('dialog');
+          await expect(dialog).toBeVisible();
+          await settled(page);
+          await expectNoSeriousViolations(page, `${list.path}: ${opener}`);
+          // Keyboard: Escape closes a dialog; a form that keeps a draft asks to be closed by its button.
+          await page.keyboard.press('Escape');
+          if (await dialog.isVisible()) {
+            await dialog
+              .getByRole('button', { name: new RegExp(`^(${MSG.cancelar}|${MSG.cerrar})$`, 'i') })
+              .first()
+              .click();
+          }
+          await expect(dialog).toBeHidden();
+        }
+      });
+    }
+  });
+}
