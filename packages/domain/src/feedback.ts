@@ -30,6 +30,9 @@ export const FEEDBACK = {
   copiarNumero: 'Copiar número',
   numeroCopiado: 'Copiado',
 
+  smsEnviadoA: 'SMS del caso #{caso} enviado a {telefono}',
+  exportacionSolicitada: 'exportación del caso #{caso} solicitada',
+
   // Clients and users
   clienteCreado: 'cliente {nombre} creado',
   clienteActualizado: 'cliente {nombre} actualizado',

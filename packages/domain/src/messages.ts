@@ -210,6 +210,13 @@ export const MSG = {
   servicioPlanNoDisponible: 'El servicio de confirmación de plan no se encuentra disponible.',
   smsError: 'No se logro enviar el SMS',
   smsEnviado: 'SMS enviado!',
+  // The SMS with the client's case link (issue 11; not in the spec's catalogue)
+  smsCuerpo: 'VIALEX: siga su caso # {caso} aquí: {enlace}',
+  celularNoValido: 'Ingrese un celular colombiano válido (10 dígitos, empieza por 3)',
+  enlaceNoExiste: 'El enlace no existe',
+  enlaceYaRevocado: 'El enlace ya fue revocado',
+  enlaceRevocado: 'Enlace revocado',
+  exportacionEnProceso: 'La exportación del caso # {caso} ya está en proceso',
   errorNoIdentificado: 'error no identificado',
   errorDescargarImagen: 'Error al descargar la imagen',
   documentoNoEncontrado: 'No se encontró el documento.',

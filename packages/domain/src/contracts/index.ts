@@ -7,3 +7,4 @@ export * from './cases.js';
 export * from './lookups.js';
 export * from './push.js';
 export * from './notifications.js';
+export * from './case-sms.js';

@@ -181,6 +181,21 @@ export function mayExport(viewer: CaseViewer): Decision {
   return can(viewer.cargo, 'casos.export') ? ALLOWED : refuse.forbidden();
 }
 
+/**
+ * Send the client the SMS with their case link (spec 2 §6 "Policy area and SMS"): the
+ * contact-centre desk, on a case that is not archived, when the plan is an authorised one
+ * (SEGURO TERCERO, RC PUBLICO) or special attention was approved. Revoking a case link and
+ * reading the case's SMS are the same desk's (the cargo part only).
+ */
+export function maySendSms(viewer: CaseViewer, c?: CaseState): Decision {
+  if (!can(viewer.cargo, 'casos.sms')) return refuse.forbidden();
+  if (!c) return ALLOWED;
+  if (c.archivado) return notArchived(c);
+  if (!(PLANES_AUTORIZADOS as readonly string[]).includes(c.tipo_plan) && !c.aprobar_atencion)
+    return { allowed: false, status: 422, code: 'PLAN_DENIED', message: MSG.planSinServicio };
+  return ALLOWED;
+}
+
 /** The row actions of a case for this viewer: each is its rule above, never a second copy of it. */
 export function caseActions(viewer: CaseViewer, c: CaseState): CaseActions {
   const ok = (d: Decision) => d.allowed;

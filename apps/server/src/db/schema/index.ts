@@ -7,3 +7,5 @@ export * from './files.js';
 export * from './trails.js';
 export * from './chat.js';
 export * from './platform.js';
+export * from './client-links.js';
+export * from './messaging.js';

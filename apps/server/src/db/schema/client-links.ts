@@ -1,0 +1,29 @@
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, tstz } from './columns.js';
+import { casos } from './cases.js';
+import { usuarios } from './users.js';
+
+/**
+ * The client's case links (DECISIONS row 5), owned by modules/client-links: one per SMS, for
+ * one case, expiring, revocable. Neither the token nor the short code is stored: only their
+ * SHA-256, and the token encrypted under a key made from the short code (so /s/{code} can
+ * redirect to it, and the table alone opens nothing).
+ */
+export const enlacesCliente = pgTable(
+  'enlaces_cliente',
+  {
+    id: id(),
+    uidcaso: uuid('uidcaso')
+      .notNull()
+      .references(() => casos.id),
+    token_hash: text('token_hash').notNull().unique(),
+    codigo_hash: text('codigo_hash').notNull().unique(),
+    token_cifrado: text('token_cifrado').notNull(),
+    expira: tstz('expira').notNull(),
+    revocado: tstz('revocado'),
+    revocado_por: uuid('revocado_por').references(() => usuarios.id),
+    creado_por: uuid('creado_por').references(() => usuarios.id),
+    creado: createdAt(),
+  },
+  (t) => [index('enlaces_cliente_caso_idx').on(t.uidcaso)],
+);
