@@ -4,6 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import type { OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 
 const THEME_COLOR = '#0d3b7c';
@@ -49,9 +50,42 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The sign-in screen is a lazy chunk (app/routes.tsx); on most first visits it is the screen
+ * shown, so index.html asks for it and its imports beside the entry (modulepreload) instead of
+ * after the entry has run. The staff screens need the same form and Typography chunks.
+ */
+function preloadLogin(): Plugin {
+  return {
+    name: 'vialex-preload-login',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c): c is OutputChunk => c.type === 'chunk');
+        const login = chunks.find((c) => c.facadeModuleId?.endsWith('/src/features/auth/login-page.tsx'));
+        if (!login) throw new Error('preloadLogin: no login-page chunk');
+        const byName = new Map(chunks.map((c) => [c.fileName, c]));
+        const files = new Set<string>();
+        const visit = (c: OutputChunk) => {
+          if (files.has(c.fileName)) return;
+          files.add(c.fileName);
+          for (const i of c.imports) visit(byName.get(i)!);
+        };
+        visit(login);
+        const links = [...files]
+          .filter((f) => !html.includes(`/${f}"`))
+          .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
+        return html.replace('</head>', `${links.join('')}</head>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    preloadLogin(),
     VitePWA({
       // Our own service worker: it shows Web Push notifications, which generateSW can't.
       strategies: 'injectManifest',
