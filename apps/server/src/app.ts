@@ -29,6 +29,7 @@ import { clientRoutes } from './modules/clients/routes.js';
 import { lookupRoutes } from './modules/lookups/routes.js';
 import { userAdminRoutes, userStatusRoutes } from './modules/users/admin-routes.js';
 import { caseRoutes, cronosRoutes } from './modules/cases/routes.js';
+import { workspaceRoutes } from './modules/cases/workspace-routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 
 declare module 'fastify' {
@@ -125,6 +126,7 @@ const staffScope: FastifyPluginAsyncZod = async (app) => {
   await app.register(userAdminRoutes, { prefix: '/api/usuarios' });
   await app.register(userStatusRoutes, { prefix: '/api/estado-usuarios' });
   await app.register(caseRoutes, { prefix: '/api/casos' });
+  await app.register(workspaceRoutes, { prefix: '/api/casos' });
   await app.register(notificationRoutes, { prefix: '/api/notificaciones' });
 };
 

@@ -271,6 +271,9 @@ export const MSG = {
   trazaLiberacionCaso: 'Liberación del caso # {caso}',
   trazaArchivoCaso: 'Archivo del caso # {caso}',
   trazaRestablecimientoCaso: 'Restablecimiento del caso # {caso}',
+  // The case workspace (issue 11, W1; not in the spec's catalogue)
+  pestanaNoValida: 'Pestaña no válida',
+  historiaConsultaPoliza: 'Consulta de póliza: {resultado}',
 
   // Catalogues (spec 3 §8)
   noSePuedeEditar: 'No se puede editar, por favor comunícate con el Administrador',

@@ -6,6 +6,8 @@
  *         deducible, ramo, estado } }
  *   200 { status: 404, message: 'Sin información' }       the plate is unknown to Tecnicar
  *   401 { status: 401, message: 'Vehículo no cuenta con póliza' }
+ * The case info panel asks the same with GET (spec 2 §7: "the lookup uses GET kronos?placa=";
+ * status 200 means found), so the method is a parameter.
  */
 export interface KronosVehicle {
   placa: string;
@@ -35,10 +37,15 @@ export type KronosResult =
   | { kind: 'noPolicy'; message: string }
   | { kind: 'unavailable'; error: string };
 
-export async function kronosLookup(base: string, placa: string, timeoutMs: number): Promise<KronosResult> {
+export async function kronosLookup(
+  base: string,
+  placa: string,
+  timeoutMs: number,
+  method: 'GET' | 'POST' = 'POST',
+): Promise<KronosResult> {
   try {
     const res = await fetch(`${base.replace(/\/$/, '')}/kronos?placa=${encodeURIComponent(placa)}`, {
-      method: 'POST',
+      method,
       signal: AbortSignal.timeout(timeoutMs),
     });
     const body = (await res.json().catch(() => ({}))) as { status?: number; message?: string; data?: KronosVehicle };

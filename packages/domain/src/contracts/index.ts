@@ -8,3 +8,4 @@ export * from './lookups.js';
 export * from './push.js';
 export * from './notifications.js';
 export * from './case-sms.js';
+export * from './workspace.js';

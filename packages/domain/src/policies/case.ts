@@ -212,3 +212,121 @@ export function caseActions(viewer: CaseViewer, c: CaseState): CaseActions {
     restore: c.archivado && ok(mayRestore(viewer)),
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// The case workspace, /gestionar-caso/{id}/{tab} (spec 2 §2 "Case management screen", §6)
+
+/** The workspace's tabs in the spec's order; `informacion` is the spec's empty tab (DATOS DEL CASO). */
+export const WORKSPACE_TABS = ['chat', 'informacion', 'gestionar', 'mapa', 'chat_perito', 'chat_dibujante'] as const;
+export type WorkspaceTab = (typeof WORKSPACE_TABS)[number];
+
+/** Who looks at a workspace: a staff cargo, or the client through their case link (a later issue). */
+export type WorkspaceViewerKind = Cargo | 'Cliente';
+
+/**
+ * Tab visibility as data (spec 2 §2): a tab is hidden for the kinds in `hiddenFor`, shown only to
+ * `onlyFor` when set, and the expert and draftsperson rooms only once that agent was requested.
+ */
+export const WORKSPACE_TAB_RULES: Record<
+  WorkspaceTab,
+  { hiddenFor?: readonly WorkspaceViewerKind[]; onlyFor?: readonly WorkspaceViewerKind[]; needs?: 'perito' | 'dibujante' }
+> = {
+  chat: {},
+  informacion: {},
+  gestionar: { hiddenFor: ['Cliente', 'Perito', 'Coordinador Perito'] },
+  mapa: { hiddenFor: ['Perito', 'Coordinador Perito'] },
+  chat_perito: {
+    onlyFor: ['Perito', 'Coordinador Perito', 'Coordinador Investigador', 'Investigador'],
+    needs: 'perito',
+  },
+  chat_dibujante: {
+    onlyFor: ['Coordinador Investigador', 'Dibujante', 'Administrador', 'Investigador'],
+    needs: 'dibujante',
+  },
+};
+
+/** What the tab rules read of a case. */
+export type WorkspaceCaseState = {
+  solicitud_perito: boolean;
+  solicitud_dibujante: boolean;
+} & Pick<Record<AgentSlot, string | null>, 'uidperito' | 'uiddibujante'>;
+
+/**
+ * Whether an expert or a draftsperson was requested on the case: asked for (SOLICITAR AGENTE), or
+ * one is on the case (an Administrador may assign a Perito without asking first).
+ */
+export function agentRequested(c: WorkspaceCaseState, kind: 'perito' | 'dibujante'): boolean {
+  return kind === 'perito' ? c.solicitud_perito || !!c.uidperito : c.solicitud_dibujante || !!c.uiddibujante;
+}
+
+/** Whether this kind of viewer sees this tab on a case in this state (pure; tested row by row). */
+export function tabVisible(kind: WorkspaceViewerKind, tab: WorkspaceTab, c: WorkspaceCaseState): boolean {
+  const rule = WORKSPACE_TAB_RULES[tab];
+  if (rule.hiddenFor?.includes(kind)) return false;
+  if (rule.onlyFor && !rule.onlyFor.includes(kind)) return false;
+  return !rule.needs || agentRequested(c, rule.needs);
+}
+
+/** The tabs a viewer sees on a case, in the spec's order. */
+export function workspaceTabs(kind: WorkspaceViewerKind, c: WorkspaceCaseState): WorkspaceTab[] {
+  return WORKSPACE_TABS.filter((t) => tabVisible(kind, t, c));
+}
+
+/**
+ * Open a case's workspace: whoever may manage it ('Gestionar', spec 2 §6). The case must be in the
+ * viewer's list scope as well; out of it the answer is 'El caso no existe' (the queries' job).
+ */
+export function mayOpenWorkspace(viewer: CaseViewer, c: CaseState): Decision {
+  return mayManage(viewer, c);
+}
+
+/** Read one tab's data: the workspace, and the tab shown to this viewer. */
+export function mayOpenTab(viewer: CaseViewer, c: CaseState & WorkspaceCaseState, tab: WorkspaceTab): Decision {
+  const open = mayOpenWorkspace(viewer, c);
+  if (!open.allowed) return open;
+  return tabVisible(viewer.cargo, tab, c) ? ALLOWED : refuse.forbidden();
+}
+
+/**
+ * Look the vehicle's policy up again from DATOS DEL CASO (spec 2 §7, GET kronos): it changes the
+ * case's plan, so whoever edits the case data (the contact-centre desk), not on an archived case.
+ */
+export function mayLookupPolicy(viewer: CaseViewer, c?: CaseState): Decision {
+  if (!can(viewer.cargo, 'casos.edit')) return refuse.forbidden();
+  return c ? notArchived(c) : ALLOWED;
+}
+
+/** The request-approval button of the policy area: hidden, offered, or shown disabled once asked. */
+export type AttentionButton = 'oculto' | 'disponible' | 'solicitado';
+
+/** The buttons of the policy area (spec 2 §6 "Policy area and SMS"), each from its rule. */
+export interface PolicyPanelActions {
+  consultarPoliza: boolean;
+  solicitarAprobacion: AttentionButton;
+  /** Request expert / draftsperson buttons: the types offered. */
+  solicitar: ('Perito' | 'Dibujante')[];
+}
+
+export function policyPanelActions(viewer: CaseViewer, c: CaseState & WorkspaceCaseState): PolicyPanelActions {
+  // Shown for SIN PLAN without approval to those who may ask; disabled once asked (spec 2 §4).
+  const attentionShown =
+    can(viewer.cargo, 'casos.sms') && !c.archivado && c.tipo_plan === SIN_PLAN && !c.aprobar_atencion;
+  const solicitarAprobacion: AttentionButton = !attentionShown
+    ? 'oculto'
+    : c.solicitud_atencion
+      ? 'solicitado'
+      : mayRequestAttention(viewer, c).allowed
+        ? 'disponible'
+        : 'oculto';
+  // Spec 2 §6: Administrador, Investigador, Coordinador Investigador, on an authorised plan, while
+  // that agent was not requested yet; each through the same request rule as SOLICITAR AGENTE.
+  const solicitar = can(viewer.cargo, 'casos.requestExpertInfoPanel')
+    ? (['Perito', 'Dibujante'] as const).filter(
+        (tipo) =>
+          (PLANES_AUTORIZADOS as readonly string[]).includes(c.tipo_plan) &&
+          !agentRequested(c, tipo === 'Perito' ? 'perito' : 'dibujante') &&
+          mayRequest(viewer, tipo, c).allowed,
+      )
+    : [];
+  return { consultarPoliza: mayLookupPolicy(viewer, c).allowed, solicitarAprobacion, solicitar };
+}

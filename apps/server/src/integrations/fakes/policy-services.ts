@@ -116,7 +116,8 @@ export async function startFakePolicyServices(port = 0): Promise<FakePolicyServi
 
 function route(req: http.IncomingMessage, url: URL, plate: string, body: string, res: http.ServerResponse) {
   if (plate === 'CAIDO1') return json(res, 500, { message: 'internal error' });
-  if (req.method === 'POST' && url.pathname === '/kronos') {
+  // POST from the case form, GET from the case info panel (spec 2 §7): the same answers.
+  if ((req.method === 'POST' || req.method === 'GET') && url.pathname === '/kronos') {
     const data = KRONOS[plate];
     if (data) return json(res, 200, { status: 200, message: 'Vehículo con póliza en tecnicar', data });
     if (plate === 'NOP000') return json(res, 401, { status: 401, message: 'Vehículo no cuenta con póliza' });

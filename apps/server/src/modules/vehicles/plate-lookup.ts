@@ -107,13 +107,18 @@ function remember(placa: string, value: PlateLookup, ttl: number) {
  * never blocks creating a case by hand: it only leaves the case without a plan. The outcome is
  * cached per plate and a look-up already under way is shared.
  */
-export async function lookupPlate(ctx: AppContext, rawPlaca: string, { fresh = false } = {}): Promise<PlateLookup> {
+export async function lookupPlate(
+  ctx: AppContext,
+  rawPlaca: string,
+  /** fresh: ask the services again; kronosMethod: GET from the case info panel (spec 2 §7), else POST. */
+  { fresh = false, kronosMethod = 'POST' }: { fresh?: boolean; kronosMethod?: 'GET' | 'POST' } = {},
+): Promise<PlateLookup> {
   const placa = rawPlaca.trim().toUpperCase();
   const hit = cache.get(placa);
   if (!fresh && hit && Date.now() < hit.until) return hit.value;
   const running = inFlight.get(placa);
   if (running) return running;
-  const lookup = askServices(ctx, placa)
+  const lookup = askServices(ctx, placa, kronosMethod)
     .then(({ value, complete }) => {
       remember(placa, value, complete ? ANSWER_CACHE_MS : FAILURE_CACHE_MS);
       return value;
@@ -125,12 +130,16 @@ export async function lookupPlate(ctx: AppContext, rawPlaca: string, { fresh = f
   return lookup;
 }
 
-async function askServices(ctx: AppContext, placa: string): Promise<{ value: PlateLookup; complete: boolean }> {
+async function askServices(
+  ctx: AppContext,
+  placa: string,
+  kronosMethod: 'GET' | 'POST',
+): Promise<{ value: PlateLookup; complete: boolean }> {
   const { config } = ctx;
   const [own] = await ctx.db.select().from(vehiculos).where(eq(vehiculos.placa, placa));
   const [kronos, hub] = await Promise.all([
     config.kronosUrl
-      ? kronosLookup(config.kronosUrl, placa, config.lookupTimeoutMs)
+      ? kronosLookup(config.kronosUrl, placa, config.lookupTimeoutMs, kronosMethod)
       : Promise.resolve({ kind: 'unavailable' as const, error: 'KRONOS_URL not set' }),
     config.hub.url
       ? hubLookup(
