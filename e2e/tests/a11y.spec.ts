@@ -145,6 +145,32 @@ for (const size of ['desktop', 'phone'] as const) {
       }
     });
 
+    test('keyboard: Tab reaches a row action, Enter opens its dialog, Escape gives focus back', async ({ page }) => {
+      await signIn(page, DEMO.administrador);
+      await page.goto('/clientes');
+      await expect(page.getByRole('heading', { name: TITLES.clientes })).toBeVisible();
+      await settled(page);
+      const focusedName = () =>
+        page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent);
+      let reached = false;
+      for (let i = 0; i < 80 && !reached; i++) {
+        await page.keyboard.press('Tab');
+        reached = (await focusedName())?.trim() === LABELS.list.editar;
+      }
+      expect(reached, `Tab never reached '${LABELS.list.editar}'`).toBe(true);
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      await expect
+        .poll(() => dialog.evaluate((d) => d.contains(document.activeElement)), {
+          message: 'focus moves into the dialog',
+        })
+        .toBe(true);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect.poll(focusedName, { message: 'focus returns to the row action' }).toBe(LABELS.list.editar);
+    });
+
     for (const list of DIALOGS) {
       test(`the dialogs of ${list.path}`, async ({ page }) => {
         await signIn(page, DEMO.administrador);
