@@ -29,8 +29,12 @@ import { clientRoutes } from './modules/clients/routes.js';
 import { lookupRoutes } from './modules/lookups/routes.js';
 import { userAdminRoutes, userStatusRoutes } from './modules/users/admin-routes.js';
 import { caseRoutes, cronosRoutes } from './modules/cases/routes.js';
+import { caseStatusRoutes } from './modules/cases/status-routes.js';
 import { workspaceRoutes } from './modules/cases/workspace-routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
+import { caseSmsRoutes } from './modules/messaging/routes.js';
+import { clientLinkRoutes, shortLinkRoutes } from './modules/client-links/routes.js';
+import { exportRoutes } from './modules/exports/routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -101,6 +105,7 @@ const publicScope: FastifyPluginAsyncZod = async (app) => {
   await app.register(authPublicRoutes, { prefix: '/api/auth' });
   await app.register(pushPublicRoutes, { prefix: '/api/push' });
   await app.register(cronosRoutes, { prefix: '/api/cronos' });
+  await app.register(shortLinkRoutes);
   if (app.ctx.config.isTest) await app.register(testRoutes, { prefix: '/api/test' });
 };
 
@@ -126,8 +131,12 @@ const staffScope: FastifyPluginAsyncZod = async (app) => {
   await app.register(userAdminRoutes, { prefix: '/api/usuarios' });
   await app.register(userStatusRoutes, { prefix: '/api/estado-usuarios' });
   await app.register(caseRoutes, { prefix: '/api/casos' });
+  await app.register(caseStatusRoutes, { prefix: '/api/casos' });
   await app.register(workspaceRoutes, { prefix: '/api/casos' });
   await app.register(notificationRoutes, { prefix: '/api/notificaciones' });
+  await app.register(caseSmsRoutes, { prefix: '/api/casos' });
+  await app.register(clientLinkRoutes, { prefix: '/api/casos' });
+  await app.register(exportRoutes, { prefix: '/api/casos' });
 };
 
 /**

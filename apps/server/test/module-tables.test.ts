@@ -19,6 +19,10 @@ const OWNS: Record<string, string[]> = {
   chat: ['chats', 'chat_usuarios', 'mensajes'],
   notifications: ['notificaciones', 'notificaciones_leidas'],
   push: ['suscripciones_push'],
+  files: ['archivos'],
+  'client-links': ['enlaces_cliente'],
+  messaging: ['mensajes_sms'],
+  exports: ['exportaciones'],
 };
 /** The browser tests' helper routes (/api/test, NODE_ENV=test only) set up states directly. */
 const EXEMPT = ['system/test-routes.ts'];

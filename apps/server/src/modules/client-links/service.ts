@@ -1,0 +1,119 @@
+import crypto from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { MSG, type ClientLinkState } from '@vialex/domain';
+import type { Executor } from '../../db/client.js';
+import { settingOnce } from '../../db/settings.js';
+import { enlacesCliente } from '../../db/schema/index.js';
+import type { AppContext } from '../../platform/context.js';
+import { conflict, notFound } from '../../platform/errors.js';
+import { SHORT_CODE_PATTERN, isSigned, newClientToken, newShortCode, openToken, sealToken, sha256 } from './tokens.js';
+
+/**
+ * The client's case links (DECISIONS row 5): each SMS issues a new one for that one case; it
+ * opens the case until it expires (CLIENT_LINK_DAYS, 7 by default) or staff revoke it. The
+ * client reaches it through Vialex's own short link, /s/{code} (DECISIONS row 9).
+ */
+
+const SECRET_SETTING = 'client_links.secret';
+const secrets = new WeakMap<object, Promise<Buffer>>();
+
+/** The HMAC secret of the links: made once for every instance and kept in `configuracion`. */
+function linkSecret(ctx: AppContext): Promise<Buffer> {
+  let secret = secrets.get(ctx.database);
+  if (!secret) {
+    secret = settingOnce(ctx.db, SECRET_SETTING, () => crypto.randomBytes(32).toString('base64url')).then((s) =>
+      Buffer.from(s, 'base64url'),
+    );
+    secret.catch(() => secrets.delete(ctx.database));
+    secrets.set(ctx.database, secret);
+  }
+  return secret;
+}
+
+export interface IssuedLink {
+  id: string;
+  token: string;
+  code: string;
+  expira: Date;
+}
+
+/** A new link for the case: its token (for the client's entry page) and its short code (for the SMS). */
+export async function issueClientLink(
+  ctx: AppContext,
+  db: Executor,
+  caseId: string,
+  issuedBy: string,
+): Promise<IssuedLink> {
+  const secret = await linkSecret(ctx);
+  const token = newClientToken(secret);
+  const code = newShortCode();
+  const expira = new Date(Date.now() + ctx.config.clientLinkDays * 24 * 60 * 60 * 1000);
+  const [row] = await db
+    .insert(enlacesCliente)
+    .values({
+      uidcaso: caseId,
+      token_hash: sha256(token),
+      codigo_hash: sha256(code),
+      token_cifrado: sealToken(secret, code, token),
+      expira,
+      creado_por: issuedBy,
+    })
+    .returning({ id: enlacesCliente.id });
+  return { id: row.id, token, code, expira };
+}
+
+export type ClientLinkCheck =
+  { ok: true; caseId: string; linkId: string; expira: Date } | { ok: false; reason: 'forged' | 'expired' | 'revoked' };
+
+/**
+ * What a client's token opens (for the client's entry page, /login/auth-cliente/{token}): the
+ * case id, or why not — `forged` (not signed by this server, or signed but never issued: a bare
+ * case id is one), `expired`, `revoked`. The entry page answers each as DECISIONS row 5 says.
+ */
+export async function verifyClientLink(ctx: AppContext, token: string): Promise<ClientLinkCheck> {
+  if (typeof token !== 'string' || !isSigned(await linkSecret(ctx), token)) return { ok: false, reason: 'forged' };
+  const [row] = await ctx.db
+    .select()
+    .from(enlacesCliente)
+    .where(eq(enlacesCliente.token_hash, sha256(token)));
+  if (!row) return { ok: false, reason: 'forged' };
+  if (row.revocado) return { ok: false, reason: 'revoked' };
+  if (row.expira.getTime() <= Date.now()) return { ok: false, reason: 'expired' };
+  return { ok: true, caseId: row.uidcaso, linkId: row.id, expira: row.expira };
+}
+
+/**
+ * The token a short code leads to, or null for a code never issued. A revoked or expired link
+ * still leads to its token: the client's entry page then says why it does not open.
+ */
+export async function resolveShortCode(ctx: AppContext, code: string): Promise<string | null> {
+  if (!SHORT_CODE_PATTERN.test(code)) return null;
+  const [row] = await ctx.db
+    .select({ sealed: enlacesCliente.token_cifrado })
+    .from(enlacesCliente)
+    .where(eq(enlacesCliente.codigo_hash, sha256(code)));
+  return row ? openToken(await linkSecret(ctx), code, row.sealed) : null;
+}
+
+export const linkState = (row: { revocado: Date | null; expira: Date }, now = Date.now()): ClientLinkState =>
+  row.revocado ? 'revocado' : row.expira.getTime() <= now ? 'vencido' : 'vigente';
+
+/** Revokes one link of the case (the caller checked the viewer may). */
+export async function revokeClientLink(ctx: AppContext, caseId: string, linkId: string, revokedBy: string | null) {
+  const [row] = await ctx.db
+    .select({ revocado: enlacesCliente.revocado })
+    .from(enlacesCliente)
+    .where(and(eq(enlacesCliente.id, linkId), eq(enlacesCliente.uidcaso, caseId)));
+  if (!row) throw notFound(MSG.enlaceNoExiste);
+  const updated = await ctx.db
+    .update(enlacesCliente)
+    .set({ revocado: new Date(), revocado_por: revokedBy })
+    .where(and(eq(enlacesCliente.id, linkId), isNull(enlacesCliente.revocado)))
+    .returning({ id: enlacesCliente.id });
+  if (!updated.length) throw conflict('ALREADY_REVOKED', MSG.enlaceYaRevocado);
+}
+
+/** A link whose SMS never left: revoked at once, so it opens nothing. */
+export async function withdrawClientLink(db: Executor, linkId: string) {
+  await db.update(enlacesCliente).set({ revocado: new Date() }).where(eq(enlacesCliente.id, linkId));
+}

@@ -1,0 +1,174 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { MSG } from '@vialex/domain';
+import { casos, configuracion, enlacesCliente, mensajesSms } from '../src/db/schema/index.js';
+import { verifyClientLink } from '../src/modules/client-links/service.js';
+import { newClientToken, sha256 } from '../src/modules/client-links/tokens.js';
+import { startTestServer, type TestServer } from './helper.js';
+import { createUser, login } from './factories.js';
+import { caseBody, createCaseAs } from './case-factories.js';
+
+let s: TestServer;
+let cookie: string;
+let webDist: string;
+beforeAll(async () => {
+  // A built web app stand-in, so the not-found page of an unknown short link is the app's.
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'vialex-web-'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>VIALEX</title><div id="root"></div>');
+  s = await startTestServer({ SERVE_WEB: '1', WEB_DIST: webDist });
+  const { email } = await createUser(s.ctx, { cargo: 'Call Center' });
+  cookie = await login(s.app, email);
+});
+afterAll(async () => {
+  await s?.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+/** Sends an SMS on a new SEGURO TERCERO case: the case, the message, its short code. */
+async function smsSent() {
+  const c = await createCaseAs(s.app, cookie, await caseBody(s.ctx));
+  await s.ctx.db.update(casos).set({ tipo_plan: 'SEGURO TERCERO' }).where(eq(casos.id, c.id));
+  const res = await s.app.inject({
+    method: 'POST',
+    url: `/api/casos/${c.id}/sms`,
+    headers: { cookie },
+    payload: { telefono: '3104567890' },
+  });
+  expect(res.statusCode).toBe(200);
+  const mensaje = res.json().mensaje;
+  const code = mensaje.enlace.url.split('/s/')[1] as string;
+  return { caseId: c.id as string, mensaje, code };
+}
+
+/** Follows the short link: the token it redirects to. */
+async function tokenOf(code: string) {
+  const res = await s.app.inject({ method: 'GET', url: `/s/${code}` });
+  expect(res.statusCode).toBe(302);
+  expect(res.headers['cache-control']).toBe('no-store');
+  const location = res.headers.location as string;
+  expect(location).toMatch(/^\/login\/auth-cliente\/[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{22}$/);
+  return decodeURIComponent(location.split('/').pop()!);
+}
+
+describe('the short link /s/{code}', () => {
+  it("redirects (302) to the client's entry page with a token that opens that one case", async () => {
+    const { caseId, code } = await smsSent();
+    const token = await tokenOf(code);
+    expect(await verifyClientLink(s.ctx, token)).toMatchObject({ ok: true, caseId });
+  });
+
+  it('an unknown code: the app not-found page for a browser, 404 JSON for an API client', async () => {
+    // NUL bytes in a path are refused before any route (400, Spanish).
+    const nul = await s.app.inject({ method: 'GET', url: '/s/%00%00', headers: { accept: 'application/json' } });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().message).toMatch(/^[A-ZÁÉÍÓÚ][a-záéíóúñ]/);
+    for (const url of ['/s/AAAAAAAAAAAA', '/s/corto', `/s/${'x'.repeat(90)}`, '/s/ZZZZZZZZZZZ%C3%B1']) {
+      const json = await s.app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+      expect(json.statusCode, url).toBe(404);
+      expect(json.json().message).toBe(MSG.enlaceNoExiste);
+      const page = await s.app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
+      expect(page.statusCode, url).toBe(404);
+      expect(page.body).toContain('<div id="root">');
+      expect(page.headers.location).toBeUndefined();
+    }
+  });
+
+  it('codes are random: every SMS gets its own, 12 characters of [0-9A-Za-z]', async () => {
+    const codes = new Set<string>();
+    for (let i = 0; i < 3; i++) codes.add((await smsSent()).code);
+    expect(codes.size).toBe(3);
+    for (const code of codes) expect(code).toMatch(/^[0-9A-Za-z]{12}$/);
+  });
+});
+
+describe("the client's signed case link (DECISIONS row 5)", () => {
+  it('is stored hashed: neither the token nor the short code is in the database', async () => {
+    const { mensaje, code } = await smsSent();
+    const token = await tokenOf(code);
+    const [row] = await s.ctx.db.select().from(enlacesCliente).where(eq(enlacesCliente.id, mensaje.enlace.id));
+    expect(row.token_hash).toBe(sha256(token));
+    expect(row.codigo_hash).toBe(sha256(code));
+    const stored = JSON.stringify(row);
+    expect(stored).not.toContain(token.split('.')[0]);
+    expect(stored).not.toContain(code);
+  });
+
+  it('expires after CLIENT_LINK_DAYS (7 by default)', async () => {
+    const { mensaje } = await smsSent();
+    const days = (Date.parse(mensaje.enlace.expira) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.99);
+    expect(days).toBeLessThanOrEqual(7);
+  });
+
+  it('forged: a bare case id, garbage, a changed signature, a token signed but never issued', async () => {
+    const { caseId, code } = await smsSent();
+    const token = await tokenOf(code);
+    const [random, mac] = token.split('.');
+    const flipped = `${random}.${mac[0] === 'A' ? 'B' : 'A'}${mac.slice(1)}`;
+    const [secret] = await s.ctx.db.select().from(configuracion).where(eq(configuracion.clave, 'client_links.secret'));
+    const neverIssued = newClientToken(Buffer.from(secret.valor as string, 'base64url'));
+    for (const forged of [caseId, '', 'x'.repeat(10_000), `${random}.`, flipped, `${random}x.${mac}`, neverIssued]) {
+      expect(await verifyClientLink(s.ctx, forged), forged.slice(0, 20)).toEqual({ ok: false, reason: 'forged' });
+    }
+  });
+
+  it('expired: a link past its expiry (set in the database), and on the clock', async () => {
+    const a = await smsSent();
+    const tokenA = await tokenOf(a.code);
+    await s.ctx.db
+      .update(enlacesCliente)
+      .set({ expira: new Date(Date.now() - 1000) })
+      .where(eq(enlacesCliente.id, a.mensaje.enlace.id));
+    expect(await verifyClientLink(s.ctx, tokenA)).toEqual({ ok: false, reason: 'expired' });
+    // The short link still leads to the entry page, which says why it does not open.
+    expect(await tokenOf(a.code)).toBe(tokenA);
+
+    const b = await smsSent();
+    const tokenB = await tokenOf(b.code);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.parse(b.mensaje.enlace.expira) - 1000);
+      expect((await verifyClientLink(s.ctx, tokenB)).ok).toBe(true);
+      vi.setSystemTime(Date.parse(b.mensaje.enlace.expira) + 1);
+      expect(await verifyClientLink(s.ctx, tokenB)).toEqual({ ok: false, reason: 'expired' });
+    } finally {
+      vi.useRealTimers();
+    }
+    const panel = (
+      await s.app.inject({ method: 'GET', url: `/api/casos/${a.caseId}/sms`, headers: { cookie } })
+    ).json();
+    expect(panel.mensajes[0].enlace.estado).toBe('vencido');
+  });
+
+  it('revoked by staff: refused, while the other links of the case still open it', async () => {
+    const first = await smsSent();
+    const token = await tokenOf(first.code);
+    // A second SMS of the same case: a new link; revoking the first leaves it.
+    const again = await s.app.inject({
+      method: 'POST',
+      url: `/api/casos/${first.caseId}/sms`,
+      headers: { cookie },
+      payload: { telefono: '3157894561' },
+    });
+    const second = again.json().mensaje;
+    const secondToken = await tokenOf(second.enlace.url.split('/s/')[1]);
+    expect(secondToken).not.toBe(token);
+    const res = await s.app.inject({
+      method: 'POST',
+      url: `/api/casos/${first.caseId}/enlaces/${first.mensaje.enlace.id}/revocar`,
+      headers: { cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await verifyClientLink(s.ctx, token)).toEqual({ ok: false, reason: 'revoked' });
+    expect(await verifyClientLink(s.ctx, secondToken)).toMatchObject({ ok: true, caseId: first.caseId });
+  });
+
+  it('the message records the link it carried', async () => {
+    const { mensaje } = await smsSent();
+    const [row] = await s.ctx.db.select().from(mensajesSms).where(eq(mensajesSms.id, mensaje.id));
+    expect(row.uidenlace).toBe(mensaje.enlace.id);
+  });
+});
