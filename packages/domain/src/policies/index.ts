@@ -2,4 +2,3 @@ export * from './decision.js';
 export * from './case.js';
 export * from './user.js';
 export * from './client.js';
-export * from './case-status.js';
