@@ -57,6 +57,18 @@ async function runOnce(url: string): Promise<Run> {
   }
 }
 
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP on a busy machine): try again twice. */
+async function withRetry<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (e) {
+      if (attempt >= 3) throw e;
+      console.log(`lighthouse pass failed (${(e as Error).message}); trying again`);
+    }
+  }
+}
+
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : Math.round((s[s.length / 2 - 1] + s[s.length / 2]) / 2);
@@ -71,7 +83,7 @@ const median = (xs: number[]): number => {
 export async function benchLighthouse(serverUrl: string, runs = 3, quick = false) {
   const url = `${serverUrl}/login`;
   const all: Run[] = [];
-  for (let i = 0; i < runs; i++) all.push(await runOnce(url));
+  for (let i = 0; i < runs; i++) all.push(await withRetry(() => runOnce(url)));
   const med = Object.fromEntries(
     [...CATEGORIES, ...Object.keys(METRICS)].map((k) => [k, median(all.map((r) => r[k as keyof Run] as number))]),
   ) as Record<string, number>;

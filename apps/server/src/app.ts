@@ -29,6 +29,7 @@ import { clientRoutes } from './modules/clients/routes.js';
 import { lookupRoutes } from './modules/lookups/routes.js';
 import { userAdminRoutes, userStatusRoutes } from './modules/users/admin-routes.js';
 import { caseRoutes, cronosRoutes } from './modules/cases/routes.js';
+import { caseStatusRoutes } from './modules/cases/status-routes.js';
 import { workspaceRoutes } from './modules/cases/workspace-routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { caseSmsRoutes } from './modules/messaging/routes.js';
@@ -130,6 +131,7 @@ const staffScope: FastifyPluginAsyncZod = async (app) => {
   await app.register(userAdminRoutes, { prefix: '/api/usuarios' });
   await app.register(userStatusRoutes, { prefix: '/api/estado-usuarios' });
   await app.register(caseRoutes, { prefix: '/api/casos' });
+  await app.register(caseStatusRoutes, { prefix: '/api/casos' });
   await app.register(workspaceRoutes, { prefix: '/api/casos' });
   await app.register(notificationRoutes, { prefix: '/api/notificaciones' });
   await app.register(caseSmsRoutes, { prefix: '/api/casos' });

@@ -2,6 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parsePushHosts } from './integrations/push-hosts.js';
 import { parseOrigins } from './platform/origin.js';
+import { parseStorageConfig, parseUploadMaxMb } from './integrations/storage-config.js';
+import type { StorageOptions } from './integrations/storage.js';
+import { UPLOAD_MAX_MB_DEFAULT } from '@vialex/domain';
 import { parseSmsConfig, type SmsConfig } from './integrations/sms-config.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -61,6 +64,10 @@ export interface Config {
   clientLinkDays: number;
   /** PUBLIC_URL: the origin the client's short links are built on; unset: the staff request's own origin. */
   publicUrl: string | undefined;
+  /** File storage (integrations/storage.ts): local disk (FILES_DIR) or an S3-compatible bucket (STORAGE=s3). */
+  storage: StorageOptions;
+  /** UPLOAD_MAX_MB: the largest uploaded file. */
+  uploadMaxMb: number;
   /** Where logs go (tests read them); stdout when unset. Not an environment setting. */
   logStream?: NodeJS.WritableStream;
 }
@@ -69,11 +76,12 @@ export interface Config {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   const nodeEnv = env.NODE_ENV ?? 'production';
+  const dataDir = env.DATA_DIR === 'memory://' ? 'memory://' : path.resolve(REPO_ROOT, env.DATA_DIR ?? 'data');
   return {
     port: int(env.PORT, 3000),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl,
-    dataDir: env.DATA_DIR === 'memory://' ? 'memory://' : path.resolve(REPO_ROOT, env.DATA_DIR ?? 'data'),
+    dataDir,
     demo: bool(env.DEMO, !databaseUrl),
     serveWeb: bool(env.SERVE_WEB, true),
     webDist: path.resolve(REPO_ROOT, env.WEB_DIST ?? 'apps/web/dist'),
@@ -104,6 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lookupTimeoutMs: int(env.LOOKUP_TIMEOUT_MS, 4000),
     cronosApiKey: env.CRONOS_API_KEY || undefined,
     mapTileUrl: env.MAP_TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    storage: parseStorageConfig(env, dataDir),
+    uploadMaxMb: parseUploadMaxMb(env.UPLOAD_MAX_MB, UPLOAD_MAX_MB_DEFAULT),
     sms: parseSmsConfig(env),
     clientLinkDays: positive(env.CLIENT_LINK_DAYS, 7, 'CLIENT_LINK_DAYS'),
     publicUrl: env.PUBLIC_URL ? parseOrigins(env.PUBLIC_URL, 'PUBLIC_URL')[0] : undefined,

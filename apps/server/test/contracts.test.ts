@@ -45,7 +45,13 @@ describe('OpenAPI (/api/docs/json)', () => {
       for (const [method, op] of Object.entries(methods)) {
         operations++;
         const ok = Object.entries(op.responses ?? {}).filter(([code]) => /^2\d\d$/.test(code));
-        const documented = ok.some(([code, r]) => code === '204' || !!r.content?.['application/json']?.schema);
+        // A download documents its bytes (application/octet-stream) instead of JSON.
+        const documented = ok.some(
+          ([code, r]) =>
+            code === '204' ||
+            !!r.content?.['application/json']?.schema ||
+            !!r.content?.['application/octet-stream']?.schema,
+        );
         if (!documented) missing.push(`${method.toUpperCase()} ${path}`);
       }
     }

@@ -1,6 +1,7 @@
 export * from './cargos.js';
 export * from './availability.js';
 export * from './case-status.js';
+export * from './files.js';
 export * from './constants.js';
 export * from './messages.js';
 export * from './labels.js';

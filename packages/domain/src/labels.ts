@@ -179,6 +179,20 @@ export const LABELS = {
     enlaceEstados: { vigente: 'Vigente', vencido: 'Vencido', revocado: 'Revocado' },
     exportar: 'Exportar archivos',
   },
+  /** GESTIÓN: the status form of the case workspace (spec 2 §2, §5). */
+  gestion: {
+    titulo: 'GESTIÓN',
+    estadoActual: 'Estado actual',
+    estado: 'Estado',
+    descripcion: 'Descripción',
+    adjuntar: 'Adjuntar archivo (opcional)',
+    cambiarArchivo: 'Cambiar archivo',
+    quitarArchivo: 'Quitar archivo',
+    tiposPermitidos: 'PDF, Word, Excel, JPG, PNG o WEBP · máximo {mb} MB',
+    guardar: 'Guardar',
+    subiendo: 'Subiendo… {pct}%',
+    guardando: 'Guardando…',
+  },
   /** The case workspace, /gestionar-caso/{id}/{tab} (spec 2 §2): header, tabs, DATOS DEL CASO. */
   espacio: {
     volver: 'Volver a casos',

@@ -202,6 +202,17 @@ export const MSG = {
   chatBloqueadoInvestigador: 'El chat ha sido bloqueado por el investigador del caso',
   chatBloqueado: 'El chat ha sido bloqueado',
   casoCerrado: 'El caso ha sido {estado}, para realizar gestiones comuníquese con nuestro Administrador.',
+  // Status change with a document (not in the spec's catalogue).
+  estadoNoValido: 'Estado no válido',
+  archivoMuyGrande: 'El archivo supera el tamaño máximo permitido de {mb} MB',
+  archivoTipoNoPermitido:
+    'Tipo de archivo no permitido. Solo se aceptan PDF, Word (doc, docx), Excel (xls, xlsx) e imágenes JPG, PNG o WEBP',
+  archivoUnico: 'Solo se puede adjuntar un archivo',
+  archivoVacio: 'El archivo está vacío',
+  formularioMultipart: 'Envíe el formulario como multipart/form-data',
+  archivoNoGuardado: 'No se pudo guardar el archivo, intente de nuevo',
+  avisoCierreCaso: 'Caso # {caso}: {estado}',
+  trazaCambioEstadoCaso: 'Cambio de estado del caso # {caso}: {estado}',
   polizaNoEncontrada: 'No se encontró la póliza del vehículo',
   errorSolicitarAprobacion: 'Error al solicitar aprobación',
   noRegistradoTecnicar: 'Oops! el vehiculo no esta registrado en tecnicar',

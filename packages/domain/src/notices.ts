@@ -43,7 +43,23 @@ export const NOTIFIED_ON_REQUEST: Partial<Record<Cargo, readonly Cargo[]>> = {
 /** Special attention is asked for: whoever may authorise it. */
 export const NOTIFIED_ON_ATTENTION_REQUEST: readonly Cargo[] = ['Administrador', 'Coordinador Contact Center'];
 
-export type NoticeEvent = 'caseCreated' | 'agentAssigned' | 'agentRequested' | 'caseTaken' | 'attentionRequested';
+/**
+ * A case reaches a closing status (spec 2 §7, moment 'Cierre de caso'; the spec names no
+ * recipients): the administrators, the contact-centre coordinators and every agent on the case.
+ */
+export const NOTIFIED_ON_CLOSE: readonly Cargo[] = [
+  'Administrador',
+  'Coordinador Contact Center',
+  'Abogado',
+  'Abogado CAIT',
+  'Call Center',
+  'Investigador',
+  'Perito',
+  'Dibujante',
+];
+
+export type NoticeEvent =
+  'caseCreated' | 'agentAssigned' | 'agentRequested' | 'caseTaken' | 'attentionRequested' | 'caseClosed';
 
 /** The recipients of a notice, before they are looked up. */
 export interface NoticeAudience {
@@ -82,5 +98,7 @@ export function noticeAudience(event: NoticeEvent, tipo?: Cargo): NoticeAudience
       return ofCase(row(NOTIFIED_ON_TAKE) ?? []);
     case 'attentionRequested':
       return ofCase(NOTIFIED_ON_ATTENTION_REQUEST);
+    case 'caseClosed':
+      return ofCase(NOTIFIED_ON_CLOSE);
   }
 }

@@ -47,6 +47,8 @@ const EXPECTED: Record<Action, Cargo[]> = {
   'casos.archive': [...CARGOS],
   'casos.sms': ['Administrador', 'Call Center', 'Coordinador Contact Center'],
   'casos.requestExpertInfoPanel': ['Administrador', 'Investigador', 'Coordinador Investigador'],
+  // spec 2 §2: the Gestionar tab is hidden for Perito and Coordinador Perito.
+  'casos.changeStatus': CARGOS.filter((c) => c !== 'Perito' && c !== 'Coordinador Perito'),
   'casos.manageClosed': ['Administrador'],
   'chat.block': ['Coordinador Investigador', 'Investigador', 'Administrador'],
   'vehiculos.write': ['Call Center', 'Coordinador Contact Center', 'Administrador'],

@@ -32,6 +32,8 @@ export const PERMISSIONS = {
   'casos.archive': ALL,
   'casos.sms': CONTACT_CENTER_DESK,
   'casos.requestExpertInfoPanel': ['Administrador', 'Investigador', 'Coordinador Investigador'],
+  /** Change a case's status (GESTIÓN): the Gestionar tab is hidden for Perito and Coordinador Perito (spec 2 §2). */
+  'casos.changeStatus': CARGOS.filter((c) => c !== 'Perito' && c !== 'Coordinador Perito'),
   'casos.manageClosed': ['Administrador'],
   'chat.block': ['Coordinador Investigador', 'Investigador', 'Administrador'],
   // spec 3 §6

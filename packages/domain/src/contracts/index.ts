@@ -9,3 +9,4 @@ export * from './push.js';
 export * from './notifications.js';
 export * from './case-sms.js';
 export * from './workspace.js';
+export * from './case-status.js';

@@ -2,3 +2,4 @@ export * from './decision.js';
 export * from './case.js';
 export * from './user.js';
 export * from './client.js';
+export * from './case-status.js';

@@ -1,0 +1,187 @@
+import multipart, { type Multipart } from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  MSG,
+  caseStatusChangeResponse,
+  caseStatusFormResponse,
+  caseStatusSchema,
+  mayManage,
+  type CaseStatusInput,
+} from '@vialex/domain';
+import { casos } from '../../db/schema/index.js';
+import { viewerOf } from '../../platform/context.js';
+import { AppError, badRequest, notFound } from '../../platform/errors.js';
+import { hasNul } from '../../platform/request-guards.js';
+import { enforce } from '../auth/policy.js';
+import { contentDisposition, findFile, openFile } from '../files/service.js';
+import { discardStaged, stageUpload, tooLarge, type StagedUpload } from '../files/upload.js';
+import { changeCaseStatus, checkStatusChange, findCaseDocument, statusForm } from './status-service.js';
+import { inScope } from './queries.js';
+
+const params = z.object({ id: z.uuid({ error: MSG.casoNoExiste }) });
+const fileParams = params.extend({ archivoId: z.uuid({ error: MSG.documentoNoEncontrado }) });
+
+/** The form's text fields are short: a note of STATUS_NOTE_MAX_LENGTH characters fits many times over. */
+const FIELD_MAX_BYTES = 16 * 1024;
+
+/**
+ * GESTIÓN routes under /api/casos: the status form (GET), saving it as multipart/form-data with
+ * an optional document (POST), and downloading a case's document. Multipart is parsed only here.
+ */
+export const caseStatusRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const maxBytes = Math.floor(ctx.config.uploadMaxMb * 1024 * 1024);
+  await app.register(multipart, {
+    limits: { fileSize: maxBytes, files: 1, fields: 4, parts: 5, fieldSize: FIELD_MAX_BYTES, headerPairs: 50 },
+  });
+
+  app.get(
+    '/:id/gestion',
+    {
+      schema: {
+        tags: ['casos'],
+        summary: 'GESTIÓN: the active statuses and whether this viewer may change the status (and why not)',
+        params,
+        response: { 200: caseStatusFormResponse },
+      },
+    },
+    async (request) => statusForm(ctx, viewerOf(request), request.params.id),
+  );
+
+  app.post(
+    '/:id/gestion',
+    {
+      schema: {
+        tags: ['casos'],
+        summary:
+          'Change the status (multipart/form-data: estado, descripcion, then optionally one file `archivo`: pdf, docx, doc, xlsx, xls, jpg, png or webp, checked by content, up to UPLOAD_MAX_MB)',
+        params,
+        response: { 200: caseStatusChangeResponse },
+      },
+    },
+    async (request) => {
+      const viewer = viewerOf(request);
+      // Who and which case first: a refused request is answered before its upload is read.
+      await checkStatusChange(ctx, viewer, request.params.id);
+      let upload: StagedUpload | undefined;
+      try {
+        const form = await readForm(request, ctx.config.uploadMaxMb);
+        upload = form.upload;
+        const parsed = caseStatusSchema.safeParse(form.fields);
+        if (!parsed.success) {
+          const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+          throw badRequest(issues[0].message, issues);
+        }
+        return await changeCaseStatus(ctx, viewer, request.params.id, parsed.data, upload);
+      } finally {
+        await discardStaged(upload);
+      }
+    },
+  );
+
+  app.get(
+    '/:id/archivos/:archivoId',
+    {
+      schema: {
+        tags: ['casos'],
+        summary:
+          "Download a case's document (only for those who may open the case): documents inline, images as an attachment, streamed",
+        params: fileParams,
+        response: {
+          200: {
+            description: 'The file, with its content type',
+            content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      const { id, archivoId } = request.params;
+      if (!(await inScope(ctx.db, viewer, id))) throw notFound(MSG.casoNoExiste);
+      const [c] = await ctx.db.select().from(casos).where(eq(casos.id, id));
+      if (!c) throw notFound(MSG.casoNoExiste);
+      // Whoever may open the case's workspace (spec 2 §6 "Manage").
+      enforce(mayManage(viewer, c));
+      const row = (await findCaseDocument(ctx.db, id, archivoId)) ? await findFile(ctx.db, archivoId) : undefined;
+      if (!row) throw notFound(MSG.documentoNoEncontrado);
+      const file = await openFile(ctx, row);
+      if (!file) {
+        request.log.warn({ code: 'FILE_MISSING_IN_STORAGE' }, 'stored file not found');
+        throw notFound(MSG.documentoNoEncontrado);
+      }
+      return (
+        reply
+          .header('content-type', row.type)
+          .header('content-length', file.size || row.size)
+          .header('content-disposition', contentDisposition(row))
+          .header('cache-control', 'private, no-store')
+          .header('x-content-type-options', 'nosniff')
+          // A stream: Fastify pipes it as is (the 200 schema only documents the bytes).
+          .send(file.body as never)
+      );
+    },
+  );
+};
+
+/** Multipart errors of @fastify/multipart and busboy, answered in Spanish. */
+function formError(err: unknown, maxMb: number): unknown {
+  if (err instanceof AppError) return err;
+  switch ((err as { code?: string }).code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return tooLarge(maxMb);
+    case 'FST_FILES_LIMIT':
+      return badRequest(MSG.archivoUnico, [{ path: 'archivo', message: MSG.archivoUnico }]);
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new AppError(415, 'MULTIPART_REQUIRED', MSG.formularioMultipart);
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PROTO_VIOLATION':
+      return badRequest(MSG.solicitudNoValida);
+  }
+  return err instanceof Error && /multipart|Unexpected end/i.test(err.message)
+    ? badRequest(MSG.solicitudNoValida)
+    : err;
+}
+
+/**
+ * Reads the form as it streams in: the text fields (only estado and descripcion are read) and at
+ * most one file, `archivo`, staged and checked as it arrives. An empty file input (no name, no
+ * bytes) is no file. The staged upload is the caller's to discard.
+ */
+async function readForm(
+  request: FastifyRequest,
+  maxMb: number,
+): Promise<{ fields: Partial<CaseStatusInput>; upload?: StagedUpload }> {
+  const fields: Record<string, string> = {};
+  let upload: StagedUpload | undefined;
+  try {
+    if (!request.isMultipart()) throw new AppError(415, 'MULTIPART_REQUIRED', MSG.formularioMultipart);
+    for await (const part of request.parts() as AsyncIterableIterator<Multipart>) {
+      if (part.type === 'field') {
+        if (part.fieldname !== 'estado' && part.fieldname !== 'descripcion') continue;
+        if (part.valueTruncated)
+          throw badRequest(MSG.cuerpoMuyGrande, [{ path: part.fieldname, message: MSG.cuerpoMuyGrande }]);
+        const value = String(part.value);
+        if (hasNul(value))
+          throw badRequest(MSG.caracteresNoPermitidos, [{ path: part.fieldname, message: MSG.caracteresNoPermitidos }]);
+        fields[part.fieldname] = value;
+        continue;
+      }
+      // Another field's file, or the browser's empty file input (no name): read past it.
+      if (part.fieldname !== 'archivo' || !part.filename) {
+        part.file.resume();
+        continue;
+      }
+      if (upload) throw badRequest(MSG.archivoUnico, [{ path: 'archivo', message: MSG.archivoUnico }]);
+      upload = await stageUpload(part.file, part.filename, maxMb);
+    }
+    return { fields, upload };
+  } catch (err) {
+    await discardStaged(upload);
+    throw formError(err, maxMb);
+  }
+}

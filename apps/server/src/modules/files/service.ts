@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { caseFileUrl, fileDisposition, type CaseFile } from '@vialex/domain';
+import type { Executor } from '../../db/client.js';
+import { archivos } from '../../db/schema/index.js';
+import type { AppContext } from '../../platform/context.js';
+import { storageOf } from './storage.js';
+import type { StagedUpload } from './upload.js';
+
+/*
+ * The files module owns `archivos`: one row per stored file (its display name, type, size and
+ * the storage key the server made up). The bytes live in file storage (integrations/storage.ts).
+ * Other modules store a staged upload here, record its row in their own transaction and link it
+ * from their tables (trazabilidad.archivo, later chat messages and drone photos).
+ */
+
+export type FileRow = typeof archivos.$inferSelect;
+export interface StoredFile extends StagedUpload {
+  key: string;
+}
+
+/**
+ * Puts a staged upload into storage under `{folder}/{uuid}.{ext}`. Storage is no part of the
+ * database transaction, so this comes first and the caller removes it (removeStored) when its
+ * transaction fails.
+ */
+export async function storeStaged(ctx: AppContext, staged: StagedUpload, folder: string): Promise<StoredFile> {
+  const key = `${folder}/${randomUUID()}.${staged.extension}`;
+  await storageOf(ctx).put(key, staged);
+  return { ...staged, key };
+}
+
+/** Removes a stored object whose row was never committed; failures only logged. */
+export async function removeStored(ctx: AppContext, stored: StoredFile | undefined): Promise<void> {
+  if (!stored) return;
+  await storageOf(ctx)
+    .delete(stored.key)
+    .catch((err) => ctx.log?.warn({ err, code: 'STORAGE_DELETE_FAILED' }, 'stored file left behind'));
+}
+
+/** The file's row, in the caller's transaction. */
+export async function recordFile(tx: Executor, stored: StoredFile, uploader: string): Promise<FileRow> {
+  const [row] = await tx
+    .insert(archivos)
+    .values({
+      nombre: stored.nombre,
+      clave: stored.key,
+      size: stored.size,
+      type: stored.contentType,
+      extension: stored.extension,
+      subido_por: uploader,
+    })
+    .returning();
+  return row;
+}
+
+export async function findFile(db: Executor, id: string): Promise<FileRow | undefined> {
+  const [row] = await db.select().from(archivos).where(eq(archivos.id, id));
+  return row;
+}
+
+/** The bytes of a stored file, or undefined when storage has none under its key. */
+export function openFile(ctx: AppContext, row: FileRow) {
+  return storageOf(ctx).get(row.clave);
+}
+
+/** How a case's file is described to the web (the download link of its case). */
+export function presentCaseFile(caseId: string, row: FileRow): CaseFile {
+  return {
+    id: row.id,
+    nombre: row.nombre,
+    extension: row.extension,
+    type: row.type,
+    size: row.size,
+    url: caseFileUrl(caseId, row.id),
+    disposition: fileDisposition(row.extension),
+  };
+}
+
+/** Content-Disposition with the name in ASCII and in UTF-8 (RFC 6266 / 5987). */
+export function contentDisposition(row: FileRow): string {
+  const ascii = row.nombre
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const utf8 = encodeURIComponent(row.nombre).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${fileDisposition(row.extension)}; filename="${ascii}"; filename*=UTF-8''${utf8}`;
+}
