@@ -16,6 +16,7 @@ const UsersPage = lazy(() => import('../features/users/users-page'));
 const UserStatusPage = lazy(() => import('../features/user-status/user-status-page'));
 const CasesPage = lazy(() => import('../features/cases/cases-page'));
 const ArchivedCasesPage = lazy(() => import('../features/cases/archived-cases-page'));
+const CaseWorkspaceRoute = lazy(() => import('./case-workspace-route'));
 const PlaceholderPage = lazy(() =>
   import('../features/placeholders/placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -61,16 +62,6 @@ export const routes: RouteObject[] = [
       { element: <PublicOnly />, children: [{ path: '/login', element: <LoginPage /> }] },
       { path: '/login/auth-cliente/:id?', element: <ClientEntryPage /> },
       {
-        // The case workspace; client access by case link arrives with the client-entry issue.
-        element: <RequireStaff />,
-        children: [
-          {
-            path: '/gestionar-caso/:id?/*',
-            element: <PlaceholderPage title={EXTRA_TITLES.gestionarCaso} standalone />,
-          },
-        ],
-      },
-      {
         path: '/',
         element: <RequireStaff />,
         children: [
@@ -82,6 +73,8 @@ export const routes: RouteObject[] = [
                 path,
                 element: Page ? <Page /> : <PlaceholderPage title={title} />,
               })),
+              // The case workspace (spec 2 §2); the client's own entry is a later issue.
+              { path: 'gestionar-caso/:id/:tab?', element: <CaseWorkspaceRoute /> },
             ],
           },
         ],

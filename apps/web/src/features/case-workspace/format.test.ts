@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { elapsed, formatBogota, formatBogotaDate } from './format';
+
+describe('workspace times', () => {
+  const t0 = Date.parse('2026-03-10T15:00:00Z');
+  it('says how long ago in short words', () => {
+    expect(elapsed('2026-03-10T15:00:00Z', t0 + 30_000)).toBe('menos de 1 min');
+    expect(elapsed('2026-03-10T15:00:00Z', t0 + 5 * 60_000)).toBe('5 min');
+    expect(elapsed('2026-03-10T15:00:00Z', t0 + 130 * 60_000)).toBe('2 h 10 min');
+    expect(elapsed('2026-03-10T15:00:00Z', t0 + (3 * 24 + 4) * 3_600_000)).toBe('3 d 4 h');
+  });
+  it('shows instants in Bogotá (UTC−5) with the spec format', () => {
+    expect(formatBogota('2026-03-10T15:07:00Z')).toBe('10/03/2026 10:07');
+    expect(formatBogotaDate('2026-03-10T02:00:00Z')).toBe('09/03/2026');
+    expect(formatBogota(null)).toBe('');
+  });
+});

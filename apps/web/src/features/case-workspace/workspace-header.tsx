@@ -1,0 +1,153 @@
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import { LABELS, MSG, SIN_PLAN, fmt, type CaseResponse } from '@vialex/domain';
+import { OriginChip } from '../../components/origin-chip';
+import { elapsed, formatBogota } from './format';
+import { useNow } from './use-follow-case';
+
+const L = LABELS.espacio;
+const C = LABELS.casos;
+
+/** The team of the case: each slot with its holder, or 'Solicitando' while requested. */
+const TEAM: {
+  key: keyof Pick<CaseResponse, 'callcenter' | 'abogado' | 'abogadocait' | 'investigador' | 'perito' | 'dibujante'>;
+  label: string;
+}[] = [
+  { key: 'callcenter', label: C.callCenter },
+  { key: 'abogado', label: C.abogado },
+  { key: 'abogadocait', label: 'Abogado CAIT' },
+  { key: 'investigador', label: C.investigador },
+  { key: 'perito', label: C.perito },
+  { key: 'dibujante', label: C.dibujante },
+];
+
+/**
+ * Where the case stands, above every tab: number, client, plate, plan and origin, status, the
+ * team, and how long ago it was opened and last managed (Bogotá time on hover).
+ */
+export function WorkspaceHeader({
+  caso,
+  ultimaGestion,
+  actions,
+}: {
+  caso: CaseResponse;
+  ultimaGestion: string | null;
+  /** Buttons of other features for this case (the export, …), at the right of the title. */
+  actions?: ReactNode;
+}) {
+  const now = useNow();
+  const team = TEAM.filter(({ key }) => caso[key].id || caso[key].solicitado);
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, mb: 2 }} data-testid="workspace-header" component="header">
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Tooltip title={L.volver}>
+          <IconButton component={RouterLink} to="/casos" aria-label={L.volver} edge="start" data-testid="back-to-cases">
+            <ArrowBack />
+          </IconButton>
+        </Tooltip>
+        <Typography
+          variant="h5"
+          component="h1"
+          color="primary.dark"
+          sx={{ fontWeight: 800, fontSize: { xs: '1.35rem', sm: '1.6rem' } }}
+          data-testid="workspace-case-number"
+        >
+          {fmt(L.numeroCaso, { caso: caso.caso })}
+        </Typography>
+        <Chip
+          label={caso.estado}
+          color="primary"
+          sx={{ fontWeight: 700 }}
+          data-testid="workspace-status"
+          aria-label={`${C.estado}: ${caso.estado}`}
+        />
+        {caso.archivado && <Chip label={MSG.casoArchivado} variant="outlined" size="small" />}
+        <Box sx={{ flexGrow: 1 }} />
+        {actions}
+      </Stack>
+
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
+        data-testid="workspace-identity"
+      >
+        <Typography sx={{ fontWeight: 600 }} data-testid="workspace-client">
+          {caso.cliente.nombre ?? '—'}
+        </Typography>
+        <Chip
+          size="small"
+          variant="outlined"
+          label={caso.placa || '—'}
+          sx={{ fontFamily: 'monospace', fontWeight: 700, letterSpacing: '0.08em' }}
+          aria-label={`${C.placa}: ${caso.placa}`}
+          data-testid="workspace-plate"
+        />
+        <Chip
+          size="small"
+          color={caso.tipo_plan === SIN_PLAN ? 'default' : 'info'}
+          label={caso.tipo_plan}
+          aria-label={`${C.tipoPlan}: ${caso.tipo_plan}`}
+          data-testid="workspace-plan"
+        />
+        <OriginChip origen={caso.origen} color={caso.origenColor} />
+        {caso.atencionPendiente && <Chip size="small" color="warning" label={C.atencionPendiente} />}
+      </Stack>
+
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={{ xs: 0.25, sm: 2 }}
+        sx={{ mt: 1, color: 'text.secondary' }}
+        data-testid="workspace-times"
+      >
+        <Typography variant="body2" title={formatBogota(caso.creado)}>
+          {fmt(L.abierto, { tiempo: elapsed(caso.creado, now) })} · {formatBogota(caso.creado)}
+        </Typography>
+        <Typography variant="body2" title={formatBogota(ultimaGestion)} data-testid="workspace-last-entry">
+          {ultimaGestion
+            ? `${fmt(L.ultimaGestion, { tiempo: elapsed(ultimaGestion, now) })} · ${formatBogota(ultimaGestion)}`
+            : L.sinGestiones}
+        </Typography>
+      </Stack>
+
+      <Box sx={{ mt: 1 }} data-testid="workspace-team">
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          sx={{ fontWeight: 700, textTransform: 'uppercase', mr: 1 }}
+        >
+          {L.equipo}
+        </Typography>
+        {team.length === 0 ? (
+          <Typography variant="body2" component="span" color="text.secondary">
+            {L.sinEquipo}
+          </Typography>
+        ) : (
+          <Box
+            component="ul"
+            sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 0.75, p: 0, m: 0, listStyle: 'none' }}
+          >
+            {team.map(({ key, label }) => (
+              <Box component="li" key={key}>
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color={caso[key].id ? 'default' : 'warning'}
+                  label={`${label}: ${caso[key].id ? (caso[key].nombre ?? '') : MSG.solicitando}`}
+                />
+              </Box>
+            ))}
+          </Box>
+        )}
+      </Box>
+    </Paper>
+  );
+}
