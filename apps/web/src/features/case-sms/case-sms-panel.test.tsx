@@ -1,0 +1,243 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { SnackbarProvider } from 'notistack';
+import { FEEDBACK, LABELS, MSG, type CaseSms, type SmsMessage } from '@vialex/domain';
+import { createQueryClient } from '../../lib/query-client';
+import { CaseSmsPanel } from './case-sms-panel';
+import { ExportCaseButton } from './export-case-button';
+
+const T = LABELS.casoSms;
+const CASE = 'c1';
+const message = (overrides: Partial<SmsMessage> = {}): SmsMessage => ({
+  id: 'm1',
+  telefono: '+573104567890',
+  cuerpo: 'VIALEX: siga su caso # 12 aquí: http://localhost/s/AbCdEf123456',
+  estado: 'guardado',
+  proveedor: 'outbox',
+  error: null,
+  creado: '2026-03-02T15:04:00.000Z',
+  enviadoPor: 'ANA RUIZ',
+  enlace: { id: 'l1', url: 'http://localhost/s/AbCdEf123456', estado: 'vigente', expira: '2026-03-09T15:04:00.000Z' },
+  ...overrides,
+});
+const panel = (overrides: Partial<CaseSms> = {}): CaseSms => ({
+  caso: 12,
+  enviar: { permitido: true, motivo: null },
+  telefono: '+573001112233',
+  revocar: true,
+  mensajes: [],
+  ...overrides,
+});
+
+let state: CaseSms;
+let answer: (url: string, init?: RequestInit) => Response | undefined | void;
+let calls: { url: string; method: string; body: unknown }[];
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+beforeEach(() => {
+  state = panel();
+  calls = [];
+  answer = () => undefined;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      calls.push({ url, method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      const custom = answer(url, init);
+      if (custom) return custom;
+      if (method === 'GET' && url === `/api/casos/${CASE}/sms`) return json(state);
+      return json({ message: 'no' }, 404);
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderIt(ui: React.ReactNode) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <SnackbarProvider>{ui}</SnackbarProvider>
+    </QueryClientProvider>,
+  );
+}
+const field = () => screen.getByLabelText(T.celular) as HTMLInputElement;
+
+describe('CaseSmsPanel', () => {
+  it("starts from the client's mobile in E.164 and says where the SMS goes", async () => {
+    renderIt(<CaseSmsPanel caseId={CASE} />);
+    await waitFor(() => expect(field().value).toBe('+573001112233'));
+    expect(screen.getByText('Se enviará a +57 300 1112233')).toBeInTheDocument();
+    expect(screen.getByText(T.sinMensajes)).toBeInTheDocument();
+  });
+
+  it('checks the number as a Colombian mobile before sending: a landline is refused in the field', async () => {
+    renderIt(<CaseSmsPanel caseId={CASE} />);
+    await waitFor(() => expect(field().value).not.toBe(''));
+    fireEvent.change(field(), { target: { value: '601 555 1234' } });
+    fireEvent.blur(field());
+    expect(await screen.findByText(MSG.celularNoValido)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: T.enviarSms })).toBeDisabled();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it("sends the typed number in E.164 and says 'SMS enviado!' naming the case and number; the list refreshes", async () => {
+    answer = (url, init) => {
+      if (init?.method === 'POST' && url === `/api/casos/${CASE}/sms`) {
+        state = panel({ mensajes: [message()] });
+        return json({ message: MSG.smsEnviado, mensaje: message() });
+      }
+    };
+    renderIt(<CaseSmsPanel caseId={CASE} />);
+    await waitFor(() => expect(field().value).not.toBe(''));
+    fireEvent.change(field(), { target: { value: '310 456 7890' } });
+    fireEvent.click(screen.getByRole('button', { name: T.enviarSms }));
+    expect(
+      await screen.findByText(
+        `${MSG.smsEnviado} · ${FEEDBACK.smsEnviadoA.replace('{caso}', '12').replace('{telefono}', '+57 310 4567890')}`,
+      ),
+    ).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ telefono: '+573104567890' });
+    const item = await screen.findByTestId('sms-message');
+    expect(within(item).getByText('+57 310 4567890')).toBeInTheDocument();
+    expect(within(item).getByText(T.estados.guardado)).toBeInTheDocument();
+    expect(within(item).getByText(`${T.enlace}: http://localhost/s/AbCdEf123456`)).toBeInTheDocument();
+    expect(within(item).getByText(T.enlaceEstados.vigente)).toBeInTheDocument();
+    // Bogotá time: 15:04Z is 10:04 in Bogotá.
+    expect(within(item).getByText('02/03/2026 10:04 por ANA RUIZ')).toBeInTheDocument();
+    expect(screen.getByText(T.bandeja)).toBeInTheDocument();
+  });
+
+  it("a provider failure is the spec's 'Error' / 'No se logro enviar el SMS'", async () => {
+    answer = (url, init) => {
+      if (init?.method === 'POST') return json({ statusCode: 502, code: 'SMS_FAILED', message: MSG.smsError }, 502);
+    };
+    renderIt(<CaseSmsPanel caseId={CASE} />);
+    await waitFor(() => expect(field().value).not.toBe(''));
+    fireEvent.click(screen.getByRole('button', { name: T.enviarSms }));
+    const dialog = await screen.findByTestId('error-dialog');
+    expect(within(dialog).getByText(MSG.error)).toBeInTheDocument();
+    expect(within(dialog).getByText(MSG.smsError)).toBeInTheDocument();
+  });
+
+  it('a number the server refuses shows its message under the field', async () => {
+    answer = (url, init) => {
+      if (init?.method === 'POST')
+        return json(
+          {
+            statusCode: 400,
+            code: 'VALIDATION',
+            message: MSG.celularNoValido,
+            issues: [{ path: 'telefono', message: MSG.celularNoValido }],
+          },
+          400,
+        );
+    };
+    renderIt(<CaseSmsPanel caseId={CASE} />);
+    await waitFor(() => expect(field().value).not.toBe(''));
+    fireEvent.click(screen.getByRole('button', { name: T.enviarSms }));
+    expect(await screen.findByText(MSG.celularNoValido)).toBeInTheDocument();
+    expect(screen.queryByTestId('error-dialog')).toBeNull();
+  });
+
+  it('without an authorised plan or approved attention: no Send SMS, the reason instead', async () => {
+    state = panel({ enviar: { permitido: false, motivo: MSG.planSinServicio } });
+    renderIt(<CaseSmsPanel caseId={CASE} />);
+    expect(await screen.findByText(new RegExp(MSG.planSinServicio))).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: T.enviarSms })).toBeNull();
+  });
+
+  it('renders nothing for a cargo the server refuses (403)', async () => {
+    answer = () => json({ statusCode: 403, code: 'FORBIDDEN', message: MSG.noAutorizado }, 403);
+    const { container } = renderIt(<CaseSmsPanel caseId={CASE} />);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await waitFor(() => expect(container.querySelector('section')).toBeNull());
+  });
+
+  it('revokes a live link after asking, and shows it revoked; expired and revoked links offer nothing', async () => {
+    state = panel({
+      mensajes: [
+        message(),
+        message({ id: 'm2', enlace: { ...message().enlace!, id: 'l2', estado: 'vencido' } }),
+        message({
+          id: 'm3',
+          estado: 'error',
+          error: 'Twilio 400: 21211',
+          enlace: { ...message().enlace!, id: 'l3', estado: 'revocado' },
+        }),
+      ],
+    });
+    answer = (url, init) => {
+      if (init?.method === 'POST' && url === `/api/casos/${CASE}/enlaces/l1/revocar`) {
+        state = panel({ mensajes: [message({ enlace: { ...message().enlace!, estado: 'revocado' } })] });
+        return json({ message: MSG.enlaceRevocado });
+      }
+    };
+    renderIt(<CaseSmsPanel caseId={CASE} />);
+    const buttons = await screen.findAllByRole('button', { name: T.revocar });
+    expect(buttons).toHaveLength(1);
+    expect(screen.getByText(T.enlaceEstados.vencido)).toBeInTheDocument();
+    expect(screen.getByText('Twilio 400: 21211')).toBeInTheDocument();
+    fireEvent.click(buttons[0]);
+    const confirm = await screen.findByTestId('confirm-dialog');
+    expect(within(confirm).getByText('¿Revocar el enlace del SMS enviado a +57 310 4567890?')).toBeInTheDocument();
+    fireEvent.click(within(confirm).getByRole('button', { name: T.siRevocar }));
+    expect(await screen.findByText(`${MSG.enlaceRevocado} · +57 310 4567890`)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: T.revocar })).toBeNull());
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
+      `/api/casos/${CASE}/enlaces/l1/revocar`,
+    ]);
+  });
+});
+
+describe('ExportCaseButton', () => {
+  it("asks 'Esta seguro de querer exportar los archivos del caso?', then records the request", async () => {
+    answer = (url, init) => {
+      if (init?.method === 'POST' && url === `/api/casos/${CASE}/exportar`)
+        return json(
+          {
+            message: MSG.exito,
+            exportacion: { id: 'e1', caso: 12, estado: 'En proceso', fechainicio: '2026-03-02T15:04:00.000Z' },
+          },
+          201,
+        );
+    };
+    renderIt(<ExportCaseButton caseId={CASE} caso={12} />);
+    fireEvent.click(screen.getByRole('button', { name: T.exportar }));
+    const confirm = await screen.findByTestId('confirm-dialog');
+    expect(within(confirm).getByText(MSG.exportarCaso)).toBeInTheDocument();
+    fireEvent.click(within(confirm).getByRole('button', { name: MSG.siExportar }));
+    expect(await screen.findByText(`${MSG.exito} · exportación del caso #12 solicitada`)).toBeInTheDocument();
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([`POST /api/casos/${CASE}/exportar`]);
+  });
+
+  it('Cancelar sends nothing; a refusal shows the server message', async () => {
+    answer = (_url, init) => {
+      if (init?.method === 'POST')
+        return json(
+          { statusCode: 409, code: 'EXPORT_RUNNING', message: 'La exportación del caso # 12 ya está en proceso' },
+          409,
+        );
+    };
+    renderIt(<ExportCaseButton caseId={CASE} caso={12} />);
+    fireEvent.click(screen.getByRole('button', { name: T.exportar }));
+    fireEvent.click(within(await screen.findByTestId('confirm-dialog')).getByRole('button', { name: MSG.cancelar }));
+    await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
+    expect(calls).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: T.exportar }));
+    fireEvent.click(within(await screen.findByTestId('confirm-dialog')).getByRole('button', { name: MSG.siExportar }));
+    const dialog = await screen.findByTestId('error-dialog');
+    expect(within(dialog).getByText('La exportación del caso # 12 ya está en proceso')).toBeInTheDocument();
+  });
+
+  it("a failure without the server's words is 'error no identificado'", async () => {
+    answer = (_url, init) => {
+      if (init?.method === 'POST') throw new TypeError('Failed to fetch');
+      return undefined;
+    };
+    renderIt(<ExportCaseButton caseId={CASE} caso={12} />);
+    fireEvent.click(screen.getByRole('button', { name: T.exportar }));
+    fireEvent.click(within(await screen.findByTestId('confirm-dialog')).getByRole('button', { name: MSG.siExportar }));
+    expect(await screen.findByTestId('error-dialog')).toBeInTheDocument();
+  });
+});

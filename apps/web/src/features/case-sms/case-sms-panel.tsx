@@ -1,0 +1,275 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import Sms from '@mui/icons-material/SmsOutlined';
+import LinkOff from '@mui/icons-material/LinkOff';
+import {
+  FEEDBACK,
+  MSG,
+  PHONE_MAX_LENGTH,
+  colombianMobile,
+  fmt,
+  formatPhone,
+  type ClientLinkState,
+  type SmsMessage,
+  type SmsState,
+} from '@vialex/domain';
+import { isApiError } from '../../lib/api';
+import { useConnection } from '../../lib/connection';
+import { useConfirm } from '../../components/list/use-confirm';
+import { useFeedback } from '../../components/list/use-feedback';
+import { useCaseSms } from './api/case-sms';
+import { useSendSms } from './api/send-sms';
+import { useRevokeLink } from './api/revoke-link';
+import { SMS_TEXTS, formatBogota } from './texts';
+
+export interface CaseSmsPanelProps {
+  caseId: string;
+}
+
+const STATE_COLOR: Record<SmsState, 'success' | 'default' | 'error'> = {
+  enviado: 'success',
+  guardado: 'default',
+  error: 'error',
+};
+const LINK_COLOR: Record<ClientLinkState, 'success' | 'default' | 'warning'> = {
+  vigente: 'success',
+  vencido: 'warning',
+  revocado: 'default',
+};
+
+/**
+ * The SMS to the client in DATOS DEL CASO (spec 2 §6 "Policy area and SMS"): for Administrador,
+ * Call Center and Coordinador Contact Center (other cargos get nothing: the server answers 403
+ * and the panel renders nothing). The mobile field starts from the client's phone; Send SMS shows
+ * when the plan is SEGURO TERCERO / RC PUBLICO or attention was approved (else the reason). Below,
+ * every SMS of the case with the short link it carried, its state, and Revocar enlace.
+ */
+export function CaseSmsPanel({ caseId }: CaseSmsPanelProps) {
+  const query = useCaseSms(caseId);
+  const titleId = useId();
+  if (query.isError && isApiError(query.error) && query.error.status === 403) return null;
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby={titleId} sx={{ p: { xs: 1.5, sm: 2 } }}>
+      <Typography id={titleId} variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1.5 }}>
+        {SMS_TEXTS.titulo}
+      </Typography>
+      {query.isPending ? (
+        <Box sx={{ display: 'grid', placeItems: 'center', py: 3 }}>
+          <CircularProgress size={28} aria-label={SMS_TEXTS.titulo} />
+        </Box>
+      ) : query.isError ? (
+        <Alert severity="error">{isApiError(query.error) ? query.error.message : MSG.algoSalioMal}</Alert>
+      ) : (
+        <>
+          <SendSmsForm
+            caseId={caseId}
+            caso={query.data.caso}
+            telefono={query.data.telefono}
+            allowed={query.data.enviar.permitido}
+            reason={query.data.enviar.motivo}
+          />
+          <Outbox caseId={caseId} messages={query.data.mensajes} mayRevoke={query.data.revocar} />
+        </>
+      )}
+    </Paper>
+  );
+}
+
+function SendSmsForm(props: {
+  caseId: string;
+  caso: number;
+  telefono: string | null;
+  allowed: boolean;
+  reason: string | null;
+}) {
+  const { caseId, caso, allowed, reason } = props;
+  const [value, setValue] = useState(props.telefono ?? '');
+  const [touched, setTouched] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const send = useSendSms(caseId);
+  const feedback = useFeedback();
+  const { reason: offline } = useConnection();
+  // The client's phone arrives with the panel; keep what the user typed once they typed.
+  useEffect(() => {
+    if (!touched && props.telefono) setValue(props.telefono);
+  }, [props.telefono, touched]);
+
+  const e164 = colombianMobile(value.trim());
+  const invalid = touched && value.trim() !== '' && !e164;
+  const helper =
+    serverError ??
+    (invalid ? MSG.celularNoValido : e164 ? fmt(SMS_TEXTS.enviara, { telefono: formatPhone(e164) }) : ' ');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!e164) return;
+    setServerError(null);
+    try {
+      await send.mutateAsync(e164);
+      feedback.success(fmt(FEEDBACK.smsEnviadoA, { caso, telefono: formatPhone(e164) }), MSG.smsEnviado);
+    } catch (e) {
+      if (isApiError(e) && e.code === 'SMS_FAILED') return feedback.error(MSG.smsError, MSG.error);
+      const issue = isApiError(e) && e.status === 400 ? e.body.issues?.find((i) => i.path === 'telefono') : undefined;
+      if (issue) return setServerError(issue.message);
+      feedback.fail(e);
+    }
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} sx={{ mb: 2 }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
+        <TextField
+          label={SMS_TEXTS.celular}
+          value={value}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setServerError(null);
+          }}
+          onBlur={() => setTouched(true)}
+          error={invalid || !!serverError}
+          helperText={helper}
+          size="small"
+          fullWidth
+          autoComplete="off"
+          slotProps={{ htmlInput: { inputMode: 'tel', maxLength: PHONE_MAX_LENGTH, 'data-testid': 'sms-telefono' } }}
+          sx={{ maxWidth: { sm: 320 } }}
+        />
+        {allowed && (
+          <Tooltip title={offline ?? ''}>
+            <span>
+              <Button
+                type="submit"
+                variant="contained"
+                startIcon={send.isPending ? <CircularProgress size={16} color="inherit" /> : <Sms />}
+                disabled={send.isPending || !!offline || (touched && !e164)}
+                sx={{ whiteSpace: 'nowrap', width: { xs: '100%', sm: 'auto' }, minHeight: 40 }}
+              >
+                {SMS_TEXTS.enviarSms}
+              </Button>
+            </span>
+          </Tooltip>
+        )}
+      </Stack>
+      {!allowed && (
+        <Alert severity="info" sx={{ mt: 1 }}>
+          {reason ?? SMS_TEXTS.noDisponible}
+          {reason ? ` — ${SMS_TEXTS.noDisponible}` : ''}
+        </Alert>
+      )}
+      {feedback.element}
+    </Box>
+  );
+}
+
+function Outbox({ caseId, messages, mayRevoke }: { caseId: string; messages: SmsMessage[]; mayRevoke: boolean }) {
+  const revoke = useRevokeLink(caseId);
+  const { confirm, element: confirmDialog } = useConfirm();
+  const feedback = useFeedback();
+  const { reason: offline } = useConnection();
+  const headingId = useId();
+
+  const onRevoke = async (m: SmsMessage) => {
+    if (!m.enlace) return;
+    const ok = await confirm({
+      title: fmt(SMS_TEXTS.revocarPregunta, { telefono: formatPhone(m.telefono) }),
+      text: SMS_TEXTS.revocarTexto,
+      confirmText: SMS_TEXTS.siRevocar,
+      cancelText: MSG.cancelar,
+    });
+    if (!ok) return;
+    try {
+      const result = await revoke.mutateAsync(m.enlace.id);
+      feedback.success(formatPhone(m.telefono), result.message);
+    } catch (e) {
+      feedback.fail(e);
+    }
+  };
+
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} variant="subtitle2" component="h4" sx={{ fontWeight: 700 }}>
+        {SMS_TEXTS.mensajesEnviados}
+      </Typography>
+      {messages.some((m) => m.proveedor === 'outbox') && (
+        <Typography variant="caption" color="text.secondary" component="p">
+          {SMS_TEXTS.bandeja}
+        </Typography>
+      )}
+      {messages.length === 0 ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {SMS_TEXTS.sinMensajes}
+        </Typography>
+      ) : (
+        <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }} data-testid="sms-outbox">
+          {messages.map((m) => (
+            <Paper component="li" key={m.id} variant="outlined" sx={{ p: 1.5 }} data-testid="sms-message">
+              <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                <Typography variant="body2" sx={{ fontWeight: 700 }}>
+                  {formatPhone(m.telefono)}
+                </Typography>
+                <Chip size="small" label={SMS_TEXTS.estados[m.estado]} color={STATE_COLOR[m.estado]} />
+                <Typography variant="caption" color="text.secondary">
+                  {formatBogota(m.creado)}
+                  {m.enviadoPor ? ` ${fmt(SMS_TEXTS.enviadoPor, { nombre: m.enviadoPor })}` : ''}
+                </Typography>
+              </Stack>
+              <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+                {m.cuerpo}
+              </Typography>
+              {m.error && (
+                <Typography variant="caption" color="error" component="p" sx={{ overflowWrap: 'anywhere' }}>
+                  {m.error}
+                </Typography>
+              )}
+              {m.enlace && (
+                <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
+                  <Typography variant="caption" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+                    {SMS_TEXTS.enlace}: {m.enlace.url}
+                  </Typography>
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    label={SMS_TEXTS.enlaceEstados[m.enlace.estado]}
+                    color={LINK_COLOR[m.enlace.estado]}
+                  />
+                  {m.enlace.estado === 'vigente' && (
+                    <Typography variant="caption" color="text.secondary">
+                      {fmt(SMS_TEXTS.vence, { fecha: formatBogota(m.enlace.expira) })}
+                    </Typography>
+                  )}
+                  {mayRevoke && m.enlace.estado === 'vigente' && (
+                    <Tooltip title={offline ?? ''}>
+                      <span>
+                        <Button
+                          size="small"
+                          color="error"
+                          startIcon={<LinkOff />}
+                          onClick={() => onRevoke(m)}
+                          disabled={!!offline || revoke.isPending}
+                        >
+                          {SMS_TEXTS.revocar}
+                        </Button>
+                      </span>
+                    </Tooltip>
+                  )}
+                </Stack>
+              )}
+            </Paper>
+          ))}
+        </Stack>
+      )}
+      {confirmDialog}
+      {feedback.element}
+    </Box>
+  );
+}
