@@ -1,12 +1,21 @@
 import { CaseWorkspacePage } from '../features/case-workspace/case-workspace-page';
+import { CaseSmsPanel, ExportCaseButton } from '../features/case-sms';
 
 /**
  * The case workspace composed from the features that fill it (features never import each other):
- * the gestionar tab's status change (features/case-status), the SMS panel of DATOS DEL CASO
- * (features/case-sms) and the export button of the header. A slot left empty shows what it will hold.
+ * the SMS panel of DATOS DEL CASO and the export button of the header (features/case-sms); the
+ * gestionar tab's status change (features/case-status) goes in `gestionar` when it lands. A slot
+ * left empty shows what it will hold.
  */
 export function CaseWorkspaceRoute() {
-  return <CaseWorkspacePage />;
+  return (
+    <CaseWorkspacePage
+      panels={(caso) => <CaseSmsPanel caseId={caso.id} />}
+      headerActions={(caso) =>
+        caso.actions.export ? <ExportCaseButton caseId={caso.id} caso={caso.caso} size="small" /> : null
+      }
+    />
+  );
 }
 
 export default CaseWorkspaceRoute;
