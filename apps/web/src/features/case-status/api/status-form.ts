@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CaseStatusForm } from '@vialex/domain';
+import { api } from '../../../lib/api';
+
+/** Under the cases key: any change announced on the cases list reads it again (lib/use-live). */
+export const statusFormKey = (caseId: string) => ['casos', caseId, 'gestion'] as const;
+
+/** GESTIÓN's choices: the active statuses, and whether this viewer may save (and why not). */
+export function getStatusForm(caseId: string): Promise<CaseStatusForm> {
+  return api.get<CaseStatusForm>(`/api/casos/${caseId}/gestion`);
+}
+
+export const statusFormQuery = (caseId: string) =>
+  queryOptions({ queryKey: statusFormKey(caseId), queryFn: () => getStatusForm(caseId) });
+
+export function useStatusForm(caseId: string) {
+  return useQuery(statusFormQuery(caseId));
+}
