@@ -101,7 +101,7 @@ describe('CaseSmsPanel', () => {
     const item = await screen.findByTestId('sms-message');
     expect(within(item).getByText('+57 310 4567890')).toBeInTheDocument();
     expect(within(item).getByText(T.estados.guardado)).toBeInTheDocument();
-    expect(within(item).getByText(`${T.enlace}: http://localhost/s/AbCdEf123456`)).toBeInTheDocument();
+    expect(within(item).getByText(/aquí: http:\/\/localhost\/s\/AbCdEf123456$/)).toBeInTheDocument();
     expect(within(item).getByText(T.enlaceEstados.vigente)).toBeInTheDocument();
     // Bogotá time: 15:04Z is 10:04 in Bogotá.
     expect(within(item).getByText('02/03/2026 10:04 por ANA RUIZ')).toBeInTheDocument();

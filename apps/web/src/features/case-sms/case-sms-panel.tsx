@@ -233,8 +233,8 @@ function Outbox({ caseId, messages, mayRevoke }: { caseId: string; messages: Sms
               )}
               {m.enlace && (
                 <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
-                  <Typography variant="caption" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
-                    {SMS_TEXTS.enlace}: {m.enlace.url}
+                  <Typography variant="caption" color="text.secondary">
+                    {SMS_TEXTS.enlace}
                   </Typography>
                   <Chip
                     size="small"
