@@ -1,0 +1,141 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { FEEDBACK, LABELS, MSG, fmt } from '@vialex/domain';
+import { DEMO, PHONE, expect, expectNoSideScroll, expectSuccess, shot, signIn, test } from '../support';
+
+const T = LABELS.casoSms;
+type AsUser = <T>(email: string, work: (api: APIRequestContext) => Promise<T>) => Promise<T>;
+let plates = 0;
+const uniquePlate = () => `S${(Date.now() + plates++).toString(36).toUpperCase().slice(-5)}`;
+
+/** The call center opens a case through the API (its own: the Call Center slot is theirs). */
+async function createCase(asUser: AsUser, placa: string): Promise<{ id: string; caso: number }> {
+  return asUser(DEMO.callCenter, async (api) => {
+    const [empresa] = await (await api.get('/api/lookups/empresas')).json();
+    const res = await api.post('/api/casos', {
+      data: {
+        placa,
+        relacion: 'Propietario',
+        identificacion: 52367418,
+        tipocaso: 'Atropello',
+        uidempresa: empresa.id,
+        departamento: '11',
+        uidciudad: '11001',
+        direccion_siniestro: 'Calle 26 # 68-10',
+        verificacion: 'Ninguno',
+        tipo_producto: 'Ninguno',
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return res.json();
+  });
+}
+
+const smsPanel = (page: Page) => page.getByRole('region', { name: T.titulo });
+
+/** Accepts the open confirmation with its button. */
+async function confirmWith(page: Page, button: string) {
+  const dialog = page.getByTestId('confirm-dialog');
+  await dialog.getByRole('button', { name: button }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('a call-center agent sends the SMS with the client link, sees it in the outbox, the short link leads to the client entry, revokes it and asks for the export', async ({
+  page,
+  asUser,
+}) => {
+  // TAX123: Tecnicar's RC policy, so the plan lets the SMS go.
+  const { id, caso } = await createCase(asUser, 'TAX123');
+  await signIn(page, DEMO.callCenter);
+  await page.goto(`/gestionar-caso/${id}`);
+  const panel = smsPanel(page);
+  await expect(panel).toBeVisible();
+  const field = panel.getByLabel(T.celular);
+  await expect(field).toHaveValue(/^\+573\d{9}$/);
+  await expect(panel.getByText(T.sinMensajes)).toBeVisible();
+
+  // A landline is refused in the field before anything is sent.
+  await field.fill('601 555 1234');
+  await field.blur();
+  await expect(panel.getByText(MSG.celularNoValido)).toBeVisible();
+  await expect(panel.getByRole('button', { name: T.enviarSms })).toBeDisabled();
+
+  await field.fill('310 456 7890');
+  await expect(panel.getByText(fmt(T.enviara, { telefono: '+57 310 4567890' }))).toBeVisible();
+  await panel.getByRole('button', { name: T.enviarSms }).click();
+  await expectSuccess(page, {
+    title: MSG.smsEnviado,
+    detail: fmt(FEEDBACK.smsEnviadoA, { caso, telefono: '+57 310 4567890' }),
+  });
+  const item = panel.getByTestId('sms-message');
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText('+57 310 4567890');
+  await expect(item).toContainText(T.estados.guardado);
+  await expect(item).toContainText(T.enlaceEstados.vigente);
+  await expect(panel.getByText(T.bandeja)).toBeVisible();
+  await item.scrollIntoViewIfNeeded();
+  await shot(page, 'case-sms-desk-sent');
+
+  // The short link in the message leads (302) to the client's entry page with the signed token.
+  const url = (await item.getByText(/^VIALEX: /).innerText()).split(' ').pop()!;
+  expect(url).toMatch(/\/s\/[0-9A-Za-z]{12}$/);
+  const hop = await page.request.get(new URL(url).pathname, { maxRedirects: 0 });
+  expect(hop.status()).toBe(302);
+  expect(hop.headers().location).toMatch(/^\/login\/auth-cliente\/[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{22}$/);
+  // An unknown code is the app's not-found page.
+  const unknown = await page.request.get('/s/AAAAAAAAAAAA', { headers: { accept: 'text/html' }, maxRedirects: 0 });
+  expect(unknown.status()).toBe(404);
+
+  // Revoke it: asked first, then shown revoked.
+  await item.getByRole('button', { name: T.revocar }).click();
+  await confirmWith(page, T.siRevocar);
+  await expectSuccess(page, { title: MSG.enlaceRevocado, detail: '+57 310 4567890' });
+  await expect(item).toContainText(T.enlaceEstados.revocado);
+  await expect(item.getByRole('button', { name: T.revocar })).toHaveCount(0);
+
+  // Export case files from the header, after its confirmation.
+  await page.getByRole('button', { name: T.exportar }).click();
+  await expect(page.getByTestId('confirm-dialog')).toContainText(MSG.exportarCaso);
+  await shot(page, 'case-sms-export-confirm');
+  await confirmWith(page, MSG.siExportar);
+  await expectSuccess(page, { detail: fmt(FEEDBACK.exportacionSolicitada, { caso }) });
+});
+
+test.describe('at phone size', () => {
+  test.use(PHONE);
+
+  test('the SMS panel fits a phone; a SIN PLAN case says why there is no Send SMS', async ({ page, asUser }) => {
+    const sent = await createCase(asUser, 'SEG456');
+    const sinPlan = await createCase(asUser, uniquePlate());
+    await signIn(page, DEMO.coordContactCenter);
+
+    await page.goto(`/gestionar-caso/${sent.id}`);
+    const panel = smsPanel(page);
+    await panel.getByLabel(T.celular).fill('3157894561');
+    await panel.getByRole('button', { name: T.enviarSms }).click();
+    await expectSuccess(page, {
+      title: MSG.smsEnviado,
+      detail: fmt(FEEDBACK.smsEnviadoA, { caso: sent.caso, telefono: '+57 315 7894561' }),
+    });
+    await expect(panel.getByTestId('sms-message')).toHaveCount(1);
+    await panel.scrollIntoViewIfNeeded();
+    await expectNoSideScroll(page);
+    await shot(page, 'case-sms-phone-sent');
+
+    await page.goto(`/gestionar-caso/${sinPlan.id}`);
+    const other = smsPanel(page);
+    await expect(other.getByText(new RegExp(MSG.planSinServicio))).toBeVisible();
+    await expect(other.getByRole('button', { name: T.enviarSms })).toHaveCount(0);
+    await other.scrollIntoViewIfNeeded();
+    await expectNoSideScroll(page);
+    await shot(page, 'case-sms-phone-sin-plan');
+  });
+
+  test('an Abogado sees no SMS panel and no export', async ({ page, asUser }) => {
+    const c = await createCase(asUser, uniquePlate());
+    await signIn(page, DEMO.abogado);
+    await page.goto(`/gestionar-caso/${c.id}`);
+    await expect(page.getByTestId('case-data')).toBeVisible();
+    await expect(smsPanel(page)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: T.exportar })).toHaveCount(0);
+  });
+});
