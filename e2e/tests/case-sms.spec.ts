@@ -32,6 +32,20 @@ async function createCase(asUser: AsUser, placa: string): Promise<{ id: string; 
 
 const smsPanel = (page: Page) => page.getByRole('region', { name: T.titulo });
 
+/**
+ * Resolves once the page's live socket has asked for the topic: a write made after it reaches
+ * the page (the server reads a socket's frames in order, before a later HTTP request's commit).
+ */
+function subscribed(page: Page, topic: string): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) =>
+      ws.on('framesent', (frame) => {
+        if (String(frame.payload).includes(`"subscribe"`) && String(frame.payload).includes(`"${topic}"`)) resolve();
+      }),
+    );
+  });
+}
+
 /** Accepts the open confirmation with its button. */
 async function confirmWith(page: Page, button: string) {
   const dialog = page.getByTestId('confirm-dialog');
@@ -121,6 +135,7 @@ test.describe('at phone size', () => {
     await expectNoSideScroll(page);
     await shot(page, 'case-sms-phone-sent');
 
+    const following = subscribed(page, 'list:casos');
     await page.goto(`/gestionar-caso/${sinPlan.id}`);
     const other = smsPanel(page);
     await expect(other.getByText(new RegExp(MSG.planSinServicio))).toBeVisible();
@@ -128,6 +143,20 @@ test.describe('at phone size', () => {
     await other.scrollIntoViewIfNeeded();
     await expectNoSideScroll(page);
     await shot(page, 'case-sms-phone-sin-plan');
+
+    // Special attention asked for and approved elsewhere: Send SMS appears without a reload.
+    await following;
+    for (const [who, action] of [
+      [DEMO.callCenter, 'solicitar-atencion'],
+      [DEMO.administrador, 'autorizar-atencion'],
+    ] as const) {
+      await asUser(who, async (api) => {
+        const res = await api.post(`/api/casos/${sinPlan.id}/${action}`);
+        expect(res.ok(), await res.text()).toBeTruthy();
+      });
+    }
+    await expect(other.getByRole('button', { name: T.enviarSms })).toBeVisible();
+    await expect(other.getByText(new RegExp(MSG.planSinServicio))).toHaveCount(0);
   });
 
   test('an Abogado sees no SMS panel and no export', async ({ page, asUser }) => {

@@ -21,12 +21,15 @@ import {
   type ClientLinkState,
   type SmsMessage,
   type SmsState,
+  topics,
 } from '@vialex/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../lib/api';
+import { useLiveTopic } from '../../lib/live';
 import { useConnection } from '../../lib/connection';
 import { useConfirm } from '../../components/list/use-confirm';
 import { useFeedback } from '../../components/list/use-feedback';
-import { useCaseSms } from './api/case-sms';
+import { caseSmsQueryKey, useCaseSms } from './api/case-sms';
 import { useSendSms } from './api/send-sms';
 import { useRevokeLink } from './api/revoke-link';
 import { SMS_TEXTS, formatBogota } from './texts';
@@ -56,6 +59,13 @@ const LINK_COLOR: Record<ClientLinkState, 'success' | 'default' | 'warning'> = {
 export function CaseSmsPanel({ caseId }: CaseSmsPanelProps) {
   const query = useCaseSms(caseId);
   const titleId = useId();
+  const queryClient = useQueryClient();
+  // A change of the case (a policy look-up that sets the plan, approved attention, archiving)
+  // may offer or withdraw Send SMS: the panel reads itself again.
+  useLiveTopic(topics.list('casos'), (event) => {
+    if (event.name === 'list.changed' && (!event.id || event.id === caseId))
+      void queryClient.invalidateQueries({ queryKey: caseSmsQueryKey(caseId) });
+  });
   if (query.isError && isApiError(query.error) && query.error.status === 403) return null;
   return (
     <Paper component="section" variant="outlined" aria-labelledby={titleId} sx={{ p: { xs: 1.5, sm: 2 } }}>
