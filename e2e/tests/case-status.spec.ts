@@ -36,13 +36,6 @@ async function lawyersCase(asUser: AsUser): Promise<{ id: string; caso: number }
   return c;
 }
 
-/**
- * Runs once app/case-workspace-route.tsx fills the workspace's gestionar slot with CaseStatusPanel
- * (W1's composition file); it passed against a build with that one line added (W2, issue 11).
- * Remove this line when the slot is filled.
- */
-const WIRED = false as boolean;
-
 async function chooseStatus(page: Page, estado: string) {
   await page.getByRole('combobox', { name: new RegExp(T.estado) }).click();
   await page.getByRole('option', { name: estado, exact: true }).click();
@@ -53,7 +46,6 @@ for (const [size, options] of [
   ['phone', PHONE],
 ] as const) {
   test.describe(size, () => {
-    test.fixme(!WIRED, 'the gestionar slot is not filled with CaseStatusPanel yet');
     test.use(options);
     test(`a lawyer changes the status with a PDF (${size})`, async ({ page, asUser }) => {
       const { id } = await lawyersCase(asUser);
@@ -80,7 +72,6 @@ test('a coordinator is refused on a closed case with the spec message (phone)', 
   asUser,
   request,
 }) => {
-  test.fixme(!WIRED, 'the gestionar slot is not filled with CaseStatusPanel yet');
   const { id, caso } = await lawyersCase(asUser);
   await setCaseStatus(request, caso, 'Conciliado');
   const context = await browser.newContext(PHONE);

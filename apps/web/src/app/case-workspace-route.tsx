@@ -1,15 +1,17 @@
 import { CaseWorkspacePage } from '../features/case-workspace/case-workspace-page';
 import { CaseSmsPanel, ExportCaseButton } from '../features/case-sms';
+import { CaseStatusPanel } from '../features/case-status';
 
 /**
  * The case workspace composed from the features that fill it (features never import each other):
- * the SMS panel of DATOS DEL CASO and the export button of the header (features/case-sms); the
- * gestionar tab's status change (features/case-status) goes in `gestionar` when it lands. A slot
- * left empty shows what it will hold.
+ * the SMS panel of DATOS DEL CASO and the export button of the header (features/case-sms), the
+ * gestionar tab's status change (features/case-status). A slot left empty shows what it will
+ * hold.
  */
 export function CaseWorkspaceRoute() {
   return (
     <CaseWorkspacePage
+      gestionar={(caso) => <CaseStatusPanel caseId={caso.id} />}
       panels={(caso) => <CaseSmsPanel caseId={caso.id} />}
       headerActions={(caso) =>
         caso.actions.export ? <ExportCaseButton caseId={caso.id} caso={caso.caso} size="small" /> : null

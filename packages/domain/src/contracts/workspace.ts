@@ -6,12 +6,6 @@ import { caseResponse } from './cases.js';
 /** The workspace's tab names, as the API and the route (/gestionar-caso/{id}/{tab}) spell them. */
 export const workspaceTab = z.enum(WORKSPACE_TABS, { error: MSG.pestanaNoValida });
 
-/**
- * Extensions of management documents that open in a new tab (spec 2 §9); any other attachment
- * is downloaded.
- */
-export const DOCUMENT_EXTENSIONS = ['pdf', 'docx', 'doc', 'xlsx', 'xls'] as const;
-
 /** An entry of HISTORIAL DE GESTIÓN, newest first; `numero` 1 is the newest. */
 export const historyEntryResponse = z.object({
   id: z.string(),

@@ -1,7 +1,7 @@
 import { desc, eq, max, sql } from 'drizzle-orm';
 import {
-  DOCUMENT_EXTENSIONS,
   MSG,
+  isDocumentExtension,
   mayOpenTab,
   type HistoryEntry,
   type PolicyCard,
@@ -82,7 +82,7 @@ export async function listCaseHistory(db: Executor, caseId: string): Promise<His
             id: r.archivoId,
             nombre: r.archivoNombre ?? r.nameArchivo,
             extension,
-            tipo: (DOCUMENT_EXTENSIONS as readonly string[]).includes(extension) ? 'documento' : 'imagen',
+            tipo: isDocumentExtension(extension) ? 'documento' : 'imagen',
             url: fileUrl(caseId, r.archivoId),
           }
         : null,
