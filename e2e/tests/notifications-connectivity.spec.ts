@@ -60,6 +60,9 @@ test.describe('on a phone', () => {
     const markAll = popup.getByRole('button', { name: MSG.marcarTodasLeidas });
     if (await markAll.isEnabled()) await markAll.click();
     await expect(markAll).toBeDisabled();
+    // The disabled button dropped the focus; the popup's focus trap takes it back, then Escape
+    // reaches the popup.
+    await expect.poll(() => popup.evaluate((d) => d.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('Escape');
     await expect(bell(page)).toHaveAccessibleName(MSG.abrirNotificaciones);
 
