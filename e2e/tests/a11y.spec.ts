@@ -8,10 +8,11 @@ import { DEMO, PHONE, expect, shot, signIn, test } from '../support';
  * it, and the dialogs each list opens. Fails on any serious or critical violation of WCAG 2.1
  * A/AA, naming the rule and the elements.
  */
-async function expectNoSeriousViolations(page: Page, where: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+async function expectNoSeriousViolations(page: Page, where: string, within?: string): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  // A dialog or menu over a screen already checked: only what it adds (a second of axe saved).
+  if (within) builder = builder.include(within);
+  const { violations } = await builder.analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = serious.map(
     (v) =>
@@ -140,7 +141,7 @@ for (const size of ['desktop', 'phone'] as const) {
       }
       await page.getByRole('button', { name: MSG.cuentaUsuario }).click();
       await expect(page.getByRole('menu')).toBeVisible();
-      await expectNoSeriousViolations(page, 'the account menu');
+      await expectNoSeriousViolations(page, 'the account menu', '[role="menu"]');
       await page.keyboard.press('Escape');
       await expect(page.getByRole('menu')).toBeHidden();
 
@@ -151,6 +152,24 @@ for (const size of ['desktop', 'phone'] as const) {
         await expect(page.getByRole('heading').first()).toBeVisible();
         await expectNoSeriousViolations(page, entry.path);
       }
+    });
+
+    test('the case workspace: DATOS DEL CASO, gestionar, and the notification bell', async ({ page, asUser }) => {
+      const id = await asUser(DEMO.administrador, async (api) => {
+        const res = await api.get('/api/casos');
+        expect(res.ok()).toBeTruthy();
+        return ((await res.json()) as { rows: { id: string }[] }).rows[0].id;
+      });
+      await signIn(page, DEMO.administrador);
+      for (const tab of ['', '/gestionar'] as const) {
+        await page.goto(`/gestionar-caso/${id}${tab}`);
+        await expect(page.getByRole('tablist', { name: LABELS.espacio.pestanasCaso })).toBeVisible();
+        await settled(page);
+        await expectNoSeriousViolations(page, `workspace${tab || ' (información)'}`);
+      }
+      await page.getByTestId('notification-bell').click();
+      await expect(page.getByRole('dialog', { name: TITLES.notificaciones })).toBeVisible();
+      await expectNoSeriousViolations(page, 'the notification bell', '[role="dialog"]');
     });
 
     test('keyboard: Tab reaches a row action, Enter opens its dialog, Escape gives focus back', async ({ page }) => {
@@ -193,15 +212,13 @@ for (const size of ['desktop', 'phone'] as const) {
           const dialog = page.getByRole('dialog');
           await expect(dialog).toBeVisible();
           await settled(page);
-          await expectNoSeriousViolations(page, `${list.path}: ${opener}`);
-          // Keyboard: Escape closes a dialog; a form that keeps a draft asks to be closed by its button.
-          await page.keyboard.press('Escape');
-          if (await dialog.isVisible()) {
-            await dialog
-              .getByRole('button', { name: new RegExp(`^(${MSG.cancelar}|${MSG.cerrar})$`, 'i') })
-              .first()
-              .click();
-          }
+          await expectNoSeriousViolations(page, `${list.path}: ${opener}`, '[role="dialog"]');
+          // Closed by its own button: Escape, which some dialogs ignore (a form keeping a draft),
+          // raced the check of whether it had closed; the keyboard test covers Escape.
+          await dialog
+            .getByRole('button', { name: new RegExp(`^(${MSG.cancelar}|${MSG.cerrar})$`, 'i') })
+            .first()
+            .click();
           await expect(dialog).toBeHidden();
         }
       });

@@ -7,6 +7,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Popover from '@mui/material/Popover';
@@ -30,35 +31,38 @@ export function unreadLabel(unread: number): string {
 
 function NotificationRow({ item, onOpen }: { item: NotificationItem; onOpen: (item: NotificationItem) => void }) {
   return (
-    <ListItemButton
-      onClick={() => onOpen(item)}
-      data-testid="notification-item"
-      data-unread={!item.leida}
-      sx={{
-        alignItems: 'flex-start',
-        gap: 1,
-        bgcolor: item.leida ? undefined : 'action.hover',
-        borderLeft: 4,
-        borderColor: item.leida ? 'transparent' : 'primary.main',
-      }}
-    >
-      <ListItemText
-        primary={item.titulo}
-        secondary={
-          <>
-            {item.cuerpo && (
-              <Box component="span" sx={{ display: 'block', color: 'text.primary' }}>
-                {item.cuerpo}
+    // A list holds list items: the button goes inside one (axe: list).
+    <ListItem disablePadding>
+      <ListItemButton
+        onClick={() => onOpen(item)}
+        data-testid="notification-item"
+        data-unread={!item.leida}
+        sx={{
+          alignItems: 'flex-start',
+          gap: 1,
+          bgcolor: item.leida ? undefined : 'action.hover',
+          borderLeft: 4,
+          borderColor: item.leida ? 'transparent' : 'primary.main',
+        }}
+      >
+        <ListItemText
+          primary={item.titulo}
+          secondary={
+            <>
+              {item.cuerpo && (
+                <Box component="span" sx={{ display: 'block', color: 'text.primary' }}>
+                  {item.cuerpo}
+                </Box>
+              )}
+              <Box component="span" sx={{ display: 'block' }}>
+                {when.format(new Date(item.fechahora))}
               </Box>
-            )}
-            <Box component="span" sx={{ display: 'block' }}>
-              {when.format(new Date(item.fechahora))}
-            </Box>
-          </>
-        }
-        slotProps={{ primary: { sx: { fontWeight: item.leida ? 400 : 700 } } }}
-      />
-    </ListItemButton>
+            </>
+          }
+          slotProps={{ primary: { sx: { fontWeight: item.leida ? 400 : 700 } } }}
+        />
+      </ListItemButton>
+    </ListItem>
   );
 }
 
