@@ -82,6 +82,16 @@ describe('a case list page after the session changed', () => {
     expect(res.json().rows.length).toBeGreaterThan(0);
   });
 
+  it('an empty page is answered empty while the session lives, and 401 once it ended', async () => {
+    const { user, cookie, rows } = await signedIn('Investigador');
+    expect(rows).toEqual([]);
+    const again = await list(cookie);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().rows).toEqual([]);
+    await s.ctx.db.update(usuarios).set({ login: false }).where(eq(usuarios.id, user.id));
+    expect((await list(cookie)).statusCode).toBe(401);
+  });
+
   it('without a cookie, or with a made-up one, is 401', async () => {
     expect((await s.app.inject({ method: 'GET', url: '/api/casos' })).statusCode).toBe(401);
     expect((await list('vialex_sid=inventado')).statusCode).toBe(401);
