@@ -47,8 +47,18 @@ for (const [size, options] of [
 ] as const) {
   test.describe(size, () => {
     test.use(options);
-    test(`a lawyer changes the status with a PDF (${size})`, async ({ page, asUser }) => {
+    test(`a lawyer changes the status with a PDF (${size}); another browser sees it without reload`, async ({
+      page,
+      browser,
+      asUser,
+    }) => {
       const { id } = await lawyersCase(asUser);
+      // An administrator watching the case's DATOS DEL CASO in a browser of their own.
+      const watcher = await browser.newContext(options);
+      const other = await watcher.newPage();
+      await signIn(other, DEMO.administrador);
+      await other.goto(`/gestionar-caso/${id}`);
+      await expect(other.getByTestId('history-entry').first()).toBeVisible();
       await signIn(page, DEMO.abogado);
       await page.goto(`/gestionar-caso/${id}/gestionar`);
       await expect(page.getByRole('combobox', { name: new RegExp(T.estado) })).toBeVisible();
@@ -62,7 +72,14 @@ for (const [size, options] of [
       await shot(page, `case-status-form-${size}`, true);
       await page.getByRole('button', { name: T.guardar }).click();
       await expect(page.getByTestId('success-toast')).toHaveText(`${MSG.bien} · ${MSG.exito}`);
+      // First in the history, with its document: here and, live, in the other browser.
+      for (const p of [page, other]) {
+        const newest = p.getByTestId('history-entry').first();
+        await expect(newest).toContainText('Cliente atendido en el sitio');
+        await expect(newest.getByTestId('history-attachment')).toContainText('acta de visita.pdf');
+      }
       await shot(page, `case-status-saved-${size}`, true);
+      await watcher.close();
     });
   });
 }
