@@ -83,10 +83,15 @@ export async function expectSuccess(
   if (expected.screenshot) await shot(page, expected.screenshot);
 }
 
-/** The created case's number, shown large above the list; checks its toast too. */
-export async function expectCreatedCase(page: Page): Promise<number> {
+/**
+ * The created case's number, shown large above the list; checks its toast too. `previous`: the
+ * number the banner showed before this creation (it stays up for two minutes), so its old value
+ * is not taken for the new one.
+ */
+export async function expectCreatedCase(page: Page, previous?: number): Promise<number> {
   const shown = page.getByTestId('created-case-number');
   await expect(shown).toHaveText(/^#\d+$/);
+  if (previous !== undefined) await expect(shown).not.toHaveText(`#${previous}`);
   const caso = Number((await shown.innerText()).slice(1));
   await expectSuccess(page, { detail: fmt(FEEDBACK.casoCreado, { caso }) });
   return caso;

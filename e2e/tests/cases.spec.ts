@@ -190,7 +190,7 @@ test('unknown plate gives SIN PLAN; an unregistered person is registered on the 
   await expectSuccess(page, { detail: fmt(FEEDBACK.afectadoRegistrado, { nombre: 'PEDRO PABLO LEÓN' }) });
   await expect(dialog.getByText(MSG.usuarioNoRegistrado)).toHaveCount(0);
   await dialog.getByRole('button', { name: MSG.guardar }).click();
-  await expectCreatedCase(page);
+  const first = await expectCreatedCase(page);
   const row = rows(page).first();
   await expect(row).toContainText('PEDRO PABLO LEÓN');
   await expect(row).toContainText('SIN PLAN');
@@ -203,7 +203,7 @@ test('unknown plate gives SIN PLAN; an unregistered person is registered on the 
   await fillCase(page, cronos, 80123456);
   await shot(page, 'cases-cronos-desktop');
   await cronos.getByRole('button', { name: MSG.guardar }).click();
-  await expectCreatedCase(page);
+  await expectCreatedCase(page, first);
   await expect(rows(page).first().getByTestId('origin-chip')).toHaveText('Cronos');
   await expect(rows(page).first().getByTestId('origin-chip')).toHaveClass(/MuiChip-colorWarning/);
 });

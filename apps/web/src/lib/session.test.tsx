@@ -4,7 +4,14 @@ import { MemoryRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MSG, type Me } from '@vialex/domain';
 import { queryClient } from './query-client';
-import { clearSessionEndNotice, handleSessionLost, meQueryKey, setNavigator, useSessionEndNotice } from './session';
+import {
+  clearSessionEndNotice,
+  handleSessionLost,
+  meQueryKey,
+  meQueryOptions,
+  setNavigator,
+  useSessionEndNotice,
+} from './session';
 import { LoginPage } from '../features/auth/login-page';
 
 const NOW = new Date('2026-03-02T10:15:00.000Z');
@@ -39,6 +46,19 @@ describe('why a session ended, for the login screen', () => {
     render(<Notice />);
     act(() => handleSessionLost('SESSION_ENDED'));
     expect(notice()).toBe('ended');
+  });
+
+  it('a "nobody" answer of /me where the tab knew someone (the cookie already cleared) says it ended', async () => {
+    queryClient.setQueryData(meQueryKey, me(new Date(NOW.getTime() + 60_000)));
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(new Response('null', { status: 200, headers: { 'content-type': 'application/json' } }));
+    render(<Notice />);
+    await act(async () => {
+      expect(await meQueryOptions.queryFn!({} as never)).toBeNull();
+    });
+    expect(notice()).toBe('ended');
+    fetchSpy.mockRestore();
   });
 
   it('an old cookie on a fresh visit says nothing', () => {

@@ -10,7 +10,12 @@ export const meQueryKey = ['me'] as const;
 
 async function fetchMe(): Promise<Me | null> {
   try {
-    return await api.get<Me>('/api/auth/me', { ignoreSessionLoss: true });
+    const me = await api.get<Me | null>('/api/auth/me', { ignoreSessionLoss: true });
+    // Nobody, where this tab knew someone: the session ended and an earlier 401 (the live
+    // channel's refused reconnection) already cleared the cookie, so this answer has no 401.
+    const known = queryClient.getQueryData<Me | null>(meQueryKey);
+    if (!me && known) noteSessionEnd(timeIsUp(known) ? 'expired' : 'ended');
+    return me;
   } catch (e) {
     if (isApiError(e) && e.status === 401) {
       // Tell the user only when this tab knew them: an old cookie on a fresh visit needs no
