@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
 import swagger from '@fastify/swagger';
@@ -60,6 +60,17 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       socket.end(
         `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
       );
+    },
+    // What the router refuses before any route (a path segment longer than maxParamLength, a
+    // malformed %-escape) gets the same Spanish shape too.
+    frameworkErrors(error, _request, reply) {
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      const message = status === 414 ? MSG.direccionMuyLarga : MSG.direccionNoValida;
+      // Typed for the routes' schemas; this reply belongs to no route.
+      void (reply as unknown as FastifyReply)
+        .code(status)
+        .type('application/json; charset=utf-8')
+        .send(body(status, error.code, message));
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -241,6 +241,17 @@ describe('every refusal is Spanish, in the one error shape', () => {
   });
 });
 
+describe('paths the router refuses', () => {
+  it('a path segment over the router’s limit (414) and a malformed escape (400) answer in Spanish', async () => {
+    const long = await s.app.inject({ method: 'GET', url: `/api/casos/${'a'.repeat(300)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ statusCode: 414, code: 'FST_ERR_MAX_PARAM_LENGTH', message: MSG.direccionMuyLarga });
+    const bad = await s.app.inject({ method: 'GET', url: '/api/casos/%zz' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(MSG.direccionNoValida);
+  });
+});
+
 describe('a signed-out caller gets 401 before any body validation', () => {
   it('on every protected operation of the API', async () => {
     const spec = (await s.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {

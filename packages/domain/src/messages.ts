@@ -167,6 +167,7 @@ export const MSG = {
   tipoContenidoNoSoportado: 'Tipo de contenido no soportado; envíe JSON',
   encabezadosMuyGrandes: 'Los encabezados de la solicitud son demasiado grandes',
   direccionNoValida: 'Dirección de la solicitud no válida',
+  direccionMuyLarga: 'La dirección de la solicitud es demasiado larga',
   origenNoPermitido: 'Solicitud de otro origen no permitida',
   sinSesion: 'No hay una sesión activa',
   valorNoValido: 'Valor no válido para {campo}',
