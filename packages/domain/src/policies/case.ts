@@ -229,7 +229,11 @@ export type WorkspaceViewerKind = Cargo | 'Cliente';
  */
 export const WORKSPACE_TAB_RULES: Record<
   WorkspaceTab,
-  { hiddenFor?: readonly WorkspaceViewerKind[]; onlyFor?: readonly WorkspaceViewerKind[]; needs?: 'perito' | 'dibujante' }
+  {
+    hiddenFor?: readonly WorkspaceViewerKind[];
+    onlyFor?: readonly WorkspaceViewerKind[];
+    needs?: 'perito' | 'dibujante';
+  }
 > = {
   chat: {},
   informacion: {},
