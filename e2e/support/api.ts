@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect } from './fixtures';
+import { DEMO, expect } from './fixtures';
 
 /**
  * The server's test-only routes (NODE_ENV=test): they move state a test cannot wait for.
@@ -16,4 +16,41 @@ export async function expireSession(request: APIRequestContext, email: string): 
 export async function setCaseStatus(request: APIRequestContext, caso: number, estado: string): Promise<void> {
   const res = await request.post('/api/test/case-status', { data: { caso, estado } });
   expect(res.ok(), await res.text()).toBeTruthy();
+}
+
+/** The fixture `asUser`: runs `work` with an API context signed in as `email`. */
+export type AsUser = <T>(email: string, work: (api: APIRequestContext) => Promise<T>) => Promise<T>;
+
+let plates = 0;
+/** A plate no other test of this worker uses: the spec's letter, then five base-36 characters. */
+export const uniquePlate = (letter: string) =>
+  `${letter}${(Date.now() + plates++).toString(36).toUpperCase().slice(-5)}`;
+
+/**
+ * The call center opens a Bogotá case through the API (the form has its own tests); the Call
+ * Center slot is theirs.
+ */
+export async function createCaseAs(
+  asUser: AsUser,
+  { placa, identificacion = 52367418 }: { placa: string; identificacion?: number },
+): Promise<{ id: string; caso: number }> {
+  return asUser(DEMO.callCenter, async (api) => {
+    const [empresa] = await (await api.get('/api/lookups/empresas')).json();
+    const res = await api.post('/api/casos', {
+      data: {
+        placa,
+        relacion: 'Propietario',
+        identificacion,
+        tipocaso: 'Atropello',
+        uidempresa: empresa.id,
+        departamento: '11',
+        uidciudad: '11001',
+        direccion_siniestro: 'Calle 26 # 68-10',
+        verificacion: 'Ninguno',
+        tipo_producto: 'Ninguno',
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return res.json();
+  });
 }

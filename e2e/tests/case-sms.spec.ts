@@ -1,34 +1,22 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { FEEDBACK, LABELS, MSG, fmt } from '@vialex/domain';
-import { DEMO, PHONE, expect, expectNoSideScroll, expectSuccess, shot, signIn, test } from '../support';
+import {
+  DEMO,
+  PHONE,
+  expect,
+  expectNoSideScroll,
+  expectSuccess,
+  shot,
+  signIn,
+  test,
+  createCaseAs,
+  uniquePlate,
+  type AsUser,
+} from '../support';
 
 const T = LABELS.casoSms;
-type AsUser = <T>(email: string, work: (api: APIRequestContext) => Promise<T>) => Promise<T>;
-let plates = 0;
-const uniquePlate = () => `S${(Date.now() + plates++).toString(36).toUpperCase().slice(-5)}`;
 
-/** The call center opens a case through the API (its own: the Call Center slot is theirs). */
-async function createCase(asUser: AsUser, placa: string): Promise<{ id: string; caso: number }> {
-  return asUser(DEMO.callCenter, async (api) => {
-    const [empresa] = await (await api.get('/api/lookups/empresas')).json();
-    const res = await api.post('/api/casos', {
-      data: {
-        placa,
-        relacion: 'Propietario',
-        identificacion: 52367418,
-        tipocaso: 'Atropello',
-        uidempresa: empresa.id,
-        departamento: '11',
-        uidciudad: '11001',
-        direccion_siniestro: 'Calle 26 # 68-10',
-        verificacion: 'Ninguno',
-        tipo_producto: 'Ninguno',
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    return res.json();
-  });
-}
+const createCase = (asUser: AsUser, placa: string) => createCaseAs(asUser, { placa });
 
 const smsPanel = (page: Page) => page.getByRole('region', { name: T.titulo });
 
@@ -119,7 +107,7 @@ test.describe('at phone size', () => {
 
   test('the SMS panel fits a phone; a SIN PLAN case says why there is no Send SMS', async ({ page, asUser }) => {
     const sent = await createCase(asUser, 'SEG456');
-    const sinPlan = await createCase(asUser, uniquePlate());
+    const sinPlan = await createCase(asUser, uniquePlate('S'));
     await signIn(page, DEMO.coordContactCenter);
 
     await page.goto(`/gestionar-caso/${sent.id}`);
@@ -160,7 +148,7 @@ test.describe('at phone size', () => {
   });
 
   test('an Abogado sees no SMS panel and no export', async ({ page, asUser }) => {
-    const c = await createCase(asUser, uniquePlate());
+    const c = await createCase(asUser, uniquePlate('S'));
     await signIn(page, DEMO.abogado);
     await page.goto(`/gestionar-caso/${c.id}`);
     await expect(page.getByTestId('case-data')).toBeVisible();

@@ -1,34 +1,25 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { LABELS, MSG, fmt } from '@vialex/domain';
-import { DEMO, PHONE, expect, expectNoSideScroll, setCaseStatus, shot, signIn, test } from '../support';
+import {
+  DEMO,
+  PHONE,
+  expect,
+  expectNoSideScroll,
+  setCaseStatus,
+  shot,
+  signIn,
+  test,
+  createCaseAs,
+  uniquePlate,
+  type AsUser,
+} from '../support';
 
 const T = LABELS.gestion;
-type AsUser = <T>(email: string, work: (api: APIRequestContext) => Promise<T>) => Promise<T>;
-let plates = 0;
-const uniquePlate = () => `G${(Date.now() + plates++).toString(36).toUpperCase().slice(-5)}`;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 /** A case of the demo call center, with the demo lawyer on it. */
 async function lawyersCase(asUser: AsUser): Promise<{ id: string; caso: number }> {
-  const c = await asUser(DEMO.callCenter, async (api) => {
-    const [empresa] = await (await api.get('/api/lookups/empresas')).json();
-    const res = await api.post('/api/casos', {
-      data: {
-        placa: uniquePlate(),
-        relacion: 'Propietario',
-        identificacion: 52367418,
-        tipocaso: 'Atropello',
-        uidempresa: empresa.id,
-        departamento: '11',
-        uidciudad: '11001',
-        direccion_siniestro: 'Calle 26 # 68-10',
-        verificacion: 'Ninguno',
-        tipo_producto: 'Ninguno',
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    return res.json();
-  });
+  const c = await createCaseAs(asUser, { placa: uniquePlate('G') });
   await asUser(DEMO.abogado, async (api) => {
     const res = await api.post(`/api/casos/${c.id}/tomar`, { data: { tomar: true } });
     expect(res.ok(), await res.text()).toBeTruthy();

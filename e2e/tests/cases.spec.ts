@@ -18,8 +18,11 @@ import {
   signOut,
   startsWith,
   test,
+  createCaseAs,
+  uniquePlate,
+  type AsUser,
 } from '../support';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 const C = LABELS.casos;
 /** Form fields, by the start of their label (required ones end in ' *'). */
@@ -42,7 +45,6 @@ const F = {
 const plan = (name: string) => fmt(C.planConsultado, { plan: name });
 const BOGOTA = { departamento: 'BOGOTÁ, D.C.', ciudad: 'BOGOTÁ, D.C.', uidciudad: '11001', dep: '11' };
 
-const uniquePlate = () => `Z${Date.now().toString(36).toUpperCase().slice(-5)}`;
 const uniqueId = () => Number(`9${Date.now().toString().slice(-8)}`);
 
 interface Created {
@@ -50,30 +52,8 @@ interface Created {
   caso: number;
 }
 
-type AsUser = <T>(email: string, work: (api: APIRequestContext) => Promise<T>) => Promise<T>;
-
-/** The call center opens a case through the API (the UI path has its own tests). */
-async function createCase(asUser: AsUser, placa = uniquePlate(), identificacion = 52367418): Promise<Created> {
-  return asUser(DEMO.callCenter, async (api) => {
-    const [empresa] = await (await api.get('/api/lookups/empresas')).json();
-    const res = await api.post('/api/casos', {
-      data: {
-        placa,
-        relacion: 'Propietario',
-        identificacion,
-        tipocaso: 'Atropello',
-        uidempresa: empresa.id,
-        departamento: BOGOTA.dep,
-        uidciudad: BOGOTA.uidciudad,
-        direccion_siniestro: 'Calle 26 # 68-10',
-        verificacion: 'Ninguno',
-        tipo_producto: 'Ninguno',
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    return res.json();
-  });
-}
+const createCase = (asUser: AsUser, placa = uniquePlate('Z'), identificacion = 52367418): Promise<Created> =>
+  createCaseAs(asUser, { placa, identificacion });
 
 const openCases = (page: Page) => openScreen(page, '/casos', TITLES.casos);
 
@@ -168,7 +148,7 @@ test('call center creates a case from TAX123 (RC PUBLICO), sees its data and edi
 test('unknown plate gives SIN PLAN; an unregistered person is registered on the spot; Cronos case is orange', async ({
   page,
 }) => {
-  const placa = uniquePlate();
+  const placa = uniquePlate('Z');
   const identificacion = uniqueId();
   await signIn(page, DEMO.callCenter);
   await openCases(page);
@@ -199,7 +179,7 @@ test('unknown plate gives SIN PLAN; an unregistered person is registered on the 
 
   await page.getByRole('button', { name: C.agregarCronos }).click();
   const cronos = page.getByRole('dialog', { name: C.agregarCasoCronos });
-  await cronos.getByLabel(F.placa).fill(uniquePlate());
+  await cronos.getByLabel(F.placa).fill(uniquePlate('Z'));
   await fillCase(page, cronos, 80123456);
   await shot(page, 'cases-cronos-desktop');
   await cronos.getByRole('button', { name: MSG.guardar }).click();
@@ -209,7 +189,7 @@ test('unknown plate gives SIN PLAN; an unregistered person is registered on the 
 });
 
 test('an answer lost on the way back: saving again gets the same case, not a second one', async ({ page, asUser }) => {
-  const placa = uniquePlate();
+  const placa = uniquePlate('Z');
   await signIn(page, DEMO.callCenter);
   await openCases(page);
   await page.getByRole('button', { name: MSG.nuevo }).click();
@@ -333,7 +313,7 @@ test('a Perito request on a SIN PLAN case is denied; a Dibujante request shows S
 });
 
 test('special attention: the orange dot until an administrator authorizes it', async ({ page, asUser }) => {
-  const { id, caso } = await createCase(asUser, uniquePlate());
+  const { id, caso } = await createCase(asUser, uniquePlate('Z'));
   await asUser(DEMO.callCenter, async (api) =>
     expect((await api.post(`/api/casos/${id}/solicitar-atencion`)).ok()).toBeTruthy(),
   );
@@ -388,7 +368,7 @@ test("a new case appears in a coordinator's open list without reloading", async 
   await openCases(callcenter);
   await callcenter.getByRole('button', { name: MSG.nuevo }).click();
   const dialog = callcenter.getByRole('dialog', { name: LABELS.list.agregar });
-  const placa = uniquePlate();
+  const placa = uniquePlate('Z');
   await dialog.getByLabel(F.placa).fill(placa);
   await fillCase(callcenter, dialog, 1032478965);
   await dialog.getByRole('button', { name: MSG.guardar }).click();

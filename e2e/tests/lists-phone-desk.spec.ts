@@ -1,34 +1,25 @@
 import { FEEDBACK, LABELS, MSG, TITLES } from '@vialex/domain';
-import { DEMO, PHONE, accept, expect, openScreen, rows, shot, signIn, signOut, test } from '../support';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import {
+  DEMO,
+  PHONE,
+  accept,
+  expect,
+  openScreen,
+  rows,
+  shot,
+  signIn,
+  signOut,
+  test,
+  createCaseAs,
+  uniquePlate,
+  type AsUser,
+} from '../support';
+import type { Locator, Page } from '@playwright/test';
 
 const C = LABELS.casos;
 const L = LABELS.list;
 
-type AsUser = <T>(email: string, work: (api: APIRequestContext) => Promise<T>) => Promise<T>;
-
-/** The call center opens a Bogotá case through the API (the form has its own tests). */
-async function createCase(asUser: AsUser): Promise<{ id: string; caso: number }> {
-  return asUser(DEMO.callCenter, async (api) => {
-    const [empresa] = await (await api.get('/api/lookups/empresas')).json();
-    const res = await api.post('/api/casos', {
-      data: {
-        placa: `Y${Date.now().toString(36).toUpperCase().slice(-5)}`,
-        relacion: 'Propietario',
-        identificacion: 52367418,
-        tipocaso: 'Atropello',
-        uidempresa: empresa.id,
-        departamento: '11',
-        uidciudad: '11001',
-        direccion_siniestro: 'Calle 26 # 68-10',
-        verificacion: 'Ninguno',
-        tipo_producto: 'Ninguno',
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    return res.json();
-  });
-}
+const createCase = (asUser: AsUser) => createCaseAs(asUser, { placa: uniquePlate('Y') });
 
 /** The phone's one search field: the case number, then Enter. */
 async function quickSearch(page: Page, label: string, text: string | number) {

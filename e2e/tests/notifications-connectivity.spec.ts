@@ -1,33 +1,20 @@
-import type { APIRequestContext, Page, WebSocketRoute } from '@playwright/test';
+import type { Page, WebSocketRoute } from '@playwright/test';
 import { LABELS, MSG, TITLES, fmt } from '@vialex/domain';
-import { DEMO, PHONE, expect, expireSession, openScreen, shot, signIn, test } from '../support';
+import {
+  DEMO,
+  PHONE,
+  expect,
+  expireSession,
+  openScreen,
+  shot,
+  signIn,
+  test,
+  createCaseAs,
+  uniquePlate,
+  type AsUser,
+} from '../support';
 
-const BOGOTA = { dep: '11', uidciudad: '11001' };
-const uniquePlate = () => `N${Date.now().toString(36).toUpperCase().slice(-5)}`;
-type AsUser = <T>(email: string, work: (api: APIRequestContext) => Promise<T>) => Promise<T>;
-
-/** The call center opens a case through the API. */
-async function createCase(asUser: AsUser): Promise<{ id: string; caso: number }> {
-  return asUser(DEMO.callCenter, async (api) => {
-    const [empresa] = await (await api.get('/api/lookups/empresas')).json();
-    const res = await api.post('/api/casos', {
-      data: {
-        placa: uniquePlate(),
-        relacion: 'Propietario',
-        identificacion: 52367418,
-        tipocaso: 'Atropello',
-        uidempresa: empresa.id,
-        departamento: BOGOTA.dep,
-        uidciudad: BOGOTA.uidciudad,
-        direccion_siniestro: 'Calle 26 # 68-10',
-        verificacion: 'Ninguno',
-        tipo_producto: 'Ninguno',
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    return res.json();
-  });
-}
+const createCase = (asUser: AsUser) => createCaseAs(asUser, { placa: uniquePlate('N') });
 
 /** The signed-in user of the page (its session cookie). */
 async function myId(page: Page): Promise<string> {

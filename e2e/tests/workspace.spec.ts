@@ -1,34 +1,23 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { FEEDBACK, LABELS, MSG, TITLES, fmt } from '@vialex/domain';
-import { DEMO, PHONE, expect, expectNoSideScroll, openScreen, rows, shot, signIn, test } from '../support';
+import {
+  DEMO,
+  PHONE,
+  expect,
+  expectNoSideScroll,
+  openScreen,
+  rows,
+  shot,
+  signIn,
+  test,
+  createCaseAs,
+  uniquePlate,
+  type AsUser,
+} from '../support';
 
 const L = LABELS.espacio;
-type AsUser = <T>(email: string, work: (api: APIRequestContext) => Promise<T>) => Promise<T>;
-let plates = 0;
-const uniquePlate = () => `W${(Date.now() + plates++).toString(36).toUpperCase().slice(-5)}`;
 
-/** The call center opens a case through the API (its own: the Call Center slot is theirs). */
-async function createCase(asUser: AsUser, placa = uniquePlate()): Promise<{ id: string; caso: number }> {
-  return asUser(DEMO.callCenter, async (api) => {
-    const [empresa] = await (await api.get('/api/lookups/empresas')).json();
-    const res = await api.post('/api/casos', {
-      data: {
-        placa,
-        relacion: 'Propietario',
-        identificacion: 52367418,
-        tipocaso: 'Atropello',
-        uidempresa: empresa.id,
-        departamento: '11',
-        uidciudad: '11001',
-        direccion_siniestro: 'Calle 26 # 68-10',
-        verificacion: 'Ninguno',
-        tipo_producto: 'Ninguno',
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    return res.json();
-  });
-}
+const createCase = (asUser: AsUser, placa = uniquePlate('W')) => createCaseAs(asUser, { placa });
 
 const tabs = (page: Page) => page.getByRole('tablist', { name: L.pestanasCaso }).getByRole('tab');
 const tabNames = (...keys: (keyof typeof L.pestanas)[]) => keys.map((k) => L.pestanas[k]);
