@@ -110,9 +110,8 @@ const fuentePoliza = z.enum(['Tecnicar', 'SEGURO TERCERO']);
 export const PLATE_SERVICE_RESULTS = ['encontrado', 'sinRegistro', 'sinPoliza', 'noDisponible'] as const;
 export type PlateServiceResult = (typeof PLATE_SERVICE_RESULTS)[number];
 
-/** A policy a policy service knows for the plate. */
-const foundPolicy = z.object({
-  fuente: fuentePoliza,
+/** What a policy says, as the policy services give it and the case's policy cards show it. */
+export const policyFields = {
   nombre_producto: z.string(),
   polizas: z.string(),
   fechaIni: z.string().nullable(),
@@ -123,6 +122,12 @@ const foundPolicy = z.object({
   empresa: z.string(),
   ramo: z.string(),
   estado: z.string(),
+};
+
+/** A policy a policy service knows for the plate. */
+const foundPolicy = z.object({
+  fuente: fuentePoliza,
+  ...policyFields,
   departamento: z.string().optional(),
   ciudad: z.string().optional(),
   direccion: z.string().optional(),

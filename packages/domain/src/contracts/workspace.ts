@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { WORKSPACE_TABS } from '../policies/case.js';
-import { caseResponse } from './cases.js';
+import { caseResponse, policyFields } from './cases.js';
 
 /** The workspace's tab names, as the API and the route (/gestionar-caso/{id}/{tab}) spell them. */
 export const workspaceTab = z.enum(WORKSPACE_TABS, { error: MSG.pestanaNoValida });
@@ -35,16 +35,7 @@ export type HistoryEntry = z.infer<typeof historyEntryResponse>;
 export const policyCardResponse = z.object({
   id: z.string(),
   fuente: z.string(),
-  nombre_producto: z.string(),
-  polizas: z.string(),
-  fechaIni: z.string().nullable(),
-  fechaFin: z.string().nullable(),
-  deducible: z.string(),
-  docliente: z.string(),
-  cliente: z.string(),
-  empresa: z.string(),
-  ramo: z.string(),
-  estado: z.string(),
+  ...policyFields,
   /** Its end date has passed. */
   vencida: z.boolean(),
 });
