@@ -14,8 +14,9 @@ import {
   signIn,
   startsWith,
   test,
+  createCaseAs,
 } from '../support';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /**
  * Actions that say what happened (issue 10): success toasts naming the object, the created
@@ -139,25 +140,7 @@ test.describe('phone', () => {
 });
 
 test('releasing a case asks first, naming it; taking and releasing name the case', async ({ page, asUser }) => {
-  const caso = await asUser(DEMO.callCenter, async (api: APIRequestContext) => {
-    const [empresa] = await (await api.get('/api/lookups/empresas')).json();
-    const res = await api.post('/api/casos', {
-      data: {
-        placa: uniquePlate(),
-        relacion: 'Propietario',
-        identificacion: 52367418,
-        tipocaso: 'Atropello',
-        uidempresa: empresa.id,
-        departamento: '11',
-        uidciudad: '11001',
-        direccion_siniestro: 'Calle 26 # 68-10',
-        verificacion: 'Ninguno',
-        tipo_producto: 'Ninguno',
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    return (await res.json()).caso as number;
-  });
+  const { caso } = await createCaseAs(asUser, { placa: uniquePlate() });
   await signIn(page, DEMO.abogado);
   await openCases(page);
   await searchBy(page, C.caso, LABELS.operadores.eq, String(caso));
