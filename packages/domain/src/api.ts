@@ -22,11 +22,19 @@ export type LiveEvent =
   /** A notice naming the user was recorded (sent on their user topic after commit). */
   | { name: 'notification.created'; id: string }
   /** The user read notifications (in another tab): their unread count changed. */
-  | { name: 'notifications.read' };
+  | { name: 'notifications.read' }
+  /** A message was saved in a chat room (on the room's topic): read the room after `indexId - 1`. */
+  | { name: 'chat.message'; roomId: string; indexId: number }
+  /** The room's header changed (members online/offline, read marks, the block flag). */
+  | { name: 'chat.room'; roomId: string }
+  /** The user's unread messages of a case changed (on their user topic). */
+  | { name: 'chat.unread'; caseId: string };
 
 export type LiveClientMessage = { action: 'subscribe' | 'unsubscribe'; topic: string };
 
 export const topics = {
   user: (id: string) => `user:${id}`,
   list: (name: string) => `list:${name}`,
+  /** A case's chat room: its members' open room screens follow it (their presence in the room). */
+  chat: (roomId: string) => `chat:${roomId}`,
 } as const;

@@ -286,6 +286,20 @@ export const MSG = {
   // The case workspace (issue 11, W1; not in the spec's catalogue)
   pestanaNoValida: 'Pestaña no válida',
   historiaConsultaPoliza: 'Consulta de póliza: {resultado}',
+  // Case chats (issue 12; not in the spec's catalogue)
+  salaNoValida: 'Sala de chat no válida',
+  parametroNoValido: 'Parámetro no válido',
+  busquedaMuyLarga: 'La búsqueda es demasiado larga',
+  idClienteNoValido: 'Identificador de mensaje no válido',
+  mensajeRequerido: 'Escriba un mensaje',
+  mensajeMuyLargo: 'El mensaje es demasiado largo (máximo {max} caracteres)',
+  respuestaNoValida: 'El mensaje que responde no existe',
+  coordenadaNoValida: 'Ubicación no válida',
+  soloImagenes: 'Solo se aceptan imágenes (JPG, PNG o WEBP)',
+  demasiadosArchivos: 'Se pueden adjuntar hasta {max} archivos',
+  chatDesbloqueado: 'El chat ha sido desbloqueado',
+  fotoDroneNombre: 'Foto dron',
+  mensajeArchivos: '{n} archivo(s)',
 
   // Catalogues (spec 3 §8)
   noSePuedeEditar: 'No se puede editar, por favor comunícate con el Administrador',

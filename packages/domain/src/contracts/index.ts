@@ -10,3 +10,4 @@ export * from './notifications.js';
 export * from './case-sms.js';
 export * from './workspace.js';
 export * from './case-status.js';
+export * from './chat.js';

@@ -3,3 +3,4 @@ export * from './case.js';
 export * from './user.js';
 export * from './client.js';
 export * from './case-status.js';
+export * from './chat.js';
