@@ -1,17 +1,24 @@
 import { CaseWorkspacePage } from '../features/case-workspace/case-workspace-page';
 import { CaseSmsPanel, ExportCaseButton } from '../features/case-sms';
 import { CaseStatusPanel } from '../features/case-status';
+import { ChatRoom, ChatTabLabel } from '../features/case-chat';
+import { chatKindOfTab } from '@vialex/domain';
 
 /**
  * The case workspace composed from the features that fill it (features never import each other):
  * the SMS panel of DATOS DEL CASO and the export button of the header (features/case-sms), the
- * gestionar tab's status change (features/case-status). A slot left empty shows what it will
- * hold.
+ * gestionar tab's status change (features/case-status), the chat rooms of the chat tabs and their
+ * unread counts (features/case-chat). A slot left empty shows what it will hold.
  */
 export function CaseWorkspaceRoute() {
   return (
     <CaseWorkspacePage
       gestionar={(caso) => <CaseStatusPanel caseId={caso.id} />}
+      chat={(caso, tipo) => <ChatRoom key={`${caso.id}-${tipo}`} caseId={caso.id} tipo={tipo} />}
+      tabLabel={(caso, tab, label) => {
+        const tipo = chatKindOfTab(tab);
+        return tipo ? <ChatTabLabel caseId={caso.id} tipo={tipo} label={label} /> : null;
+      }}
       panels={(caso) => <CaseSmsPanel caseId={caso.id} />}
       headerActions={(caso) =>
         caso.actions.export ? <ExportCaseButton caseId={caso.id} caso={caso.caso} size="small" /> : null

@@ -12,8 +12,10 @@ import {
   LABELS,
   MSG,
   WORKSPACE_TABS,
+  chatKindOfTab,
   fmt,
   type CaseResponse,
+  type ChatKind,
   type WorkspaceResponse,
   type WorkspaceTab,
 } from '@vialex/domain';
@@ -37,6 +39,10 @@ export interface CaseWorkspaceSlots {
   panels?: (caso: CaseResponse) => ReactNode;
   /** Buttons in the header (the export request). */
   headerActions?: (caso: CaseResponse) => ReactNode;
+  /** A chat tab's room (features/case-chat): chat, chat_perito and chat_dibujante. */
+  chat?: (caso: CaseResponse, tipo: ChatKind) => ReactNode;
+  /** A tab's label, when another feature adds to it (the chat tabs' unread counts). */
+  tabLabel?: (caso: CaseResponse, tab: WorkspaceTab, label: string) => ReactNode;
 }
 
 /** The route's tab: none is the spec's empty tab (DATOS DEL CASO). */
@@ -104,8 +110,10 @@ function TabBody({
           </Section>
         </Box>
       );
-    default:
-      return <TabPlaceholder tab={tab} />;
+    default: {
+      const tipo = chatKindOfTab(tab);
+      return (tipo && slots.chat?.(espacio.caso, tipo)) ?? <TabPlaceholder tab={tab} />;
+    }
   }
 }
 
@@ -152,7 +160,7 @@ export function CaseWorkspacePage(slots: CaseWorkspaceSlots) {
             <Tab
               key={t}
               value={t}
-              label={L.pestanas[t]}
+              label={slots.tabLabel?.(espacio.caso, t, L.pestanas[t]) ?? L.pestanas[t]}
               component={RouterLink}
               to={tabPath(id, t)}
               data-testid={`tab-${t}`}

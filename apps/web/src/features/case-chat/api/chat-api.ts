@@ -1,0 +1,133 @@
+import {
+  CHAT_PAGE_SIZE,
+  MSG,
+  type ApiErrorBody,
+  type ChatKind,
+  type ChatPage,
+  type ChatSendResult,
+  type ChatUnread,
+} from '@vialex/domain';
+import { ApiError, api } from '../../../lib/api';
+
+/** The room's address: /api/casos/{id}/chats/{tipo}. */
+export const roomPath = (caseId: string, tipo: ChatKind) => `/api/casos/${caseId}/chats/${tipo}`;
+
+export interface PageQuery {
+  antes?: number;
+  despues?: number;
+  limite?: number;
+  q?: string;
+}
+
+/** GET a page of the room: the latest, older (`antes`), newer (`despues`) or a search (`q`). */
+export function fetchChatPage(caseId: string, tipo: ChatKind, query: PageQuery = {}, signal?: AbortSignal) {
+  const params = new URLSearchParams();
+  if (query.antes !== undefined) params.set('antes', String(query.antes));
+  if (query.despues !== undefined) params.set('despues', String(query.despues));
+  params.set('limite', String(query.limite ?? CHAT_PAGE_SIZE));
+  if (query.q) params.set('q', query.q);
+  return api.get<ChatPage>(`${roomPath(caseId, tipo)}?${params}`, { signal });
+}
+
+export interface TextSend {
+  clientId: string;
+  content: string;
+  replyTo?: string | null;
+}
+
+/** POST a text message (the clientId makes a repeated send return the same message). */
+export const sendText = (caseId: string, tipo: ChatKind, body: TextSend) =>
+  api.post<ChatSendResult>(`${roomPath(caseId, tipo)}/mensajes`, {
+    clientId: body.clientId,
+    content: body.content,
+    ...(body.replyTo ? { replyTo: body.replyTo } : {}),
+  });
+
+const networkError = () => new ApiError(0, { statusCode: 0, code: 'NETWORK', message: MSG.sinConexion });
+
+/**
+ * POSTs multipart/form-data, the text fields first (the server reads them before the files
+ * stream in). XMLHttpRequest rather than fetch: only it reports upload progress.
+ */
+export function postMultipart<T>(
+  path: string,
+  fields: Record<string, string | number | null | undefined>,
+  files: { blob: Blob; name: string }[],
+  onProgress?: (percent: number) => void,
+): Promise<T> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined && v !== null && v !== '') form.append(k, String(v));
+  for (const f of files) form.append('archivos', f.blob, f.name);
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress?.(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onerror = () => reject(networkError());
+    xhr.onabort = () => reject(networkError());
+    xhr.ontimeout = () => reject(networkError());
+    xhr.onload = () => {
+      let body: unknown;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as T);
+      const b = (body ?? {}) as Partial<ApiErrorBody>;
+      reject(
+        new ApiError(xhr.status, {
+          statusCode: xhr.status,
+          code: b.code ?? String(xhr.status),
+          message: b.message ?? MSG.errorServidor,
+          ...(b.issues ? { issues: b.issues } : {}),
+        }),
+      );
+    };
+    xhr.send(form);
+  });
+}
+
+export interface FileSend extends TextSend {
+  files: { blob: Blob; name: string }[];
+}
+
+/** POST a message with 1..CHAT_FILES_MAX files. */
+export const sendFiles = (caseId: string, tipo: ChatKind, body: FileSend, onProgress?: (p: number) => void) =>
+  postMultipart<ChatSendResult>(
+    `${roomPath(caseId, tipo)}/archivos`,
+    { clientId: body.clientId, content: body.content, replyTo: body.replyTo },
+    body.files,
+    onProgress,
+  );
+
+export interface DroneSend {
+  clientId: string;
+  latitud: number | null;
+  longitud: number | null;
+  files: { blob: Blob; name: string }[];
+}
+
+/** POST the Fotos Drone form (general room, Investigador): the photos and where the phone was. */
+export const sendDronePhotos = (caseId: string, body: DroneSend, onProgress?: (p: number) => void) =>
+  postMultipart<ChatSendResult & { message?: string }>(
+    `${roomPath(caseId, 'general')}/fotos-drone`,
+    { clientId: body.clientId, latitud: body.latitud, longitud: body.longitud },
+    body.files,
+    onProgress,
+  );
+
+/** PUT the expert/draftsperson room's flag: open (Desbloquear) or closed (Bloquear). */
+export const setRoomOpen = (caseId: string, tipo: ChatKind, abierto: boolean) =>
+  api.put<{ abierto: boolean; message: string }>(`${roomPath(caseId, tipo)}/bloqueo`, { abierto });
+
+/** POST the viewer read the room up to `hasta`. */
+export const markRead = (caseId: string, tipo: ChatKind, hasta: number) =>
+  api.post<{ noLeidos: number }>(`${roomPath(caseId, tipo)}/leidos`, { hasta });
+
+/** GET the viewer's unread counts of some cases, per room. */
+export const fetchUnread = (caseIds: string[], signal?: AbortSignal) =>
+  api.get<ChatUnread>(`/api/chats/no-leidos?casos=${caseIds.map(encodeURIComponent).join(',')}`, { signal });

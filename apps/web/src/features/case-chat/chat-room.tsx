@@ -1,0 +1,681 @@
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Fab from '@mui/material/Fab';
+import IconButton from '@mui/material/IconButton';
+import InputBase from '@mui/material/InputBase';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import ArrowDownward from '@mui/icons-material/ArrowDownward';
+import Chat from '@mui/icons-material/Chat';
+import Close from '@mui/icons-material/Close';
+import Draw from '@mui/icons-material/Draw';
+import Engineering from '@mui/icons-material/Engineering';
+import FiberManualRecord from '@mui/icons-material/FiberManualRecord';
+import Flight from '@mui/icons-material/Flight';
+import ForumOutlined from '@mui/icons-material/ForumOutlined';
+import Lock from '@mui/icons-material/Lock';
+import LockOpen from '@mui/icons-material/LockOpen';
+import Search from '@mui/icons-material/Search';
+import { useQueryClient } from '@tanstack/react-query';
+import { MSG, fmt, type ChatKind, type ChatMessage, type ChatRoom as Sala } from '@vialex/domain';
+import { isApiError } from '../../lib/api';
+import { useCurrentUser } from '../../lib/session';
+import { showToast } from '../../lib/toasts';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { showSuccess } from '../../components/list/use-feedback';
+import { setRoomOpen } from './api/chat-api';
+import { chatOutbox, useRoomOutbox } from './chat-outbox';
+import { Composer } from './composer';
+import { DroneDialog } from './drone-dialog';
+import { T, ticksOf } from './format';
+import { MessageBubble, SystemLine, type QuoteModel } from './message-bubble';
+import type { OutboxEntry } from './outbox';
+import { chatRoomKey, useChatRoom, useChatSearch, useMarkRead, useOutboxEffects } from './use-chat-room';
+
+const ROOM_ICON = { general: Chat, perito: Engineering, dibujante: Draw };
+
+const newClientId = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : // Old browsers without randomUUID (plain http on a LAN): a v4 uuid from getRandomValues.
+      '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (c) =>
+        (Number(c) ^ (crypto.getRandomValues(new Uint8Array(1))[0] & (15 >> (Number(c) / 4)))).toString(16),
+      );
+
+const quoteOf = (m: ChatMessage): QuoteModel => ({
+  id: m.id,
+  username: m.username,
+  content: m.content,
+  archivos: m.files.length,
+});
+
+function useDebounced<V>(value: V, ms: number): V {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+/** The room's header: its name, who is online, search, and the Investigador's and coordinators' buttons. */
+function RoomHeader({
+  sala,
+  tipo,
+  meId,
+  searchOpen,
+  onSearch,
+  onDrone,
+  onBlock,
+}: {
+  sala: Sala;
+  tipo: ChatKind;
+  meId: string;
+  searchOpen: boolean;
+  onSearch: () => void;
+  onDrone: () => void;
+  onBlock: () => void;
+}) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const Icon = ROOM_ICON[tipo];
+  const online = sala.miembros.filter((m) => m.estado === 'online' && m.id !== meId);
+  return (
+    <Stack
+      direction="row"
+      spacing={1}
+      sx={{
+        alignItems: 'center',
+        px: { xs: 1, sm: 2 },
+        py: 1,
+        borderBottom: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+        flexWrap: 'wrap',
+        rowGap: 1,
+      }}
+      data-testid="chat-header"
+    >
+      <Avatar sx={{ bgcolor: 'primary.main', width: 36, height: 36 }}>
+        <Icon fontSize="small" />
+      </Avatar>
+      <Box sx={{ minWidth: 0, flex: '1 1 140px' }}>
+        <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.25 }} noWrap>
+          {sala.nombre}
+        </Typography>
+        <Box
+          component="button"
+          type="button"
+          onClick={(e) => setAnchor(e.currentTarget)}
+          aria-label={T.miembros}
+          aria-haspopup="menu"
+          data-testid="chat-online"
+          sx={{
+            border: 0,
+            p: 0,
+            bgcolor: 'transparent',
+            font: 'inherit',
+            cursor: 'pointer',
+            display: 'flex',
+            alignItems: 'center',
+            gap: 0.5,
+            maxWidth: '100%',
+            color: 'text.secondary',
+          }}
+        >
+          <FiberManualRecord sx={{ fontSize: 10, color: online.length ? 'success.main' : 'grey.400' }} aria-hidden />
+          <Typography variant="caption" noWrap component="span">
+            {fmt(T.enLineaN, { n: online.length })}
+            {online.length > 0 && ` · ${online.map((m) => m.username).join(', ')}`}
+          </Typography>
+        </Box>
+        <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} data-testid="chat-members">
+          {sala.miembros.map((m) => (
+            <MenuItem key={m.id} dense onClick={() => setAnchor(null)}>
+              <ListItemIcon>
+                <FiberManualRecord
+                  sx={{ fontSize: 12, color: m.estado === 'online' ? 'success.main' : 'grey.500' }}
+                  aria-hidden
+                />
+              </ListItemIcon>
+              <ListItemText
+                primary={m.username}
+                secondary={m.estado === 'online' ? T.enLinea : T.desconectado}
+                data-testid="chat-member"
+              />
+            </MenuItem>
+          ))}
+        </Menu>
+      </Box>
+      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', ml: 'auto' }}>
+        <Tooltip title={T.buscar}>
+          <IconButton
+            onClick={onSearch}
+            aria-label={T.buscar}
+            aria-pressed={searchOpen}
+            color={searchOpen ? 'primary' : 'default'}
+          >
+            <Search />
+          </IconButton>
+        </Tooltip>
+        {sala.acciones.fotosDrone && (
+          <Button
+            variant="contained"
+            size="small"
+            startIcon={<Flight />}
+            onClick={onDrone}
+            data-testid="drone-button"
+            sx={{ whiteSpace: 'nowrap' }}
+          >
+            {T.fotosDrone}
+          </Button>
+        )}
+        {sala.acciones.bloquear && (
+          <Button
+            variant="outlined"
+            size="small"
+            color={sala.abierto ? 'error' : 'success'}
+            startIcon={sala.abierto ? <Lock /> : <LockOpen />}
+            onClick={onBlock}
+            data-testid="chat-block"
+            sx={{ whiteSpace: 'nowrap' }}
+          >
+            {sala.abierto ? MSG.bloquearChat : MSG.desbloquearChat}
+          </Button>
+        )}
+      </Stack>
+    </Stack>
+  );
+}
+
+function Empty({ icon, title, detail }: { icon?: ReactNode; title: string; detail?: string }) {
+  return (
+    <Stack
+      spacing={1}
+      sx={{ alignItems: 'center', justifyContent: 'center', textAlign: 'center', p: 4, m: 'auto' }}
+      data-testid="chat-empty"
+    >
+      {icon ?? <ForumOutlined sx={{ fontSize: 56, color: 'primary.light' }} aria-hidden />}
+      <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
+        {title}
+      </Typography>
+      {detail && (
+        <Typography variant="body2" color="text.secondary">
+          {detail}
+        </Typography>
+      )}
+    </Stack>
+  );
+}
+
+/** A message's bubble: the server's message, with its ticks when it is the viewer's own. */
+function ServerMessage({
+  m,
+  sala,
+  meId,
+  highlight,
+  onReply,
+  onJump,
+}: {
+  m: ChatMessage;
+  sala: Sala;
+  meId: string;
+  highlight?: boolean;
+  onReply?: (m: ChatMessage) => void;
+  onJump: (id: string) => void;
+}) {
+  if (m.system) return <SystemLine text={m.content} fecha={m.fecha} />;
+  const own = m.senderId === meId;
+  return (
+    <MessageBubble
+      testId="chat-message"
+      own={own}
+      username={m.username}
+      fecha={m.fecha}
+      content={m.content}
+      quote={m.reply}
+      status={own ? { kind: 'ticks', ticks: ticksOf(m.indexId, sala) } : null}
+      serverFiles={m.files}
+      dron={m.dron}
+      canOpenFiles={sala.acciones.verArchivos}
+      messageId={m.id}
+      indexId={m.indexId}
+      highlight={highlight}
+      onReply={onReply ? () => onReply(m) : undefined}
+      onJump={onJump}
+    />
+  );
+}
+
+function PendingMessage({ item }: { item: OutboxEntry }) {
+  return (
+    <MessageBubble
+      testId="chat-message-pending"
+      own
+      fecha={item.creado}
+      content={item.content}
+      quote={item.reply}
+      status={
+        item.error
+          ? { kind: 'error', message: item.error }
+          : { kind: 'pending', sending: item.sending, progress: item.progress }
+      }
+      localFiles={item.files}
+      dron={item.kind === 'drone' ? { latitud: item.latitud, longitud: item.longitud } : null}
+      canOpenFiles={false}
+      onRetry={() => void chatOutbox.retry(item.clientId)}
+      onDiscard={() => void chatOutbox.discard(item.clientId)}
+    />
+  );
+}
+
+const NEAR_BOTTOM_PX = 80;
+const NEAR_TOP_PX = 60;
+
+/**
+ * The message list: older pages when scrolled to the top (never the whole room), kept in place
+ * when they arrive; it follows new messages while at the bottom, and offers a jump otherwise.
+ */
+function MessageList({
+  children,
+  firstKey,
+  lastKey,
+  count,
+  hayMas,
+  loadingOlder,
+  onLoadOlder,
+  onAtBottom,
+  followOwn,
+}: {
+  children: ReactNode;
+  firstKey: string | number | undefined;
+  lastKey: string | number | undefined;
+  count: number;
+  hayMas: boolean;
+  loadingOlder: boolean;
+  onLoadOlder: () => void;
+  onAtBottom: (atBottom: boolean) => void;
+  /** The last item is the viewer's own (just written): scroll to it whatever the position. */
+  followOwn: boolean;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const prev = useRef<{ first: typeof firstKey; last: typeof lastKey; height: number; top: number } | null>(null);
+  const [behind, setBehind] = useState(false);
+
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const before = prev.current;
+    if (!before) {
+      el.scrollTop = el.scrollHeight;
+    } else if (before.first !== firstKey && before.last === lastKey) {
+      // Older messages came in above: keep what was on screen where it was.
+      el.scrollTop = before.top + (el.scrollHeight - before.height);
+    } else if (before.last !== lastKey) {
+      if (atBottom.current || followOwn) el.scrollTop = el.scrollHeight;
+      else setBehind(true);
+    }
+    prev.current = { first: firstKey, last: lastKey, height: el.scrollHeight, top: el.scrollTop };
+  }, [firstKey, lastKey, count, followOwn]);
+
+  const onScroll = () => {
+    const el = box.current;
+    if (!el) return;
+    const bottom = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
+    if (bottom !== atBottom.current) {
+      atBottom.current = bottom;
+      onAtBottom(bottom);
+    }
+    if (bottom) setBehind(false);
+    if (prev.current) prev.current = { ...prev.current, top: el.scrollTop, height: el.scrollHeight };
+    if (el.scrollTop < NEAR_TOP_PX && hayMas && !loadingOlder) onLoadOlder();
+  };
+
+  return (
+    <Box sx={{ position: 'relative', flex: 1, minHeight: 0, display: 'flex' }}>
+      <Box
+        ref={box}
+        onScroll={onScroll}
+        role="log"
+        aria-label={T.mensajes}
+        tabIndex={0}
+        data-testid="chat-messages"
+        sx={{
+          flex: 1,
+          overflowY: 'auto',
+          overscrollBehavior: 'contain',
+          bgcolor: 'grey.100',
+          py: 1,
+          display: 'flex',
+          flexDirection: 'column',
+        }}
+      >
+        {hayMas && (
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 1 }}>
+            <Button
+              size="small"
+              onClick={onLoadOlder}
+              disabled={loadingOlder}
+              startIcon={loadingOlder ? <CircularProgress size={14} /> : undefined}
+              data-testid="chat-load-older"
+            >
+              {loadingOlder ? T.cargando : T.cargarAnteriores}
+            </Button>
+          </Box>
+        )}
+        <Box role="list" sx={{ display: 'flex', flexDirection: 'column', flex: count ? undefined : 1 }}>
+          {children}
+        </Box>
+      </Box>
+      {behind && (
+        <Fab
+          size="small"
+          color="primary"
+          aria-label={T.irAlFinal}
+          onClick={() => {
+            const el = box.current;
+            if (el) el.scrollTop = el.scrollHeight;
+            setBehind(false);
+          }}
+          sx={{ position: 'absolute', right: 16, bottom: 16 }}
+        >
+          <ArrowDownward />
+        </Fab>
+      )}
+    </Box>
+  );
+}
+
+/** The room's height: on a phone the room fills the screen under the tabs; on a desk, what is left below them. */
+function useRoomBox(phone: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [top, setTop] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    if (phone) {
+      // One room fills the screen: the case header scrolls away, the tabs stay above.
+      if (typeof el.scrollIntoView === 'function') el.scrollIntoView({ block: 'end' });
+      return;
+    }
+    const measure = () => setTop(el.getBoundingClientRect().top + window.scrollY);
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [phone]);
+  const height = phone
+    ? 'calc(100dvh - 137px)'
+    : top === null
+      ? 'calc(100dvh - 160px)'
+      : `max(440px, calc(100dvh - ${Math.round(top)}px - 24px))`;
+  return { ref, height };
+}
+
+export interface ChatRoomProps {
+  caseId: string;
+  tipo: ChatKind;
+}
+
+/**
+ * One of the case's chat rooms (spec 2 §2 "Chat screens"): the general room, the expert's and the
+ * draftsperson's. What the viewer may do comes from the server (`sala.acciones`), so the screen
+ * offers exactly what it would accept.
+ */
+export function ChatRoom({ caseId, tipo }: ChatRoomProps) {
+  const me = useCurrentUser();
+  const queryClient = useQueryClient();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const { ref, height } = useRoomBox(phone);
+  useOutboxEffects(me.id);
+  const { room, loadOlder, loadingOlder } = useChatRoom(caseId, tipo);
+  const pending = useRoomOutbox(caseId, tipo, me.id);
+  const [atBottom, setAtBottom] = useState(true);
+  const [reply, setReply] = useState<QuoteModel | null>(null);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), 300);
+  const found = useChatSearch(caseId, tipo, searchOpen ? q : '');
+  const [droneOpen, setDroneOpen] = useState(false);
+  const [confirmBlock, setConfirmBlock] = useState(false);
+  const [blocking, setBlocking] = useState(false);
+  const sala = room.data?.sala;
+  useMarkRead(caseId, tipo, sala, atBottom && !searchOpen);
+
+  const jump = useCallback((id: string) => {
+    const el = document.getElementById(`chat-msg-${id}`);
+    el?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, []);
+
+  const mensajes = room.data?.mensajes;
+  const sentIds = useMemo(() => new Set(mensajes?.map((m) => m.clientId).filter(Boolean)), [mensajes]);
+  const waiting = pending.filter((p) => !sentIds.has(p.clientId));
+
+  if (room.isError)
+    return (
+      <Alert severity={isApiError(room.error) && room.error.status === 403 ? 'info' : 'error'} data-testid="chat-error">
+        {isApiError(room.error) ? room.error.message : MSG.algoSalioMal}
+      </Alert>
+    );
+  if (!room.data || !sala || !mensajes)
+    return (
+      <Paper variant="outlined" ref={ref} sx={{ height, display: 'grid', placeItems: 'center' }}>
+        <CircularProgress aria-label={T.cargando} />
+      </Paper>
+    );
+
+  const send = ({ content, files }: { content: string; files: File[] }) => {
+    void chatOutbox.add({
+      clientId: newClientId(),
+      userId: me.id,
+      caseId,
+      tipo,
+      kind: files.length ? 'archivos' : 'texto',
+      content,
+      replyTo: reply?.id ?? null,
+      reply,
+      files: files.map((f) => ({ name: f.name, type: f.type, size: f.size, blob: f })),
+      latitud: null,
+      longitud: null,
+    });
+    setReply(null);
+  };
+
+  const saveDrone = (photos: File[], at: { lat: number; long: number } | null) => {
+    void chatOutbox.add({
+      clientId: newClientId(),
+      userId: me.id,
+      caseId,
+      tipo: 'general',
+      kind: 'drone',
+      content: '',
+      replyTo: null,
+      reply: null,
+      files: photos.map((f) => ({ name: f.name, type: f.type, size: f.size, blob: f })),
+      latitud: at?.lat ?? null,
+      longitud: at?.long ?? null,
+    });
+    setDroneOpen(false);
+  };
+
+  const block = async () => {
+    setBlocking(true);
+    try {
+      const res = await setRoomOpen(caseId, tipo, !sala.abierto);
+      showSuccess(res.message);
+      await queryClient.invalidateQueries({ queryKey: chatRoomKey(caseId, tipo), exact: true });
+    } catch (e) {
+      showToast('chat-error', isApiError(e) ? e.message : MSG.algoSalioMal, { variant: 'error' });
+    } finally {
+      setBlocking(false);
+      setConfirmBlock(false);
+    }
+  };
+
+  const canSend = sala.acciones.enviar.allowed;
+  const onReply = canSend ? (m: ChatMessage) => setReply(quoteOf(m)) : undefined;
+  const searching = searchOpen && q.length > 0;
+  const results = searching ? [...(found.data?.pages ?? [])].reverse().flatMap((p) => p.mensajes) : [];
+  const lastPending = waiting.at(-1);
+
+  let list: ReactNode;
+  if (searching) {
+    list = found.isLoading ? (
+      <Box sx={{ display: 'grid', placeItems: 'center', flex: 1 }}>
+        <CircularProgress size={28} aria-label={T.cargando} />
+      </Box>
+    ) : results.length === 0 ? (
+      <Empty icon={<Search sx={{ fontSize: 48, color: 'text.disabled' }} aria-hidden />} title={T.sinResultados} />
+    ) : (
+      results.map((m) => <ServerMessage key={m.id} m={m} sala={sala} meId={me.id} highlight onJump={jump} />)
+    );
+  } else if (mensajes.length === 0 && waiting.length === 0) {
+    list = (
+      <Empty
+        title={T.sinMensajes}
+        detail={sala.soloArchivos ? T.soloArchivos : canSend ? T.sinMensajesDetalle : undefined}
+      />
+    );
+  } else {
+    list = (
+      <>
+        {mensajes.map((m) => (
+          <ServerMessage key={m.id} m={m} sala={sala} meId={me.id} onReply={onReply} onJump={jump} />
+        ))}
+        {waiting.map((item) => (
+          <PendingMessage key={item.clientId} item={item} />
+        ))}
+      </>
+    );
+  }
+
+  return (
+    <Paper
+      ref={ref}
+      variant="outlined"
+      data-testid="chat-room"
+      data-room={tipo}
+      sx={{ height, minHeight: 360, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
+    >
+      <RoomHeader
+        sala={sala}
+        tipo={tipo}
+        meId={me.id}
+        searchOpen={searchOpen}
+        onSearch={() => {
+          setSearchOpen(!searchOpen);
+          setSearch('');
+        }}
+        onDrone={() => setDroneOpen(true)}
+        onBlock={() => setConfirmBlock(true)}
+      />
+      {searchOpen && (
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ alignItems: 'center', px: { xs: 1, sm: 2 }, py: 0.75, borderBottom: 1, borderColor: 'divider' }}
+          role="search"
+        >
+          <Search color="action" aria-hidden />
+          <InputBase
+            autoFocus
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder={T.buscar}
+            inputProps={{ 'aria-label': T.buscar, maxLength: 100 }}
+            sx={{ flex: 1 }}
+            data-testid="chat-search"
+          />
+          {searching && found.data && (
+            <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }} role="status">
+              {fmt(T.resultados, { n: results.length })}
+            </Typography>
+          )}
+          <IconButton
+            size="small"
+            aria-label={T.cerrarBusqueda}
+            onClick={() => {
+              setSearchOpen(false);
+              setSearch('');
+            }}
+          >
+            <Close fontSize="small" />
+          </IconButton>
+        </Stack>
+      )}
+      {sala.soloArchivos && !searching && mensajes.length > 0 && (
+        <Alert severity="info" sx={{ borderRadius: 0, py: 0 }}>
+          {T.soloArchivos}
+        </Alert>
+      )}
+      <MessageList
+        firstKey={searching ? `q${results[0]?.indexId}` : mensajes[0]?.indexId}
+        lastKey={searching ? `q${results.at(-1)?.indexId}` : (lastPending?.clientId ?? mensajes.at(-1)?.indexId)}
+        count={searching ? results.length : mensajes.length + waiting.length}
+        hayMas={searching ? !!found.hasNextPage : room.data.hayMas}
+        loadingOlder={searching ? found.isFetchingNextPage : loadingOlder}
+        onLoadOlder={() => void (searching ? found.fetchNextPage() : loadOlder())}
+        onAtBottom={setAtBottom}
+        followOwn={!searching && !!lastPending}
+      >
+        {list}
+      </MessageList>
+      {canSend ? (
+        <Composer
+          onSend={send}
+          reply={reply}
+          onCancelReply={() => setReply(null)}
+          allowFiles={sala.acciones.verArchivos}
+        />
+      ) : (
+        <Alert
+          severity="warning"
+          icon={<Lock fontSize="inherit" />}
+          sx={{ borderRadius: 0, borderTop: 1, borderColor: 'divider' }}
+          data-testid="chat-refusal"
+        >
+          {sala.acciones.enviar.message ?? MSG.chatRolNoAutorizado}
+        </Alert>
+      )}
+      <DroneDialog open={droneOpen} onClose={() => setDroneOpen(false)} onSave={saveDrone} />
+      <ConfirmDialog
+        open={confirmBlock}
+        title={MSG.seguro}
+        text={sala.abierto ? MSG.bloquearChat : MSG.desbloquearChat}
+        busy={blocking}
+        onConfirm={() => void block()}
+        onCancel={() => setConfirmBlock(false)}
+      />
+    </Paper>
+  );
+}
+
+/** The unread count of one room on its workspace tab. */
+export function UnreadBadge({ count, children }: { count: number; children: ReactNode }) {
+  if (!count) return <>{children}</>;
+  return (
+    <Badge
+      badgeContent={count}
+      color="error"
+      max={99}
+      sx={{ '& .MuiBadge-badge': { right: -10 } }}
+      slotProps={{ badge: { 'aria-label': fmt(T.noLeidos, { n: count }) } as object }}
+      data-testid="chat-unread-badge"
+    >
+      {children}
+    </Badge>
+  );
+}

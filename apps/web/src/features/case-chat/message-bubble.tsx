@@ -1,0 +1,377 @@
+import { memo, useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
+import AttachFile from '@mui/icons-material/AttachFile';
+import Done from '@mui/icons-material/Done';
+import DoneAll from '@mui/icons-material/DoneAll';
+import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
+import InsertDriveFile from '@mui/icons-material/InsertDriveFile';
+import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
+import Place from '@mui/icons-material/Place';
+import Reply from '@mui/icons-material/Reply';
+import Schedule from '@mui/icons-material/Schedule';
+import { MSG, fmt, type ChatMessage } from '@vialex/domain';
+import type { OutboxFile } from './outbox';
+import { T, formatMessageTime, formatSize, type Ticks } from './format';
+
+/** The quoted message of a reply. */
+export interface QuoteModel {
+  id: string;
+  username: string;
+  content: string;
+  archivos: number;
+}
+
+/** Where a message stands: on the server (its ticks, own messages only), waiting, or refused. */
+export type BubbleStatus =
+  | { kind: 'ticks'; ticks: Ticks }
+  | { kind: 'pending'; sending: boolean; progress: number | null }
+  | { kind: 'error'; message: string };
+
+const TICK_LABEL: Record<Ticks, string> = { guardado: T.guardado, entregado: T.entregado, visto: T.visto };
+
+function StatusMark({ status }: { status: BubbleStatus }) {
+  const sx = { fontSize: 16, verticalAlign: 'middle' } as const;
+  if (status.kind === 'pending')
+    return (
+      <Tooltip title={status.sending ? T.enviando : T.pendiente}>
+        <Schedule role="img" aria-label={T.pendiente} sx={sx} data-testid="chat-pending" aria-hidden={false} />
+      </Tooltip>
+    );
+  if (status.kind === 'error')
+    return <ErrorOutline role="img" aria-label={T.noEnviado} color="error" sx={sx} aria-hidden={false} />;
+  const { ticks } = status;
+  const Icon = ticks === 'guardado' ? Done : DoneAll;
+  return (
+    <Icon
+      role="img"
+      aria-label={TICK_LABEL[ticks]}
+      aria-hidden={false}
+      data-testid={`chat-ticks-${ticks}`}
+      sx={{ ...sx, color: ticks === 'visto' ? 'info.main' : 'text.secondary' }}
+    />
+  );
+}
+
+function Quote({ quote, onJump }: { quote: QuoteModel; onJump?: (id: string) => void }) {
+  const text = quote.content || fmt(T.archivosAdjuntos, { n: quote.archivos });
+  return (
+    <Box
+      component={onJump ? 'button' : 'div'}
+      type={onJump ? 'button' : undefined}
+      onClick={onJump ? () => onJump(quote.id) : undefined}
+      data-testid="chat-quote"
+      sx={{
+        display: 'block',
+        width: '100%',
+        textAlign: 'left',
+        font: 'inherit',
+        color: 'inherit',
+        cursor: onJump ? 'pointer' : 'default',
+        border: 0,
+        borderLeft: 3,
+        borderColor: 'primary.main',
+        bgcolor: (t) => alpha(t.palette.primary.main, 0.06),
+        borderRadius: 1,
+        px: 1,
+        py: 0.5,
+        mb: 0.75,
+      }}
+    >
+      <Typography variant="caption" sx={{ fontWeight: 700, display: 'block', color: 'primary.dark' }} noWrap>
+        {quote.username}
+      </Typography>
+      <Typography
+        variant="caption"
+        sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
+      >
+        {text}
+      </Typography>
+    </Box>
+  );
+}
+
+/** A picture chosen on this phone and not yet sent: shown from the blob itself. */
+function LocalImage({ file }: { file: OutboxFile }) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (typeof URL.createObjectURL !== 'function') return;
+    const u = URL.createObjectURL(file.blob);
+    setUrl(u);
+    return () => URL.revokeObjectURL(u);
+  }, [file.blob]);
+  return (
+    <Box
+      component={url ? 'img' : 'div'}
+      src={url ?? undefined}
+      alt={file.name}
+      sx={{ width: 96, height: 96, objectFit: 'cover', borderRadius: 1, bgcolor: 'grey.200', display: 'block' }}
+    />
+  );
+}
+
+function FileRow({
+  nombre,
+  size,
+  extension,
+  href,
+}: {
+  nombre: string;
+  size: number;
+  extension: string;
+  href?: string;
+}) {
+  const Icon = extension === 'pdf' ? PictureAsPdf : InsertDriveFile;
+  const body = (
+    <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', minWidth: 0 }}>
+      <AttachFile sx={{ fontSize: 18, flexShrink: 0 }} aria-hidden />
+      <Icon sx={{ fontSize: 18, flexShrink: 0 }} color={extension === 'pdf' ? 'error' : 'primary'} aria-hidden />
+      <Typography variant="body2" noWrap sx={{ minWidth: 0, fontWeight: 600 }}>
+        {nombre}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
+        {formatSize(size)}
+      </Typography>
+    </Stack>
+  );
+  return href ? (
+    <Link
+      href={href}
+      target="_blank"
+      rel="noopener"
+      underline="hover"
+      aria-label={fmt(T.abrirArchivo, { nombre })}
+      data-testid="chat-file"
+      sx={{ display: 'block', py: 0.25, color: 'text.primary' }}
+    >
+      {body}
+    </Link>
+  ) : (
+    <Tooltip title={MSG.archivoRolNoAutorizado}>
+      <Box data-testid="chat-file" sx={{ py: 0.25, color: 'text.secondary' }} tabIndex={0}>
+        {body}
+      </Box>
+    </Tooltip>
+  );
+}
+
+function ServerFiles({ files, canOpen }: { files: ChatMessage['files']; canOpen: boolean }) {
+  const images = files.filter((f) => f.tipo === 'imagen');
+  const docs = files.filter((f) => f.tipo !== 'imagen');
+  return (
+    <>
+      {images.length > 0 && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mb: docs.length ? 0.5 : 0 }}>
+          {images.map((f) => {
+            const img = (
+              <Box
+                component="img"
+                src={f.preview ?? f.url}
+                alt={f.nombre}
+                loading="lazy"
+                sx={{
+                  width: images.length === 1 ? 200 : 96,
+                  maxWidth: '100%',
+                  height: images.length === 1 ? 'auto' : 96,
+                  maxHeight: 240,
+                  objectFit: 'cover',
+                  borderRadius: 1,
+                  display: 'block',
+                  bgcolor: 'grey.200',
+                }}
+              />
+            );
+            return canOpen ? (
+              <Link
+                key={f.id}
+                href={f.url}
+                target="_blank"
+                rel="noopener"
+                aria-label={fmt(T.verImagen, { nombre: f.nombre })}
+                data-testid="chat-image"
+              >
+                {img}
+              </Link>
+            ) : (
+              <Box key={f.id} data-testid="chat-image">
+                {img}
+              </Box>
+            );
+          })}
+        </Box>
+      )}
+      {docs.map((f) => (
+        <FileRow
+          key={f.id}
+          nombre={f.nombre}
+          size={f.size}
+          extension={f.extension}
+          href={canOpen ? f.url : undefined}
+        />
+      ))}
+    </>
+  );
+}
+
+function LocalFiles({ files }: { files: OutboxFile[] }) {
+  const images = files.filter((f) => f.type.startsWith('image/'));
+  const docs = files.filter((f) => !f.type.startsWith('image/'));
+  return (
+    <>
+      {images.length > 0 && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mb: docs.length ? 0.5 : 0 }}>
+          {images.map((f, i) => (
+            <LocalImage key={`${f.name}-${i}`} file={f} />
+          ))}
+        </Box>
+      )}
+      {docs.map((f, i) => (
+        <FileRow key={`${f.name}-${i}`} nombre={f.name} size={f.size} extension={f.name.split('.').pop() ?? ''} />
+      ))}
+    </>
+  );
+}
+
+export interface BubbleProps {
+  own: boolean;
+  username?: string;
+  fecha: string;
+  content: string;
+  quote: QuoteModel | null;
+  status: BubbleStatus | null;
+  serverFiles?: ChatMessage['files'];
+  localFiles?: OutboxFile[];
+  dron?: ChatMessage['dron'];
+  canOpenFiles: boolean;
+  testId: string;
+  messageId?: string;
+  indexId?: number;
+  highlight?: boolean;
+  onReply?: () => void;
+  onJump?: (id: string) => void;
+  onRetry?: () => void;
+  onDiscard?: () => void;
+}
+
+/** One message: own ones on the right with their ticks, the others on the left with who sent them. */
+export const MessageBubble = memo(function MessageBubble(p: BubbleProps) {
+  return (
+    <Box
+      data-testid={p.testId}
+      data-own={p.own ? 'true' : 'false'}
+      data-index={p.indexId}
+      id={p.messageId ? `chat-msg-${p.messageId}` : undefined}
+      role="listitem"
+      sx={{
+        display: 'flex',
+        flexDirection: p.own ? 'row-reverse' : 'row',
+        alignItems: 'flex-end',
+        gap: 0.5,
+        px: { xs: 1, sm: 2 },
+        py: 0.5,
+      }}
+    >
+      <Box
+        sx={{
+          maxWidth: { xs: '82%', sm: '70%' },
+          minWidth: 96,
+          bgcolor: (t) => (p.own ? alpha(t.palette.primary.main, 0.12) : t.palette.background.paper),
+          border: 1,
+          borderColor: (t) => (p.own ? alpha(t.palette.primary.main, 0.25) : t.palette.divider),
+          outline: p.highlight ? 2 : 0,
+          outlineColor: 'warning.main',
+          borderRadius: 2,
+          borderTopRightRadius: p.own ? 4 : undefined,
+          borderTopLeftRadius: p.own ? undefined : 4,
+          px: 1.25,
+          py: 0.75,
+          boxShadow: 0,
+          overflowWrap: 'anywhere',
+        }}
+      >
+        {p.username && (
+          <Typography
+            variant="caption"
+            component="p"
+            sx={{ fontWeight: 700, color: p.own ? 'primary.dark' : 'secondary.dark', mb: 0.25 }}
+            data-testid="chat-username"
+          >
+            {p.username}
+          </Typography>
+        )}
+        {p.quote && <Quote quote={p.quote} onJump={p.onJump} />}
+        {p.serverFiles && p.serverFiles.length > 0 && <ServerFiles files={p.serverFiles} canOpen={p.canOpenFiles} />}
+        {p.localFiles && p.localFiles.length > 0 && <LocalFiles files={p.localFiles} />}
+        {p.dron && (
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            sx={{ display: 'flex', alignItems: 'center', gap: 0.25 }}
+          >
+            <Place sx={{ fontSize: 14 }} aria-hidden />
+            {p.dron.latitud !== null && p.dron.longitud !== null
+              ? fmt(T.ubicacion, { lat: p.dron.latitud.toFixed(5), long: p.dron.longitud.toFixed(5) })
+              : T.sinUbicacion}
+          </Typography>
+        )}
+        {p.content && (
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }} data-testid="chat-content">
+            {p.content}
+          </Typography>
+        )}
+        {p.status?.kind === 'pending' && p.status.sending && p.status.progress !== null && (
+          <LinearProgress variant="determinate" value={p.status.progress} sx={{ my: 0.5 }} aria-label={T.enviando} />
+        )}
+        {p.status?.kind === 'error' && (
+          <Box sx={{ mt: 0.5 }}>
+            <Typography variant="caption" color="error" component="p" data-testid="chat-refused">
+              {p.status.message}
+            </Typography>
+            <Stack direction="row" spacing={1}>
+              <Button size="small" onClick={p.onRetry}>
+                {MSG.reintentar}
+              </Button>
+              <Button size="small" color="inherit" onClick={p.onDiscard}>
+                {T.descartar}
+              </Button>
+            </Stack>
+          </Box>
+        )}
+        <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end', alignItems: 'center', mt: 0.25 }}>
+          <Typography variant="caption" color="text.secondary" data-testid="chat-time" sx={{ lineHeight: 1.2 }}>
+            {p.status?.kind === 'pending' ? T.pendiente : formatMessageTime(p.fecha)}
+          </Typography>
+          {p.status && <StatusMark status={p.status} />}
+        </Stack>
+      </Box>
+      {p.onReply && (
+        <Tooltip title={T.responder}>
+          <IconButton size="small" onClick={p.onReply} aria-label={T.responder} sx={{ opacity: 0.7 }}>
+            <Reply fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+    </Box>
+  );
+});
+
+/** A line of the room itself (a system message), centred. */
+export function SystemLine({ text, fecha }: { text: string; fecha: string }) {
+  return (
+    <Box role="listitem" sx={{ display: 'flex', justifyContent: 'center', py: 0.5 }} data-testid="chat-system">
+      <Typography
+        variant="caption"
+        sx={{ bgcolor: 'grey.200', color: 'text.secondary', px: 1.5, py: 0.25, borderRadius: 4, textAlign: 'center' }}
+      >
+        {text} · {formatMessageTime(fecha)}
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,215 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  CHAT_PAGE_MAX,
+  CHAT_PAGE_SIZE,
+  MSG,
+  topics,
+  type ChatKind,
+  type ChatMessage,
+  type ChatPage,
+  type ChatRoom,
+} from '@vialex/domain';
+import { live, useLiveTopic } from '../../lib/live';
+import { showToast } from '../../lib/toasts';
+import { showSuccess } from '../../components/list/use-feedback';
+import { fetchChatPage, fetchUnread, markRead } from './api/chat-api';
+import { chatOutbox } from './chat-outbox';
+
+/** What the screen holds of a room: its header and the messages read so far, oldest first. */
+export interface RoomData {
+  sala: ChatRoom;
+  mensajes: ChatMessage[];
+  /** Older messages exist before the first one held. */
+  hayMas: boolean;
+}
+
+export const chatRoomKey = (caseId: string, tipo: ChatKind) => ['chat', caseId, tipo] as const;
+export const chatSearchKey = (caseId: string, tipo: ChatKind, q: string) => ['chat-buscar', caseId, tipo, q] as const;
+export const chatUnreadKey = (caseId: string) => ['chat-no-leidos', caseId] as const;
+
+/** Messages of both lists, each once (by number), oldest first. */
+export function mergeMessages(a: readonly ChatMessage[], b: readonly ChatMessage[]): ChatMessage[] {
+  const byIndex = new Map<number, ChatMessage>();
+  for (const m of a) byIndex.set(m.indexId, m);
+  for (const m of b) byIndex.set(m.indexId, m);
+  return [...byIndex.values()].sort((x, y) => x.indexId - y.indexId);
+}
+
+/** A message the screen learnt of (the answer to its own send): into the room it belongs to, if open. */
+export function addMessage(queryClient: QueryClient, caseId: string, tipo: ChatKind, mensaje: ChatMessage): void {
+  queryClient.setQueryData<RoomData>(chatRoomKey(caseId, tipo), (old) =>
+    old
+      ? {
+          ...old,
+          sala: { ...old.sala, ultimo: Math.max(old.sala.ultimo, mensaje.indexId) },
+          mensajes: mergeMessages(old.mensajes, [mensaje]),
+        }
+      : old,
+  );
+}
+
+/**
+ * Reads a room. The first time, its latest page; afterwards (a live event, the connection back,
+ * the tab shown again) only what came after the last message held, added to what is held. A
+ * screen far behind (more than a full page missed) starts again from the latest page.
+ */
+async function readRoom(
+  queryClient: QueryClient,
+  caseId: string,
+  tipo: ChatKind,
+  signal: AbortSignal,
+): Promise<RoomData> {
+  const held = queryClient.getQueryData<RoomData>(chatRoomKey(caseId, tipo));
+  const last = held?.mensajes.at(-1)?.indexId;
+  if (held && last !== undefined) {
+    const page = await fetchChatPage(caseId, tipo, { despues: last, limite: CHAT_PAGE_MAX }, signal);
+    if (page.mensajes.length < CHAT_PAGE_MAX)
+      return { sala: page.sala, mensajes: mergeMessages(held.mensajes, page.mensajes), hayMas: held.hayMas };
+  }
+  const page = await fetchChatPage(caseId, tipo, { limite: CHAT_PAGE_SIZE }, signal);
+  return { sala: page.sala, mensajes: page.mensajes, hayMas: page.hayMas };
+}
+
+/**
+ * One room on screen: its messages (caught up on each live event), older pages on demand, its
+ * live topic (which is the viewer's presence in the room), and the read mark.
+ */
+export function useChatRoom(caseId: string, tipo: ChatKind) {
+  const queryClient = useQueryClient();
+  const key = chatRoomKey(caseId, tipo);
+  const room = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => readRoom(queryClient, caseId, tipo, signal),
+    retry: false,
+    // The live channel says when something changed; the connection coming back refreshes all.
+    staleTime: 60_000,
+  });
+
+  // A message event: read after the last message held until the room's last number covers it
+  // (an event during a read that began before it needs one more read).
+  const wanted = useRef(0);
+  const catchingUp = useRef(false);
+  const catchUp = useCallback(async () => {
+    if (catchingUp.current) return;
+    catchingUp.current = true;
+    try {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const data = queryClient.getQueryData<RoomData>(key);
+        if (data && data.sala.ultimo >= wanted.current) break;
+        await queryClient.refetchQueries({ queryKey: key, exact: true }, { cancelRefetch: false });
+      }
+    } finally {
+      catchingUp.current = false;
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key is made of caseId and tipo
+  }, [queryClient, caseId, tipo]);
+
+  useLiveTopic(room.data?.sala.topic ?? null, (event) => {
+    if (event.name === 'chat.message') {
+      wanted.current = Math.max(wanted.current, event.indexId);
+      void catchUp();
+    } else if (event.name === 'chat.room') {
+      void queryClient.invalidateQueries({ queryKey: key, exact: true });
+    }
+  });
+
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const loadOlder = useCallback(async () => {
+    const data = queryClient.getQueryData<RoomData>(key);
+    const first = data?.mensajes[0]?.indexId;
+    if (!data || first === undefined || !data.hayMas || loadingOlder) return;
+    setLoadingOlder(true);
+    try {
+      const page = await fetchChatPage(caseId, tipo, { antes: first, limite: CHAT_PAGE_SIZE });
+      queryClient.setQueryData<RoomData>(key, (old) =>
+        old ? { ...old, mensajes: mergeMessages(page.mensajes, old.mensajes), hayMas: page.hayMas } : old,
+      );
+    } catch {
+      showToast('chat-error', MSG.sinConexion, { variant: 'error' });
+    } finally {
+      setLoadingOlder(false);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key is made of caseId and tipo
+  }, [queryClient, caseId, tipo, loadingOlder]);
+
+  return { room, loadOlder, loadingOlder };
+}
+
+/** Marks the room read up to its last message (once per number), when the newest message is seen. */
+export function useMarkRead(caseId: string, tipo: ChatKind, sala: ChatRoom | undefined, newestSeen: boolean) {
+  const queryClient = useQueryClient();
+  const marked = useRef(0);
+  const hasta = sala?.ultimo ?? 0;
+  const unread = sala?.noLeidos ?? 0;
+  useEffect(() => {
+    if (!newestSeen || !hasta || unread === 0 || hasta <= marked.current) return;
+    if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return;
+    marked.current = hasta;
+    markRead(caseId, tipo, hasta)
+      .then(({ noLeidos }) => {
+        queryClient.setQueryData<RoomData>(chatRoomKey(caseId, tipo), (old) =>
+          old ? { ...old, sala: { ...old.sala, noLeidos } } : old,
+        );
+        void queryClient.invalidateQueries({ queryKey: chatUnreadKey(caseId) });
+      })
+      .catch(() => {
+        marked.current = 0;
+      });
+  }, [caseId, tipo, hasta, unread, newestSeen, queryClient]);
+}
+
+/** Searching a room: pages of matching messages, newest page first (each oldest first). */
+export function useChatSearch(caseId: string, tipo: ChatKind, q: string) {
+  return useInfiniteQuery({
+    queryKey: chatSearchKey(caseId, tipo, q),
+    queryFn: ({ pageParam, signal }) =>
+      fetchChatPage(caseId, tipo, { q, antes: pageParam, limite: CHAT_PAGE_SIZE }, signal),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last: ChatPage) => (last.hayMas ? last.mensajes[0]?.indexId : undefined),
+    enabled: q.length > 0,
+    retry: false,
+  });
+}
+
+/**
+ * Sends the signed-in user's outbox while a room is on screen, and shows what came of it: a sent
+ * message joins its room at once (before the live event), a refused one says why in a toast,
+ * drone photos say 'Fotos cargas exitosamente'.
+ */
+export function useOutboxEffects(userId: string): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    void chatOutbox.start(userId);
+    const offSent = chatOutbox.onSent((item, result) => {
+      addMessage(queryClient, item.caseId, item.tipo, result.mensaje);
+      if (item.kind === 'drone') showSuccess((result as { message?: string }).message || MSG.fotosCargadas);
+    });
+    const offRefused = chatOutbox.onRefused((_item, message) =>
+      showToast('chat-error', <span data-testid="chat-error-toast">{message}</span>, { variant: 'error' }),
+    );
+    return () => {
+      offSent();
+      offRefused();
+    };
+  }, [userId, queryClient]);
+}
+
+/** The viewer's unread messages of a case per room, kept fresh by the 'chat.unread' events. */
+export function useChatUnread(caseId: string, userId: string) {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      live.on(topics.user(userId), (event) => {
+        if (event.name === 'chat.unread' && event.caseId === caseId)
+          void queryClient.invalidateQueries({ queryKey: chatUnreadKey(caseId) });
+      }),
+    [caseId, userId, queryClient],
+  );
+  return useQuery({
+    queryKey: chatUnreadKey(caseId),
+    queryFn: ({ signal }) => fetchUnread([caseId], signal).then((all) => all[caseId] ?? {}),
+    retry: false,
+    staleTime: 60_000,
+  });
+}
