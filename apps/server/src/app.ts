@@ -35,6 +35,7 @@ import { notificationRoutes } from './modules/notifications/routes.js';
 import { caseSmsRoutes } from './modules/messaging/routes.js';
 import { clientLinkRoutes, shortLinkRoutes } from './modules/client-links/routes.js';
 import { exportRoutes } from './modules/exports/routes.js';
+import { chatRoutes } from './modules/chat/routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -148,6 +149,7 @@ const staffScope: FastifyPluginAsyncZod = async (app) => {
   await app.register(caseSmsRoutes, { prefix: '/api/casos' });
   await app.register(clientLinkRoutes, { prefix: '/api/casos' });
   await app.register(exportRoutes, { prefix: '/api/casos' });
+  await app.register(chatRoutes, { prefix: '/api' });
 };
 
 /**

@@ -13,7 +13,10 @@ export type SessionEndReason = 'expired' | 'forced' | 'replaced' | 'logout';
 
 /** Messages of the live channel (/api/live). */
 export type LiveServerMessage =
-  { type: 'ready'; topics: string[] } | { type: 'event'; topic: string; event: LiveEvent };
+  | { type: 'ready'; topics: string[] }
+  | { type: 'event'; topic: string; event: LiveEvent }
+  /** A chat room's topic was followed: the user is in the room (their presence is recorded). */
+  | { type: 'subscribed'; topic: string };
 
 export type LiveEvent =
   | { name: 'user.updated'; id: string }

@@ -299,6 +299,8 @@ export const MSG = {
   demasiadosArchivos: 'Se pueden adjuntar hasta {max} archivos',
   chatDesbloqueado: 'El chat ha sido desbloqueado',
   fotoDroneNombre: 'Foto dron',
+  avisoPrimeraFoto: 'Caso # {caso}: {n} foto(s) de dron cargada(s)',
+  trazaBloqueoChat: '{accion} del chat {sala} del caso # {caso}',
   mensajeArchivos: '{n} archivo(s)',
 
   // Catalogues (spec 3 §8)

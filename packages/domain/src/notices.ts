@@ -58,8 +58,26 @@ export const NOTIFIED_ON_CLOSE: readonly Cargo[] = [
   'Dibujante',
 ];
 
+/**
+ * The first drone photo of a case's chat (spec 2 §7, moment 'Carga de primera foto'; the spec names
+ * no recipients): the administrators, the investigators' coordinators and the case's lawyer and
+ * contact-centre agent, who follow the accident from the desk.
+ */
+export const NOTIFIED_ON_FIRST_DRONE_PHOTO: readonly Cargo[] = [
+  'Administrador',
+  'Coordinador Investigador',
+  'Abogado',
+  'Call Center',
+];
+
 export type NoticeEvent =
-  'caseCreated' | 'agentAssigned' | 'agentRequested' | 'caseTaken' | 'attentionRequested' | 'caseClosed';
+  | 'caseCreated'
+  | 'agentAssigned'
+  | 'agentRequested'
+  | 'caseTaken'
+  | 'attentionRequested'
+  | 'caseClosed'
+  | 'firstDronePhoto';
 
 /** The recipients of a notice, before they are looked up. */
 export interface NoticeAudience {
@@ -100,5 +118,7 @@ export function noticeAudience(event: NoticeEvent, tipo?: Cargo): NoticeAudience
       return ofCase(NOTIFIED_ON_ATTENTION_REQUEST);
     case 'caseClosed':
       return ofCase(NOTIFIED_ON_CLOSE);
+    case 'firstDronePhoto':
+      return ofCase(NOTIFIED_ON_FIRST_DRONE_PHOTO);
   }
 }

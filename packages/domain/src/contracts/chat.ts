@@ -137,7 +137,12 @@ export type ChatSendInput = z.infer<typeof chatSendSchema>;
 /** The text fields of a multipart file message (…/archivos): the text is optional there. */
 export const chatFileFieldsSchema = z.object({
   clientId,
-  content: z.string().trim().max(CHAT_MESSAGE_MAX_LENGTH, { error: fmt(MSG.mensajeMuyLargo, { max: CHAT_MESSAGE_MAX_LENGTH }) }).optional().default(''),
+  content: z
+    .string()
+    .trim()
+    .max(CHAT_MESSAGE_MAX_LENGTH, { error: fmt(MSG.mensajeMuyLargo, { max: CHAT_MESSAGE_MAX_LENGTH }) })
+    .optional()
+    .default(''),
   replyTo: z.uuid({ error: MSG.respuestaNoValida }).nullish(),
 });
 

@@ -28,6 +28,8 @@ export const chats = pgTable(
       .notNull()
       .references(() => casos.id),
     unread_count: integer('unread_count').notNull().default(0),
+    /** The last message number given out in the room (mensajes.index_id counts from 1). */
+    ultimoIndex: integer('ultimo_index').notNull().default(0),
     creado: createdAt(),
   },
   (t) => [uniqueIndex('chats_caso_tipo_key').on(t.uidcaso, t.tipo)],
@@ -45,8 +47,18 @@ export const chatUsuarios = pgTable(
     cliente: uuid('cliente'),
     username: text('username').notNull(),
     estado: text('estado').notNull().default('offline'),
+    /** Open room screens of the member (live subscriptions to the room, every instance): online while > 0. */
+    conexiones: integer('conexiones').notNull().default(0),
+    /** The last message number the member has read, and the last one their device received. */
+    leidoHasta: integer('leido_hasta').notNull().default(0),
+    recibidoHasta: integer('recibido_hasta').notNull().default(0),
   },
-  (t) => [index('chat_usuarios_room_idx').on(t.roomId)],
+  (t) => [
+    index('chat_usuarios_room_idx').on(t.roomId),
+    uniqueIndex('chat_usuarios_room_usuario_key').on(t.roomId, t.usuario),
+    uniqueIndex('chat_usuarios_room_cliente_key').on(t.roomId, t.cliente),
+    index('chat_usuarios_usuario_idx').on(t.usuario),
+  ],
 );
 
 /** Messages of all three kinds of room (mensajes, mensajesperito, mensajesdibujante). */
@@ -71,8 +83,13 @@ export const mensajes = pgTable(
     failure: boolean('failure').notNull().default(false),
     system: boolean('system').notNull().default(false),
     avatar: text('avatar').notNull().default(''),
+    /** The sender's own id for the message (the phone's offline outbox): a repeated send is the same message. */
+    clientId: uuid('client_id'),
   },
-  (t) => [uniqueIndex('mensajes_room_index_key').on(t.roomId, t.indexId)],
+  (t) => [
+    uniqueIndex('mensajes_room_index_key').on(t.roomId, t.indexId),
+    uniqueIndex('mensajes_room_sender_client_key').on(t.roomId, t.senderId, t.clientId),
+  ],
 );
 
 export const fotosdrone = pgTable(
@@ -89,6 +106,8 @@ export const fotosdrone = pgTable(
     roomId: uuid('room_id')
       .notNull()
       .references(() => chats.id),
+    /** The chat message that carried the photo. */
+    mensaje: uuid('mensaje').references(() => mensajes.id),
   },
   (t) => [index('fotosdrone_room_idx').on(t.roomId)],
 );

@@ -1,4 +1,4 @@
-import multipart, { type Multipart } from '@fastify/multipart';
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
@@ -13,11 +13,11 @@ import {
 } from '@vialex/domain';
 import { casos } from '../../db/schema/index.js';
 import { viewerOf } from '../../platform/context.js';
-import { AppError, badRequest, notFound } from '../../platform/errors.js';
-import { hasNul } from '../../platform/request-guards.js';
+import { badRequest, notFound } from '../../platform/errors.js';
 import { enforce } from '../auth/policy.js';
 import { contentDisposition, findFile, openFile } from '../files/service.js';
-import { discardStaged, stageUpload, tooLarge, type StagedUpload } from '../files/upload.js';
+import { readMultipartForm } from '../files/multipart-form.js';
+import { discardStaged, type StagedUpload } from '../files/upload.js';
 import { changeCaseStatus, checkStatusChange, findCaseDocument, statusForm } from './status-service.js';
 import { inScope } from './queries.js';
 
@@ -127,61 +127,16 @@ export const caseStatusRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Multipart errors of @fastify/multipart and busboy, answered in Spanish. */
-function formError(err: unknown, maxMb: number): unknown {
-  if (err instanceof AppError) return err;
-  switch ((err as { code?: string }).code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return tooLarge(maxMb);
-    case 'FST_FILES_LIMIT':
-      return badRequest(MSG.archivoUnico, [{ path: 'archivo', message: MSG.archivoUnico }]);
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new AppError(415, 'MULTIPART_REQUIRED', MSG.formularioMultipart);
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-    case 'FST_PROTO_VIOLATION':
-      return badRequest(MSG.solicitudNoValida);
-  }
-  return err instanceof Error && /multipart|Unexpected end/i.test(err.message)
-    ? badRequest(MSG.solicitudNoValida)
-    : err;
-}
-
-/**
- * Reads the form as it streams in: the text fields (only estado and descripcion are read) and at
- * most one file, `archivo`, staged and checked as it arrives. An empty file input (no name, no
- * bytes) is no file. The staged upload is the caller's to discard.
- */
+/** The status form: estado, descripcion and at most one document `archivo`. */
 async function readForm(
   request: FastifyRequest,
   maxMb: number,
 ): Promise<{ fields: Partial<CaseStatusInput>; upload?: StagedUpload }> {
-  const fields: Record<string, string> = {};
-  let upload: StagedUpload | undefined;
-  try {
-    if (!request.isMultipart()) throw new AppError(415, 'MULTIPART_REQUIRED', MSG.formularioMultipart);
-    for await (const part of request.parts() as AsyncIterableIterator<Multipart>) {
-      if (part.type === 'field') {
-        if (part.fieldname !== 'estado' && part.fieldname !== 'descripcion') continue;
-        if (part.valueTruncated)
-          throw badRequest(MSG.cuerpoMuyGrande, [{ path: part.fieldname, message: MSG.cuerpoMuyGrande }]);
-        const value = String(part.value);
-        if (hasNul(value))
-          throw badRequest(MSG.caracteresNoPermitidos, [{ path: part.fieldname, message: MSG.caracteresNoPermitidos }]);
-        fields[part.fieldname] = value;
-        continue;
-      }
-      // Another field's file, or the browser's empty file input (no name): read past it.
-      if (part.fieldname !== 'archivo' || !part.filename) {
-        part.file.resume();
-        continue;
-      }
-      if (upload) throw badRequest(MSG.archivoUnico, [{ path: 'archivo', message: MSG.archivoUnico }]);
-      upload = await stageUpload(part.file, part.filename, maxMb);
-    }
-    return { fields, upload };
-  } catch (err) {
-    await discardStaged(upload);
-    throw formError(err, maxMb);
-  }
+  const { fields, uploads } = await readMultipartForm(request, {
+    fields: ['estado', 'descripcion'],
+    fileField: 'archivo',
+    maxFiles: 1,
+    maxMb,
+  });
+  return { fields, upload: uploads[0] };
 }

@@ -1,11 +1,32 @@
-import { MSG, type ChatKind } from '@vialex/domain';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import {
+  AGENT_SLOTS,
+  CHAT_TAB,
+  MSG,
+  chatUsername,
+  isCargo,
+  roomVisible,
+  topics,
+  type ChatKind,
+  type ChatViewer,
+} from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
-import { chats } from '../../db/schema/index.js';
+import { chatUsuarios, chats, usuarios } from '../../db/schema/index.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import type { Viewer } from '../auth/session.js';
+import type { CaseRow } from '../cases/dispatch.js';
+import { loadCaseForTab } from '../cases/workspace-queries.js';
 
 /*
- * The chat module owns the tables `chats`, `chat_usuarios` and `mensajes`. Other modules open a
- * case's rooms through this service; they never write these tables themselves.
+ * The chat module owns the tables `chats`, `chat_usuarios`, `mensajes` and `fotosdrone`. Other
+ * modules open a case's rooms through this service; they never write these tables themselves.
  */
+
+export type ChatRow = typeof chats.$inferSelect;
+
+/** Spec 2 §9: creating a room is tried up to 3 times. */
+const ROOM_ATTEMPTS = 3;
 
 /**
  * Opens a case's room of a kind (general with the case, perito and dibujante when requested).
@@ -13,4 +34,146 @@ import { chats } from '../../db/schema/index.js';
  */
 export async function openCaseRoom(tx: Executor, uidcaso: string, tipo: ChatKind): Promise<void> {
   await tx.insert(chats).values({ tipo, roomName: MSG.chatEnProceso, uidcaso }).onConflictDoNothing();
+}
+
+/**
+ * The case's room of a kind, created if the case has none yet (a Perito an Administrador assigned
+ * without a request, a case older than its rooms), with up to ROOM_ATTEMPTS tries.
+ */
+export async function roomOf(db: Executor, uidcaso: string, tipo: ChatKind): Promise<ChatRow> {
+  for (let attempt = 1; ; attempt++) {
+    const [room] = await db
+      .select()
+      .from(chats)
+      .where(and(eq(chats.uidcaso, uidcaso), eq(chats.tipo, tipo)));
+    if (room) return room;
+    try {
+      await openCaseRoom(db, uidcaso, tipo);
+    } catch (err) {
+      if (attempt >= ROOM_ATTEMPTS) throw err;
+    }
+    if (attempt >= ROOM_ATTEMPTS) throw new AppError(503, 'CHAT_ROOM_UNAVAILABLE', MSG.errorNoIdentificado);
+  }
+}
+
+/** A staff viewer as the chat policy sees them, with the username their messages carry. */
+export interface ChatSender extends ChatViewer {
+  username: string;
+}
+
+export function staffSender(viewer: Viewer): ChatSender {
+  const { nombres, apellidos, identificacion } = viewer.user;
+  return {
+    id: viewer.id,
+    kind: viewer.cargo,
+    username: chatUsername(`${nombres} ${apellidos}`, String(identificacion), viewer.cargo),
+  };
+}
+
+/** A room as one viewer opens it: the case (its state decides the rules) and the room. */
+export interface OpenRoom {
+  caso: CaseRow;
+  room: ChatRow;
+  sender: ChatSender;
+  kind: ChatKind;
+}
+
+/**
+ * The room of a case for a staff viewer: 'El caso no existe' out of their list scope, 'Usuario no
+ * autorizado' when the room's tab is hidden from them (the workspace's tab rules).
+ */
+export async function openRoomFor(ctx: AppContext, viewer: Viewer, caseId: string, kind: ChatKind): Promise<OpenRoom> {
+  const { caso } = await loadCaseForTab(ctx.db, viewer, caseId, CHAT_TAB[kind]);
+  const room = await roomOf(ctx.db, caseId, kind);
+  return { caso, room, sender: staffSender(viewer), kind };
+}
+
+/** Makes the viewer a member of the room (or refreshes their username), in the caller's executor. */
+export async function joinRoom(db: Executor, roomId: string, member: ChatSender): Promise<void> {
+  await db
+    .insert(chatUsuarios)
+    .values({ roomId, usuario: member.id, username: member.username })
+    .onConflictDoUpdate({
+      target: [chatUsuarios.roomId, chatUsuarios.usuario],
+      set: { username: member.username },
+      setWhere: ne(chatUsuarios.username, member.username),
+    });
+}
+
+/**
+ * The case's agents who read this room (their slot filled and the room's tab shown to their
+ * cargo): members from the start, so a message reaches them before they ever opened the room.
+ */
+export async function caseAgentsOfRoom(db: Executor, caso: CaseRow, kind: ChatKind): Promise<ChatSender[]> {
+  const ids = [...new Set(AGENT_SLOTS.map((s) => caso[s]).filter((x): x is string => !!x && x !== 'solicitado'))];
+  if (!ids.length) return [];
+  const rows = await db
+    .select({
+      id: usuarios.id,
+      cargo: usuarios.cargo,
+      nombres: usuarios.nombres,
+      apellidos: usuarios.apellidos,
+      identificacion: usuarios.identificacion,
+    })
+    .from(usuarios)
+    .where(and(inArray(usuarios.id, ids), eq(usuarios.estado, true)));
+  return rows.flatMap((u) =>
+    isCargo(u.cargo) && roomVisible(u.cargo, kind, caso)
+      ? [
+          {
+            id: u.id,
+            kind: u.cargo,
+            username: chatUsername(`${u.nombres} ${u.apellidos}`, String(u.identificacion), u.cargo),
+          },
+        ]
+      : [],
+  );
+}
+
+/** Each staff member of a room and whether they have it open anywhere now. */
+export async function roomMembers(db: Executor, roomId: string) {
+  return db
+    .select({
+      id: chatUsuarios.usuario,
+      cargo: usuarios.cargo,
+      username: chatUsuarios.username,
+      conexiones: chatUsuarios.conexiones,
+      leidoHasta: chatUsuarios.leidoHasta,
+      recibidoHasta: chatUsuarios.recibidoHasta,
+    })
+    .from(chatUsuarios)
+    .innerJoin(usuarios, eq(usuarios.id, chatUsuarios.usuario))
+    .where(eq(chatUsuarios.roomId, roomId))
+    .orderBy(chatUsuarios.username);
+}
+
+/** The member's marks move forward only (a late request never takes them back). */
+export async function markMember(
+  db: Executor,
+  roomId: string,
+  userId: string,
+  marks: { leidoHasta?: number; recibidoHasta?: number },
+): Promise<boolean> {
+  const set: Record<string, unknown> = {};
+  if (marks.leidoHasta !== undefined) set.leidoHasta = sql`greatest(${chatUsuarios.leidoHasta}, ${marks.leidoHasta})`;
+  const received = Math.max(marks.recibidoHasta ?? 0, marks.leidoHasta ?? 0);
+  if (received > 0) set.recibidoHasta = sql`greatest(${chatUsuarios.recibidoHasta}, ${received})`;
+  if (!Object.keys(set).length) return false;
+  const moved = sql`(${marks.leidoHasta ?? -1} > ${chatUsuarios.leidoHasta} or ${received} > ${chatUsuarios.recibidoHasta})`;
+  const rows = await db
+    .update(chatUsuarios)
+    .set(set)
+    .where(and(eq(chatUsuarios.roomId, roomId), eq(chatUsuarios.usuario, userId), moved))
+    .returning({ id: chatUsuarios.id });
+  return rows.length > 0;
+}
+
+/** The room's header changed (members, marks, flag): its open screens read it again. */
+export const roomChanged = (ctx: AppContext, db: Executor, roomId: string) =>
+  ctx.hub.publish(db, topics.chat(roomId), { name: 'chat.room', roomId });
+
+/** The room and case a live topic `chat:{roomId}` names. */
+export async function roomById(db: Executor, roomId: string): Promise<ChatRow | undefined> {
+  const [room] = await db.select().from(chats).where(eq(chats.id, roomId));
+  return room;
 }

@@ -14,6 +14,7 @@ import {
 import { viewerOf } from '../../platform/context.js';
 import { sessionTopic } from '../auth/tokens.js';
 import { findUser } from '../users/queries.js';
+import { enterRoom, leaveRoom, roomOfTopic } from '../chat/presence.js';
 
 /**
  * The lists a cargo may follow: those it may open. Events carry only ids, but a Perito has no
@@ -113,10 +114,43 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
     const visibleTopics = () => hub.topicsOf(socket).filter((t) => !t.startsWith('session:'));
     socket.send(JSON.stringify({ type: 'ready', topics: visibleTopics() } satisfies LiveServerMessage));
 
+    // Chat rooms this socket is in (its user's presence there); left when the socket goes.
+    const rooms = new Set<string>();
+    const MAX_ROOMS_PER_SOCKET = 8;
+    /** A chat topic: entering checks the room against the database, so a socket's messages run in order. */
+    const followRoom = async (action: LiveClientMessage['action'], topic: string, roomId: string) => {
+      if (action === 'unsubscribe') {
+        if (!rooms.delete(roomId)) return;
+        hub.unsubscribe(socket, topic);
+        await leaveRoom(app.ctx, viewer.id, roomId);
+        return;
+      }
+      if (rooms.has(roomId) || rooms.size >= MAX_ROOMS_PER_SOCKET || !who.active) return;
+      rooms.add(roomId);
+      if (await enterRoom(app.ctx, { ...viewer, cargo: who.cargo }, roomId)) {
+        if (rooms.has(roomId) && socket.readyState === socket.OPEN) {
+          hub.subscribe(socket, topic);
+          socket.send(JSON.stringify({ type: 'subscribed', topic } satisfies LiveServerMessage));
+        } else await leaveRoom(app.ctx, viewer.id, roomId);
+      } else {
+        rooms.delete(roomId);
+        request.log.debug({ code: 'LIVE_TOPIC_REFUSED' }, 'live: chat room not allowed for this user');
+      }
+    };
+    let queue = Promise.resolve();
+    const inOrder = (work: () => Promise<void>) => {
+      queue = queue.then(work).catch((err) => request.log.warn({ err }, 'live: chat presence failed'));
+    };
+
     socket.on('message', (raw) => {
       const msg = parseClientMessage(raw);
       if (!msg) {
         request.log.debug({ code: 'LIVE_BAD_MESSAGE' }, 'live: malformed client message ignored');
+        return;
+      }
+      const roomId = roomOfTopic(msg.topic);
+      if (roomId) {
+        inOrder(() => followRoom(msg.action, msg.topic, roomId));
         return;
       }
       if (!who.active || !maySubscribe(msg.topic, who)) {
@@ -129,6 +163,10 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
     socket.on('close', () => {
       answered.delete(socket);
       hub.remove(socket);
+      inOrder(async () => {
+        for (const roomId of rooms) await leaveRoom(app.ctx, viewer.id, roomId);
+        rooms.clear();
+      });
     });
   });
 };

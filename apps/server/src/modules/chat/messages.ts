@@ -1,0 +1,206 @@
+import { and, asc, count, desc, eq, gt, lt, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  CHAT_PAGE_SIZE,
+  chatRoomActions,
+  isDocumentExtension,
+  seesOnlyFiles,
+  topics,
+  type ChatFile,
+  type ChatKind,
+  type ChatMessage,
+  type ChatPage,
+} from '@vialex/domain';
+import type { Executor } from '../../db/client.js';
+import { chats, mensajes } from '../../db/schema/index.js';
+import type { AppContext } from '../../platform/context.js';
+import { markMember, roomChanged, roomMembers, type OpenRoom } from './service.js';
+
+/*
+ * Reading a room: pages of its messages (newest page first, paged back by number, caught up after
+ * a live event, searched), each presented with its files' links, and the room's header for the viewer.
+ */
+
+export type MessageRow = typeof mensajes.$inferSelect;
+
+/** A file as a message stores it (mensajes.files): the stored file, its preview, where a drone photo was taken. */
+export interface StoredChatFile {
+  id: string;
+  nombre: string;
+  extension: string;
+  size: number;
+  preview: string | null;
+  dron?: { latitud: number | null; longitud: number | null };
+}
+
+/** The quoted message a reply stores (mensajes.reply_message). */
+export interface StoredReply {
+  id: string;
+  content: string;
+  username: string;
+  archivos: number;
+}
+
+/** Where a room's file is served: only to whoever may open that room's files. */
+export const chatFileUrl = (caseId: string, kind: ChatKind, fileId: string) =>
+  `/api/casos/${caseId}/chats/${kind}/archivos/${fileId}`;
+
+function presentFile(caseId: string, kind: ChatKind, f: StoredChatFile): ChatFile {
+  return {
+    id: f.id,
+    nombre: f.nombre,
+    extension: f.extension,
+    size: f.size,
+    tipo: isDocumentExtension(f.extension) ? 'documento' : 'imagen',
+    url: chatFileUrl(caseId, kind, f.id),
+    preview: f.preview ? chatFileUrl(caseId, kind, f.preview) : null,
+  };
+}
+
+export function presentMessage(caseId: string, kind: ChatKind, row: MessageRow, viewerId: string): ChatMessage {
+  const files = (row.files as StoredChatFile[]) ?? [];
+  const dron = files.find((f) => f.dron)?.dron ?? null;
+  return {
+    id: row.id,
+    indexId: row.indexId,
+    senderId: row.senderId,
+    username: row.username,
+    fecha: row.fecha.toISOString(),
+    content: row.content,
+    files: files.map((f) => presentFile(caseId, kind, f)),
+    reply: (row.replyMessage as StoredReply | null) ?? null,
+    clientId: row.senderId === viewerId ? row.clientId : null,
+    system: row.system,
+    dron,
+  };
+}
+
+export interface PageOptions {
+  antes?: number;
+  despues?: number;
+  limite?: number;
+  q?: string;
+}
+
+/** `%` and `_` typed in a search are letters, not wildcards. */
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** What this viewer reads of the room: every message, or only those with files (spec 2 §6). */
+function visibleTo(open: OpenRoom): SQL[] {
+  const where: SQL[] = [eq(mensajes.roomId, open.room.id), eq(mensajes.deleted, false)];
+  if (seesOnlyFiles(open.sender.kind, open.kind)) where.push(sql`jsonb_array_length(${mensajes.files}) > 0`);
+  return where;
+}
+
+/**
+ * A page of the room, oldest first: the newest `limite` messages, those before `antes`, or those
+ * after `despues` (a live event's catch-up); `q` keeps those whose text or file names contain it.
+ */
+export async function messagePage(
+  db: Executor,
+  open: OpenRoom,
+  opts: PageOptions,
+): Promise<{ rows: MessageRow[]; hayMas: boolean }> {
+  const limit = opts.limite ?? CHAT_PAGE_SIZE;
+  const where = visibleTo(open);
+  if (opts.antes !== undefined) where.push(lt(mensajes.indexId, opts.antes));
+  if (opts.despues !== undefined) where.push(gt(mensajes.indexId, opts.despues));
+  if (opts.q) {
+    const pattern = `%${likeEscape(opts.q)}%`;
+    where.push(sql`(${mensajes.content} ilike ${pattern} or ${mensajes.files}::text ilike ${pattern})`);
+  }
+  // Catching up reads forward from a known number; every other page reads back from the newest.
+  const forward = opts.despues !== undefined && opts.antes === undefined;
+  const rows = await db
+    .select()
+    .from(mensajes)
+    .where(and(...where))
+    .orderBy(forward ? asc(mensajes.indexId) : desc(mensajes.indexId))
+    .limit(limit + 1);
+  const hayMas = rows.length > limit;
+  const page = rows.slice(0, limit);
+  return { rows: forward ? page : page.reverse(), hayMas: forward ? false : hayMas };
+}
+
+/** The viewer's unread messages of a room: after their read mark, by others, that they would see. */
+export async function unreadIn(db: Executor, open: OpenRoom, leidoHasta: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(mensajes)
+    .where(and(...visibleTo(open), gt(mensajes.indexId, leidoHasta), ne(mensajes.senderId, open.sender.id)));
+  return row.n;
+}
+
+/**
+ * GET a room: its header for this viewer and a page of messages. Reading marks what the viewer's
+ * device received (the others' two ticks), and the room hears of it when that moved.
+ */
+export async function readRoom(ctx: AppContext, open: OpenRoom, opts: PageOptions): Promise<ChatPage> {
+  const { db } = ctx;
+  const page = await messagePage(db, open, opts);
+  const newest = page.rows.at(-1)?.indexId ?? 0;
+  if (newest > 0 && (await markMember(db, open.room.id, open.sender.id, { recibidoHasta: newest })))
+    await roomChanged(ctx, db, open.room.id);
+  return {
+    sala: await roomHeader(db, open),
+    mensajes: page.rows.map((r) => presentMessage(open.caso.id, open.kind, r, open.sender.id)),
+    hayMas: page.hayMas,
+  };
+}
+
+/** The room's header for this viewer: members online, marks of the others, unread, actions. */
+export async function roomHeader(db: Executor, open: OpenRoom): Promise<ChatPage['sala']> {
+  const members = await roomMembers(db, open.room.id);
+  const [room] = await db.select({ ultimo: chats.ultimoIndex }).from(chats).where(eq(chats.id, open.room.id));
+  const others = members.filter((m) => m.id !== open.sender.id);
+  const me = members.find((m) => m.id === open.sender.id);
+  const actions = chatRoomActions(open.sender, open.caso, open.kind);
+  const enviar = actions.enviar.allowed ? { allowed: true } : { allowed: false, message: actions.enviar.message };
+  return {
+    id: open.room.id,
+    tipo: open.kind,
+    nombre: open.room.roomName,
+    topic: topics.chat(open.room.id),
+    abierto: open.kind === 'general' ? true : open.caso[open.kind === 'perito' ? 'chat_perito' : 'chat_dibujante'],
+    miembros: members.map((m) => ({
+      id: m.id ?? '',
+      username: m.username,
+      estado: m.conexiones > 0 ? 'online' : 'offline',
+    })),
+    ultimo: room?.ultimo ?? 0,
+    entregadoHasta: Math.max(0, ...others.map((m) => m.recibidoHasta)),
+    vistoHasta: Math.max(0, ...others.map((m) => m.leidoHasta)),
+    noLeidos: await unreadIn(db, open, me?.leidoHasta ?? 0),
+    soloArchivos: seesOnlyFiles(open.sender.kind, open.kind),
+    acciones: { ...actions, enviar },
+  };
+}
+
+/** Finds the message a client id already made (a repeated send from the offline outbox). */
+export async function messageByClientId(
+  db: Executor,
+  roomId: string,
+  senderId: string,
+  clientId: string,
+): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(mensajes)
+    .where(and(eq(mensajes.roomId, roomId), eq(mensajes.senderId, senderId), eq(mensajes.clientId, clientId)));
+  return row;
+}
+
+/** Whether a stored file (or its preview) belongs to a message of this room. */
+export async function fileInRoom(db: Executor, roomId: string, fileId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: mensajes.id })
+    .from(mensajes)
+    .where(
+      and(
+        eq(mensajes.roomId, roomId),
+        eq(mensajes.deleted, false),
+        sql`(${mensajes.files} @> ${JSON.stringify([{ id: fileId }])}::jsonb or ${mensajes.files} @> ${JSON.stringify([{ preview: fileId }])}::jsonb)`,
+      ),
+    )
+    .limit(1);
+  return !!row;
+}

@@ -1,0 +1,258 @@
+import { and, count, eq } from 'drizzle-orm';
+import {
+  CHAT_TAB,
+  MSG,
+  fmt,
+  isCargo,
+  maySend,
+  mayUploadDronePhotos,
+  noticeAudience,
+  seesOnlyFiles,
+  topics,
+} from '@vialex/domain';
+import type { Tx } from '../../db/client.js';
+import { casos, chats, fotosdrone, mensajes } from '../../db/schema/index.js';
+import type { AppContext } from '../../platform/context.js';
+import { badRequest } from '../../platform/errors.js';
+import { enforce } from '../auth/policy.js';
+import { dispatch, type CaseRow, type Pending } from '../cases/dispatch.js';
+import { clientCedula } from '../clients/service.js';
+import { recordFile, removeStored, storeStaged, type StoredFile } from '../files/service.js';
+import { discardStaged, type StagedUpload } from '../files/upload.js';
+import { recipientsOf, recordNotice } from '../notifications/service.js';
+import { messageByClientId, type MessageRow, type StoredChatFile, type StoredReply } from './messages.js';
+import { makePreview } from './previews.js';
+import { caseAgentsOfRoom, joinRoom, markMember, roomMembers, type OpenRoom } from './service.js';
+
+/*
+ * Saying something in a room: a text, files, or drone photos. The client id the phone made is
+ * the idempotency key: a send repeated (the offline outbox after a lost answer, a double tap)
+ * answers the message already saved and changes nothing. Files go to storage before the
+ * transaction and are removed again when it does not commit or the send was a repeat.
+ */
+
+export interface SendInput {
+  clientId: string;
+  content: string;
+  replyTo?: string | null;
+}
+
+export interface DroneInput {
+  latitud: number | null;
+  longitud: number | null;
+}
+
+/** Storage folders of the spec (spec 2 §7): chat documents and drone photos. */
+const FOLDER = { chat: 'DocChat', drone: 'fotos-dron' } as const;
+
+/** The longest push body: the start of the message. */
+const PUSH_BODY_MAX = 180;
+
+interface StoredUpload {
+  file: StoredFile;
+  preview?: StoredFile;
+}
+
+async function storeUploads(ctx: AppContext, uploads: StagedUpload[], folder: string): Promise<StoredUpload[]> {
+  const stored: StoredUpload[] = [];
+  try {
+    for (const upload of uploads) {
+      const file = await storeStaged(ctx, upload, folder);
+      stored.push({ file });
+      const staged = await makePreview(upload);
+      if (staged) {
+        try {
+          stored[stored.length - 1].preview = await storeStaged(ctx, staged, `${folder}/vistas`);
+        } finally {
+          await discardStaged(staged);
+        }
+      }
+    }
+    return stored;
+  } catch (err) {
+    await removeAll(ctx, stored);
+    throw err;
+  }
+}
+
+async function removeAll(ctx: AppContext, stored: StoredUpload[]): Promise<void> {
+  await Promise.all(stored.flatMap((s) => [removeStored(ctx, s.file), removeStored(ctx, s.preview)]));
+}
+
+/**
+ * Sends a message. With `drone`, the uploads are drone photos of the general room: each recorded
+ * in `fotosdrone` with where the phone was, and the room's first one notified ('Carga de primera
+ * foto'). Answers the message and whether it had been sent before.
+ */
+export async function sendMessage(
+  ctx: AppContext,
+  open: OpenRoom,
+  input: SendInput,
+  uploads: StagedUpload[] = [],
+  drone?: DroneInput,
+): Promise<{ row: MessageRow; repetido: boolean }> {
+  const rule = drone ? mayUploadDronePhotos : maySend;
+  enforce(rule(open.sender, open.caso, open.kind));
+  const before = await messageByClientId(ctx.db, open.room.id, open.sender.id, input.clientId);
+  if (before) return { row: before, repetido: true };
+
+  const stored = await storeUploads(ctx, uploads, drone ? FOLDER.drone : FOLDER.chat);
+  try {
+    const result = await dispatch(ctx, (tx, pending) => saveInRoom(ctx, tx, pending, open, input, stored, drone));
+    if (result.repetido) await removeAll(ctx, stored);
+    return result;
+  } catch (err) {
+    await removeAll(ctx, stored);
+    throw err;
+  }
+}
+
+async function saveInRoom(
+  ctx: AppContext,
+  tx: Tx,
+  pending: Pending,
+  open: OpenRoom,
+  input: SendInput,
+  stored: StoredUpload[],
+  drone: DroneInput | undefined,
+): Promise<{ row: MessageRow; repetido: boolean }> {
+  const { room, sender, kind } = open;
+  // The room's row orders its messages: one sender at a time takes the next number.
+  const [locked] = await tx
+    .select({ ultimo: chats.ultimoIndex })
+    .from(chats)
+    .where(eq(chats.id, room.id))
+    .for('update');
+  const again = await messageByClientId(tx, room.id, sender.id, input.clientId);
+  if (again) return { row: again, repetido: true };
+  // The case as it is now (a room blocked or a case archived a moment ago refuses the send).
+  const [caso] = await tx.select().from(casos).where(eq(casos.id, open.caso.id)).for('share');
+  enforce((drone ? mayUploadDronePhotos : maySend)(sender, caso, kind));
+
+  const reply = input.replyTo ? await quotedMessage(tx, room.id, input.replyTo) : null;
+  const files: StoredChatFile[] = [];
+  for (const s of stored) {
+    const row = await recordFile(tx, s.file, sender.id);
+    const preview = s.preview ? await recordFile(tx, s.preview, sender.id) : undefined;
+    files.push({
+      id: row.id,
+      nombre: row.nombre,
+      extension: row.extension,
+      size: row.size,
+      preview: preview?.id ?? null,
+      ...(drone ? { dron: drone } : {}),
+    });
+  }
+  const indexId = locked.ultimo + 1;
+  const [row] = await tx
+    .insert(mensajes)
+    .values({
+      indexId,
+      roomId: room.id,
+      senderId: sender.id,
+      username: sender.username,
+      content: input.content,
+      files,
+      replyMessage: reply,
+      clientId: input.clientId,
+      distributed: false,
+    })
+    .returning();
+  await tx.update(chats).set({ ultimoIndex: indexId }).where(eq(chats.id, room.id));
+  await joinRoom(tx, room.id, sender);
+  await markMember(tx, room.id, sender.id, { leidoHasta: indexId });
+
+  if (drone) await recordDronePhotos(tx, pending, caso, room.id, row, files);
+  await tellMembers(ctx, tx, pending, { ...open, caso }, row);
+  return { row, repetido: false };
+}
+
+/** The message a reply quotes: one of the same room, else 'El mensaje que responde no existe'. */
+async function quotedMessage(tx: Tx, roomId: string, id: string): Promise<StoredReply> {
+  const [row] = await tx
+    .select()
+    .from(mensajes)
+    .where(and(eq(mensajes.id, id), eq(mensajes.roomId, roomId), eq(mensajes.deleted, false)));
+  if (!row) throw badRequest(MSG.respuestaNoValida, [{ path: 'replyTo', message: MSG.respuestaNoValida }]);
+  return {
+    id: row.id,
+    content: row.content.slice(0, 300),
+    username: row.username,
+    archivos: (row.files as unknown[]).length,
+  };
+}
+
+/** Each photo's fotosdrone row; the room's first photos notify 'Carga de primera foto'. */
+async function recordDronePhotos(
+  tx: Tx,
+  pending: Pending,
+  caso: CaseRow,
+  roomId: string,
+  message: MessageRow,
+  files: StoredChatFile[],
+): Promise<void> {
+  const [{ n: earlier }] = await tx.select({ n: count() }).from(fotosdrone).where(eq(fotosdrone.roomId, roomId));
+  await tx.insert(fotosdrone).values(
+    files.map((f) => ({
+      nombre: f.nombre,
+      archivo: f.id,
+      latitud: f.dron?.latitud ?? null,
+      longitud: f.dron?.longitud ?? null,
+      roomId,
+      mensaje: message.id,
+    })),
+  );
+  if (earlier > 0) return;
+  const recipients = (await recipientsOf(tx, noticeAudience('firstDronePhoto'), caso)).filter(
+    (r) => r !== message.senderId,
+  );
+  pending.push(
+    await recordNotice(
+      tx,
+      {
+        momento: MSG.cargaPrimeraFoto,
+        titulo: MSG.cargaPrimeraFoto,
+        cuerpo: fmt(MSG.avisoPrimeraFoto, { caso: caso.caso, n: files.length }),
+        url: `/gestionar-caso/${caso.id}/chat`,
+        caso: caso.caso,
+        uidcaso: caso.id,
+        cedula: await clientCedula(tx, caso.uidconductor ?? caso.uidcliente),
+      },
+      recipients,
+    ),
+  );
+}
+
+/**
+ * After the message: the room's open screens read it (live), each other member's unread count
+ * changes, and members who are not in the room get 'Mensaje Chat' as a notice and a push
+ * (spec 2 §7) — except those who would not see it (files-only views of a text).
+ */
+async function tellMembers(ctx: AppContext, tx: Tx, pending: Pending, open: OpenRoom, row: MessageRow): Promise<void> {
+  const { room, kind } = open;
+  for (const agent of await caseAgentsOfRoom(tx, open.caso, kind)) await joinRoom(tx, room.id, agent);
+  await ctx.hub.publish(tx, topics.chat(room.id), { name: 'chat.message', roomId: room.id, indexId: row.indexId });
+  const hasFiles = (row.files as unknown[]).length > 0;
+  const others = (await roomMembers(tx, room.id)).filter(
+    (m): m is typeof m & { id: string } =>
+      !!m.id && m.id !== row.senderId && (hasFiles || !(isCargo(m.cargo) && seesOnlyFiles(m.cargo, kind))),
+  );
+  for (const m of others) await ctx.hub.publish(tx, topics.user(m.id), { name: 'chat.unread', caseId: open.caso.id });
+  const away = others.filter((m) => m.conexiones === 0).map((m) => m.id);
+  if (!away.length) return;
+  const text = row.content || fmt(MSG.mensajeArchivos, { n: (row.files as unknown[]).length });
+  pending.push(
+    await recordNotice(
+      tx,
+      {
+        momento: MSG.mensajeChat,
+        titulo: MSG.mensajeChat,
+        cuerpo: text.length > PUSH_BODY_MAX ? `${text.slice(0, PUSH_BODY_MAX - 1)}…` : text,
+        url: `/gestionar-caso/${open.caso.id}/${CHAT_TAB[kind]}`,
+        caso: open.caso.caso,
+        uidcaso: open.caso.id,
+      },
+      away,
+    ),
+  );
+}

@@ -1,0 +1,517 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq } from 'drizzle-orm';
+import {
+  CARGOS,
+  CHAT_FILE_READERS,
+  CHAT_MESSAGE_MAX_LENGTH,
+  GENERAL_CHAT_READ_ONLY,
+  MSG,
+  WORKSPACE_TAB_RULES,
+  chatPageResponse,
+  type Cargo,
+  type ChatKind,
+  type ChatPage,
+  type LiveServerMessage,
+} from '@vialex/domain';
+import { casos, chatUsuarios, chats, fotosdrone, mensajes, notificaciones } from '../src/db/schema/index.js';
+import { startTestServer, type TestServer } from './helper.js';
+import { signInEveryCargo } from './factories.js';
+import { caseBody, createCaseAs } from './case-factories.js';
+import { EXE, PDF, PNG, multipart, type Part } from './multipart.js';
+
+/**
+ * The case chats over the API (spec 2 §2 "Chat screens", §4, §6, §8): who reads, sends and opens
+ * files in each room (every row of the spec's tables), the block flag, repeated sends from the
+ * offline outbox, paging and search, drone photos, and who hears of a message (live, notice).
+ */
+let s: TestServer;
+let base: string;
+let filesDir: string;
+let viewers: Map<Cargo, { id: string; cookie: string }>;
+beforeAll(async () => {
+  filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vialex-chat-'));
+  s = await startTestServer({ FILES_DIR: filesDir, UPLOAD_MAX_MB: '2', LIVE_PING_MS: '0' });
+  await s.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `ws://127.0.0.1:${(s.app.server.address() as { port: number }).port}`;
+  viewers = await signInEveryCargo(s.ctx, s.app);
+});
+afterAll(async () => {
+  await s?.close();
+  await fs.rm(filesDir, { recursive: true, force: true });
+});
+
+const h = (cargo: Cargo) => ({ cookie: viewers.get(cargo)!.cookie });
+const id = (cargo: Cargo) => viewers.get(cargo)!.id;
+const setCase = (caseId: string, values: Partial<typeof casos.$inferInsert>) =>
+  s.ctx.db.update(casos).set(values).where(eq(casos.id, caseId));
+
+/** Every slot held by this file's viewers, a Perito and a Dibujante requested, both rooms open. */
+async function everybodysCase(values: Partial<typeof casos.$inferInsert> = {}) {
+  const c = await createCaseAs(s.app, h('Administrador').cookie, await caseBody(s.ctx));
+  await setCase(c.id, {
+    estado: 'Verificado',
+    uidabogado: id('Abogado'),
+    uidabogadocait: id('Abogado CAIT'),
+    uidinvestigador: id('Investigador'),
+    uidcontactcenter: id('Call Center'),
+    uidperito: id('Perito'),
+    uiddibujante: id('Dibujante'),
+    solicitud_perito: true,
+    solicitud_dibujante: true,
+    chat_perito: true,
+    chat_dibujante: true,
+    ...values,
+  });
+  return c as { id: string; caso: number };
+}
+
+const url = (caseId: string, kind: ChatKind, rest = '') => `/api/casos/${caseId}/chats/${kind}${rest}`;
+const read = (caseId: string, kind: ChatKind, who: Cargo, query = '') =>
+  s.app.inject({ method: 'GET', url: url(caseId, kind, query), headers: h(who) });
+const say = (caseId: string, kind: ChatKind, who: Cargo, content: string, clientId = randomUUID(), more = {}) =>
+  s.app.inject({
+    method: 'POST',
+    url: url(caseId, kind, '/mensajes'),
+    headers: h(who),
+    payload: { clientId, content, ...more },
+  });
+const upload = (caseId: string, kind: ChatKind, who: Cargo, route: string, parts: Part[]) => {
+  const form = multipart(parts);
+  return s.app.inject({
+    method: 'POST',
+    url: url(caseId, kind, route),
+    headers: { ...h(who), 'content-type': form.contentType },
+    payload: form.payload,
+  });
+};
+const messageCount = async (caseId: string) =>
+  (
+    await s.ctx.db
+      .select({ n: count() })
+      .from(mensajes)
+      .innerJoin(chats, eq(chats.id, mensajes.roomId))
+      .where(eq(chats.uidcaso, caseId))
+  )[0].n;
+
+/** Whether a cargo sees a room's tab on a case where every agent was requested (the workspace's rule). */
+const seesRoom = (cargo: Cargo, kind: ChatKind) => {
+  const rule = WORKSPACE_TAB_RULES[kind === 'general' ? 'chat' : kind === 'perito' ? 'chat_perito' : 'chat_dibujante'];
+  return !rule.hiddenFor?.includes(cargo) && (!rule.onlyFor || rule.onlyFor.includes(cargo));
+};
+
+describe('sending, per cargo and room (spec 2 §6 "Chat sending")', () => {
+  it('the general room: every cargo but the read-only ones; those get the spec message and nothing is saved', async () => {
+    const c = await everybodysCase();
+    for (const cargo of CARGOS) {
+      const res = await say(c.id, 'general', cargo, `hola de ${cargo}`);
+      if (GENERAL_CHAT_READ_ONLY.includes(cargo)) {
+        expect(res.statusCode, cargo).toBe(403);
+        expect(res.json().message).toBe('Su rol no esta autorizado para esta acción');
+      } else expect(res.statusCode, `${cargo} ${res.body}`).toBe(200);
+    }
+    expect(await messageCount(c.id)).toBe(CARGOS.length - GENERAL_CHAT_READ_ONLY.length);
+  });
+
+  it.each(['perito', 'dibujante'] as const)(
+    'the %s room: only the cargos that see its tab, and only while it is open',
+    async (kind) => {
+      const c = await everybodysCase();
+      for (const cargo of CARGOS) {
+        const res = await say(c.id, kind, cargo, 'avance');
+        expect(res.statusCode, `${cargo} ${res.body}`).toBe(seesRoom(cargo, kind) ? 200 : 403);
+      }
+      await setCase(c.id, kind === 'perito' ? { chat_perito: false } : { chat_dibujante: false });
+      const before = await messageCount(c.id);
+      for (const cargo of CARGOS.filter((k) => seesRoom(k, kind))) {
+        const res = await say(c.id, kind, cargo, 'bloqueado');
+        expect(res.statusCode, cargo).toBe(409);
+        expect(res.json().message).toBe(
+          kind === 'perito' ? 'El chat ha sido bloqueado por el investigador del caso' : 'El chat ha sido bloqueado',
+        );
+      }
+      expect(await messageCount(c.id)).toBe(before);
+    },
+  );
+
+  it('the room answers each viewer what it may do, as the server then does', async () => {
+    const c = await everybodysCase({ chat_perito: false });
+    const perito = chatPageResponse.parse((await read(c.id, 'perito', 'Investigador')).json());
+    expect(perito.sala.abierto).toBe(false);
+    expect(perito.sala.acciones.enviar).toEqual({ allowed: false, message: MSG.chatBloqueadoInvestigador });
+    expect(perito.sala.acciones.bloquear).toBe(true);
+    const general = (await read(c.id, 'general', 'Dibujante')).json() as ChatPage;
+    expect(general.sala.acciones.enviar).toEqual({ allowed: false, message: MSG.chatRolNoAutorizado });
+    expect(general.sala.soloArchivos).toBe(true);
+    const investigador = (await read(c.id, 'general', 'Investigador')).json() as ChatPage;
+    expect(investigador.sala.acciones).toMatchObject({ enviar: { allowed: true }, fotosDrone: true, bloquear: false });
+    expect(investigador.sala.nombre).toBe('Chat en proceso (Entrar)');
+  });
+
+  it('a room not requested yet, a case out of scope, an archived case', async () => {
+    const c = await everybodysCase({ solicitud_perito: false, uidperito: null });
+    expect((await read(c.id, 'perito', 'Investigador')).statusCode).toBe(403);
+    expect((await read(c.id, 'general', 'Perito')).statusCode).toBe(404);
+    await setCase(c.id, { archivado: true });
+    const res = await say(c.id, 'general', 'Administrador', 'tarde');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(MSG.casoArchivadoNoEditable);
+  });
+});
+
+describe('the message as sent and read', () => {
+  it('carries the spec username, a running number, a quoted reply; the sender is a member who read it', async () => {
+    const c = await everybodysCase();
+    const first = (await say(c.id, 'general', 'Investigador', 'Llegué al sitio')).json().mensaje;
+    expect(first.indexId).toBe(1);
+    expect(first.username).toMatch(/^.+ \S{1,4} \[Investigador\]$/);
+    const reply = await say(c.id, 'general', 'Abogado', 'Voy en camino', randomUUID(), { replyTo: first.id });
+    expect(reply.json().mensaje).toMatchObject({ indexId: 2, reply: { id: first.id, content: 'Llegué al sitio' } });
+    const page = (await read(c.id, 'general', 'Investigador')).json() as ChatPage;
+    expect(page.mensajes.map((m) => m.content)).toEqual(['Llegué al sitio', 'Voy en camino']);
+    // The Abogado's device got both (their own send) and read them; the Investigador reads one unread.
+    expect(page.sala).toMatchObject({ ultimo: 2, noLeidos: 1, entregadoHasta: 2, vistoHasta: 2 });
+    const read2 = await s.app.inject({
+      method: 'POST',
+      url: url(c.id, 'general', '/leidos'),
+      headers: h('Investigador'),
+      payload: { hasta: 99 },
+    });
+    expect(read2.json()).toEqual({ noLeidos: 0 });
+  });
+
+  it('a repeated client id answers the saved message and saves nothing, also when both arrive at once', async () => {
+    const c = await everybodysCase();
+    const clientId = randomUUID();
+    const [a, b, again] = await Promise.all([
+      say(c.id, 'general', 'Call Center', 'una vez', clientId),
+      say(c.id, 'general', 'Call Center', 'una vez', clientId),
+      say(c.id, 'general', 'Call Center', 'una vez', clientId),
+    ]);
+    const ids = new Set([a, b, again].map((r) => r.json().mensaje.id));
+    expect(ids.size).toBe(1);
+    expect([a, b, again].filter((r) => r.json().repetido)).toHaveLength(2);
+    expect(await messageCount(c.id)).toBe(1);
+    // The same client id of another user is another message.
+    expect((await say(c.id, 'general', 'Abogado', 'otra', clientId)).json().repetido).toBe(false);
+  });
+
+  it('pages back by number, catches up after a number, searches text and file names', async () => {
+    const c = await everybodysCase();
+    for (let i = 1; i <= 60; i++)
+      expect(
+        (await say(c.id, 'general', 'Administrador', i === 42 ? 'placa 50%_off' : `mensaje ${i}`)).statusCode,
+      ).toBe(200);
+    const first = (await read(c.id, 'general', 'Abogado')).json() as ChatPage;
+    expect(first.mensajes).toHaveLength(50);
+    expect(first.mensajes[0].indexId).toBe(11);
+    expect(first.hayMas).toBe(true);
+    const older = (await read(c.id, 'general', 'Abogado', '?antes=11')).json() as ChatPage;
+    expect(older.mensajes.map((m) => m.indexId)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(older.hayMas).toBe(false);
+    const after = (await read(c.id, 'general', 'Abogado', '?despues=57')).json() as ChatPage;
+    expect(after.mensajes.map((m) => m.indexId)).toEqual([58, 59, 60]);
+    const found = (await read(c.id, 'general', 'Abogado', `?q=${encodeURIComponent('50%_')}`)).json() as ChatPage;
+    expect(found.mensajes.map((m) => m.indexId)).toEqual([42]);
+    const none = (await read(c.id, 'general', 'Abogado', '?q=%25')).json() as ChatPage;
+    expect(none.mensajes.map((m) => m.indexId)).toEqual([42]);
+  });
+
+  it('refuses bad input with a Spanish 400 and saves nothing', async () => {
+    const c = await everybodysCase();
+    const other = await everybodysCase();
+    const foreign = (await say(other.id, 'general', 'Administrador', 'de otro caso')).json().mensaje.id;
+    const cases: [object, string][] = [
+      [{ clientId: randomUUID(), content: '   ' }, MSG.mensajeRequerido],
+      [{ clientId: randomUUID(), content: 'x'.repeat(CHAT_MESSAGE_MAX_LENGTH + 1) }, 'El mensaje es demasiado largo'],
+      [{ clientId: 'no-uuid', content: 'hola' }, MSG.idClienteNoValido],
+      [{ clientId: randomUUID(), content: 'ho\u0000la' }, MSG.caracteresNoPermitidos],
+      [{ clientId: randomUUID(), content: 12 }, MSG.mensajeRequerido],
+      [{ clientId: randomUUID(), content: 'hola', replyTo: foreign }, MSG.respuestaNoValida],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await s.app.inject({
+        method: 'POST',
+        url: url(c.id, 'general', '/mensajes'),
+        headers: h('Administrador'),
+        payload,
+      });
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
+      expect(res.json().message).toContain(message);
+    }
+    expect((await read(c.id, 'chat' as ChatKind, 'Administrador')).json().message).toBe(MSG.salaNoValida);
+    expect((await read(c.id, 'general', 'Administrador', '?antes=abc')).statusCode).toBe(400);
+    expect(await messageCount(c.id)).toBe(0);
+  });
+});
+
+describe('files (spec 2 §6 "Opening files")', () => {
+  it('stores the files of a message, previews images, and serves them per cargo and room', async () => {
+    const c = await everybodysCase();
+    const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#4a7' } })
+      .jpeg()
+      .toBuffer();
+    const res = await upload(c.id, 'general', 'Abogado', '/archivos', [
+      { name: 'clientId', value: randomUUID() },
+      { name: 'content', value: 'Croquis y foto' },
+      { name: 'archivos', file: { filename: 'croquis.pdf', content: PDF } },
+      { name: 'archivos', file: { filename: 'choque.jpg', content: photo } },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const { files } = res.json().mensaje as ChatPage['mensajes'][number];
+    expect(files.map((f) => [f.nombre, f.tipo])).toEqual([
+      ['croquis.pdf', 'documento'],
+      ['choque.jpg', 'imagen'],
+    ]);
+    expect(files[0].preview).toBeNull();
+    const preview = await s.app.inject({ method: 'GET', url: files[1].preview!, headers: h('Abogado') });
+    expect(preview.headers['content-type']).toBe('image/webp');
+    const meta = await sharp(preview.rawPayload).metadata();
+    expect(meta.width).toBe(640);
+    expect(preview.rawPayload.length).toBeLessThan(photo.length);
+
+    for (const cargo of CARGOS) {
+      const got = await s.app.inject({ method: 'GET', url: files[0].url, headers: h(cargo) });
+      const reads = (CHAT_FILE_READERS.general as readonly string[]).includes(cargo);
+      expect(got.statusCode, cargo).toBe(reads ? 200 : 403);
+      if (reads) expect(got.rawPayload.equals(PDF)).toBe(true);
+      else expect(got.json().message).toBe('Su rol no esta  autorizado para realizar esta acción');
+    }
+    // A file of this room asked for through another room of the case is not found there.
+    const elsewhere = files[0].url.replace('/chats/general/', '/chats/perito/');
+    expect((await s.app.inject({ method: 'GET', url: elsewhere, headers: h('Investigador') })).statusCode).toBe(404);
+  });
+
+  it.each(['perito', 'dibujante'] as const)('the %s room: its files only for its readers', async (kind) => {
+    const c = await everybodysCase();
+    const sent = await upload(c.id, kind, 'Investigador', '/archivos', [
+      { name: 'clientId', value: randomUUID() },
+      { name: 'archivos', file: { filename: 'informe.pdf', content: PDF } },
+    ]);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const file = sent.json().mensaje.files[0];
+    for (const cargo of CARGOS) {
+      const got = await s.app.inject({ method: 'GET', url: file.url, headers: h(cargo) });
+      const expected = !seesRoom(cargo, kind)
+        ? 403
+        : (CHAT_FILE_READERS[kind] as readonly string[]).includes(cargo)
+          ? 200
+          : 403;
+      expect(got.statusCode, cargo).toBe(expected);
+    }
+  });
+
+  it('Perito and Dibujante read only the file messages of the general room', async () => {
+    const c = await everybodysCase();
+    await say(c.id, 'general', 'Administrador', 'solo texto');
+    await upload(c.id, 'general', 'Administrador', '/archivos', [
+      { name: 'clientId', value: randomUUID() },
+      { name: 'archivos', file: { filename: 'a.pdf', content: PDF } },
+    ]);
+    for (const cargo of ['Perito', 'Dibujante'] as const) {
+      const page = (await read(c.id, 'general', cargo)).json() as ChatPage;
+      expect(page.mensajes.map((m) => m.files.length)).toEqual([1]);
+      expect(page.sala.noLeidos).toBe(1);
+    }
+    expect(((await read(c.id, 'general', 'Abogado')).json() as ChatPage).mensajes).toHaveLength(2);
+  });
+
+  it('refuses a disguised program, no files, too many, and a refused sender before reading the upload', async () => {
+    const c = await everybodysCase();
+    const stored = () => fs.readdir(path.join(filesDir, 'DocChat')).catch(() => [] as string[]);
+    const before = await stored();
+    const exe = await upload(c.id, 'general', 'Abogado', '/archivos', [
+      { name: 'clientId', value: randomUUID() },
+      { name: 'archivos', file: { filename: 'foto.jpg', content: EXE } },
+    ]);
+    expect(exe.statusCode).toBe(415);
+    const none = await upload(c.id, 'general', 'Abogado', '/archivos', [{ name: 'clientId', value: randomUUID() }]);
+    expect(none.json().message).toBe('Archivos required');
+    const many = await upload(c.id, 'general', 'Abogado', '/archivos', [
+      { name: 'clientId', value: randomUUID() },
+      ...Array.from({ length: 11 }, (_, i) => ({ name: 'archivos', file: { filename: `${i}.pdf`, content: PDF } })),
+    ]);
+    expect(many.statusCode).toBe(400);
+    const refused = await upload(c.id, 'general', 'Perito', '/archivos', [
+      { name: 'clientId', value: randomUUID() },
+      { name: 'archivos', file: { filename: 'a.pdf', content: PDF } },
+    ]);
+    expect(refused.json().message).toBe(MSG.chatRolNoAutorizado);
+    expect(await messageCount(c.id)).toBe(0);
+    // Nothing refused stays in storage.
+    expect(await stored()).toEqual(before);
+  });
+});
+
+describe('drone photos (spec 2 §2, §5)', () => {
+  const drone = (c: { id: string }, who: Cargo, parts: Part[], kind: ChatKind = 'general') =>
+    upload(c.id, kind, who, '/fotos-drone', [
+      { name: 'clientId', value: randomUUID() },
+      { name: 'latitud', value: '4.6533' },
+      { name: 'longitud', value: '-74.0836' },
+      ...parts,
+    ]);
+  const photo = (name: string) => ({ name: 'archivos', file: { filename: name, content: PNG } });
+
+  it('an Investigador uploads several: fotosdrone rows with the location, one chat message, the first notified', async () => {
+    const c = await everybodysCase();
+    const res = await drone(c, 'Investigador', [photo('1.png'), photo('2.png')]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe('Fotos cargas exitosamente');
+    expect(res.json().mensaje).toMatchObject({ dron: { latitud: 4.6533, longitud: -74.0836 } });
+    expect(res.json().mensaje.files).toHaveLength(2);
+    const [room] = await s.ctx.db
+      .select()
+      .from(chats)
+      .where(and(eq(chats.uidcaso, c.id), eq(chats.tipo, 'general')));
+    const rows = await s.ctx.db.select().from(fotosdrone).where(eq(fotosdrone.roomId, room.id));
+    expect(rows.map((r) => [r.latitud, r.longitud])).toEqual([
+      [4.6533, -74.0836],
+      [4.6533, -74.0836],
+    ]);
+    await drone(c, 'Investigador', [photo('3.png')]);
+    const notices = await s.ctx.db
+      .select()
+      .from(notificaciones)
+      .where(and(eq(notificaciones.uidcaso, c.id), eq(notificaciones.momento, 'Carga de primera foto')));
+    expect(notices).toHaveLength(1);
+    expect(notices[0].destinatarios).toEqual(expect.arrayContaining([id('Administrador'), id('Abogado')]));
+  });
+
+  it('only the Investigador, only images, at least one, and not in the other rooms', async () => {
+    const c = await everybodysCase();
+    for (const cargo of CARGOS.filter((k) => k !== 'Investigador'))
+      expect((await drone(c, cargo, [photo('x.png')])).statusCode, cargo).toBe(403);
+    expect((await drone(c, 'Investigador', [photo('x.png')], 'perito')).statusCode).toBe(403);
+    const pdf = await drone(c, 'Investigador', [{ name: 'archivos', file: { filename: 'a.pdf', content: PDF } }]);
+    expect(pdf.statusCode).toBe(415);
+    expect(pdf.json().message).toBe(MSG.soloImagenes);
+    expect((await drone(c, 'Investigador', [])).json().message).toBe('Archivos required');
+    const badPlace = await upload(c.id, 'general', 'Investigador', '/fotos-drone', [
+      { name: 'clientId', value: randomUUID() },
+      { name: 'latitud', value: '123' },
+      photo('x.png'),
+    ]);
+    expect(badPlace.statusCode).toBe(400);
+    expect(await messageCount(c.id)).toBe(0);
+  });
+});
+
+describe('Bloquear/Desbloquear Chat (spec 2 §4, §6)', () => {
+  const block = (c: { id: string }, kind: ChatKind, who: Cargo, abierto: boolean) =>
+    s.app.inject({ method: 'PUT', url: url(c.id, kind, '/bloqueo'), headers: h(who), payload: { abierto } });
+
+  it('Coordinador Investigador, Investigador and Administrador (where they see the room); nobody else', async () => {
+    const c = await everybodysCase();
+    for (const kind of ['perito', 'dibujante'] as const)
+      for (const cargo of CARGOS) {
+        const may =
+          ['Coordinador Investigador', 'Investigador', 'Administrador'].includes(cargo) && seesRoom(cargo, kind);
+        const res = await block(c, kind, cargo, false);
+        expect(res.statusCode, `${kind} ${cargo}`).toBe(may ? 200 : 403);
+        await setCase(c.id, { chat_perito: true, chat_dibujante: true });
+      }
+    expect((await block(c, 'general', 'Administrador', false)).statusCode).toBe(403);
+  });
+
+  it('closes and opens the room for sending', async () => {
+    const c = await everybodysCase();
+    expect((await block(c, 'perito', 'Investigador', false)).json()).toEqual({
+      abierto: false,
+      message: MSG.chatBloqueado,
+    });
+    expect((await say(c.id, 'perito', 'Perito', 'hola')).statusCode).toBe(409);
+    expect((await block(c, 'perito', 'Investigador', true)).json().abierto).toBe(true);
+    expect((await say(c.id, 'perito', 'Perito', 'hola')).statusCode).toBe(200);
+  });
+});
+
+/** A live socket of a user that collects its messages. */
+async function connect(who: Cargo) {
+  const ws = new WebSocket(`${base}/api/live`, { headers: { cookie: h(who).cookie } });
+  const messages: LiveServerMessage[] = [];
+  ws.on('message', (raw) => messages.push(JSON.parse(String(raw))));
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  function next(pred: (m: LiveServerMessage) => boolean): Promise<LiveServerMessage> {
+    return new Promise((resolve) => {
+      const check = () => {
+        const m = messages.find(pred);
+        if (!m) return;
+        ws.off('message', check);
+        resolve(m);
+      };
+      ws.on('message', check);
+      check();
+    });
+  }
+  return { ws, messages, next };
+}
+
+describe('who hears of a message', () => {
+  it('members in the room get it live; members away get the notice; a foreign room is not followed', async () => {
+    const c = await everybodysCase();
+    const room = (await read(c.id, 'general', 'Abogado')).json() as ChatPage;
+    const abogado = await connect('Abogado');
+    const perito = await connect('Perito');
+    try {
+      abogado.ws.send(JSON.stringify({ action: 'subscribe', topic: room.sala.topic }));
+      await abogado.next((m) => m.type === 'subscribed');
+      // A Perito reads the general room but no other case's; a made-up room is nobody's.
+      perito.ws.send(JSON.stringify({ action: 'subscribe', topic: `chat:${randomUUID()}` }));
+      const header = (await read(c.id, 'general', 'Investigador')).json() as ChatPage;
+      expect(header.sala.miembros.find((m) => m.id === id('Abogado'))?.estado).toBe('online');
+
+      const sent = (await say(c.id, 'general', 'Investigador', 'Fotos en camino')).json().mensaje;
+      const event = await abogado.next((m) => m.type === 'event' && m.event.name === 'chat.message');
+      expect(event).toMatchObject({ topic: room.sala.topic, event: { indexId: sent.indexId } });
+      await abogado.next((m) => m.type === 'event' && m.event.name === 'chat.unread');
+
+      const notice = await s.ctx.db
+        .select()
+        .from(notificaciones)
+        .where(and(eq(notificaciones.uidcaso, c.id), eq(notificaciones.momento, 'Mensaje Chat')));
+      expect(notice).toHaveLength(1);
+      expect(notice[0]).toMatchObject({ titulo: 'Mensaje Chat', cuerpo: 'Fotos en camino' });
+      expect(notice[0].url).toBe(`/gestionar-caso/${c.id}/chat`);
+      // The case's agents who read the room and are away; not the sender, not the Abogado in the room,
+      // not the Perito and Dibujante, who do not see a text in the general room.
+      expect(new Set(notice[0].destinatarios)).toEqual(new Set([id('Call Center'), id('Abogado CAIT')]));
+      expect(perito.messages.filter((m) => m.type === 'subscribed')).toEqual([]);
+    } finally {
+      abogado.ws.close();
+      perito.ws.close();
+    }
+    // Leaving the room (the socket closed) makes the member offline again.
+    await expect
+      .poll(async () => {
+        const [m] = await s.ctx.db
+          .select({ estado: chatUsuarios.estado })
+          .from(chatUsuarios)
+          .where(and(eq(chatUsuarios.roomId, room.sala.id), eq(chatUsuarios.usuario, id('Abogado'))));
+        return m.estado;
+      })
+      .toBe('offline');
+  });
+
+  it('unread counts per case and room, for the rooms the viewer reads', async () => {
+    const c = await everybodysCase();
+    await say(c.id, 'general', 'Administrador', 'uno');
+    await say(c.id, 'general', 'Administrador', 'dos');
+    await say(c.id, 'perito', 'Investigador', 'tres');
+    const unread = (who: Cargo) =>
+      s.app.inject({ method: 'GET', url: `/api/chats/no-leidos?casos=${c.id}`, headers: h(who) }).then((r) => r.json());
+    expect(await unread('Coordinador Investigador')).toEqual({ [c.id]: { general: 2, perito: 1 } });
+    expect(await unread('Administrador')).toEqual({ [c.id]: {} });
+    expect(await unread('Perito')).toEqual({ [c.id]: { perito: 1 } });
+    const bad = await s.app.inject({ method: 'GET', url: '/api/chats/no-leidos?casos=x', headers: h('Perito') });
+    expect(bad.statusCode).toBe(400);
+  });
+});
