@@ -1,0 +1,220 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { SnackbarProvider } from 'notistack';
+import { LABELS, MSG, type ChatMessage, type ChatPage, type ChatRoom as Sala, type Me } from '@vialex/domain';
+import { createQueryClient } from '../../lib/query-client';
+import { CurrentUserContext } from '../../lib/session';
+import { ChatRoom } from './chat-room';
+import { chatOutbox } from './chat-outbox';
+
+const T = LABELS.chat;
+const CASE = 'c1';
+const ME = 'u-me';
+
+const sala = (over: Partial<Sala> = {}): Sala => ({
+  id: 'r1',
+  tipo: 'general',
+  nombre: MSG.chatEnProceso,
+  topic: 'chat:r1',
+  abierto: true,
+  miembros: [
+    { id: ME, username: 'Ana Ruiz 1020 [Investigador]', estado: 'online' },
+    { id: 'u2', username: 'Luis Gil 5566 [Abogado]', estado: 'online' },
+    { id: 'u3', username: 'Eva Paz 7788 [Call Center]', estado: 'offline' },
+  ],
+  ultimo: 3,
+  entregadoHasta: 2,
+  vistoHasta: 1,
+  noLeidos: 0,
+  soloArchivos: false,
+  acciones: { enviar: { allowed: true }, verArchivos: true, bloquear: false, fotosDrone: true },
+  ...over,
+});
+
+const msg = (indexId: number, over: Partial<ChatMessage> = {}): ChatMessage => ({
+  id: `m${indexId}`,
+  indexId,
+  senderId: ME,
+  username: 'Ana Ruiz 1020 [Investigador]',
+  // 15:04 UTC is 10:04 in Bogotá.
+  fecha: `2026-03-0${indexId}T15:04:00.000Z`,
+  content: `mensaje ${indexId}`,
+  files: [],
+  reply: null,
+  clientId: null,
+  system: false,
+  dron: null,
+  ...over,
+});
+
+let page: ChatPage;
+let requests: { method: string; url: string; body?: unknown }[];
+let sendReply: (body: { clientId: string; content: string }) => Response;
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+let online = true;
+beforeEach(() => {
+  online = true;
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+  requests = [];
+  page = {
+    sala: sala(),
+    mensajes: [msg(1), msg(2), msg(3, { senderId: 'u2', username: 'Luis Gil 5566 [Abogado]' })],
+    hayMas: false,
+  };
+  sendReply = (body) => json({ mensaje: msg(4, { content: body.content, clientId: body.clientId }), repetido: false });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      const body = init.body ? JSON.parse(String(init.body)) : undefined;
+      requests.push({ method, url, body });
+      if (method === 'GET' && url.startsWith(`/api/casos/${CASE}/chats/general?`)) return json(page);
+      if (method === 'POST' && url === `/api/casos/${CASE}/chats/general/mensajes`) return sendReply(body);
+      if (method === 'POST' && url.endsWith('/leidos')) return json({ noLeidos: 0 });
+      return json({ statusCode: 404, code: 'NOT_FOUND', message: 'no' }, 404);
+    }),
+  );
+});
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  for (const e of chatOutbox.entries()) await chatOutbox.discard(e.clientId);
+});
+
+function renderRoom(cargo: Me['cargo'] = 'Investigador') {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <SnackbarProvider>
+        <CurrentUserContext.Provider value={{ id: ME, cargo } as Me}>
+          <ChatRoom caseId={CASE} tipo="general" />
+        </CurrentUserContext.Provider>
+      </SnackbarProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('ChatRoom', () => {
+  it('shows the room: its name, who is online, the messages with sender, Bogotá time and the own ticks', async () => {
+    renderRoom();
+    const messages = await screen.findAllByTestId('chat-message');
+    expect(screen.getByRole('heading', { name: MSG.chatEnProceso })).toBeInTheDocument();
+    expect(screen.getByTestId('chat-online')).toHaveTextContent('1 en línea · Luis Gil 5566 [Abogado]');
+    expect(messages).toHaveLength(3);
+    expect(within(messages[0]).getByTestId('chat-username')).toHaveTextContent('Ana Ruiz 1020 [Investigador]');
+    expect(within(messages[0]).getByTestId('chat-time')).toHaveTextContent('01/03/2026 10:04');
+    // Own messages: 1 seen, 2 delivered; the other's message has no ticks and sits on the left.
+    expect(within(messages[0]).getByTestId('chat-ticks-visto')).toBeInTheDocument();
+    expect(within(messages[1]).getByTestId('chat-ticks-entregado')).toBeInTheDocument();
+    expect(messages[0]).toHaveAttribute('data-own', 'true');
+    expect(messages[2]).toHaveAttribute('data-own', 'false');
+    expect(within(messages[2]).queryByRole('img', { name: T.visto })).toBeNull();
+    // The Investigador's drone button in the general room; no block button here.
+    expect(screen.getByTestId('drone-button')).toHaveTextContent(T.fotosDrone);
+    expect(screen.queryByTestId('chat-block')).toBeNull();
+  });
+
+  it('sends a text through the outbox with a clientId, then shows the stored message with one tick', async () => {
+    renderRoom();
+    await screen.findAllByTestId('chat-message');
+    fireEvent.change(screen.getByRole('textbox', { name: T.mensaje }), { target: { value: 'Llegué al sitio' } });
+    fireEvent.click(screen.getByRole('button', { name: T.enviar }));
+    await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(4));
+    const send = requests.filter((r) => r.method === 'POST' && r.url.endsWith('/mensajes'));
+    expect(send).toHaveLength(1);
+    expect(send[0].body).toMatchObject({ content: 'Llegué al sitio' });
+    expect((send[0].body as { clientId: string }).clientId).toMatch(/^[0-9a-f-]{36}$/);
+    const last = screen.getAllByTestId('chat-message')[3];
+    expect(last).toHaveTextContent('Llegué al sitio');
+    expect(within(last).getByTestId('chat-ticks-guardado')).toBeInTheDocument();
+    expect(screen.queryByTestId('chat-message-pending')).toBeNull();
+  });
+
+  it('offline, a message shows pending with its clock and is sent once when the connection returns', async () => {
+    renderRoom();
+    await screen.findAllByTestId('chat-message');
+    online = false;
+    fireEvent.change(screen.getByRole('textbox', { name: T.mensaje }), { target: { value: 'sin señal' } });
+    fireEvent.click(screen.getByRole('button', { name: T.enviar }));
+    const pending = await screen.findByTestId('chat-message-pending');
+    expect(pending).toHaveTextContent('sin señal');
+    expect(within(pending).getByTestId('chat-pending')).toBeInTheDocument();
+    expect(within(pending).getByTestId('chat-time')).toHaveTextContent(T.pendiente);
+    expect(requests.some((r) => r.url.endsWith('/mensajes'))).toBe(false);
+
+    online = true;
+    chatOutbox.wake();
+    await waitFor(() => expect(screen.queryByTestId('chat-message-pending')).toBeNull());
+    expect(requests.filter((r) => r.url.endsWith('/mensajes'))).toHaveLength(1);
+    expect(screen.getAllByTestId('chat-message').at(-1)).toHaveTextContent('sin señal');
+  });
+
+  it("a refused send says the server's message in a toast and on the message", async () => {
+    sendReply = () => json({ statusCode: 403, code: 'FORBIDDEN', message: MSG.chatRolNoAutorizado }, 403);
+    renderRoom();
+    await screen.findAllByTestId('chat-message');
+    fireEvent.change(screen.getByRole('textbox', { name: T.mensaje }), { target: { value: 'hola' } });
+    fireEvent.click(screen.getByRole('button', { name: T.enviar }));
+    expect(await screen.findByTestId('chat-error-toast')).toHaveTextContent(MSG.chatRolNoAutorizado);
+    expect(screen.getByTestId('chat-refused')).toHaveTextContent(MSG.chatRolNoAutorizado);
+  });
+
+  it('where the viewer may not send, the composer is replaced by the reason', async () => {
+    page = {
+      ...page,
+      sala: sala({
+        acciones: {
+          enviar: { allowed: false, message: MSG.chatRolNoAutorizado },
+          verArchivos: true,
+          bloquear: false,
+          fotosDrone: false,
+        },
+      }),
+    };
+    renderRoom('Perito');
+    expect(await screen.findByTestId('chat-refusal')).toHaveTextContent(MSG.chatRolNoAutorizado);
+    expect(screen.queryByRole('textbox', { name: T.mensaje })).toBeNull();
+    expect(screen.queryByTestId('drone-button')).toBeNull();
+  });
+
+  it('an empty room says so; older pages are asked for with antes', async () => {
+    page = { ...page, mensajes: [] };
+    const { unmount } = renderRoom();
+    expect(await screen.findByTestId('chat-empty')).toHaveTextContent(T.sinMensajes);
+    unmount();
+
+    page = { sala: sala(), mensajes: [msg(51), msg(52)], hayMas: true };
+    renderRoom();
+    await screen.findAllByTestId('chat-message');
+    page = { sala: sala(), mensajes: [msg(49), msg(50)], hayMas: false };
+    fireEvent.click(screen.getByRole('button', { name: T.cargarAnteriores }));
+    await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(4));
+    expect(requests.some((r) => r.url.includes('antes=51'))).toBe(true);
+    expect(screen.queryByRole('button', { name: T.cargarAnteriores })).toBeNull();
+  });
+
+  it("Fotos Drone: 'Archivos required' when saved with none, images only", async () => {
+    renderRoom();
+    fireEvent.click(await screen.findByTestId('drone-button'));
+    const dialog = await screen.findByRole('dialog', { name: T.fotosDrone });
+    fireEvent.click(within(dialog).getByRole('button', { name: MSG.guardar }));
+    expect(await within(dialog).findByTestId('drone-error')).toHaveTextContent(MSG.archivosRequeridos);
+    const pdf = new File(['%PDF'], 'acta.pdf', { type: 'application/pdf' });
+    fireEvent.change(within(dialog).getByTestId('drone-file-input'), { target: { files: [pdf] } });
+    expect(within(dialog).getByTestId('drone-error')).toHaveTextContent(MSG.soloImagenes);
+    fireEvent.click(within(dialog).getByRole('button', { name: MSG.cancelar }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('the block button reads Bloquear Chat while open and asks ¿Esta seguro? first', async () => {
+    page = {
+      ...page,
+      sala: sala({ acciones: { enviar: { allowed: true }, verArchivos: true, bloquear: true, fotosDrone: false } }),
+    };
+    renderRoom();
+    fireEvent.click(await screen.findByRole('button', { name: MSG.bloquearChat }));
+    expect(await screen.findByRole('dialog', { name: MSG.seguro })).toBeInTheDocument();
+  });
+});
