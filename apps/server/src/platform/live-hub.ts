@@ -26,8 +26,8 @@ export class LiveHub {
   async start(): Promise<void> {
     this.stopListening = await this.database.listen(CHANNEL, (payload) => {
       try {
-        const { topic, event } = JSON.parse(payload) as { topic: string; event: LiveEvent };
-        this.deliver(topic, event);
+        const parsed = JSON.parse(payload) as { topic?: string; topics?: string[]; event: LiveEvent };
+        for (const topic of parsed.topics ?? [parsed.topic ?? '']) this.deliver(topic, parsed.event);
       } catch {
         // A malformed payload is not ours; ignore it.
       }
@@ -42,6 +42,19 @@ export class LiveHub {
   /** Queues an event on the executor's transaction (or sends it now outside one). */
   async publish(executor: Executor, topic: string, event: LiveEvent): Promise<void> {
     await executor.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ topic, event })})`);
+  }
+
+  /**
+   * One event for several topics (a chat message's unread counts, one per member) in one
+   * notification. PostgreSQL's payload limit (8,000 bytes) holds about a hundred user topics, so
+   * longer lists go in chunks.
+   */
+  async publishToMany(executor: Executor, topics: readonly string[], event: LiveEvent): Promise<void> {
+    const CHUNK = 100;
+    for (let i = 0; i < topics.length; i += CHUNK) {
+      const chunk = topics.slice(i, i + CHUNK);
+      await executor.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ topics: chunk, event })})`);
+    }
   }
 
   subscribe(socket: WebSocket, topic: string): void {

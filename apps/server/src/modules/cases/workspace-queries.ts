@@ -1,4 +1,4 @@
-import { desc, eq, max, sql } from 'drizzle-orm';
+import { and, desc, eq, max, sql } from 'drizzle-orm';
 import {
   MSG,
   isDocumentExtension,
@@ -8,11 +8,11 @@ import {
   type WorkspaceTab,
 } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
-import { archivos, polizas, trazabilidad, usuarios } from '../../db/schema/index.js';
+import { archivos, casos, polizas, trazabilidad, usuarios } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import type { Viewer } from '../auth/session.js';
 import { enforce } from '../auth/policy.js';
-import { findCaseWithNames, inScope, type CaseWithNames } from './queries.js';
+import { findCaseWithNames, inScope, scopeWhere, type CaseWithNames } from './queries.js';
 
 /*
  * What the case workspace (/gestionar-caso/{id}/{tab}) reads: the case as its list scope allows
@@ -37,6 +37,25 @@ export async function loadCaseForTab(
   const row = (await inScope(db, viewer, id)) ? await findCaseWithNames(db, id) : undefined;
   if (!row) throw notFound(MSG.casoNoExiste);
   enforce(mayOpenTab(viewer, row.caso, tab));
+  return row;
+}
+
+/**
+ * The case row alone for one tab (the chats read it on every message): the same refusals as
+ * loadCaseForTab in one indexed statement, without the agents' names.
+ */
+export async function loadCaseRowForTab(
+  db: Executor,
+  viewer: Viewer,
+  id: string,
+  tab: WorkspaceTab,
+): Promise<typeof casos.$inferSelect> {
+  const [row] = await db
+    .select()
+    .from(casos)
+    .where(and(eq(casos.id, id), scopeWhere(viewer)));
+  if (!row) throw notFound(MSG.casoNoExiste);
+  enforce(mayOpenTab(viewer, row, tab));
   return row;
 }
 

@@ -22,7 +22,7 @@ import { discardStaged, type StagedUpload } from '../files/upload.js';
 import { recipientsOf, recordNotice } from '../notifications/service.js';
 import { messageByClientId, type MessageRow, type StoredChatFile, type StoredReply } from './messages.js';
 import { makePreview } from './previews.js';
-import { caseAgentsOfRoom, joinRoom, markMember, roomMembers, type OpenRoom } from './service.js';
+import { caseAgentsOfRoom, joinAgents, joinRoom, roomMembers, type OpenRoom } from './service.js';
 
 /*
  * Saying something in a room: a text, files, or drone photos. The client id the phone made is
@@ -159,8 +159,7 @@ async function saveInRoom(
     })
     .returning();
   await tx.update(chats).set({ ultimoIndex: indexId }).where(eq(chats.id, room.id));
-  await joinRoom(tx, room.id, sender);
-  await markMember(tx, room.id, sender.id, { leidoHasta: indexId });
+  await joinRoom(tx, room.id, sender, indexId);
 
   if (drone) await recordDronePhotos(tx, pending, caso, room.id, row, files);
   await tellMembers(ctx, tx, pending, { ...open, caso }, row);
@@ -230,14 +229,18 @@ async function recordDronePhotos(
  */
 async function tellMembers(ctx: AppContext, tx: Tx, pending: Pending, open: OpenRoom, row: MessageRow): Promise<void> {
   const { room, kind } = open;
-  for (const agent of await caseAgentsOfRoom(tx, open.caso, kind)) await joinRoom(tx, room.id, agent);
+  await joinAgents(tx, room.id, await caseAgentsOfRoom(tx, open.caso, kind));
   await ctx.hub.publish(tx, topics.chat(room.id), { name: 'chat.message', roomId: room.id, indexId: row.indexId });
   const hasFiles = (row.files as unknown[]).length > 0;
   const others = (await roomMembers(tx, room.id)).filter(
     (m): m is typeof m & { id: string } =>
       !!m.id && m.id !== row.senderId && (hasFiles || !(isCargo(m.cargo) && seesOnlyFiles(m.cargo, kind))),
   );
-  for (const m of others) await ctx.hub.publish(tx, topics.user(m.id), { name: 'chat.unread', caseId: open.caso.id });
+  await ctx.hub.publishToMany(
+    tx,
+    others.map((m) => topics.user(m.id)),
+    { name: 'chat.unread', caseId: open.caso.id },
+  );
   const away = others.filter((m) => m.conexiones === 0).map((m) => m.id);
   if (!away.length) return;
   const text = row.content || fmt(MSG.mensajeArchivos, { n: (row.files as unknown[]).length });

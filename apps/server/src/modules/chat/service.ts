@@ -16,7 +16,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { Viewer } from '../auth/session.js';
 import type { CaseRow } from '../cases/dispatch.js';
-import { loadCaseForTab } from '../cases/workspace-queries.js';
+import { loadCaseRowForTab } from '../cases/workspace-queries.js';
 
 /*
  * The chat module owns the tables `chats`, `chat_usuarios`, `mensajes` and `fotosdrone`. Other
@@ -83,21 +83,41 @@ export interface OpenRoom {
  * autorizado' when the room's tab is hidden from them (the workspace's tab rules).
  */
 export async function openRoomFor(ctx: AppContext, viewer: Viewer, caseId: string, kind: ChatKind): Promise<OpenRoom> {
-  const { caso } = await loadCaseForTab(ctx.db, viewer, caseId, CHAT_TAB[kind]);
+  const caso = await loadCaseRowForTab(ctx.db, viewer, caseId, CHAT_TAB[kind]);
   const room = await roomOf(ctx.db, caseId, kind);
   return { caso, room, sender: staffSender(viewer), kind };
 }
 
-/** Makes the viewer a member of the room (or refreshes their username), in the caller's executor. */
-export async function joinRoom(db: Executor, roomId: string, member: ChatSender): Promise<void> {
+/**
+ * Makes the viewer a member of the room (or refreshes their username), in the caller's executor;
+ * with `readUpTo`, the member has read (and received) the room up to that message (their own).
+ */
+export async function joinRoom(db: Executor, roomId: string, member: ChatSender, readUpTo?: number): Promise<void> {
+  const marks = readUpTo === undefined ? {} : { leidoHasta: readUpTo, recibidoHasta: readUpTo };
+  const markSet =
+    readUpTo === undefined
+      ? {}
+      : {
+          leidoHasta: sql`greatest(${chatUsuarios.leidoHasta}, ${readUpTo})`,
+          recibidoHasta: sql`greatest(${chatUsuarios.recibidoHasta}, ${readUpTo})`,
+        };
   await db
     .insert(chatUsuarios)
-    .values({ roomId, usuario: member.id, username: member.username })
+    .values({ roomId, usuario: member.id, username: member.username, ...marks })
     .onConflictDoUpdate({
       target: [chatUsuarios.roomId, chatUsuarios.usuario],
-      set: { username: member.username },
-      setWhere: ne(chatUsuarios.username, member.username),
+      set: { username: member.username, ...markSet },
+      setWhere: readUpTo === undefined ? ne(chatUsuarios.username, member.username) : undefined,
     });
+}
+
+/** The case's agents become members of the room (those who are not yet), in one statement. */
+export async function joinAgents(db: Executor, roomId: string, agents: ChatSender[]): Promise<void> {
+  if (!agents.length) return;
+  await db
+    .insert(chatUsuarios)
+    .values(agents.map((a) => ({ roomId, usuario: a.id, username: a.username })))
+    .onConflictDoNothing();
 }
 
 /**

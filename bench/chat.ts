@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { percentile } from './lib/server-process.js';
+import { seedSignedInUsers } from './lib/staff.js';
+
+/**
+ * Budget (DESIGN.md, issue 12): with 1,000 staff sockets connected and 50 messages a second
+ * across 100 rooms, a message reaches every online member's socket within p99 ≤ 100 ms of its
+ * commit, nothing lost, nothing duplicated. Quick (CI): 50 sockets, 10 rooms, 3 seconds.
+ *
+ * Each socket is one staff user with the case's general room open (subscribed to its topic: the
+ * user is in the room), ten per room. Senders are members of the room they write to. The time is
+ * counted from the moment the send request leaves (an upper bound of "from commit": it includes
+ * the request's own work) to each socket's 'chat.message' event.
+ */
+export async function benchChat(serverUrl: string, databaseUrl: string, quick = false) {
+  const SOCKETS = quick ? 50 : 1000;
+  const ROOMS = quick ? 10 : 100;
+  const RATE = 50;
+  const SECONDS = quick ? 3 : 20;
+  const { cookies } = await seedSignedInUsers(databaseUrl, SOCKETS, 'Administrador', 'chat');
+  const caseIds = await seedCases(databaseUrl, ROOMS);
+
+  const wsUrl = serverUrl.replace('http', 'ws') + '/api/live';
+  /** Arrival times per message (`room:indexId`) — one per socket expected. */
+  const arrivals = new Map<string, number[]>();
+  let duplicates = 0;
+  const roomOfCase = new Map<string, string>();
+  const members = new Map<string, number>();
+  const sockets: WebSocket[] = [];
+  for (let i = 0; i < SOCKETS; i++) {
+    const caseId = caseIds[i % ROOMS];
+    let roomId = roomOfCase.get(caseId);
+    if (!roomId) {
+      const res = await fetch(`${serverUrl}/api/casos/${caseId}/chats/general?limite=1`, {
+        headers: { cookie: cookies[i] },
+      });
+      if (!res.ok) throw new Error(`room read failed: ${res.status} ${await res.text()}`);
+      roomId = ((await res.json()) as { sala: { id: string } }).sala.id;
+      roomOfCase.set(caseId, roomId);
+    }
+    const ws = new WebSocket(wsUrl, { headers: { cookie: cookies[i] } });
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    const seen = new Set<string>();
+    const subscribed = new Promise<void>((resolve) => {
+      ws.on('message', (raw) => {
+        const msg = JSON.parse(String(raw));
+        if (msg.type === 'subscribed') resolve();
+        if (msg.type !== 'event' || msg.event.name !== 'chat.message') return;
+        const key = `${msg.event.roomId}:${msg.event.indexId}`;
+        if (seen.has(key)) {
+          duplicates++;
+          return;
+        }
+        seen.add(key);
+        const list = arrivals.get(key) ?? [];
+        list.push(performance.now());
+        arrivals.set(key, list);
+      });
+    });
+    ws.send(JSON.stringify({ action: 'subscribe', topic: `chat:${roomId}` }));
+    await subscribed;
+    members.set(roomId, (members.get(roomId) ?? 0) + 1);
+    sockets.push(ws);
+  }
+
+  // Sends at RATE a second, each from a member of its room, without waiting for the previous one.
+  const sent: { key: string; at: number; expected: number }[] = [];
+  const total = RATE * SECONDS;
+  const start = performance.now();
+  const pending: Promise<void>[] = [];
+  let failures = 0;
+  for (let n = 0; n < total; n++) {
+    const due = start + (n * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const i = (n * 7919) % SOCKETS;
+    const caseId = caseIds[i % ROOMS];
+    const roomId = roomOfCase.get(caseId)!;
+    const at = performance.now();
+    pending.push(
+      fetch(`${serverUrl}/api/casos/${caseId}/chats/general/mensajes`, {
+        method: 'POST',
+        headers: { cookie: cookies[i], 'content-type': 'application/json' },
+        body: JSON.stringify({ clientId: randomUUID(), content: `mensaje ${n}` }),
+      }).then(async (res) => {
+        if (!res.ok) {
+          failures++;
+          return;
+        }
+        const { mensaje } = (await res.json()) as { mensaje: { indexId: number } };
+        sent.push({ key: `${roomId}:${mensaje.indexId}`, at, expected: members.get(roomId)! });
+      }),
+    );
+  }
+  await Promise.all(pending);
+  // Every message's events, or two seconds after the last send.
+  const expected = sent.reduce((sum, m) => sum + m.expected, 0);
+  const deadline = performance.now() + 2000;
+  const got = () => sent.reduce((sum, m) => sum + (arrivals.get(m.key)?.length ?? 0), 0);
+  while (got() < expected && performance.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+  const sendSeconds = (performance.now() - start) / 1000;
+  for (const ws of sockets) ws.close();
+
+  const latencies = sent.flatMap((m) => (arrivals.get(m.key) ?? []).map((t) => t - m.at)).sort((a, b) => a - b);
+  const p99 = percentile(latencies, 99);
+  const lost = expected - latencies.length;
+  return {
+    name: `chat message to ${SOCKETS} sockets in ${ROOMS} rooms at ${RATE}/s`,
+    messages: sent.length,
+    failures,
+    deliveries: latencies.length,
+    expected,
+    lost,
+    duplicates,
+    seconds: Math.round(sendSeconds * 10) / 10,
+    p50ms: Math.round(percentile(latencies, 50) * 10) / 10,
+    p99ms: Math.round(p99 * 10) / 10,
+    budget: 'p99 ≤ 100 ms, nothing lost or duplicated',
+    met: p99 <= 100 && lost === 0 && duplicates === 0 && failures === 0,
+    pass: failures === 0 && lost === 0 && duplicates === 0 && (quick || p99 <= 100),
+  };
+}
+
+/** Cases with their general rooms, straight into the database. */
+async function seedCases(databaseUrl: string, count: number): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const {
+      rows: [cliente],
+    } = await client.query(
+      `insert into clientes (nombres, apellidos, tipoidentificacion, identificacion, telefono, ciudad, direccion)
+       values ('CLIENTE', 'CHAT', 'CC', 2, '3000000000', '11001', 'CALLE 1') returning id`,
+    );
+    const { rows } = await client.query(
+      `insert into casos (caso, estado, placa, uidciudad, ciudad_siniestro, departamento, direccion_siniestro, uidcliente, tipocaso)
+       select 500000 + g, 'Verificado', 'CH' || lpad(g::text, 4, '0'), '11001', 'BOGOTÁ, D.C.', 'BOGOTÁ, D.C.', 'CALLE 1', $1, 'Choque simple'
+       from generate_series(1, ${count}) g returning id`,
+      [cliente.id],
+    );
+    await client.query(`insert into chats (tipo, uidcaso) select 'general', id from casos where id = any($1::uuid[])`, [
+      rows.map((r) => r.id),
+    ]);
+    return rows.map((r) => r.id as string);
+  } finally {
+    await client.end();
+  }
+}
