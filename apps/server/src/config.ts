@@ -58,6 +58,8 @@ export interface Config {
   cronosApiKey: string | undefined;
   /** Map tiles (their origin is allowed in the Content-Security-Policy). */
   mapTileUrl: string;
+  /** The maps adapter (integrations/maps.ts): Google, else OSRM + Nominatim, else the estimate; unset with DEMO: a local fake. */
+  maps: { googleKey?: string; googleUrl: string; osrmUrl?: string; nominatimUrl?: string; timeoutMs: number };
   /** The SMS adapter (integrations/sms.ts): the outbox by default, Twilio's REST API by configuration. */
   sms: SmsConfig;
   /** CLIENT_LINK_DAYS: how long the client's case link of an SMS opens the case (DECISIONS row 5). */
@@ -112,6 +114,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lookupTimeoutMs: int(env.LOOKUP_TIMEOUT_MS, 4000),
     cronosApiKey: env.CRONOS_API_KEY || undefined,
     mapTileUrl: env.MAP_TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    maps: {
+      googleKey: env.GOOGLE_MAPS_API_KEY || undefined,
+      googleUrl: env.GOOGLE_MAPS_URL || 'https://maps.googleapis.com',
+      osrmUrl: env.OSRM_URL || undefined,
+      nominatimUrl: env.NOMINATIM_URL || undefined,
+      timeoutMs: positive(env.MAPS_TIMEOUT_MS, 2500, 'MAPS_TIMEOUT_MS'),
+    },
     storage: parseStorageConfig(env, dataDir),
     uploadMaxMb: parseUploadMaxMb(env.UPLOAD_MAX_MB, UPLOAD_MAX_MB_DEFAULT),
     sms: parseSmsConfig(env),
