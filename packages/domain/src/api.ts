@@ -31,7 +31,9 @@ export type LiveEvent =
   /** The room's header changed (members online/offline, read marks, the block flag). */
   | { name: 'chat.room'; roomId: string }
   /** The user's unread messages of a case changed (on their user topic). */
-  | { name: 'chat.unread'; caseId: string };
+  | { name: 'chat.unread'; caseId: string }
+  /** An agent's device reported its position, or turned its location off (on their location topic). */
+  | { name: 'location.changed'; id: string; lat: number | null; lng: number | null; at: string | null; gps: boolean };
 
 export type LiveClientMessage = { action: 'subscribe' | 'unsubscribe'; topic: string };
 
@@ -40,4 +42,6 @@ export const topics = {
   list: (name: string) => `list:${name}`,
   /** A case's chat room: its members' open room screens follow it (their presence in the room). */
   chat: (roomId: string) => `chat:${roomId}`,
+  /** An agent's position, followed by the maps of their cases (only while a map is open). */
+  location: (userId: string) => `ubicacion:${userId}`,
 } as const;

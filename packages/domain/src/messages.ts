@@ -302,6 +302,13 @@ export const MSG = {
   avisoPrimeraFoto: 'Caso # {caso}: {n} foto(s) de dron cargada(s)',
   trazaBloqueoChat: '{accion} del chat {sala} del caso # {caso}',
   mensajeArchivos: '{n} archivo(s)',
+  // The case map (issue 13; not in the spec's catalogue)
+  llegadaMarcada: 'Llegada registrada',
+  llegadaYaMarcada: 'La llegada ya fue registrada',
+  avisoLlegada: 'Llegada al sitio',
+  avisoLlegadaCuerpo: 'El investigador llegó al sitio del caso # {caso}',
+  trazaLlegada: 'El investigador llegó al sitio del accidente',
+  sinDireccion: 'Revise la dirección del caso # {caso}: no se pudo ubicar',
 
   // Catalogues (spec 3 §8)
   noSePuedeEditar: 'No se puede editar, por favor comunícate con el Administrador',

@@ -70,6 +70,19 @@ export const NOTIFIED_ON_FIRST_DRONE_PHOTO: readonly Cargo[] = [
   'Call Center',
 ];
 
+/**
+ * The investigator arrives at the accident (spec 2 §4 "Arrival": "a push notification goes out";
+ * no recipients named): the administrators, the investigators' and contact-centre coordinators,
+ * and the case's lawyer and contact-centre agent, who wait for it.
+ */
+export const NOTIFIED_ON_ARRIVAL: readonly Cargo[] = [
+  'Administrador',
+  'Coordinador Investigador',
+  'Coordinador Contact Center',
+  'Abogado',
+  'Call Center',
+];
+
 export type NoticeEvent =
   | 'caseCreated'
   | 'agentAssigned'
@@ -77,7 +90,8 @@ export type NoticeEvent =
   | 'caseTaken'
   | 'attentionRequested'
   | 'caseClosed'
-  | 'firstDronePhoto';
+  | 'firstDronePhoto'
+  | 'arrival';
 
 /** The recipients of a notice, before they are looked up. */
 export interface NoticeAudience {
@@ -120,5 +134,7 @@ export function noticeAudience(event: NoticeEvent, tipo?: Cargo): NoticeAudience
       return ofCase(NOTIFIED_ON_CLOSE);
     case 'firstDronePhoto':
       return ofCase(NOTIFIED_ON_FIRST_DRONE_PHOTO);
+    case 'arrival':
+      return ofCase(NOTIFIED_ON_ARRIVAL);
   }
 }

@@ -11,3 +11,4 @@ export * from './case-sms.js';
 export * from './workspace.js';
 export * from './case-status.js';
 export * from './chat.js';
+export * from './map.js';
