@@ -4,3 +4,4 @@ export * from './user.js';
 export * from './client.js';
 export * from './case-status.js';
 export * from './chat.js';
+export * from './map.js';
