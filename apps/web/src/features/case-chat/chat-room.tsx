@@ -28,10 +28,12 @@ import Flight from '@mui/icons-material/Flight';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import Lock from '@mui/icons-material/Lock';
 import LockOpen from '@mui/icons-material/LockOpen';
+import Schedule from '@mui/icons-material/Schedule';
 import Search from '@mui/icons-material/Search';
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG, fmt, type ChatKind, type ChatMessage, type ChatRoom as Sala } from '@vialex/domain';
 import { isApiError } from '../../lib/api';
+import { useConnection } from '../../lib/connection';
 import { useCurrentUser } from '../../lib/session';
 import { showToast } from '../../lib/toasts';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -76,11 +78,13 @@ function RoomHeader({
   sala,
   tipo,
   meId,
+  phone,
   searchOpen,
   onSearch,
   onDrone,
   onBlock,
 }: {
+  phone: boolean;
   sala: Sala;
   tipo: ChatKind;
   meId: string;
@@ -103,7 +107,7 @@ function RoomHeader({
         borderBottom: 1,
         borderColor: 'divider',
         bgcolor: 'background.paper',
-        flexWrap: 'wrap',
+        flexWrap: sala.acciones.bloquear ? 'wrap' : 'nowrap',
         rowGap: 1,
       }}
       data-testid="chat-header"
@@ -111,7 +115,7 @@ function RoomHeader({
       <Avatar sx={{ bgcolor: 'primary.main', width: 36, height: 36 }}>
         <Icon fontSize="small" />
       </Avatar>
-      <Box sx={{ minWidth: 0, flex: '1 1 140px' }}>
+      <Box sx={{ minWidth: 0, flex: '1 1 120px' }}>
         <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.25 }} noWrap>
           {sala.nombre}
         </Typography>
@@ -170,18 +174,30 @@ function RoomHeader({
             <Search />
           </IconButton>
         </Tooltip>
-        {sala.acciones.fotosDrone && (
-          <Button
-            variant="contained"
-            size="small"
-            startIcon={<Flight />}
-            onClick={onDrone}
-            data-testid="drone-button"
-            sx={{ whiteSpace: 'nowrap' }}
-          >
-            {T.fotosDrone}
-          </Button>
-        )}
+        {sala.acciones.fotosDrone &&
+          (phone ? (
+            <Tooltip title={T.fotosDrone}>
+              <IconButton
+                onClick={onDrone}
+                aria-label={T.fotosDrone}
+                data-testid="drone-button"
+                sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', '&:hover': { bgcolor: 'primary.dark' } }}
+              >
+                <Flight />
+              </IconButton>
+            </Tooltip>
+          ) : (
+            <Button
+              variant="contained"
+              size="small"
+              startIcon={<Flight />}
+              onClick={onDrone}
+              data-testid="drone-button"
+              sx={{ whiteSpace: 'nowrap' }}
+            >
+              {T.fotosDrone}
+            </Button>
+          ))}
         {sala.acciones.bloquear && (
           <Button
             variant="outlined"
@@ -400,7 +416,7 @@ function MessageList({
 }
 
 /** The room's height: on a phone the room fills the screen under the tabs; on a desk, what is left below them. */
-function useRoomBox(phone: boolean) {
+function useRoomBox(phone: boolean, online: boolean) {
   const ref = useRef<HTMLDivElement>(null);
   const [top, setTop] = useState<number | null>(null);
   useLayoutEffect(() => {
@@ -415,7 +431,8 @@ function useRoomBox(phone: boolean) {
     measure();
     window.addEventListener('resize', measure);
     return () => window.removeEventListener('resize', measure);
-  }, [phone]);
+    // The connection banner above the page comes and goes with the connection: measure again.
+  }, [phone, online]);
   const height = phone
     ? 'calc(100dvh - 137px)'
     : top === null
@@ -439,7 +456,8 @@ export function ChatRoom({ caseId, tipo }: ChatRoomProps) {
   const queryClient = useQueryClient();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const { ref, height } = useRoomBox(phone);
+  const { online } = useConnection();
+  const { ref, height } = useRoomBox(phone, online);
   useOutboxEffects(me.id);
   const { room, loadOlder, loadingOlder } = useChatRoom(caseId, tipo);
   const pending = useRoomOutbox(caseId, tipo, me.id);
@@ -463,6 +481,7 @@ export function ChatRoom({ caseId, tipo }: ChatRoomProps) {
   const mensajes = room.data?.mensajes;
   const sentIds = useMemo(() => new Set(mensajes?.map((m) => m.clientId).filter(Boolean)), [mensajes]);
   const waiting = pending.filter((p) => !sentIds.has(p.clientId));
+  const queued = waiting.filter((w) => !w.error).length;
 
   if (room.isError)
     return (
@@ -574,6 +593,7 @@ export function ChatRoom({ caseId, tipo }: ChatRoomProps) {
         sala={sala}
         tipo={tipo}
         meId={me.id}
+        phone={phone}
         searchOpen={searchOpen}
         onSearch={() => {
           setSearchOpen(!searchOpen);
@@ -633,6 +653,25 @@ export function ChatRoom({ caseId, tipo }: ChatRoomProps) {
       >
         {list}
       </MessageList>
+      {!online && queued > 0 && (
+        <Typography
+          variant="caption"
+          role="status"
+          data-testid="chat-outbox-note"
+          sx={{
+            px: 2,
+            py: 0.5,
+            bgcolor: 'warning.light',
+            color: 'text.primary',
+            display: 'flex',
+            gap: 0.5,
+            alignItems: 'center',
+          }}
+        >
+          <Schedule sx={{ fontSize: 16 }} aria-hidden />
+          {fmt(T.pendientesEnvio, { n: queued })}
+        </Typography>
+      )}
       {canSend ? (
         <Composer
           onSend={send}

@@ -1,0 +1,296 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { LABELS, MSG, fmt } from '@vialex/domain';
+import {
+  DEMO,
+  PHONE,
+  createCaseAs,
+  expect,
+  expectNoSideScroll,
+  signIn,
+  signOut,
+  test,
+  uniquePlate,
+  type AsUser,
+} from '../support';
+
+const T = LABELS.chat;
+const SHOTS = '/tmp/chat-shots';
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+/** A 64×48 PNG (the server checks images by content and renders their previews). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAAAwCAIAAAAuKetIAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAfUlEQVRoge2SAQkAURSDlsScF9FYF2M8/sAAOhY+T5O6AQuwviK7kHdJ3YAFWF+RXci7pG7AAqyvyC7kXVI3YAHWV2QX8i6pG7AA6yuyC3mX1A1YgPUV2YW8S+oGLMD6iuxC3iV1AxZgfUV2Ie+SugELsL4iu5B3Sd2AxwN+UX1o8ehqlvIAAAAASUVORK5CYII=',
+  'base64',
+);
+const DESK = { viewport: { width: 1280, height: 800 } } as const;
+
+/** Saves /tmp/chat-shots/<name>.png once the page's finite animations have ended. */
+async function chatShot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), animations: 'disabled' });
+}
+
+const room = (page: Page) => page.getByTestId('chat-room');
+const messages = (page: Page) => page.getByTestId('chat-message');
+const composer = (page: Page) => page.getByRole('textbox', { name: T.mensaje });
+
+/** Opens a case's room tab and waits for the room (its messages read, the live topic asked for). */
+async function openRoom(page: Page, caseId: string, tab: 'chat' | 'chat_perito' | 'chat_dibujante' = 'chat') {
+  await page.goto(`/gestionar-caso/${caseId}/${tab}`);
+  await expect(room(page)).toBeVisible();
+  await expect(room(page).getByRole('heading', { name: MSG.chatEnProceso })).toBeVisible();
+}
+
+async function say(page: Page, text: string) {
+  await composer(page).fill(text);
+  await composer(page).press('Enter');
+}
+
+/**
+ * A new case the administrator assigns to the demo Investigador (whose scope is their own cases),
+ * optionally with an expert requested by the Investigador (an RC PUBLICO plate: its plan allows
+ * it). Only agents at work are offered, so the Investigador is signed in (API) meanwhile, and
+ * signed out before the test signs them in a browser.
+ */
+async function investigatorsCase(
+  asUser: AsUser,
+  apiAs: (email: string) => Promise<APIRequestContext>,
+  { perito = false } = {},
+) {
+  const c = await createCaseAs(asUser, { placa: perito ? 'TAX123' : uniquePlate('K') });
+  const inv = await apiAs(DEMO.investigador);
+  const usuario = ((await (await inv.get('/api/auth/me')).json()) as { id: string }).id;
+  await asUser(DEMO.administrador, async (api) => {
+    const res = await api.post(`/api/casos/${c.id}/asignar`, { data: { tipo: 'Investigador', usuario } });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  });
+  if (perito) {
+    const res = await inv.post(`/api/casos/${c.id}/solicitar`, { data: { tipo: 'Perito' } });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  }
+  await signOut(inv);
+  return c;
+}
+
+/** The messages of a room with this text, as the API reads them (to count arrivals). */
+async function countInRoom(asUser: AsUser, caseId: string, text: string): Promise<number> {
+  return asUser(DEMO.administrador, async (api) => {
+    const res = await api.get(`/api/casos/${caseId}/chats/general?q=${encodeURIComponent(text)}`);
+    expect(res.ok(), await res.text()).toBeTruthy();
+    const page = (await res.json()) as { mensajes: { content: string }[] };
+    return page.mensajes.filter((m) => m.content === text).length;
+  });
+}
+
+test.describe('desk', () => {
+  test.use(DESK);
+
+  test('a message typed in one browser reaches another user’s browser within a second; replies, ticks and presence', async ({
+    page,
+    openContext,
+    asUser,
+  }) => {
+    const { id } = await createCaseAs(asUser, { placa: uniquePlate('Q') });
+    await signIn(page, DEMO.callCenter);
+    await openRoom(page, id);
+    await expect(page.getByTestId('chat-empty')).toHaveText(new RegExp(T.sinMensajes));
+    await chatShot(page, 'desk-empty-room');
+
+    const admin = await (await openContext(DESK)).newPage();
+    await signIn(admin, DEMO.administrador);
+    await openRoom(admin, id);
+    // The administrator's open room is their presence: the call center sees them online.
+    await expect(page.getByTestId('chat-online')).toContainText('[Administrador]');
+
+    const text = `Cliente en camino ${Date.now()}`;
+    await say(page, text);
+    const started = Date.now();
+    await expect(messages(admin).filter({ hasText: text })).toBeVisible({ timeout: 1000 });
+    expect(Date.now() - started).toBeLessThan(1000);
+    const received = messages(admin).filter({ hasText: text });
+    await expect(received).toHaveAttribute('data-own', 'false');
+    await expect(received.getByTestId('chat-username')).toContainText('[Call Center]');
+    await expect(received.getByTestId('chat-time')).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+
+    // The administrator has it on screen: the call center's message turns seen (read mark).
+    const sent = messages(page).filter({ hasText: text });
+    await expect(sent).toHaveAttribute('data-own', 'true');
+    await expect(sent.getByTestId('chat-ticks-visto')).toBeVisible();
+
+    // A reply quotes the message it answers.
+    await received.getByRole('button', { name: T.responder }).click();
+    await expect(admin.getByTestId('chat-replying')).toContainText(text);
+    await say(admin, 'Recibido, gracias');
+    const reply = messages(page).filter({ hasText: 'Recibido, gracias' });
+    await expect(reply.getByTestId('chat-quote')).toContainText(text);
+    await expect(reply).toHaveAttribute('data-own', 'false');
+
+    // Search within the room.
+    await page.getByRole('button', { name: T.buscar }).click();
+    await page.getByRole('textbox', { name: T.buscar }).fill('gracias');
+    await expect(messages(page)).toHaveCount(1);
+    await expect(messages(page)).toContainText('Recibido, gracias');
+    await page.getByRole('button', { name: T.cerrarBusqueda }).click();
+    await expect(messages(page)).toHaveCount(2);
+    await chatShot(page, 'desk-room-with-messages');
+  });
+});
+
+for (const [size, options] of [
+  ['phone', PHONE],
+  ['desk', DESK],
+] as const) {
+  test.describe(size, () => {
+    test.use(options);
+
+    test(`${size}: an Investigador attaches a file and sends drone photos with the phone's location`, async ({
+      page,
+      context,
+      asUser,
+      apiAs,
+    }) => {
+      await context.grantPermissions(['geolocation']);
+      await context.setGeolocation({ latitude: 4.711, longitude: -74.0721 });
+      const { id } = await investigatorsCase(asUser, apiAs);
+      await signIn(page, DEMO.investigador);
+      await openRoom(page, id);
+      if (size === 'phone') {
+        // One room fills the screen below the tabs; nothing scrolls sideways.
+        await expect(page.getByRole('tab', { name: LABELS.espacio.pestanas.chat })).toBeInViewport();
+        await expect(composer(page)).toBeInViewport();
+        await expectNoSideScroll(page);
+      }
+
+      // A file with a note.
+      await page
+        .getByTestId('chat-file-input')
+        .setInputFiles({ name: 'parte.pdf', mimeType: 'application/pdf', buffer: PDF });
+      await expect(page.getByTestId('chat-attachments')).toContainText('parte.pdf');
+      await say(page, 'Informe del tránsito');
+      const withFile = messages(page).filter({ hasText: 'Informe del tránsito' });
+      await expect(withFile.getByRole('link', { name: fmt(T.abrirArchivo, { nombre: 'parte.pdf' }) })).toHaveAttribute(
+        'target',
+        '_blank',
+      );
+      await expect(withFile.getByTestId('chat-ticks-guardado')).toBeVisible();
+
+      // Fotos Drone: 400 px wide, 'Archivos required' with none, then two photos.
+      await page.getByTestId('drone-button').click();
+      const dialog = page.getByRole('dialog', { name: T.fotosDrone });
+      await expect(dialog).toBeVisible();
+      const width = (await dialog.boundingBox())!.width; // MUI puts role=dialog on the paper
+      expect(width).toBeLessThanOrEqual(400);
+      await dialog.getByRole('button', { name: MSG.guardar }).click();
+      await expect(dialog.getByTestId('drone-error')).toHaveText(MSG.archivosRequeridos);
+      await dialog.getByTestId('drone-file-input').setInputFiles([
+        { name: 'dron-1.png', mimeType: 'image/png', buffer: PNG },
+        { name: 'dron-2.png', mimeType: 'image/png', buffer: PNG },
+      ]);
+      await expect(dialog.getByText(fmt(T.fotosSeleccionadas, { n: 2 }))).toBeVisible();
+      await expect(dialog.getByTestId('drone-location')).toHaveText(
+        fmt(T.ubicacion, { lat: (4.711).toFixed(5), long: (-74.0721).toFixed(5) }),
+      );
+      await chatShot(page, `${size}-drone-dialog`);
+      await dialog.getByRole('button', { name: MSG.guardar }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByTestId('success-toast').filter({ hasText: MSG.fotosCargadas })).toBeVisible();
+      const photos = messages(page).filter({ has: page.getByTestId('chat-image') });
+      await expect(photos.getByTestId('chat-image')).toHaveCount(2);
+      await expect(photos).toContainText(fmt(T.ubicacion, { lat: '4.71100', long: '-74.07210' }));
+      // The preview shows: the image loaded.
+      await expect
+        .poll(() =>
+          photos
+            .locator('img')
+            .first()
+            .evaluate((img: HTMLImageElement) => img.naturalWidth),
+        )
+        .toBeGreaterThan(0);
+      await chatShot(page, `${size}-room-files-drone`);
+    });
+
+    test(`${size}: a message typed offline shows pending and arrives exactly once back online`, async ({
+      page,
+      context,
+      asUser,
+    }) => {
+      const { id } = await createCaseAs(asUser, { placa: uniquePlate('O') });
+      await signIn(page, DEMO.callCenter);
+      await openRoom(page, id);
+      await expect(page.getByTestId('chat-empty')).toBeVisible();
+      if (size === 'phone') await chatShot(page, 'phone-empty-room');
+      await say(page, 'Antes del túnel');
+      await expect(
+        messages(page).filter({ hasText: 'Antes del túnel' }).getByTestId('chat-ticks-guardado'),
+      ).toBeVisible();
+
+      await context.setOffline(true);
+      const text = `Sin señal ${Date.now()}`;
+      await say(page, text);
+      const pending = page.getByTestId('chat-message-pending').filter({ hasText: text });
+      await expect(pending).toBeVisible();
+      await expect(pending.getByTestId('chat-time')).toHaveText(T.pendiente);
+      await expect(pending.getByTestId('chat-pending')).toBeVisible();
+      await say(page, 'Segundo sin señal');
+      await expect(page.getByTestId('chat-message-pending')).toHaveCount(2);
+      await expect(page.getByTestId('chat-outbox-note')).toHaveText(fmt(T.pendientesEnvio, { n: 2 }));
+      await chatShot(page, `${size}-offline-pending`);
+
+      await context.setOffline(false);
+      await expect(page.getByTestId('chat-message-pending')).toHaveCount(0);
+      await expect(messages(page).filter({ hasText: text })).toHaveCount(1);
+      // In order, and once each on the server.
+      await expect(messages(page)).toHaveText([/Antes del túnel/, new RegExp(text), /Segundo sin señal/]);
+      expect(await countInRoom(asUser, id, text)).toBe(1);
+      expect(await countInRoom(asUser, id, 'Segundo sin señal')).toBe(1);
+    });
+  });
+}
+
+test.describe('phone', () => {
+  test.use(PHONE);
+
+  test('a refused send shows the spec’s message: a read-only cargo in the general room, a blocked expert room', async ({
+    page,
+    openContext,
+    asUser,
+    apiAs,
+  }) => {
+    // The CAIT coordinator reads the general room but may not write in it.
+    const c = await investigatorsCase(asUser, apiAs, { perito: true });
+    await signIn(page, DEMO.coordAbogadoCait);
+    await openRoom(page, c.id);
+    await expect(page.getByTestId('chat-refusal')).toHaveText(MSG.chatRolNoAutorizado);
+    await expect(composer(page)).toHaveCount(0);
+    await chatShot(page, 'phone-refused-general');
+
+    // The Investigador asked for an expert: the expert room is open, and they block it.
+    const inv = await (await openContext(PHONE)).newPage();
+    await signIn(inv, DEMO.investigador);
+    await openRoom(inv, c.id, 'chat_perito');
+    await inv.getByRole('button', { name: MSG.bloquearChat }).click();
+    const confirm = inv.getByRole('dialog', { name: MSG.seguro });
+    await confirm.getByRole('button', { name: MSG.si }).click();
+    await expect(inv.getByRole('button', { name: MSG.desbloquearChat })).toBeVisible();
+
+    // The expert coordinator finds it closed, with the investigator's words.
+    await signIn(page, DEMO.coordPerito);
+    await openRoom(page, c.id, 'chat_perito');
+    await expect(page.getByTestId('chat-refusal')).toHaveText(MSG.chatBloqueadoInvestigador);
+    await expect(composer(page)).toHaveCount(0);
+
+    // Unblocked: the composer comes back live, without a reload.
+    await inv.getByRole('button', { name: MSG.desbloquearChat }).click();
+    await inv.getByRole('dialog', { name: MSG.seguro }).getByRole('button', { name: MSG.si }).click();
+    await expect(composer(page)).toBeVisible();
+  });
+});
