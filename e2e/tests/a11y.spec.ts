@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { LABELS, MENU, MSG, TITLES, menuFor, type Cargo } from '@vialex/domain';
-import { DEMO, PHONE, expect, shot, signIn, test } from '../support';
+import { DEMO, PHONE, createCaseAs, expect, shot, signIn, test, uniquePlate } from '../support';
 
 /**
  * axe-core on every screen at both sizes: the public screens, each list as every cargo that sees
@@ -30,6 +30,8 @@ async function settled(page: Page): Promise<void> {
   await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
   await expect(page.locator('[role="progressbar"]')).toHaveCount(0);
 }
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 const LISTS: { path: string; title: string }[] = [
   { path: '/clientes', title: TITLES.clientes },
@@ -170,6 +172,39 @@ for (const size of ['desktop', 'phone'] as const) {
       await page.getByTestId('notification-bell').click();
       await expect(page.getByRole('dialog', { name: TITLES.notificaciones })).toBeVisible();
       await expectNoSeriousViolations(page, 'the notification bell', '[role="dialog"]');
+    });
+
+    test('the case chat room: messages (a file, a reply), the members menu and the search', async ({
+      page,
+      asUser,
+    }) => {
+      const { id } = await createCaseAs(asUser, { placa: uniquePlate('Y') });
+      await asUser(DEMO.callCenter, async (api) => {
+        const first = await api.post(`/api/casos/${id}/chats/general/mensajes`, {
+          data: { clientId: crypto.randomUUID(), content: 'El cliente espera en el sitio' },
+        });
+        expect(first.ok(), await first.text()).toBeTruthy();
+        const res = await api.post(`/api/casos/${id}/chats/general/archivos`, {
+          multipart: {
+            clientId: crypto.randomUUID(),
+            content: 'Croquis',
+            replyTo: ((await first.json()) as { mensaje: { id: string } }).mensaje.id,
+            archivos: { name: 'croquis.pdf', mimeType: 'application/pdf', buffer: PDF },
+          },
+        });
+        expect(res.ok(), await res.text()).toBeTruthy();
+      });
+      await signIn(page, DEMO.administrador);
+      await page.goto(`/gestionar-caso/${id}/chat`);
+      await expect(page.getByTestId('chat-message')).toHaveCount(2);
+      await settled(page);
+      await expectNoSeriousViolations(page, 'the chat room');
+      await page.getByTestId('chat-online').click();
+      await expect(page.getByTestId('chat-members')).toBeVisible();
+      await expectNoSeriousViolations(page, 'the chat members menu', '[role="menu"]');
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: LABELS.chat.buscar }).click();
+      await expectNoSeriousViolations(page, 'the chat search', '[role="search"]');
     });
 
     test('keyboard: Tab reaches a row action, Enter opens its dialog, Escape gives focus back', async ({ page }) => {

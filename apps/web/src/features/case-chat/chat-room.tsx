@@ -17,7 +17,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
+import { alpha, useTheme } from '@mui/material/styles';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import Chat from '@mui/icons-material/Chat';
 import Close from '@mui/icons-material/Close';
@@ -661,7 +661,7 @@ export function ChatRoom({ caseId, tipo }: ChatRoomProps) {
           sx={{
             px: 2,
             py: 0.5,
-            bgcolor: 'warning.light',
+            bgcolor: (t) => alpha(t.palette.warning.main, 0.15),
             color: 'text.primary',
             display: 'flex',
             gap: 0.5,

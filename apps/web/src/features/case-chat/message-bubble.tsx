@@ -300,7 +300,7 @@ export const MessageBubble = memo(function MessageBubble(p: BubbleProps) {
           <Typography
             variant="caption"
             component="p"
-            sx={{ fontWeight: 700, color: p.own ? 'primary.dark' : 'secondary.dark', mb: 0.25 }}
+            sx={{ fontWeight: 700, color: p.own ? 'primary.dark' : 'text.primary', mb: 0.25 }}
             data-testid="chat-username"
           >
             {p.username}
