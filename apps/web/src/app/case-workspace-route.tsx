@@ -2,18 +2,21 @@ import { CaseWorkspacePage } from '../features/case-workspace/case-workspace-pag
 import { CaseSmsPanel, ExportCaseButton } from '../features/case-sms';
 import { CaseStatusPanel } from '../features/case-status';
 import { ChatRoom, ChatTabLabel } from '../features/case-chat';
+import { CaseMapTab } from '../features/case-map';
 import { chatKindOfTab } from '@vialex/domain';
 
 /**
  * The case workspace composed from the features that fill it (features never import each other):
  * the SMS panel of DATOS DEL CASO and the export button of the header (features/case-sms), the
  * gestionar tab's status change (features/case-status), the chat rooms of the chat tabs and their
- * unread counts (features/case-chat). A slot left empty shows what it will hold.
+ * unread counts (features/case-chat), the mapa tab's map (features/case-map, its Leaflet chunk
+ * loaded with the tab). A slot left empty shows what it will hold.
  */
 export function CaseWorkspaceRoute() {
   return (
     <CaseWorkspacePage
       gestionar={(caso) => <CaseStatusPanel caseId={caso.id} />}
+      mapa={(caso) => <CaseMapTab key={caso.id} caseId={caso.id} />}
       chat={(caso, tipo) => <ChatRoom key={`${caso.id}-${tipo}`} caseId={caso.id} tipo={tipo} />}
       tabLabel={(caso, tab, label) => {
         const tipo = chatKindOfTab(tab);

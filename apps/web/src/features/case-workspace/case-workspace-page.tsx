@@ -41,6 +41,8 @@ export interface CaseWorkspaceSlots {
   headerActions?: (caso: CaseResponse) => ReactNode;
   /** A chat tab's room (features/case-chat): chat, chat_perito and chat_dibujante. */
   chat?: (caso: CaseResponse, tipo: ChatKind) => ReactNode;
+  /** The mapa tab's map (features/case-map): the people, the route, the arrival times and the arrival. */
+  mapa?: (caso: CaseResponse) => ReactNode;
   /** A tab's label, when another feature adds to it (the chat tabs' unread counts). */
   tabLabel?: (caso: CaseResponse, tab: WorkspaceTab, label: string) => ReactNode;
 }
@@ -110,6 +112,8 @@ function TabBody({
           </Section>
         </Box>
       );
+    case 'mapa':
+      return slots.mapa?.(espacio.caso) ?? <TabPlaceholder tab="mapa" />;
     default: {
       const tipo = chatKindOfTab(tab);
       return (tipo && slots.chat?.(espacio.caso, tipo)) ?? <TabPlaceholder tab={tab} />;

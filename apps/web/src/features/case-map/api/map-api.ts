@@ -1,0 +1,59 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { CaseMap, arrivalResponse, mapAddressResponse } from '@vialex/domain';
+import { api } from '../../../lib/api';
+
+/** The map of one case: its people, route, times and arrival. */
+export const mapKey = (caseId: string) => ['mapa', caseId] as const;
+
+/** GET /api/casos/{id}/mapa. Live positions move the markers; the times are read again on a throttle. */
+export function useCaseMap(caseId: string) {
+  return useQuery({
+    queryKey: mapKey(caseId),
+    queryFn: ({ signal }) => api.get<CaseMap>(`/api/casos/${caseId}/mapa`, { signal }),
+    retry: false,
+    // A tab coming back into view does not read it again: the live channel keeps it current.
+    refetchOnWindowFocus: false,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Coordinates to 5 decimals (about a metre): the address of a marker that stands still is asked once. */
+const round = (n: number) => Math.round(n * 1e5) / 1e5;
+
+/** GET /api/casos/{id}/mapa/direccion?lat=&lng=: the reverse-geocoded address of an info window. */
+export function useMapAddress(caseId: string, at: { lat: number; lng: number } | null, enabled: boolean) {
+  const lat = at ? round(at.lat) : null;
+  const lng = at ? round(at.lng) : null;
+  return useQuery({
+    queryKey: [...mapKey(caseId), 'direccion', lat, lng],
+    queryFn: ({ signal }) =>
+      api.get<z.infer<typeof mapAddressResponse>>(`/api/casos/${caseId}/mapa/direccion?lat=${lat}&lng=${lng}`, {
+        signal,
+      }),
+    enabled: enabled && lat !== null && lng !== null,
+    retry: false,
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** POST /api/casos/{id}/llegada: the investigator arrived (once). The map shows the time at once. */
+export function useMarkArrival(caseId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<z.infer<typeof arrivalResponse>>(`/api/casos/${caseId}/llegada`),
+    onSuccess: (res) => {
+      queryClient.setQueryData<CaseMap>(mapKey(caseId), (old) =>
+        old
+          ? {
+              ...old,
+              llegada: { marcada: true, fecha: res.fecha },
+              acciones: { ...old.acciones, marcarLlegada: false },
+            }
+          : old,
+      );
+    },
+    // Refused (already marked, 409) or done: the map is read again, and says what is true.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: mapKey(caseId), exact: true }),
+  });
+}

@@ -1,0 +1,2 @@
+/** The case map (issue 13): composed into the workspace's mapa tab in app/. Its map loads lazily. */
+export { CaseMapTab } from './case-map-tab';

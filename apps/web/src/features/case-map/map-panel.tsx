@@ -1,0 +1,141 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import Flag from '@mui/icons-material/Flag';
+import Schedule from '@mui/icons-material/Schedule';
+import { LABELS, type CaseMap } from '@vialex/domain';
+import { arrivalText, isEstimate, legText, type MarkerModel } from './model';
+import { ROLE_COLORS, STALE_COLOR } from './marker-html';
+
+const T = LABELS.mapa;
+
+export interface ArrivalTimesProps {
+  map: Pick<CaseMap, 'tiempos' | 'proveedor' | 'llegada' | 'acciones'>;
+  now: number;
+  marking: boolean;
+  onMarkArrival: () => void;
+}
+
+/**
+ * The times and the arrival (spec 2 §2, §4): 'Investigador: 12 min (4,3 km)', 'Abogado: …',
+ * labelled as a straight-line estimate when they are one; 'Marcar llegada' for the case's own
+ * investigator until it is marked, then the arrival's Bogotá time.
+ */
+export function ArrivalTimes({ map, now, marking, onMarkArrival }: ArrivalTimesProps) {
+  const estimate = isEstimate(map);
+  return (
+    <Stack spacing={1} data-testid="map-times">
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+        <Schedule fontSize="small" color="primary" aria-hidden />
+        <Typography component="h2" variant="subtitle2" sx={{ fontWeight: 700 }}>
+          {T.tiemposLlegada}
+        </Typography>
+        {estimate && <Chip size="small" variant="outlined" label={T.estimadoLineaRecta} data-testid="map-estimate" />}
+      </Stack>
+      <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 0.25 }}>
+        {(['investigador', 'abogado'] as const).map((rol) => (
+          <Typography
+            component="li"
+            key={rol}
+            variant="body2"
+            data-testid={`map-time-${rol}`}
+            sx={{ display: 'flex', alignItems: 'center', gap: 1 }}
+          >
+            <Box
+              component="span"
+              aria-hidden
+              sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: ROLE_COLORS[rol], flex: 'none' }}
+            />
+            {legText(rol, map.tiempos[rol])}
+          </Typography>
+        ))}
+      </Box>
+      {map.llegada.marcada ? (
+        <Typography
+          data-testid="map-arrival"
+          variant="body2"
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, fontWeight: 700, color: 'success.dark' }}
+        >
+          <CheckCircle fontSize="small" aria-hidden />
+          {map.llegada.fecha ? arrivalText(map.llegada.fecha, now) : T.llego}
+        </Typography>
+      ) : map.acciones.marcarLlegada ? (
+        <Button
+          variant="contained"
+          size="large"
+          fullWidth
+          startIcon={marking ? <CircularProgress size={18} color="inherit" /> : <Flag />}
+          disabled={marking}
+          onClick={onMarkArrival}
+          data-testid="mark-arrival"
+          sx={{ minHeight: 48, fontWeight: 700 }}
+        >
+          {marking ? T.marcandoLlegada : T.marcarLlegada}
+        </Button>
+      ) : (
+        <Typography variant="body2" color="text.secondary" data-testid="map-no-arrival">
+          {T.sinLlegada}
+        </Typography>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * Who is on the map, below it: each person's marker colour, name, role and what is known of
+ * their position ('En vivo · hace 1 min', 'Posición antigua · hace 9 min', 'Ubicación
+ * desactivada', 'Sin ubicación'). People without a position are only here.
+ */
+export function PeopleLegend({ people }: { people: MarkerModel[] }) {
+  return (
+    <Box
+      component="ul"
+      aria-label={T.personas}
+      data-testid="map-legend"
+      sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 0.75 }}
+    >
+      {people.map((m) => {
+        const grey = m.state === 'stale' || m.state === 'off' || m.state === 'none';
+        return (
+          <Box
+            component="li"
+            key={m.rol}
+            data-testid={`map-person-${m.rol}`}
+            data-state={m.state}
+            sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}
+          >
+            <Box
+              component="span"
+              aria-hidden
+              sx={{
+                width: 12,
+                height: 12,
+                borderRadius: '50%',
+                flex: 'none',
+                bgcolor: grey ? 'transparent' : ROLE_COLORS[m.rol],
+                border: grey ? `2px dashed ${STALE_COLOR}` : 'none',
+              }}
+            />
+            <Typography variant="body2" noWrap sx={{ minWidth: 0 }}>
+              <Box component="span" sx={{ fontWeight: 700 }}>
+                {m.etiqueta}
+              </Box>
+              {m.nombre && m.nombre !== m.etiqueta ? `: ${m.nombre}` : ''}
+            </Typography>
+            <Typography
+              variant="caption"
+              data-testid="map-person-state"
+              sx={{ ml: 'auto', flex: 'none', color: grey ? 'text.secondary' : 'success.dark', fontWeight: 600 }}
+            >
+              {m.estado}
+            </Typography>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
