@@ -36,6 +36,7 @@ import { caseSmsRoutes } from './modules/messaging/routes.js';
 import { clientLinkRoutes, shortLinkRoutes } from './modules/client-links/routes.js';
 import { exportRoutes } from './modules/exports/routes.js';
 import { chatRoutes } from './modules/chat/routes.js';
+import { caseMapRoutes } from './modules/case-map/routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -150,6 +151,7 @@ const staffScope: FastifyPluginAsyncZod = async (app) => {
   await app.register(clientLinkRoutes, { prefix: '/api/casos' });
   await app.register(exportRoutes, { prefix: '/api/casos' });
   await app.register(chatRoutes, { prefix: '/api' });
+  await app.register(caseMapRoutes, { prefix: '/api/casos' });
 };
 
 /**

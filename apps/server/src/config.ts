@@ -58,6 +58,8 @@ export interface Config {
   cronosApiKey: string | undefined;
   /** Map tiles (their origin is allowed in the Content-Security-Policy). */
   mapTileUrl: string;
+  /** MAP_TILE_ATTRIBUTION: the credit the tile provider asks for. */
+  mapTileAttribution: string;
   /** The maps adapter (integrations/maps.ts): Google, else OSRM + Nominatim, else the estimate; unset with DEMO: a local fake. */
   maps: { googleKey?: string; googleUrl: string; osrmUrl?: string; nominatimUrl?: string; timeoutMs: number };
   /** The SMS adapter (integrations/sms.ts): the outbox by default, Twilio's REST API by configuration. */
@@ -114,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lookupTimeoutMs: int(env.LOOKUP_TIMEOUT_MS, 4000),
     cronosApiKey: env.CRONOS_API_KEY || undefined,
     mapTileUrl: env.MAP_TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    mapTileAttribution: env.MAP_TILE_ATTRIBUTION || '© OpenStreetMap contributors',
     maps: {
       googleKey: env.GOOGLE_MAPS_API_KEY || undefined,
       googleUrl: env.GOOGLE_MAPS_URL || 'https://maps.googleapis.com',

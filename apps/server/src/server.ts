@@ -13,12 +13,21 @@ import {
   startFakePolicyServices,
   type FakePolicyServices,
 } from './integrations/fakes/policy-services.js';
+import { FAKE_GOOGLE_KEY, startFakeMaps, type FakeMaps } from './integrations/fakes/maps.js';
 
 async function useFakePolicyServices(config: Config) {
   if (config.kronosUrl && config.hub.url) return undefined;
   const fake = await startFakePolicyServices();
   config.kronosUrl ??= fake.url;
   if (!config.hub.url) config.hub = { url: fake.url, ...FAKE_HUB_CREDENTIALS };
+  return fake;
+}
+
+/** The demo and the tests route and geocode through a local fake of Google's maps APIs, unless a provider is set. */
+async function useFakeMaps(config: Config): Promise<FakeMaps | undefined> {
+  if (config.maps.googleKey || config.maps.osrmUrl || config.maps.nominatimUrl) return undefined;
+  const fake = await startFakeMaps();
+  config.maps = { ...config.maps, googleKey: FAKE_GOOGLE_KEY, googleUrl: fake.url };
   return fake;
 }
 
@@ -29,6 +38,8 @@ export interface RunningServer {
   ctx: AppContext;
   /** The local policy-service fakes, in the demo and the tests (tests read what they were asked). */
   fakes?: FakePolicyServices;
+  /** The local maps fake (Google's wire format), in the demo and the tests. */
+  mapsFake?: FakeMaps;
   stop(): Promise<void>;
 }
 
@@ -36,6 +47,7 @@ export interface RunningServer {
 export async function createServer(config: Config): Promise<RunningServer> {
   // The demo and the tests talk to local fakes of the policy services over real HTTP.
   const fakes = config.demo || config.isTest ? await useFakePolicyServices(config) : undefined;
+  const mapsFake = config.demo || config.isTest ? await useFakeMaps(config) : undefined;
   let log: AppContext['log'];
   const database = await openDatabase({
     url: config.databaseUrl,
@@ -60,12 +72,14 @@ export async function createServer(config: Config): Promise<RunningServer> {
     app,
     ctx,
     fakes,
+    mapsFake,
     async stop() {
       clearInterval(sweep);
       await app.close();
       await hub.stop();
       await database.close();
       await fakes?.close();
+      await mapsFake?.close();
     },
   };
 }

@@ -12,7 +12,7 @@ import * as schema from '../src/db/schema/index.js';
 const OWNS: Record<string, string[]> = {
   // The sign-in columns of usuarios (login, token_login, ultimo_login, ip, salir) are auth's.
   auth: ['sesiones', 'intentos_login', 'usuarios'],
-  users: ['usuarios', 'cuentas', 'trazabilidadestado'],
+  users: ['usuarios', 'cuentas', 'trazabilidadestado', 'ubicaciones_vigiladas'],
   cases: ['casos', 'trazabilidad', 'contadores', 'idempotencia'],
   clients: ['clientes'],
   vehicles: ['vehiculos', 'polizas'],

@@ -304,6 +304,8 @@ export const MSG = {
   mensajeArchivos: '{n} archivo(s)',
   // The case map (issue 13; not in the spec's catalogue)
   llegadaMarcada: 'Llegada registrada',
+  casoSinDireccion: 'Lugar del accidente',
+  clienteSinNombre: 'Cliente',
   llegadaYaMarcada: 'La llegada ya fue registrada',
   avisoLlegada: 'Llegada al sitio',
   avisoLlegadaCuerpo: 'El investigador llegó al sitio del caso # {caso}',

@@ -3,7 +3,9 @@ import type { WebSocket } from 'ws';
 import { LIVE_CLOSE, type LiveEvent, type LiveServerMessage } from '@vialex/domain';
 import type { Database, Executor } from '../db/client.js';
 
-const CHANNEL = 'vialex_live';
+/** The notification channel of live events; a statement may notify it itself (users' positions). */
+export const LIVE_CHANNEL = 'vialex_live';
+const CHANNEL = LIVE_CHANNEL;
 
 /** Runs when an event of the watched topic reaches the socket; see `watch`. */
 export type TopicWatcher = (event: LiveEvent) => Promise<void>;

@@ -56,6 +56,8 @@ export const casos = pgTable(
     chat_perito: boolean('chat_perito').notNull().default(false),
     chat_dibujante: boolean('chat_dibujante').notNull().default(false),
     llegada: boolean('llegada').notNull().default(false),
+    /** When the investigator marked arrival (shown in the case header). */
+    llegada_fecha: tstz('llegada_fecha'),
     tiempo_llegada_abogado: text('tiempo_llegada_abogado'),
     tiempo_llegada_investigador: text('tiempo_llegada_investigador'),
     login: boolean('login').notNull().default(false),

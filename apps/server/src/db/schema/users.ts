@@ -101,3 +101,15 @@ export const intentos_login = pgTable(
   },
   (t) => [index('intentos_login_email_idx').on(t.email, t.fecha), index('intentos_login_ip_idx').on(t.ip, t.fecha)],
 );
+
+/**
+ * Users whose position an open case map follows (the live topic ubicacion:{id}), with how many
+ * map screens follow it across every instance. A position update notifies only while > 0, so
+ * 250+ updates a second cost nothing when nobody watches.
+ */
+export const ubicacionesVigiladas = pgTable('ubicaciones_vigiladas', {
+  usuario: uuid('usuario')
+    .primaryKey()
+    .references(() => usuarios.id),
+  mapas: integer('mapas').notNull().default(0),
+});

@@ -23,6 +23,7 @@ import { findRegisteredClient } from '../clients/service.js';
 import { deliver, recipientsOf, recordNotice } from '../notifications/service.js';
 import { recomputeAvailability, recordStateTrail } from '../users/availability.js';
 import { lookupPlate } from '../vehicles/plate-lookup.js';
+import { locateCase } from '../case-map/locate.js';
 import { saveFoundPolicies, saveFoundVehicle } from '../vehicles/service.js';
 import { formColumns, isDriver, placeOf } from './case-form.js';
 import type { TxHooks } from './idempotency.js';
@@ -119,5 +120,8 @@ export async function createCase(
     return created.id;
   });
   deliver(ctx, pending);
+  // Spec 2 §2: a Cronos case without coordinates is placed from its address, after commit; a
+  // failure is only logged and never fails the creation.
+  if (origen === 'cronos' && (input.lat === undefined || input.lng === undefined)) void locateCase(ctx, id);
   return { id, lookup };
 }

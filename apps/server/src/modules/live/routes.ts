@@ -15,6 +15,9 @@ import { viewerOf } from '../../platform/context.js';
 import { sessionTopic } from '../auth/tokens.js';
 import { findUser } from '../users/queries.js';
 import { enterRoom, leaveRoom, roomOfTopic } from '../chat/presence.js';
+import { followAgent, unfollowAgent, agentOfTopic } from '../case-map/watchers.js';
+import type { AppContext } from '../../platform/context.js';
+import type { Viewer } from '../auth/session.js';
 
 /**
  * The lists a cargo may follow: those it may open. Events carry only ids, but a Perito has no
@@ -31,6 +34,26 @@ function maySubscribe(topic: string, viewer: { id: string; cargo: Cargo }): bool
   if (topic === topics.user(viewer.id)) return true;
   const list = /^list:([a-z-]+)$/.exec(topic)?.[1];
   return !!list && Object.hasOwn(LISTS, list) && LISTS[list](viewer.cargo);
+}
+
+/** A topic the database must allow, and what following it records. */
+interface TopicGate {
+  enter(ctx: AppContext, viewer: Viewer): Promise<boolean>;
+  leave(ctx: AppContext, viewerId: string): Promise<void>;
+}
+
+/** The gated topics: a case's chat room (presence there), an agent's position (a case map). */
+function gateOf(topic: string): TopicGate | undefined {
+  const roomId = roomOfTopic(topic);
+  if (roomId)
+    return {
+      enter: (ctx, viewer) => enterRoom(ctx, viewer, roomId),
+      leave: (ctx, viewerId) => leaveRoom(ctx, viewerId, roomId),
+    };
+  const agentId = agentOfTopic(topic);
+  if (agentId)
+    return { enter: (ctx, viewer) => followAgent(ctx, viewer, agentId), leave: (ctx) => unfollowAgent(ctx, agentId) };
+  return undefined;
 }
 
 function parseClientMessage(raw: unknown): LiveClientMessage | undefined {
@@ -114,32 +137,35 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
     const visibleTopics = () => hub.topicsOf(socket).filter((t) => !t.startsWith('session:'));
     socket.send(JSON.stringify({ type: 'ready', topics: visibleTopics() } satisfies LiveServerMessage));
 
-    // Chat rooms this socket is in (its user's presence there); left when the socket goes.
-    const rooms = new Set<string>();
-    const MAX_ROOMS_PER_SOCKET = 8;
-    /** A chat topic: entering checks the room against the database, so a socket's messages run in order. */
-    const followRoom = async (action: LiveClientMessage['action'], topic: string, roomId: string) => {
+    /**
+     * Topics that need the database to say yes (a chat room, an agent's position): followed at
+     * most MAX_GATED_PER_SOCKET at a time; entering records the follow (room presence, a watched
+     * position), leaving — or the socket going — undoes it. A socket's messages run in order.
+     */
+    const followed = new Map<string, TopicGate>();
+    const MAX_GATED_PER_SOCKET = 12;
+    const followGated = async (action: LiveClientMessage['action'], topic: string, gate: TopicGate) => {
       if (action === 'unsubscribe') {
-        if (!rooms.delete(roomId)) return;
+        if (!followed.delete(topic)) return;
         hub.unsubscribe(socket, topic);
-        await leaveRoom(app.ctx, viewer.id, roomId);
+        await gate.leave(app.ctx, viewer.id);
         return;
       }
-      if (rooms.has(roomId) || rooms.size >= MAX_ROOMS_PER_SOCKET || !who.active) return;
-      rooms.add(roomId);
-      if (await enterRoom(app.ctx, { ...viewer, cargo: who.cargo }, roomId)) {
-        if (rooms.has(roomId) && socket.readyState === socket.OPEN) {
-          hub.subscribe(socket, topic);
-          socket.send(JSON.stringify({ type: 'subscribed', topic } satisfies LiveServerMessage));
-        } else await leaveRoom(app.ctx, viewer.id, roomId);
-      } else {
-        rooms.delete(roomId);
-        request.log.debug({ code: 'LIVE_TOPIC_REFUSED' }, 'live: chat room not allowed for this user');
+      if (followed.has(topic) || followed.size >= MAX_GATED_PER_SOCKET || !who.active) return;
+      followed.set(topic, gate);
+      if (!(await gate.enter(app.ctx, { ...viewer, cargo: who.cargo }))) {
+        followed.delete(topic);
+        request.log.debug({ code: 'LIVE_TOPIC_REFUSED' }, 'live: topic not allowed for this user');
+        return;
+      }
+      if (socket.readyState === socket.OPEN) {
+        hub.subscribe(socket, topic);
+        socket.send(JSON.stringify({ type: 'subscribed', topic } satisfies LiveServerMessage));
       }
     };
     let queue = Promise.resolve();
     const inOrder = (work: () => Promise<void>) => {
-      queue = queue.then(work).catch((err) => request.log.warn({ err }, 'live: chat presence failed'));
+      queue = queue.then(work).catch((err) => request.log.warn({ err }, 'live: gated topic failed'));
     };
 
     socket.on('message', (raw) => {
@@ -148,9 +174,9 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
         request.log.debug({ code: 'LIVE_BAD_MESSAGE' }, 'live: malformed client message ignored');
         return;
       }
-      const roomId = roomOfTopic(msg.topic);
-      if (roomId) {
-        inOrder(() => followRoom(msg.action, msg.topic, roomId));
+      const gate = gateOf(msg.topic);
+      if (gate) {
+        inOrder(() => followGated(msg.action, msg.topic, gate));
         return;
       }
       if (!who.active || !maySubscribe(msg.topic, who)) {
@@ -164,8 +190,8 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
       answered.delete(socket);
       hub.remove(socket);
       inOrder(async () => {
-        for (const roomId of rooms) await leaveRoom(app.ctx, viewer.id, roomId);
-        rooms.clear();
+        for (const gate of followed.values()) await gate.leave(app.ctx, viewer.id);
+        followed.clear();
       });
     });
   });

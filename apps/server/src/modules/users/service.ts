@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { MSG, SESSION_DEFAULT_MINUTES, maySetOwnAvailability, topics, type Cargo } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
-import { cuentas, usuarios } from '../../db/schema/index.js';
+import { cuentas, ubicacionesVigiladas, usuarios } from '../../db/schema/index.js';
+import { LIVE_CHANNEL } from '../../platform/live-hub.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import type { Viewer } from '../auth/session.js';
@@ -109,15 +110,61 @@ export async function setOwnAvailability(ctx: AppContext, viewer: Viewer, dispon
  * the WHERE clause so the check and the write are one statement; false means the session is
  * not live and nothing was written.
  */
+/**
+ * Records the device's position (every 4 s) in one statement that also checks the session, and,
+ * only while an open case map follows this user (ubicaciones_vigiladas), notifies its live topic
+ * (topics.location) with the position — a map moves the marker without asking again.
+ */
 export async function recordLocation(ctx: AppContext, sessionId: string, lat: number, long: number): Promise<boolean> {
   const result = await ctx.db.execute(sql`
-    update usuarios u set lat = ${lat}, long = ${long}, gps = true, ubicacion_fecha = now()
-    from sesiones s
-    where s.id = ${sessionId} and u.id = s.usuario and ${liveSessionRules}`);
-  return (result.rowCount ?? (result as unknown as { affectedRows?: number }).affectedRows ?? 0) > 0;
+    with moved as (
+      update usuarios u set lat = ${lat}, long = ${long}, gps = true, ubicacion_fecha = now()
+      from sesiones s
+      where s.id = ${sessionId} and u.id = s.usuario and ${liveSessionRules}
+      returning u.id, u.ubicacion_fecha),
+    told as (
+      select pg_notify(${LIVE_CHANNEL}, json_build_object(
+        'topic', 'ubicacion:' || m.id,
+        'event', json_build_object('name', 'location.changed', 'id', m.id, 'lat', ${lat}::float8,
+          'lng', ${long}::float8, 'at', m.ubicacion_fecha, 'gps', true))::text)
+      from moved m join ubicaciones_vigiladas w on w.usuario = m.id and w.mapas > 0)
+    select (select count(*) from moved)::int as n, (select count(*) from told)::int as told`);
+  return Number((result.rows[0] as { n: number }).n) > 0;
+}
+
+/** Users an open case map follows: counted up and down by the live channel (topics.location). */
+export async function watchLocation(db: Executor, userId: string, delta: 1 | -1): Promise<void> {
+  if (delta > 0)
+    await db
+      .insert(ubicacionesVigiladas)
+      .values({ usuario: userId, mapas: 1 })
+      .onConflictDoUpdate({
+        target: ubicacionesVigiladas.usuario,
+        set: { mapas: sql`${ubicacionesVigiladas.mapas} + 1` },
+      });
+  else
+    await db
+      .update(ubicacionesVigiladas)
+      .set({ mapas: sql`greatest(${ubicacionesVigiladas.mapas} - 1, 0)` })
+      .where(eq(ubicacionesVigiladas.usuario, userId));
 }
 
 export async function setGps(ctx: AppContext, viewer: Viewer, gps: boolean): Promise<void> {
   if (viewer.user.gps === gps) return;
-  await ctx.db.update(usuarios).set({ gps }).where(eq(usuarios.id, viewer.id));
+  await ctx.db.transaction(async (tx) => {
+    const [user] = await tx
+      .update(usuarios)
+      .set({ gps })
+      .where(eq(usuarios.id, viewer.id))
+      .returning({ lat: usuarios.lat, lng: usuarios.long, at: usuarios.ubicacion_fecha });
+    // The maps that follow this user show 'Ubicación desactivada' (or the marker again).
+    await ctx.hub.publish(tx, topics.location(viewer.id), {
+      name: 'location.changed',
+      id: viewer.id,
+      lat: user?.lat ?? null,
+      lng: user?.lng ?? null,
+      at: user?.at?.toISOString() ?? null,
+      gps,
+    });
+  });
 }

@@ -1,0 +1,19 @@
+import { mapsProvider, type MapsProvider } from '../../integrations/maps.js';
+import type { AppContext } from '../../platform/context.js';
+
+/** One maps adapter per running app, made from its settings on first use; fallbacks are logged. */
+const adapters = new WeakMap<AppContext, MapsProvider>();
+
+export function mapsOf(ctx: AppContext): MapsProvider {
+  let maps = adapters.get(ctx);
+  if (!maps) {
+    maps = mapsProvider(ctx.config.maps, (provider, err) =>
+      ctx.log?.warn(
+        { code: 'MAPS_FALLBACK', provider, err: (err as Error).message },
+        'maps provider failed: estimate used',
+      ),
+    );
+    adapters.set(ctx, maps);
+  }
+  return maps;
+}

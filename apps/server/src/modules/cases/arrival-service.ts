@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import { MSG, fmt, mayMarkArrival, noticeAudience } from '@vialex/domain';
+import type { Executor } from '../../db/client.js';
+import { casos } from '../../db/schema/index.js';
+import type { AppContext } from '../../platform/context.js';
+import { enforce } from '../auth/policy.js';
+import type { Viewer } from '../auth/session.js';
+import { recipientsOf } from '../notifications/service.js';
+import { caseHistory, dispatch, listChanged, noticeAboutCase } from './dispatch.js';
+import { lockCase } from './queries.js';
+
+/*
+ * What the case map writes on a case (the cases module owns `casos`): the investigator's arrival,
+ * the arrival times, and the place of a Cronos case found by geocoding its address.
+ */
+
+/**
+ * The investigator arrived (spec 2 §4 "Arrival"): llegada false → true once, with its time, an
+ * entry in the case history and the arrival notice (push and the notification centre).
+ */
+export async function markArrival(ctx: AppContext, viewer: Viewer, caseId: string) {
+  return dispatch(ctx, async (tx, pending) => {
+    const c = await lockCase(tx, viewer, caseId);
+    enforce(mayMarkArrival(viewer, c));
+    const now = new Date();
+    await tx.update(casos).set({ llegada: true, llegada_fecha: now, modificacion: now }).where(eq(casos.id, caseId));
+    await caseHistory(tx, c, viewer, MSG.trazaLlegada);
+    const recipients = await recipientsOf(tx, noticeAudience('arrival'), c);
+    await noticeAboutCase(
+      tx,
+      pending,
+      c,
+      { momento: MSG.avisoLlegada, titulo: MSG.avisoLlegada, cuerpo: fmt(MSG.avisoLlegadaCuerpo, { caso: c.caso }) },
+      recipients.filter((r) => r !== viewer.id),
+    );
+    await listChanged(ctx, tx, caseId);
+    return { message: MSG.llegadaMarcada, fecha: now.toISOString() };
+  });
+}
+
+/** The arrival times as the case keeps them (tiempo_llegada_investigador / _abogado); unchanged values are not written. */
+export async function saveArrivalTimes(
+  db: Executor,
+  caseId: string,
+  times: { investigador: string | null; abogado: string | null },
+): Promise<void> {
+  await db
+    .update(casos)
+    .set({ tiempo_llegada_investigador: times.investigador, tiempo_llegada_abogado: times.abogado })
+    .where(eq(casos.id, caseId));
+}
+
+/** A case's place found by geocoding its address (a Cronos case without coordinates, spec 2 §2). */
+export async function saveCasePlace(
+  db: Executor,
+  caseId: string,
+  point: { lat: number; lng: number },
+): Promise<boolean> {
+  const rows = await db
+    .update(casos)
+    .set({ lat: point.lat, lng: point.lng })
+    .where(eq(casos.id, caseId))
+    .returning({ id: casos.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,258 @@
+import WebSocket from 'ws';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import {
+  CARGOS,
+  MAP_DEFAULT_PLACE,
+  MSG,
+  caseMapResponse,
+  type Cargo,
+  type CaseMap,
+  type LiveServerMessage,
+} from '@vialex/domain';
+import { casos, notificaciones, trazabilidad, ubicacionesVigiladas } from '../src/db/schema/index.js';
+import { forgetComputedRoutes } from '../src/modules/case-map/service.js';
+import { startTestServer, type TestServer } from './helper.js';
+import { signInEveryCargo } from './factories.js';
+import { caseBody, createCaseAs } from './case-factories.js';
+
+/**
+ * The case map over the API (spec 2 §2 "Case map", §4 "Arrival"): who sees it, the people, the
+ * route and arrival times through the maps adapter (the local fake of Google's wire format, and
+ * the estimate when it fails), the live positions, the arrival, the geocoding of Cronos cases.
+ */
+let s: TestServer;
+let base: string;
+let viewers: Map<Cargo, { id: string; cookie: string }>;
+beforeAll(async () => {
+  s = await startTestServer({ CRONOS_API_KEY: 'cronos-secret', LIVE_PING_MS: '0', MAPS_TIMEOUT_MS: '300' });
+  await s.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `ws://127.0.0.1:${(s.app.server.address() as { port: number }).port}`;
+  viewers = await signInEveryCargo(s.ctx, s.app);
+});
+afterAll(async () => s?.close());
+beforeEach(() => {
+  forgetComputedRoutes();
+  s.mapsFake!.mode = 'ok';
+});
+
+const h = (cargo: Cargo) => ({ cookie: viewers.get(cargo)!.cookie });
+const id = (cargo: Cargo) => viewers.get(cargo)!.id;
+const accident = { lat: 4.6865, lng: -74.0469 };
+const setCase = (caseId: string, values: Partial<typeof casos.$inferInsert>) =>
+  s.ctx.db.update(casos).set(values).where(eq(casos.id, caseId));
+const place = (cargo: Cargo, lat: number, long: number) =>
+  s.app.inject({ method: 'PUT', url: '/api/me/location', headers: h(cargo), payload: { lat, long } });
+
+async function teamCase(values: Partial<typeof casos.$inferInsert> = { ...accident }) {
+  const c = await createCaseAs(s.app, h('Administrador').cookie, await caseBody(s.ctx));
+  await setCase(c.id, {
+    estado: 'Verificado',
+    uidabogado: id('Abogado'),
+    uidinvestigador: id('Investigador'),
+    uidcontactcenter: id('Call Center'),
+    uidperito: id('Perito'),
+    solicitud_perito: true,
+    ...values,
+  });
+  return c as { id: string; caso: number };
+}
+const map = (caseId: string, who: Cargo) =>
+  s.app.inject({ method: 'GET', url: `/api/casos/${caseId}/mapa`, headers: h(who) });
+
+describe('who sees the map', () => {
+  it('every cargo that sees the mapa tab; not Perito and Coordinador Perito', async () => {
+    const c = await teamCase();
+    const answers = Object.fromEntries(
+      await Promise.all(CARGOS.map(async (cargo) => [cargo, (await map(c.id, cargo)).statusCode] as const)),
+    );
+    expect(answers).toEqual({
+      ...Object.fromEntries(CARGOS.map((k) => [k, 200])),
+      Perito: 403,
+      'Coordinador Perito': 403,
+      // Not theirs to manage (spec 2 §6), and out of the Dibujante's list (no draftsperson asked for).
+      'Abogado CAIT': 403,
+      Dibujante: 404,
+    });
+  });
+});
+
+describe('the people, the route, the times', () => {
+  it('the client at the case, both agents at their positions, the route and both times, saved on the case', async () => {
+    const c = await teamCase();
+    await place('Investigador', 4.6575, -74.0557);
+    await place('Abogado', 4.6097, -74.0817);
+    const body = caseMapResponse.parse((await map(c.id, 'Coordinador Contact Center')).json());
+    expect(body.destino).toMatchObject({ ...accident, porDefecto: false });
+    expect(body.personas.map((p) => [p.rol, !!p.posicion])).toEqual([
+      ['cliente', true],
+      ['abogado', true],
+      ['investigador', true],
+    ]);
+    expect(body.proveedor).toBe('google');
+    expect(body.ruta).toMatchObject({ estimado: false });
+    expect(body.ruta!.puntos.at(-1)).toEqual(accident);
+    expect(body.tiempos.investigador!.duracionS).toBeLessThan(body.tiempos.abogado!.duracionS);
+    expect(body.topics).toEqual([`ubicacion:${id('Investigador')}`, `ubicacion:${id('Abogado')}`]);
+    const [row] = await s.ctx.db.select().from(casos).where(eq(casos.id, c.id));
+    expect(row.tiempo_llegada_investigador).toMatch(/^\d+ min \(\d+(,\d)? km\)$/);
+    expect(row.tiempo_llegada_abogado).toMatch(/ min /);
+  });
+
+  it('a failing provider: the labelled estimate, the map still answers', async () => {
+    const c = await teamCase();
+    await place('Investigador', 4.6575, -74.0557);
+    s.mapsFake!.mode = 'down';
+    const body = (await map(c.id, 'Administrador')).json() as CaseMap;
+    expect(body.ruta).toMatchObject({ estimado: true });
+    expect(body.tiempos.investigador).toMatchObject({ estimado: true });
+  });
+
+  it('no coordinates: the default place, and no distance computed (spec 2 §8)', async () => {
+    const c = await teamCase({ lat: null, lng: null });
+    await place('Investigador', 4.6575, -74.0557);
+    const body = (await map(c.id, 'Administrador')).json() as CaseMap;
+    expect(body.destino).toMatchObject({ lat: MAP_DEFAULT_PLACE.lat, lng: MAP_DEFAULT_PLACE.lng, porDefecto: true });
+    expect(body.ruta).toBeNull();
+    expect(body.tiempos).toEqual({ investigador: null, abogado: null });
+  });
+
+  it('an agent with location off has no position and says so', async () => {
+    const c = await teamCase();
+    await place('Abogado', 4.6097, -74.0817);
+    await s.app.inject({ method: 'PUT', url: '/api/me/gps', headers: h('Abogado'), payload: { gps: false } });
+    const body = (await map(c.id, 'Administrador')).json() as CaseMap;
+    expect(body.personas.find((p) => p.rol === 'abogado')).toMatchObject({ gps: false, posicion: null });
+    await s.app.inject({ method: 'PUT', url: '/api/me/gps', headers: h('Abogado'), payload: { gps: true } });
+  });
+
+  it('the info window address: a point of the map, not any point', async () => {
+    const c = await teamCase();
+    const near = await s.app.inject({
+      method: 'GET',
+      url: `/api/casos/${c.id}/mapa/direccion?lat=${accident.lat}&lng=${accident.lng}`,
+      headers: h('Administrador'),
+    });
+    expect(near.json().direccion).toContain('4.6865');
+    const far = await s.app.inject({
+      method: 'GET',
+      url: `/api/casos/${c.id}/mapa/direccion?lat=10&lng=-70`,
+      headers: h('Administrador'),
+    });
+    expect(far.statusCode).toBe(400);
+  });
+});
+
+describe('arrival (spec 2 §4)', () => {
+  const arrive = (caseId: string, who: Cargo) =>
+    s.app.inject({ method: 'POST', url: `/api/casos/${caseId}/llegada`, headers: h(who) });
+
+  it("only the case's investigator, once; the notice and the history entry", async () => {
+    const c = await teamCase();
+    expect(((await map(c.id, 'Investigador')).json() as CaseMap).acciones.marcarLlegada).toBe(true);
+    for (const cargo of CARGOS.filter((k) => k !== 'Investigador')) {
+      const res = await arrive(c.id, cargo);
+      expect([403, 404], cargo).toContain(res.statusCode);
+    }
+    const [first, second] = await Promise.all([arrive(c.id, 'Investigador'), arrive(c.id, 'Investigador')]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    const ok = first.statusCode === 200 ? first : second;
+    expect(ok.json().message).toBe('Llegada registrada');
+    const after = (await map(c.id, 'Investigador')).json() as CaseMap;
+    expect(after.llegada.marcada).toBe(true);
+    expect(after.acciones.marcarLlegada).toBe(false);
+    const notices = await s.ctx.db
+      .select()
+      .from(notificaciones)
+      .where(and(eq(notificaciones.uidcaso, c.id), eq(notificaciones.momento, MSG.avisoLlegada)));
+    expect(notices).toHaveLength(1);
+    expect(notices[0].destinatarios).toEqual(
+      expect.arrayContaining([id('Administrador'), id('Abogado'), id('Call Center')]),
+    );
+    expect(notices[0].destinatarios).not.toContain(id('Investigador'));
+    const history = await s.ctx.db.select().from(trazabilidad).where(eq(trazabilidad.uidcaso, c.id));
+    expect(history.map((e) => e.descripcion)).toContain(MSG.trazaLlegada);
+  });
+
+  it('not on an archived case, not on a case of another investigator', async () => {
+    const archived = await teamCase({ ...accident, archivado: true });
+    expect((await arrive(archived.id, 'Investigador')).json().message).toBe(MSG.casoArchivadoNoEditable);
+    const other = await teamCase({ ...accident, uidinvestigador: null });
+    expect((await arrive(other.id, 'Investigador')).statusCode).toBe(404);
+  });
+});
+
+describe('positions, live, only while a map follows them', () => {
+  async function connect(who: Cargo) {
+    const ws = new WebSocket(`${base}/api/live`, { headers: h(who) });
+    const messages: LiveServerMessage[] = [];
+    ws.on('message', (raw) => messages.push(JSON.parse(String(raw))));
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    const next = (pred: (m: LiveServerMessage) => boolean) =>
+      new Promise<LiveServerMessage>((resolve) => {
+        const check = () => {
+          const m = messages.find(pred);
+          if (m) {
+            ws.off('message', check);
+            resolve(m);
+          }
+        };
+        ws.on('message', check);
+        check();
+      });
+    return { ws, messages, next };
+  }
+  const watchers = async (userId: string) =>
+    (await s.ctx.db.select().from(ubicacionesVigiladas).where(eq(ubicacionesVigiladas.usuario, userId)))[0]?.mapas ?? 0;
+
+  it("a map follows the case's agents; the position arrives; leaving stops the announcements", async () => {
+    await teamCase();
+    const topic = `ubicacion:${id('Investigador')}`;
+    const coordinator = await connect('Coordinador Contact Center');
+    const perito = await connect('Perito');
+    try {
+      perito.ws.send(JSON.stringify({ action: 'subscribe', topic }));
+      coordinator.ws.send(JSON.stringify({ action: 'subscribe', topic }));
+      await coordinator.next((m) => m.type === 'subscribed' && m.topic === topic);
+      expect(await watchers(id('Investigador'))).toBe(1);
+      expect((await place('Investigador', 4.66, -74.05)).statusCode).toBe(204);
+      const event = await coordinator.next((m) => m.type === 'event' && m.event.name === 'location.changed');
+      expect(event).toMatchObject({ topic, event: { id: id('Investigador'), lat: 4.66, lng: -74.05, gps: true } });
+      expect(perito.messages.some((m) => m.type === 'subscribed')).toBe(false);
+    } finally {
+      coordinator.ws.close();
+      perito.ws.close();
+    }
+    await expect.poll(() => watchers(id('Investigador'))).toBe(0);
+  });
+});
+
+describe('a Cronos case without coordinates is placed from its address', () => {
+  const cronos = async (direccion: string, city = {}) => {
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/cronos/casos',
+      headers: { 'x-api-key': 'cronos-secret' },
+      payload: await caseBody(s.ctx, { direccion_siniestro: direccion, ...city }),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as string;
+  };
+  const coordinates = async (caseId: string) => {
+    const [row] = await s.ctx.db.select({ lat: casos.lat, lng: casos.lng }).from(casos).where(eq(casos.id, caseId));
+    return row;
+  };
+
+  it('a known address gets its coordinates; an unknown one stays without, and the creation is unaffected', async () => {
+    const found = await cronos('Calle 100 # 15-20');
+    await expect.poll(() => coordinates(found)).toEqual({ lat: 4.6865, lng: -74.0469 });
+    const callsBefore = s.mapsFake!.calls.filter((c) => c.endsWith('geocode/json')).length;
+    // Chía (Cundinamarca): a town the fake does not know either.
+    const unknown = await cronos('Vereda El Silencio', { departamento: '25', uidciudad: '25175' });
+    await expect.poll(() => s.mapsFake!.calls.filter((c) => c.endsWith('geocode/json')).length).toBe(callsBefore + 1);
+    expect(await coordinates(unknown)).toEqual({ lat: null, lng: null });
+  });
+});
