@@ -1,11 +1,6 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { z } from 'zod';
-import '@fontsource/roboto/latin-400.css';
-import '@fontsource/roboto/latin-ext-400.css';
-import '@fontsource/roboto/latin-500.css';
-import '@fontsource/roboto/latin-700.css';
-import '@fontsource/roboto/latin-800.css';
 import { captureInstallPrompt } from './lib/install-prompt';
 import { registerServiceWorker } from './lib/service-worker';
 import { App } from './app/app';
@@ -18,10 +13,15 @@ captureInstallPrompt();
 // asking for it now loads both at once on the first screen of most visits.
 if (window.location.pathname === '/login') void import('./features/auth/login-page');
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// A transition lets React render the first screen in slices between which the browser can
+// answer the user (and paint), instead of one long task on a slow phone.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
 
 // Development has no built worker; registering one there would cache stale modules.

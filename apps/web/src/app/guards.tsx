@@ -40,10 +40,12 @@ export function RequireStaff() {
   return <Navigate to="/login" replace />;
 }
 
-/** /login: a signed-in visitor goes straight to the clients list. */
+/**
+ * /login: a signed-in visitor goes straight to the clients list. The sign-in screen shows while
+ * the session check is under way (most visitors of /login are signed out), not a spinner first.
+ */
 export function PublicOnly() {
-  const { data, isPending } = useMe();
+  const { data } = useMe();
   if (data) return <Navigate to="/clientes" replace />;
-  if (isPending) return <CenteredSpinner fullScreen />;
   return <Outlet />;
 }

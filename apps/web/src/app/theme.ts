@@ -1,5 +1,5 @@
 import { createTheme } from '@mui/material/styles';
-import { esES } from '@mui/material/locale';
+import { esES } from './locale-es';
 
 /**
  * Deep institutional blue with an amber accent (the road stripe of the logo). The status colours

@@ -1,18 +1,16 @@
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState, type FormEvent } from 'react';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import InputAdornment from '@mui/material/InputAdornment';
-import type { z } from 'zod';
-import { MSG, loginSchema } from '@vialex/domain';
+import { MSG } from '@vialex/domain';
 import type { ApiErrorBody } from '@vialex/domain';
 import { PasswordField } from '../../components/password-field';
 import { TextInput } from '../../components/text-input';
+import { checkLogin, type LoginPayload, type LoginValues } from './login-check';
 
-type LoginValues = z.input<typeof loginSchema>;
-export type LoginPayload = z.output<typeof loginSchema>;
+export type { LoginPayload } from './login-check';
 
 export interface LoginFormProps {
   onSubmit: (values: LoginPayload) => Promise<void>;
@@ -20,29 +18,54 @@ export interface LoginFormProps {
   serverIssues?: ApiErrorBody['issues'];
 }
 
+type Field = keyof LoginValues;
+
+/**
+ * E-mail and password. A field's error shows once it has been left (or the form sent) and then
+ * follows every keystroke, as the other forms do (react-hook-form's onTouched); the sign-in
+ * screen is the first one most visits load, so it checks with login-check.ts, not zod.
+ */
 export function LoginForm({ onSubmit, serverIssues }: LoginFormProps) {
-  const {
-    register,
-    handleSubmit,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginValues, unknown, LoginPayload>({
-    resolver: zodResolver(loginSchema),
-    mode: 'onTouched',
-    defaultValues: { email: '', password: '' },
+  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
+  const [touched, setTouched] = useState<Record<Field, boolean>>({ email: false, password: false });
+  const [isSubmitting, setSubmitting] = useState(false);
+  const sending = useRef(false);
+  const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+  const { errors } = checkLogin(values);
+
+  const field = (name: Field) => ({
+    name,
+    value: values[name],
+    inputRef: inputs[name],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+    onBlur: () => setTouched((t) => (t[name] ? t : { ...t, [name]: true })),
   });
-  const [email, password] = useWatch({ control, name: ['email', 'password'] });
-  // MUI wants the input element's ref in inputRef, not on the input's root.
-  const field = (name: keyof LoginValues) => {
-    const { ref, ...rest } = register(name);
-    return { ...rest, inputRef: ref };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (sending.current) return;
+    setTouched({ email: true, password: true });
+    const { payload } = checkLogin(values);
+    if (!payload) {
+      inputs[errors.email ? 'email' : 'password'].current?.focus();
+      return;
+    }
+    sending.current = true;
+    setSubmitting(true);
+    try {
+      await onSubmit(payload);
+    } finally {
+      sending.current = false;
+      setSubmitting(false);
+    }
   };
+
   const issue = (path: string) => serverIssues?.find((i) => i.path === path)?.message;
-  const emailError = errors.email?.message ?? issue('email');
-  const passwordError = errors.password?.message ?? issue('password');
+  const emailError = (touched.email ? errors.email : undefined) ?? issue('email');
+  const passwordError = (touched.password ? errors.password : undefined) ?? issue('password');
 
   return (
-    <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit(onSubmit)} aria-label={MSG.ingresar}>
+    <Stack component="form" noValidate spacing={2.5} onSubmit={submit} aria-label={MSG.ingresar}>
       <TextInput
         {...field('email')}
         id="login-email"
@@ -70,7 +93,7 @@ export function LoginForm({ onSubmit, serverIssues }: LoginFormProps) {
         type="submit"
         variant="contained"
         size="large"
-        disabled={!email || !password || isSubmitting}
+        disabled={!values.email || !values.password || isSubmitting}
         startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
         sx={{ py: 1.4 }}
       >

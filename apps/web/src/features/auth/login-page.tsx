@@ -17,6 +17,9 @@ import { ErrorDialog } from '../../components/message-dialog';
 import { LoginForm, type LoginPayload } from './login-form';
 import { useLogin } from './api/login';
 
+/** The location warning's height on a phone: two lines of a filled Alert. */
+const GEO_WARNING_HEIGHT = 68;
+
 /** Codes whose server message is what the user must read; anything else is 'Información incorrecta'. */
 const SHOWN_AS_SENT = new Set(['SESSION_ACTIVE', 'BAD_CREDENTIALS', 'TOO_MANY_ATTEMPTS', 'NETWORK']);
 
@@ -63,7 +66,11 @@ export function LoginPage() {
           `linear-gradient(180deg, ${t.palette.primary.dark} 0, ${t.palette.primary.main} 38%, ${t.palette.background.default} 38%)`,
       }}
     >
-      <GeoWarning sx={{ width: '100%', maxWidth: 440 }} />
+      {/* The location warning comes a moment after the screen (once the browser answered): its
+          place is kept from the start so that the card does not jump down when it shows. */}
+      <Box sx={{ width: '100%', maxWidth: 440, minHeight: GEO_WARNING_HEIGHT }}>
+        <GeoWarning />
+      </Box>
       {ended && (
         <Alert
           severity="warning"
