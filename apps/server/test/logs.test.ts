@@ -95,3 +95,17 @@ describe('error logs say what failed, never with what', () => {
     expect(lines.join('\n')).not.toContain(admin.split('=')[1]);
   });
 });
+
+describe('safeError', () => {
+  it("withholds Drizzle's failed-query message (it lists the parameters) whatever the cause", async () => {
+    const { safeError } = await import('../src/platform/logging.js');
+    class DrizzleQueryError extends Error {}
+    const err = new DrizzleQueryError(
+      'Failed query: update ubicaciones_vigiladas set mapas = 1 where usuario = $1\nparams: 905c73a4-0cd3-4acc-bffa-55bf4035cc3d',
+      { cause: new Error('Cannot use a pool after calling end on the pool') },
+    );
+    const logged = JSON.stringify(safeError(err));
+    expect(logged).not.toContain('905c73a4');
+    expect(safeError(err).type).toBe('DrizzleQueryError');
+  });
+});

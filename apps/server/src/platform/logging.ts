@@ -10,11 +10,13 @@ import { pgErrorOf } from './db-errors.js';
 export function safeError(err: unknown): { type: string; message: string; stack: string; [key: string]: unknown } {
   if (!(err instanceof Error)) return { type: typeof err, message: '', stack: '' };
   const pg = pgErrorOf(err);
+  // Drizzle's "Failed query: … params: …" wraps every failed statement, whatever its cause.
+  const query = !!pg || err.constructor?.name === 'DrizzleQueryError' || err.message.startsWith('Failed query');
   const frames = (err.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
   const code = (err as { code?: unknown }).code;
   return {
     type: err.constructor?.name ?? err.name,
-    message: pg ? 'database error (message withheld: it may carry values)' : err.message.slice(0, 300),
+    message: query ? 'database error (message withheld: it may carry values)' : err.message.slice(0, 300),
     ...(pg ? { pg } : typeof code === 'string' ? { code } : {}),
     stack: frames.slice(0, 12).join('\n'),
   };

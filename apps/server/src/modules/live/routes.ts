@@ -99,6 +99,14 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
   const heartbeat = config.livePingMs > 0 ? setInterval(beat, config.livePingMs) : undefined;
   heartbeat?.unref();
   app.addHook('onClose', async () => clearInterval(heartbeat));
+  /**
+   * Each socket's way to leave its gated topics (room presence, followed positions). A server
+   * stopping leaves them all while its database is still open, so no member stays online here.
+   */
+  const leaving = new Set<() => Promise<void>>();
+  app.addHook('preClose', async () => {
+    await Promise.allSettled([...leaving].map((leave) => leave()));
+  });
 
   app.get('/live', { websocket: true }, (socket, request) => {
     const viewer = viewerOf(request);
@@ -186,13 +194,20 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
       if (msg.action === 'subscribe') hub.subscribe(socket, msg.topic);
       else if (msg.topic !== topics.user(viewer.id)) hub.unsubscribe(socket, msg.topic);
     });
+    const leaveAll = () => {
+      leaving.delete(leaveAll);
+      inOrder(async () => {
+        const gates = [...followed.values()];
+        followed.clear();
+        for (const gate of gates) await gate.leave(app.ctx, viewer.id);
+      });
+      return queue;
+    };
+    leaving.add(leaveAll);
     socket.on('close', () => {
       answered.delete(socket);
       hub.remove(socket);
-      inOrder(async () => {
-        for (const gate of followed.values()) await gate.leave(app.ctx, viewer.id);
-        followed.clear();
-      });
+      if (leaving.has(leaveAll)) void leaveAll();
     });
   });
 };
