@@ -142,6 +142,19 @@ test.describe('desk', () => {
     await page.getByRole('button', { name: T.cerrarBusqueda }).click();
     await expect(messages(page)).toHaveCount(2);
     await chatShot(page, 'desk-room-with-messages');
+
+    // The administrator leaves the room (Información): a new message counts as unread on the chat
+    // tab and in the case list, and is read again on coming back.
+    await admin.getByRole('tab', { name: LABELS.espacio.pestanas.informacion }).click();
+    await expect(page.getByTestId('chat-online')).toHaveText(fmt(T.enLineaN, { n: 0 }));
+    await say(page, 'Otro mensaje');
+    const badge = admin.getByTestId('tab-chat').getByTestId('chat-unread-badge');
+    await expect(badge).toHaveText('1');
+    await admin.goto('/casos');
+    await expect(admin.getByTestId('case-chat-unread').first()).toHaveAccessibleName(fmt(T.noLeidos, { n: 1 }));
+    await admin.goto(`/gestionar-caso/${id}/chat`);
+    await expect(messages(admin).filter({ hasText: 'Otro mensaje' })).toBeVisible();
+    await expect(admin.getByTestId('tab-chat').getByTestId('chat-unread-badge')).toHaveCount(0);
   });
 });
 

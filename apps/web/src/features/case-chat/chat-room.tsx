@@ -711,8 +711,9 @@ export function UnreadBadge({ count, children }: { count: number; children: Reac
       color="error"
       max={99}
       sx={{ '& .MuiBadge-badge': { right: -10 } }}
-      slotProps={{ badge: { 'aria-label': fmt(T.noLeidos, { n: count }) } as object }}
-      data-testid="chat-unread-badge"
+      slotProps={{
+        badge: { 'aria-label': fmt(T.noLeidos, { n: count }), 'data-testid': 'chat-unread-badge' } as object,
+      }}
     >
       {children}
     </Badge>

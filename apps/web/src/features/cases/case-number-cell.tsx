@@ -3,9 +3,13 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import type { CaseRow } from './api/list-cases';
 import { CASE_TEXTS } from './texts';
+import { ChatUnreadChip } from './chat-unread-chip';
 
-/** The case number, with an orange dot while special attention waits for authorization. */
-export function CaseNumberCell({ row }: { row: Pick<CaseRow, 'caso' | 'atencionPendiente'> }) {
+/**
+ * The case number, with an orange dot while special attention waits for authorization, and the
+ * viewer's unread chat messages of the case.
+ */
+export function CaseNumberCell({ row }: { row: Pick<CaseRow, 'id' | 'caso' | 'atencionPendiente'> }) {
   return (
     <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
       <strong>{row.caso}</strong>
@@ -20,6 +24,7 @@ export function CaseNumberCell({ row }: { row: Pick<CaseRow, 'caso' | 'atencionP
           />
         </Tooltip>
       )}
+      <ChatUnreadChip caseId={row.id} />
     </Stack>
   );
 }
