@@ -269,6 +269,39 @@ for (const [size, options] of [
   });
 }
 
+test.describe('desk', () => {
+  test.use(DESK);
+
+  test('a message whose send fails keeps waiting through a reload, and is sent once afterwards', async ({
+    page,
+    context,
+    asUser,
+  }) => {
+    const { id } = await createCaseAs(asUser, { placa: uniquePlate('R') });
+    await signIn(page, DEMO.callCenter);
+    await openRoom(page, id);
+    // The signal drops exactly when the message goes out (the browser still believes it is online).
+    const sends = `**/api/casos/${id}/chats/general/mensajes`;
+    await page.route(sends, (route) => route.abort('internetdisconnected'));
+    const text = `Guardado en el teléfono ${Date.now()}`;
+    await say(page, text);
+    await expect(page.getByTestId('chat-message-pending').filter({ hasText: text })).toBeVisible();
+
+    // A reload (the phone killed the tab): the message is still there, waiting.
+    await page.reload();
+    await expect(room(page)).toBeVisible();
+    await expect(page.getByTestId('chat-message-pending').filter({ hasText: text })).toBeVisible();
+
+    // The signal comes back: sent, once.
+    await page.unroute(sends);
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await expect(page.getByTestId('chat-message-pending')).toHaveCount(0);
+    await expect(messages(page).filter({ hasText: text })).toHaveCount(1);
+    expect(await countInRoom(asUser, id, text)).toBe(1);
+  });
+});
+
 test.describe('phone', () => {
   test.use(PHONE);
 
@@ -294,6 +327,8 @@ test.describe('phone', () => {
     const confirm = inv.getByRole('dialog', { name: MSG.seguro });
     await confirm.getByRole('button', { name: MSG.si }).click();
     await expect(inv.getByRole('button', { name: MSG.desbloquearChat })).toBeVisible();
+    await expect(inv.getByTestId('chat-refusal')).toHaveText(MSG.chatBloqueadoInvestigador);
+    await chatShot(inv, 'phone-expert-room-blocked');
 
     // The expert coordinator finds it closed, with the investigator's words.
     await signIn(page, DEMO.coordPerito);
