@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { LABELS, MSG, fmt } from '@vialex/domain';
+import { CHAT_PAGE_SIZE, LABELS, MSG, fmt } from '@vialex/domain';
 import {
   DEMO,
   PHONE,
@@ -299,6 +299,39 @@ test.describe('desk', () => {
     await expect(page.getByTestId('chat-message-pending')).toHaveCount(0);
     await expect(messages(page).filter({ hasText: text })).toHaveCount(1);
     expect(await countInRoom(asUser, id, text)).toBe(1);
+  });
+});
+
+test.describe('phone', () => {
+  test.use(PHONE);
+
+  test('a long room opens on its latest page and pages back when scrolled to the top', async ({ page, asUser }) => {
+    const { id } = await createCaseAs(asUser, { placa: uniquePlate('P') });
+    const total = CHAT_PAGE_SIZE + 5;
+    await asUser(DEMO.callCenter, async (api) => {
+      for (let i = 1; i <= total; i++) {
+        const res = await api.post(`/api/casos/${id}/chats/general/mensajes`, {
+          data: { clientId: crypto.randomUUID(), content: `Nota ${i}` },
+        });
+        expect(res.ok(), await res.text()).toBeTruthy();
+      }
+    });
+    await signIn(page, DEMO.administrador);
+    await openRoom(page, id);
+    await expect(messages(page)).toHaveCount(CHAT_PAGE_SIZE);
+    await expect(messages(page).last()).toContainText(`Nota ${total}`);
+    await expect(messages(page).last()).toBeInViewport();
+    await expect(messages(page).first()).toContainText('Nota 6');
+    // Scrolled to the top: the older messages come in above, and what was read stays in place.
+    const list = page.getByTestId('chat-messages');
+    await list.evaluate((el) => el.scrollTo({ top: 0 }));
+    await expect(messages(page)).toHaveCount(total);
+    await expect(messages(page).first()).toContainText('Nota 1');
+    await expect(page.getByTestId('chat-load-older')).toHaveCount(0);
+    const sixth = messages(page).nth(5);
+    await expect(sixth.getByTestId('chat-content')).toHaveText('Nota 6');
+    await expect(sixth).toBeInViewport();
+    await expect(messages(page).first()).not.toBeInViewport();
   });
 });
 
