@@ -96,7 +96,8 @@ function renderRoom(cargo: Me['cargo'] = 'Investigador') {
   );
 }
 
-describe('ChatRoom', () => {
+// The first render of the room (MUI, the whole feature) takes seconds on a loaded machine.
+describe('ChatRoom', { timeout: 20_000 }, () => {
   it('shows the room: its name, who is online, the messages with sender, Bogotá time and the own ticks', async () => {
     renderRoom();
     const messages = await screen.findAllByTestId('chat-message');
