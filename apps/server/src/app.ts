@@ -37,11 +37,15 @@ import { clientLinkRoutes, shortLinkRoutes } from './modules/client-links/routes
 import { exportRoutes } from './modules/exports/routes.js';
 import { chatRoutes } from './modules/chat/routes.js';
 import { caseMapRoutes } from './modules/case-map/routes.js';
+import { clientCaseRoutes, clientEntryRoutes } from './modules/client-links/client-routes.js';
+import { loadClient, readClientCookie, type ClientViewer } from './modules/client-links/client-session.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in staff user: set by the staff scope's hook, null elsewhere (read it with viewerOf). */
     viewer: Viewer | null;
+    /** The client of the client scope (their one case): set by its hook, null elsewhere. */
+    client: ClientViewer | null;
   }
 }
 
@@ -81,6 +85,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   app.decorate('ctx', ctx);
   app.decorateRequest('viewer', null);
+  app.decorateRequest('client', null);
 
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
@@ -119,6 +124,7 @@ const publicScope: FastifyPluginAsyncZod = async (app) => {
   await app.register(pushPublicRoutes, { prefix: '/api/push' });
   await app.register(cronosRoutes, { prefix: '/api/cronos' });
   await app.register(shortLinkRoutes);
+  await app.register(clientEntryRoutes, { prefix: '/api/cliente/entrada' });
   if (app.ctx.config.isTest) await app.register(testRoutes, { prefix: '/api/test' });
 };
 
@@ -155,12 +161,14 @@ const staffScope: FastifyPluginAsyncZod = async (app) => {
 };
 
 /**
- * Client routes: the driver who opens their case from the SMS link (a later issue). Empty for
- * now; its hook refuses every request until the client's signed link is checked here, so a
- * route added to this scope is never open by accident.
+ * Client routes: the driver who entered their case from the SMS link (spec 3 §2). One onRequest
+ * hook loads the client session of their own cookie (never a staff session) before the body is
+ * read: 401 without one, and the session ends 120 minutes after the entry. Only their case's
+ * information, general chat room, map and live channel are here.
  */
 const clientScope: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', async () => {
-    throw noSession();
+  app.addHook('onRequest', async (request) => {
+    request.client = await loadClient(app.ctx, readClientCookie(request));
   });
+  await app.register(clientCaseRoutes, { prefix: '/api/cliente' });
 };

@@ -64,6 +64,8 @@ export interface Config {
   maps: { googleKey?: string; googleUrl: string; osrmUrl?: string; nominatimUrl?: string; timeoutMs: number };
   /** The SMS adapter (integrations/sms.ts): the outbox by default, Twilio's REST API by configuration. */
   sms: SmsConfig;
+  /** AUTO_ASSIGN_CITIES: DANE city codes where a client's entry assigns the nearest free investigator (DECISIONS row 2). */
+  autoAssignCities: string[];
   /** CLIENT_LINK_DAYS: how long the client's case link of an SMS opens the case (DECISIONS row 5). */
   clientLinkDays: number;
   /** PUBLIC_URL: the origin the client's short links are built on; unset: the staff request's own origin. */
@@ -127,6 +129,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage: parseStorageConfig(env, dataDir),
     uploadMaxMb: parseUploadMaxMb(env.UPLOAD_MAX_MB, UPLOAD_MAX_MB_DEFAULT),
     sms: parseSmsConfig(env),
+    autoAssignCities: (env.AUTO_ASSIGN_CITIES ?? '11001,25754,25175')
+      .split(',')
+      .map((c) => c.trim())
+      .filter(Boolean),
     clientLinkDays: positive(env.CLIENT_LINK_DAYS, 7, 'CLIENT_LINK_DAYS'),
     publicUrl: env.PUBLIC_URL ? parseOrigins(env.PUBLIC_URL, 'PUBLIC_URL')[0] : undefined,
   };

@@ -8,6 +8,7 @@ import { LiveHub } from './platform/live-hub.js';
 import type { AppContext } from './platform/context.js';
 import { buildApp } from './app.js';
 import { expireSessions } from './modules/auth/session.js';
+import { expireClientSessions } from './modules/client-links/client-session.js';
 import {
   FAKE_HUB_CREDENTIALS,
   startFakePolicyServices,
@@ -66,6 +67,7 @@ export async function createServer(config: Config): Promise<RunningServer> {
   if (config.demo) await seedDemoCases(ctx);
   const sweep = setInterval(() => {
     expireSessions(ctx.db, hub).catch((err) => app.log.error({ err }, 'session sweep failed'));
+    expireClientSessions(ctx).catch((err) => app.log.error({ err }, 'client session sweep failed'));
   }, SWEEP_MS);
   sweep.unref();
   return {

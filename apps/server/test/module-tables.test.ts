@@ -20,7 +20,7 @@ const OWNS: Record<string, string[]> = {
   notifications: ['notificaciones', 'notificaciones_leidas'],
   push: ['suscripciones_push'],
   files: ['archivos'],
-  'client-links': ['enlaces_cliente'],
+  'client-links': ['enlaces_cliente', 'sesiones_cliente'],
   messaging: ['mensajes_sms'],
   exports: ['exportaciones'],
 };

@@ -322,6 +322,11 @@ export const MSG = {
   casoYaIngresado: 'No puede ingresar al caso, comuníquese con un asesor',
   ingresarAlCaso: 'Ingresar al caso',
   verificacionCaso: 'Verificación del caso.',
+  // Client entry (issue 14; not in the spec's catalogue)
+  sesionClienteCerrada: 'Salió del caso',
+  ubicacionRequerida: 'Comparta la ubicación de su dispositivo para ingresar',
+  sesionClienteTerminada: 'Su sesión en el caso terminó. Ingrese de nuevo desde el enlace del SMS',
+  trazaAsignacionAutomatica: 'Asignación automática del investigador más cercano al caso # {caso}',
 
   // Reports (spec 3 §8)
   errorConsulta: 'Error al ejecutar la consulta',

@@ -12,3 +12,4 @@ export * from './workspace.js';
 export * from './case-status.js';
 export * from './chat.js';
 export * from './map.js';
+export * from './client-entry.js';

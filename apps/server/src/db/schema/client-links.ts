@@ -2,6 +2,7 @@ import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tstz } from './columns.js';
 import { casos } from './cases.js';
 import { usuarios } from './users.js';
+import { clientes } from './clients.js';
 
 /**
  * The client's case links (DECISIONS row 5), owned by modules/client-links: one per SMS, for
@@ -26,4 +27,25 @@ export const enlacesCliente = pgTable(
     creado: createdAt(),
   },
   (t) => [index('enlaces_cliente_caso_idx').on(t.uidcaso)],
+);
+
+/**
+ * A client's session in their one case (spec 3 §4 "Client session"), owned by
+ * modules/client-links: opened by entering with a case link, its own cookie (never a staff
+ * session), ending 120 minutes after the entry or when the client leaves. Only the token's
+ * SHA-256 is kept.
+ */
+export const sesionesCliente = pgTable(
+  'sesiones_cliente',
+  {
+    id: text('id').primaryKey(),
+    uidcaso: uuid('uidcaso')
+      .notNull()
+      .references(() => casos.id),
+    uidcliente: uuid('uidcliente').references(() => clientes.id),
+    enlace: uuid('enlace').references(() => enlacesCliente.id),
+    creado: createdAt(),
+    expira: tstz('expira').notNull(),
+  },
+  (t) => [index('sesiones_cliente_caso_idx').on(t.uidcaso)],
 );

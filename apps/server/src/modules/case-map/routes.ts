@@ -35,7 +35,7 @@ export const caseMapRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: mapAddressResponse },
       },
     },
-    async (request) => mapAddress(ctx, viewerOf(request), request.params.id, request.query),
+    async (request) => mapAddress(ctx, await loadCaseMap(ctx, viewerOf(request), request.params.id), request.query),
   );
 
   app.post(

@@ -8,10 +8,10 @@ import {
   type CaseMap,
   type MapPerson,
 } from '@vialex/domain';
-import { clientes, usuarios } from '../../db/schema/index.js';
+import { casos, clientes, usuarios } from '../../db/schema/index.js';
 import type { LatLng, Leg, Route } from '../../integrations/maps.js';
 import type { AppContext } from '../../platform/context.js';
-import { badRequest } from '../../platform/errors.js';
+import { badRequest, notFound } from '../../platform/errors.js';
 import type { Viewer } from '../auth/session.js';
 import { saveArrivalTimes } from '../cases/arrival-service.js';
 import type { CaseRow } from '../cases/dispatch.js';
@@ -84,6 +84,17 @@ async function routeAndTimes(
 
 export async function loadCaseMap(ctx: AppContext, viewer: Viewer, caseId: string): Promise<CaseMap> {
   const c = await loadCaseRowForTab(ctx.db, viewer, caseId, 'mapa');
+  return buildCaseMap(ctx, c, mayMarkArrival(viewer, c).allowed);
+}
+
+/** The client's map of their case (the same people and times; no arrival to mark). */
+export async function loadClientMap(ctx: AppContext, caseId: string): Promise<CaseMap> {
+  const [c] = await ctx.db.select().from(casos).where(eq(casos.id, caseId));
+  if (!c) throw notFound(MSG.casoNoExiste);
+  return buildCaseMap(ctx, c, false);
+}
+
+async function buildCaseMap(ctx: AppContext, c: CaseRow, marcarLlegada: boolean): Promise<CaseMap> {
   const agentIds = [c.uidinvestigador, c.uidabogado].filter((x): x is string => !!x);
   const [agents, [client]] = await Promise.all([
     agentIds.length
@@ -152,7 +163,7 @@ export async function loadCaseMap(ctx: AppContext, viewer: Viewer, caseId: strin
     tiempos: { investigador: times?.investigador ?? null, abogado: times?.abogado ?? null },
     proveedor: maps.routing,
     llegada: { marcada: c.llegada, fecha: c.llegada_fecha?.toISOString() ?? null },
-    acciones: { marcarLlegada: mayMarkArrival(viewer, c).allowed },
+    acciones: { marcarLlegada },
     teselas: { url: ctx.config.mapTileUrl, atribucion: ctx.config.mapTileAttribution },
     topics: agentIds.map((id) => topics.location(id)),
   };
@@ -165,8 +176,7 @@ const NEAR = 0.001;
  * The address of an info window (spec 2 §2: "Info window shows the reverse-geocoded address"),
  * only for a point of this case's map (the provider is not a free geocoder for any point).
  */
-export async function mapAddress(ctx: AppContext, viewer: Viewer, caseId: string, at: LatLng) {
-  const map = await loadCaseMap(ctx, viewer, caseId);
+export async function mapAddress(ctx: AppContext, map: CaseMap, at: LatLng) {
   const points = [map.destino, ...map.personas.map((p) => p.posicion)].filter((p): p is LatLng => !!p);
   if (!points.some((p) => Math.abs(p.lat - at.lat) <= NEAR && Math.abs(p.lng - at.lng) <= NEAR))
     throw badRequest(MSG.coordenadaNoValida, [{ path: 'lat', message: MSG.coordenadaNoValida }]);

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { chatUsuarios } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Viewer } from '../auth/session.js';
-import { joinRoom, openRoomFor, roomById, roomChanged } from './service.js';
+import { joinRoom, openRoomFor, roomById, roomChanged, type ChatSender } from './service.js';
 
 /*
  * Who is in a room (spec 2 §4 "Chat rooms": a member's status switches online/offline as they
@@ -30,16 +30,24 @@ export async function enterRoom(ctx: AppContext, viewer: Viewer, roomId: string)
   } catch {
     return false;
   }
+  await enterPresence(ctx, roomId, sender);
+  return true;
+}
+
+/** A member (staff or the client) opened the room's screen: one more, online. */
+export async function enterPresence(ctx: AppContext, roomId: string, member: ChatSender): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await joinRoom(tx, roomId, sender);
+    await joinRoom(tx, roomId, member);
     await tx
       .update(chatUsuarios)
       .set({ conexiones: sql`${chatUsuarios.conexiones} + 1`, estado: 'online' })
-      .where(and(eq(chatUsuarios.roomId, roomId), eq(chatUsuarios.usuario, viewer.id)));
+      .where(and(eq(chatUsuarios.roomId, roomId), eq(chatUsuarios.usuario, member.id)));
     await roomChanged(ctx, tx, roomId);
   });
-  return true;
 }
+
+/** The same for whoever left (staff or the client). */
+export const leavePresence = (ctx: AppContext, memberId: string, roomId: string) => leaveRoom(ctx, memberId, roomId);
 
 /** The viewer left the room's screen (the tab changed, the socket closed). */
 export async function leaveRoom(ctx: AppContext, userId: string, roomId: string): Promise<void> {

@@ -241,7 +241,8 @@ async function tellMembers(ctx: AppContext, tx: Tx, pending: Pending, open: Open
     others.map((m) => topics.user(m.id)),
     { name: 'chat.unread', caseId: open.caso.id },
   );
-  const away = others.filter((m) => m.conexiones === 0).map((m) => m.id);
+  // Notices and pushes are the staff's (the client follows their case on the link's page).
+  const away = others.filter((m) => m.conexiones === 0 && m.cargo).map((m) => m.id);
   if (!away.length) return;
   const text = row.content || fmt(MSG.mensajeArchivos, { n: (row.files as unknown[]).length });
   pending.push(

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import {
   AGENT_SLOTS,
   CHAT_TAB,
@@ -11,7 +11,7 @@ import {
   type ChatViewer,
 } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
-import { chatUsuarios, chats, usuarios } from '../../db/schema/index.js';
+import { casos, chatUsuarios, chats, usuarios } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { Viewer } from '../auth/session.js';
@@ -103,7 +103,13 @@ export async function joinRoom(db: Executor, roomId: string, member: ChatSender,
         };
   await db
     .insert(chatUsuarios)
-    .values({ roomId, usuario: member.id, username: member.username, ...marks })
+    .values({
+      roomId,
+      usuario: member.id,
+      cliente: member.kind === 'Cliente' ? member.id : null,
+      username: member.username,
+      ...marks,
+    })
     .onConflictDoUpdate({
       target: [chatUsuarios.roomId, chatUsuarios.usuario],
       set: { username: member.username, ...markSet },
@@ -150,7 +156,7 @@ export async function caseAgentsOfRoom(db: Executor, caso: CaseRow, kind: ChatKi
   );
 }
 
-/** Each staff member of a room and whether they have it open anywhere now. */
+/** Each member of a room (staff, and the client: no cargo) and whether they have it open anywhere now. */
 export async function roomMembers(db: Executor, roomId: string) {
   return db
     .select({
@@ -162,8 +168,8 @@ export async function roomMembers(db: Executor, roomId: string) {
       recibidoHasta: chatUsuarios.recibidoHasta,
     })
     .from(chatUsuarios)
-    .innerJoin(usuarios, eq(usuarios.id, chatUsuarios.usuario))
-    .where(eq(chatUsuarios.roomId, roomId))
+    .leftJoin(usuarios, eq(usuarios.id, chatUsuarios.usuario))
+    .where(and(eq(chatUsuarios.roomId, roomId), isNotNull(chatUsuarios.usuario)))
     .orderBy(chatUsuarios.username);
 }
 
@@ -196,4 +202,15 @@ export const roomChanged = (ctx: AppContext, db: Executor, roomId: string) =>
 export async function roomById(db: Executor, roomId: string): Promise<ChatRow | undefined> {
   const [room] = await db.select().from(chats).where(eq(chats.id, roomId));
   return room;
+}
+
+/** The client's room: the general one of their case (spec 3: the client reaches only it). */
+export async function openRoomForClient(
+  ctx: AppContext,
+  client: { id: string; caseId: string; username: string },
+): Promise<OpenRoom> {
+  const [caso] = await ctx.db.select().from(casos).where(eq(casos.id, client.caseId));
+  if (!caso) throw new AppError(404, 'NOT_FOUND', MSG.casoNoExiste);
+  const room = await roomOf(ctx.db, client.caseId, 'general');
+  return { caso, room, sender: { id: client.id, kind: 'Cliente', username: client.username }, kind: 'general' };
 }

@@ -1,0 +1,167 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  AUTO_ASSIGN_POSITION_MAX_AGE_MINUTES,
+  AUTO_ASSIGN_RADIUS_KM,
+  DISPONIBILIDAD,
+  EARTH_RADIUS_KM,
+  ESTADO_INICIAL,
+  MSG,
+  fmt,
+  noticeAudience,
+} from '@vialex/domain';
+import type { Tx } from '../../db/client.js';
+import { casos, trazabilidad, usuarios } from '../../db/schema/index.js';
+import type { AppContext } from '../../platform/context.js';
+import { conflict } from '../../platform/errors.js';
+import { liveSessionRules } from '../auth/live-session.js';
+import { recipientsOf } from '../notifications/service.js';
+import { recomputeAvailability } from '../users/availability.js';
+import { listChanged, nameOf, noticeAboutCase, type CaseRow, type Pending } from './dispatch.js';
+
+/*
+ * What a client's entry does to their case (spec 3 §4 "Client entry transition", "Case login
+ * flag"; spec 2 §4 "Automatic investigator assignment"). The cases module owns `casos`; the
+ * client-links module opens the client's session in the same transaction.
+ */
+
+export interface EntryPlace {
+  lat: number;
+  lng: number;
+  /** The reverse-geocoded address, when the case had none and it was found. */
+  direccion?: string;
+}
+
+/**
+ * The client enters: the login flag and fecha_ingreso (refused while the flag is set: 'No puede
+ * ingresar al caso, comuníquese con un asesor'); a Recibido case becomes Verificado with the
+ * client's place, its address if it had none, the trace 'Verificación del caso.' and the NUEVO
+ * CASO notice to the administrators, lawyers and investigators covering the case's city.
+ */
+export async function enterCase(
+  ctx: AppContext,
+  tx: Tx,
+  pending: Pending,
+  caseId: string,
+  place: EntryPlace,
+): Promise<CaseRow> {
+  const [c] = await tx.select().from(casos).where(eq(casos.id, caseId)).for('update');
+  if (c.login) throw conflict('CASE_ALREADY_ENTERED', MSG.casoYaIngresado);
+  const now = new Date();
+  const verifies = (c.estado || ESTADO_INICIAL) === ESTADO_INICIAL;
+  const [entered] = await tx
+    .update(casos)
+    .set({
+      login: true,
+      fecha_ingreso: now,
+      ...(verifies
+        ? {
+            estado: 'Verificado',
+            lat: place.lat,
+            lng: place.lng,
+            ...(!c.direccion_siniestro.trim() && place.direccion ? { direccion_siniestro: place.direccion } : {}),
+            modificacion: now,
+          }
+        : {}),
+    })
+    .where(eq(casos.id, caseId))
+    .returning();
+  if (verifies) {
+    await tx.insert(trazabilidad).values({
+      descripcion: MSG.verificacionCaso,
+      estado: 'Verificado',
+      uidcaso: caseId,
+      uidcreador: null,
+    });
+    const recipients = await recipientsOf(tx, noticeAudience('caseCreated'), entered);
+    await noticeAboutCase(
+      tx,
+      pending,
+      entered,
+      { momento: MSG.nuevoCaso, titulo: MSG.nuevoCaso, cuerpo: fmt(MSG.casoCreadoCiudad, { ciudad: entered.ciudad_siniestro }) },
+      recipients,
+    );
+  }
+  await listChanged(ctx, tx, caseId);
+  return entered;
+}
+
+/** The client's session ended: the case's login flag clears (spec 3 §4), so the link opens it again. */
+export async function leaveCase(tx: Tx, caseId: string): Promise<void> {
+  await tx.update(casos).set({ login: false }).where(eq(casos.id, caseId));
+}
+
+/** How many of the straight-line nearest are compared by driving time when a road provider is set. */
+const ROAD_SHORTLIST = 5;
+
+export interface AutoAssignment {
+  investigador: string | null;
+  message: string;
+}
+
+/**
+ * Spec 2 §4: a case of one of AUTO_ASSIGN_CITIES without an investigator gets the nearest free
+ * one: active, 'Activo en espera', signed in (a live session), sharing a position reported in
+ * the last AUTO_ASSIGN_POSITION_MAX_AGE_MINUTES, nearer than 30 km on the great circle; where the
+ * maps adapter has a road provider, the quickest by road among the few nearest. The candidates'
+ * rows are locked (SKIP LOCKED), so two cases entering together never get the same investigator.
+ * Answers undefined when the rule does not apply.
+ */
+export async function autoAssignInvestigator(
+  ctx: AppContext,
+  tx: Tx,
+  pending: Pending,
+  c: CaseRow,
+  roadTimes?: (origins: { lat: number; lng: number }[], to: { lat: number; lng: number }) => Promise<number[]>,
+): Promise<AutoAssignment | undefined> {
+  if (c.uidinvestigador || !c.uidciudad || !ctx.config.autoAssignCities.includes(c.uidciudad)) return undefined;
+  if (c.lat === null || c.lng === null) return { investigador: null, message: MSG.noHayInvestigadores };
+  const distanceKm = sql<number>`${EARTH_RADIUS_KM} * 2 * asin(sqrt(
+      power(sin(radians(u.lat - ${c.lat}) / 2), 2)
+      + cos(radians(${c.lat})) * cos(radians(u.lat)) * power(sin(radians(u.long - ${c.lng}) / 2), 2)))`;
+  const { rows } = await tx.execute<{ id: string; lat: number; long: number; km: number }>(sql`
+    select u.id, u.lat, u.long, ${distanceKm} as km
+    from usuarios u
+    where u.cargo = 'Investigador' and u.estado and u.disponibilidad = ${DISPONIBILIDAD.enEspera}
+      and u.gps and u.lat is not null and u.long is not null
+      and u.ubicacion_fecha > now() - make_interval(mins => ${AUTO_ASSIGN_POSITION_MAX_AGE_MINUTES})
+      and exists (select 1 from sesiones s where s.usuario = u.id and ${liveSessionRules})
+      and ${distanceKm} < ${AUTO_ASSIGN_RADIUS_KM}
+    order by km, u.id
+    limit ${roadTimes ? ROAD_SHORTLIST : 1}
+    for update of u skip locked`);
+  if (!rows.length) return { investigador: null, message: MSG.noHayInvestigadores };
+  let chosen = rows[0];
+  if (roadTimes && rows.length > 1) {
+    const times = await roadTimes(
+      rows.map((r) => ({ lat: r.lat, lng: r.long })),
+      { lat: c.lat, lng: c.lng },
+    );
+    chosen = rows[times.indexOf(Math.min(...times))] ?? rows[0];
+  }
+  await tx.update(casos).set({ uidinvestigador: chosen.id, modificacion: new Date() }).where(eq(casos.id, c.id));
+  const [agent] = await tx.select().from(usuarios).where(eq(usuarios.id, chosen.id));
+  const nombre = nameOf(agent);
+  await tx.insert(trazabilidad).values({
+    descripcion: fmt(MSG.historiaAsignacion, { tipo: 'Investigador', nombre }),
+    estado: c.estado,
+    uidcaso: c.id,
+    uidcreador: null,
+  });
+  await recomputeAvailability(tx, ctx.hub, chosen.id, {
+    descripcion: fmt(MSG.trazaAsignacionAutomatica, { caso: c.caso }),
+    uidcaso: c.id,
+  });
+  await noticeAboutCase(
+    tx,
+    pending,
+    c,
+    {
+      momento: MSG.momentoAsignacionCaso,
+      titulo: MSG.casoAsignado,
+      cuerpo: fmt(MSG.avisoAgenteDelCaso, { caso: c.caso, cargo: 'Investigador', nombre }),
+    },
+    await recipientsOf(tx, noticeAudience('agentAssigned', 'Investigador'), { ...c, uidinvestigador: chosen.id }, chosen.id),
+  );
+  await listChanged(ctx, tx, c.id);
+  return { investigador: nombre, message: MSG.casoAsignado };
+}

@@ -1,0 +1,339 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import {
+  CHAT_FILES_MAX,
+  MSG,
+  caseMapResponse,
+  chatFileFieldsSchema,
+  chatPageQuery,
+  chatPageResponse,
+  chatReadResponse,
+  chatReadSchema,
+  chatSendResponse,
+  chatSendSchema,
+  clientCaseResponse,
+  clientEntryInfoResponse,
+  clientEntryResponse,
+  clientEntrySchema,
+  clientMeResponse,
+  mapAddressQuery,
+  mapAddressResponse,
+  mayOpenRoomFiles,
+  maySend,
+  messageResponse,
+  topics,
+  type LiveServerMessage,
+} from '@vialex/domain';
+import { casos, usuarios } from '../../db/schema/index.js';
+import { badRequest, notFound } from '../../platform/errors.js';
+import { enforce } from '../auth/policy.js';
+import { loadClientMap, mapAddress } from '../case-map/service.js';
+import { watchLocation } from '../users/service.js';
+import { fileInRoom, presentMessage, readRoom, unreadIn } from '../chat/messages.js';
+import { sendMessage } from '../chat/send-service.js';
+import { joinRoom, markMember, openRoomForClient, roomChanged } from '../chat/service.js';
+import { contentDisposition, findFile, openFile } from '../files/service.js';
+import { discardAll, readMultipartForm } from '../files/multipart-form.js';
+import { enterPresence, leavePresence } from '../chat/presence.js';
+import {
+  clearClientCookie,
+  endClientSession,
+  loadClient,
+  setClientCookie,
+  type ClientViewer,
+} from './client-session.js';
+import { entryInfo, enterWithLink } from './entry-service.js';
+
+const me = (client: ClientViewer) => ({
+  caseId: client.caseId,
+  caso: client.caso,
+  nombre: client.nombre,
+  expira: client.expira.toISOString(),
+});
+
+/**
+ * The client's entry page's calls (public: the client has no session yet), under
+ * /api/cliente/entrada: what the link opens, and entering it (spec 3 §2, §7).
+ */
+export const clientEntryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  app.get(
+    '/:token',
+    {
+      schema: {
+        tags: ['cliente'],
+        summary: "The case a client's link opens ('El caso no existe' for a forged, expired or revoked one)",
+        params: z.object({ token: z.string().max(400) }),
+        response: { 200: clientEntryInfoResponse },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      const { caso } = await entryInfo(ctx, request.params.token);
+      return { caso };
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['cliente'],
+        summary: 'Enter the case: the client session (its own cookie), Recibido → Verificado, the automatic assignment',
+        body: clientEntrySchema,
+        response: { 200: clientEntryResponse },
+      },
+    },
+    async (request, reply) => {
+      const result = await enterWithLink(ctx, request.body);
+      setClientCookie(request, reply, result.token, result.expira);
+      const client = await loadClient(ctx, result.token);
+      return { ...me(client), asignacion: result.asignacion, aviso: result.aviso };
+    },
+  );
+};
+
+function clientOf(request: { client: ClientViewer | null }): ClientViewer {
+  if (!request.client) throw new Error('route is missing the client guard');
+  return request.client;
+}
+
+/**
+ * The client's routes under /api/cliente (client scope): their case's information, its general
+ * chat room, its map, their live channel, and leaving. Nothing else of the product answers them.
+ */
+export const clientCaseRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const maxMb = ctx.config.uploadMaxMb;
+  await app.register(multipart, {
+    limits: {
+      fileSize: Math.floor(maxMb * 1024 * 1024),
+      files: CHAT_FILES_MAX,
+      fields: 4,
+      parts: CHAT_FILES_MAX + 4,
+      fieldSize: 32 * 1024,
+      headerPairs: 50,
+    },
+  });
+
+  app.get(
+    '/yo',
+    { schema: { tags: ['cliente'], summary: "The client's session", response: { 200: clientMeResponse } } },
+    async (request) => me(clientOf(request)),
+  );
+
+  app.get(
+    '/caso',
+    {
+      schema: {
+        tags: ['cliente'],
+        summary: 'What the client sees of their case',
+        response: { 200: clientCaseResponse },
+      },
+    },
+    async (request) => {
+      const client = clientOf(request);
+      const [c] = await ctx.db.select().from(casos).where(eq(casos.id, client.caseId));
+      if (!c) throw notFound(MSG.casoNoExiste);
+      const names = async (id: string | null) => {
+        if (!id) return null;
+        const [u] = await ctx.db
+          .select({ nombres: usuarios.nombres, apellidos: usuarios.apellidos })
+          .from(usuarios)
+          .where(eq(usuarios.id, id));
+        return u ? `${u.nombres} ${u.apellidos}`.trim() : null;
+      };
+      return {
+        caso: c.caso,
+        estado: c.estado,
+        placa: c.placa,
+        ciudad: c.ciudad_siniestro,
+        direccion: c.direccion_siniestro,
+        creado: c.creado.toISOString(),
+        abogado: await names(c.uidabogado),
+        investigador: await names(c.uidinvestigador),
+        tiempoLlegadaInvestigador: c.tiempo_llegada_investigador,
+        tiempoLlegadaAbogado: c.tiempo_llegada_abogado,
+        llegada: c.llegada,
+      };
+    },
+  );
+
+  app.get(
+    '/chat',
+    {
+      schema: {
+        tags: ['cliente'],
+        summary: "The case's general chat room and a page of its messages (as the staff route)",
+        querystring: chatPageQuery,
+        response: { 200: chatPageResponse },
+      },
+    },
+    async (request) => {
+      const open = await openRoomForClient(ctx, clientOf(request));
+      await joinRoom(ctx.db, open.room.id, open.sender);
+      return readRoom(ctx, open, request.query);
+    },
+  );
+
+  app.post(
+    '/chat/mensajes',
+    {
+      schema: {
+        tags: ['cliente'],
+        summary: 'Send a text to the general room',
+        body: chatSendSchema,
+        response: { 200: chatSendResponse },
+      },
+    },
+    async (request) => {
+      const open = await openRoomForClient(ctx, clientOf(request));
+      const { row, repetido } = await sendMessage(ctx, open, request.body);
+      return { mensaje: presentMessage(open.caso.id, 'general', row, open.sender.id), repetido };
+    },
+  );
+
+  app.post(
+    '/chat/archivos',
+    {
+      schema: {
+        tags: ['cliente'],
+        summary: `Send files to the general room (multipart: clientId, content?, replyTo?, 1–${CHAT_FILES_MAX} \`archivos\`)`,
+        response: { 200: chatSendResponse },
+      },
+    },
+    async (request) => {
+      const open = await openRoomForClient(ctx, clientOf(request));
+      enforce(maySend(open.sender, open.caso, 'general'));
+      const form = await readMultipartForm(request, {
+        fields: ['clientId', 'content', 'replyTo'],
+        fileField: 'archivos',
+        maxFiles: CHAT_FILES_MAX,
+        maxMb,
+      });
+      try {
+        if (!form.uploads.length)
+          throw badRequest(MSG.archivosRequeridos, [{ path: 'archivos', message: MSG.archivosRequeridos }]);
+        const parsed = chatFileFieldsSchema.safeParse(form.fields);
+        if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
+        const { row, repetido } = await sendMessage(ctx, open, parsed.data, form.uploads);
+        return { mensaje: presentMessage(open.caso.id, 'general', row, open.sender.id), repetido };
+      } finally {
+        await discardAll(form.uploads);
+      }
+    },
+  );
+
+  app.post(
+    '/chat/leidos',
+    {
+      schema: {
+        tags: ['cliente'],
+        summary: 'Read up to a message',
+        body: chatReadSchema,
+        response: { 200: chatReadResponse },
+      },
+    },
+    async (request) => {
+      const open = await openRoomForClient(ctx, clientOf(request));
+      const hasta = Math.min(request.body.hasta, open.room.ultimoIndex);
+      if (await markMember(ctx.db, open.room.id, open.sender.id, { leidoHasta: hasta }))
+        await roomChanged(ctx, ctx.db, open.room.id);
+      return { noLeidos: await unreadIn(ctx.db, open, hasta) };
+    },
+  );
+
+  app.get(
+    '/chat/archivos/:archivoId',
+    {
+      schema: {
+        tags: ['cliente'],
+        summary: "A file of the case's general room",
+        params: z.object({ archivoId: z.uuid({ error: MSG.documentoNoEncontrado }) }),
+        response: {
+          200: {
+            description: 'The file, with its content type',
+            content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const open = await openRoomForClient(ctx, clientOf(request));
+      enforce(mayOpenRoomFiles(open.sender, open.caso, 'general'));
+      const { archivoId } = request.params;
+      const row = (await fileInRoom(ctx.db, open.room.id, archivoId)) ? await findFile(ctx.db, archivoId) : undefined;
+      const file = row ? await openFile(ctx, row) : undefined;
+      if (!row || !file) throw notFound(MSG.documentoNoEncontrado);
+      return reply
+        .header('content-type', row.type)
+        .header('content-length', file.size || row.size)
+        .header('content-disposition', contentDisposition(row))
+        .header('cache-control', 'private, max-age=86400, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.body as never);
+    },
+  );
+
+  app.get(
+    '/mapa',
+    { schema: { tags: ['cliente'], summary: "The case's map", response: { 200: caseMapResponse } } },
+    async (request) => loadClientMap(ctx, clientOf(request).caseId),
+  );
+
+  app.get(
+    '/mapa/direccion',
+    {
+      schema: {
+        tags: ['cliente'],
+        summary: "The address of a point of the case's map",
+        querystring: mapAddressQuery,
+        response: { 200: mapAddressResponse },
+      },
+    },
+    async (request) => mapAddress(ctx, await loadClientMap(ctx, clientOf(request).caseId), request.query),
+  );
+
+  app.post(
+    '/salir',
+    {
+      schema: {
+        tags: ['cliente'],
+        summary: 'Leave the case (the link opens it again)',
+        response: { 200: messageResponse },
+      },
+    },
+    async (request, reply) => {
+      const client = clientOf(request);
+      await endClientSession(ctx, client.sessionId, client.caseId);
+      clearClientCookie(reply);
+      return { message: MSG.sesionClienteCerrada };
+    },
+  );
+
+  /**
+   * The client's live channel: their room's messages and the positions of their case's lawyer
+   * and investigator, followed from the start (nothing to subscribe to, nothing else offered).
+   */
+  app.get('/live', { websocket: true }, async (socket: WebSocket, request) => {
+    const client = clientOf(request);
+    const open = await openRoomForClient(ctx, client);
+    const map = await loadClientMap(ctx, client.caseId);
+    const agents = map.topics.map((t) => t.slice('ubicacion:'.length));
+    const followed = [topics.chat(open.room.id), ...map.topics];
+    await enterPresence(ctx, open.room.id, open.sender);
+    for (const agent of agents) await watchLocation(ctx.db, agent, 1);
+    for (const topic of followed) ctx.hub.subscribe(socket, topic);
+    socket.send(JSON.stringify({ type: 'ready', topics: followed } satisfies LiveServerMessage));
+    socket.on('close', () => {
+      ctx.hub.remove(socket);
+      void (async () => {
+        await leavePresence(ctx, open.sender.id, open.room.id);
+        for (const agent of agents) await watchLocation(ctx.db, agent, -1);
+      })().catch((err) => request.log.warn({ err }, 'client live: leaving failed'));
+    });
+  });
+};

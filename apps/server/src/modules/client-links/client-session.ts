@@ -1,0 +1,114 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { eq, lt } from 'drizzle-orm';
+import { CLIENT_SESSION_MINUTES, MSG, chatUsername } from '@vialex/domain';
+import type { Executor } from '../../db/client.js';
+import { casos, clientes, sesionesCliente } from '../../db/schema/index.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { hashSessionToken, newSessionToken } from '../auth/tokens.js';
+import { leaveCase } from '../cases/client-entry-service.js';
+
+/*
+ * The client's session (spec 3 §4 "Client session"): its own cookie, bound to one case, ending
+ * CLIENT_SESSION_MINUTES after the entry or when the client leaves; then the case's login flag
+ * clears and the link opens the case again. Checked on every request of the client scope.
+ */
+
+export const CLIENT_COOKIE = 'vialex_cid';
+
+/** Who calls a client route: the client of one case. */
+export interface ClientViewer {
+  sessionId: string;
+  caseId: string;
+  caso: number;
+  /** The client's id (the driver's, else the owner's); the case's id when it has no client. */
+  id: string;
+  nombre: string;
+  /** The username their chat messages carry: name, first 4 of the identification, [Cliente]. */
+  username: string;
+  expira: Date;
+}
+
+export const clientSessionEnded = () => new AppError(401, 'CLIENT_SESSION_ENDED', MSG.sesionClienteTerminada);
+
+/** Opens a session for the client in the entry's transaction; answers the cookie's token. */
+export async function openClientSession(
+  db: Executor,
+  c: { id: string; fecha_ingreso: Date | null; uidconductor: string | null; uidcliente: string | null },
+  linkId: string,
+): Promise<{ token: string; expira: Date }> {
+  const token = newSessionToken();
+  const expira = new Date((c.fecha_ingreso ?? new Date()).getTime() + CLIENT_SESSION_MINUTES * 60_000);
+  await db.insert(sesionesCliente).values({
+    id: hashSessionToken(token),
+    uidcaso: c.id,
+    uidcliente: c.uidconductor ?? c.uidcliente,
+    enlace: linkId,
+    expira,
+  });
+  return { token, expira };
+}
+
+/** The client of a session cookie, or 401; an ended session is closed on the way (flag cleared). */
+export async function loadClient(ctx: AppContext, token: string | undefined): Promise<ClientViewer> {
+  if (!token) throw new AppError(401, 'NO_SESSION', MSG.sinSesion);
+  const sessionId = hashSessionToken(token);
+  const [row] = await ctx.db
+    .select({
+      caseId: sesionesCliente.uidcaso,
+      clientId: sesionesCliente.uidcliente,
+      expira: sesionesCliente.expira,
+      caso: casos.caso,
+      login: casos.login,
+      nombres: clientes.nombres,
+      apellidos: clientes.apellidos,
+      identificacion: clientes.identificacion,
+    })
+    .from(sesionesCliente)
+    .innerJoin(casos, eq(casos.id, sesionesCliente.uidcaso))
+    .leftJoin(clientes, eq(clientes.id, sesionesCliente.uidcliente))
+    .where(eq(sesionesCliente.id, sessionId));
+  if (!row) throw new AppError(401, 'NO_SESSION', MSG.sinSesion);
+  if (row.expira.getTime() <= Date.now() || !row.login) {
+    await endClientSession(ctx, sessionId, row.caseId);
+    throw clientSessionEnded();
+  }
+  const nombre = `${row.nombres ?? ''} ${row.apellidos ?? ''}`.trim() || MSG.clienteSinNombre;
+  return {
+    sessionId,
+    caseId: row.caseId,
+    caso: row.caso,
+    id: row.clientId ?? row.caseId,
+    nombre,
+    username: chatUsername(nombre, String(row.identificacion ?? ''), 'Cliente'),
+    expira: row.expira,
+  };
+}
+
+/** Ends the session and clears the case's login flag (the link opens the case again). */
+export async function endClientSession(ctx: AppContext, sessionId: string, caseId: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const gone = await tx.delete(sesionesCliente).where(eq(sesionesCliente.id, sessionId)).returning();
+    if (gone.length) await leaveCase(tx, caseId);
+  });
+}
+
+/** Sessions past their time, closed by the sweep (their flags cleared). */
+export async function expireClientSessions(ctx: AppContext): Promise<number> {
+  const ended = await ctx.db
+    .select({ id: sesionesCliente.id, caseId: sesionesCliente.uidcaso })
+    .from(sesionesCliente)
+    .where(lt(sesionesCliente.expira, new Date()));
+  for (const s of ended) await endClientSession(ctx, s.id, s.caseId);
+  return ended.length;
+}
+
+export function setClientCookie(request: FastifyRequest, reply: FastifyReply, token: string, expira: Date): void {
+  const { cookieSecure } = request.server.ctx.config;
+  const secure = cookieSecure === 'auto' ? request.protocol === 'https' : cookieSecure;
+  const maxAge = Math.max(1, Math.floor((expira.getTime() - Date.now()) / 1000));
+  reply.setCookie(CLIENT_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge });
+}
+
+export const readClientCookie = (request: FastifyRequest) => request.cookies[CLIENT_COOKIE];
+export const clearClientCookie = (reply: FastifyReply) => reply.clearCookie(CLIENT_COOKIE, { path: '/' });

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { MSG } from '../messages.js';
+
+/** Spec 3 §4 "Client session": it ends this long after fecha_ingreso. */
+export const CLIENT_SESSION_MINUTES = 120;
+/** Spec 2 §4 "Automatic investigator assignment": only investigators nearer than this. */
+export const AUTO_ASSIGN_RADIUS_KM = 30;
+export const EARTH_RADIUS_KM = 6371;
+/** A position older than this says nothing about where the investigator is now. */
+export const AUTO_ASSIGN_POSITION_MAX_AGE_MINUTES = 10;
+
+/** GET /api/cliente/entrada/{token}: the case the link opens (the entry page shows its number). */
+export const clientEntryInfoResponse = z.object({ caso: z.number() });
+
+/** POST /api/cliente/entrada: the link's token and where the phone is. */
+export const clientEntrySchema = z.object({
+  token: z
+    .string({ error: MSG.casoNoExiste })
+    .min(1, { error: MSG.casoNoExiste })
+    .max(400, { error: MSG.casoNoExiste }),
+  lat: z.number({ error: MSG.ubicacionRequerida }).min(-90).max(90),
+  lng: z.number({ error: MSG.ubicacionRequerida }).min(-180).max(180),
+});
+export type ClientEntryInput = z.infer<typeof clientEntrySchema>;
+
+/** The client's session: their one case. */
+export const clientMeResponse = z.object({
+  caseId: z.string(),
+  caso: z.number(),
+  nombre: z.string(),
+  /** When the session ends (fecha_ingreso + 120 min). */
+  expira: z.string(),
+});
+export type ClientMe = z.infer<typeof clientMeResponse>;
+
+/** The entry's answer: the session, and the automatic assignment's outcome when one was tried. */
+export const clientEntryResponse = clientMeResponse.extend({
+  asignacion: z.object({ investigador: z.string().nullable(), message: z.string() }).nullable(),
+  /** 'No se pudo obteer la dirfeccion' (as spelled) when the case had no address and none was found. */
+  aviso: z.string().nullable(),
+});
+
+/** GET /api/cliente/caso: what the client sees of their case (the información tab). */
+export const clientCaseResponse = z.object({
+  caso: z.number(),
+  estado: z.string(),
+  placa: z.string(),
+  ciudad: z.string(),
+  direccion: z.string(),
+  creado: z.string(),
+  abogado: z.string().nullable(),
+  investigador: z.string().nullable(),
+  tiempoLlegadaInvestigador: z.string().nullable(),
+  tiempoLlegadaAbogado: z.string().nullable(),
+  llegada: z.boolean(),
+});
+export type ClientCase = z.infer<typeof clientCaseResponse>;
