@@ -3,6 +3,7 @@ import type { Cargo } from '@vialex/domain';
 import { seedSignedInUsers } from './lib/staff.js';
 import { drive, load } from './lib/load.js';
 import { rawPage } from './lib/raw-page.js';
+import { serverCpuMs } from './lib/server-process.js';
 
 /**
  * Budget: the case list page (10 rows, any role scope, any filter, names joined) at 1,000,000
@@ -123,6 +124,9 @@ export async function benchCasesList(serverUrl: string, databaseUrl: string, qui
     ['Coordinador Perito requested', 'Coordinador Perito', '/api/casos'],
     ['Perito own deep', 'Perito', `/api/casos?cursor=${deep}&dir=next`],
   ];
+  // BENCH_SCENARIOS=caso,placa: only the scenarios whose name holds one of these (while iterating).
+  const only = process.env.BENCH_SCENARIOS?.split(',').map((s) => s.trim().toLowerCase());
+  const chosen = only ? scenarios.filter(([name]) => only.some((o) => name.toLowerCase().includes(o))) : scenarios;
   const results: Record<string, unknown>[] = [];
   let worst = 0;
   let saturatedRps = Infinity;
@@ -132,11 +136,16 @@ export async function benchCasesList(serverUrl: string, databaseUrl: string, qui
   // The raw round trip runs on as many connections as the load has clients.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   try {
-    for (const [name, cargo, path] of scenarios) {
+    for (const [name, cargo, path] of chosen) {
       const url = `${serverUrl}${path}`;
       const reference = name.startsWith('(reference)');
       const paced = await load({ url, cookies: cookies[cargo], seconds, rate: RATE });
+      // The server's CPU over the counted part of the saturated run (after its 1 s warm-up).
+      let cpuBefore: number | undefined;
+      const warm = setTimeout(() => (cpuBefore = serverCpuMs(serverUrl)), 1000);
       const saturated = await load({ url, cookies: cookies[cargo], seconds: quick ? 1 : 3 });
+      const cpuAfter = serverCpuMs(serverUrl);
+      clearTimeout(warm);
       if (paced.errors || saturated.errors) throw new Error(`${name}: ${paced.errors + saturated.errors} errors`);
       saturatedWorst = Math.max(saturatedWorst, saturated.p95);
       saturatedRps = Math.min(saturatedRps, saturated.rps);
@@ -147,6 +156,10 @@ export async function benchCasesList(serverUrl: string, databaseUrl: string, qui
         saturatedRps: saturated.rps,
         saturatedP95: saturated.p95,
       };
+      // The server's CPU per request while saturated (µs, whole process): steadier than latency
+      // when other work shares the machine.
+      if (cpuBefore !== undefined && cpuAfter !== undefined && saturated.requests)
+        row['server µs/req'] = Math.round(((cpuAfter - cpuBefore) * 1000) / saturated.requests);
       if (!reference) worst = Math.max(worst, paced.p95);
       // Quick (CI): the raw round trip on the first page only, enough to keep its code path alive.
       if (!reference && (!quick || results.length === 1)) {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -57,6 +58,8 @@ export async function startServer(
     },
   );
   const url = `http://127.0.0.1:${port}`;
+  running.set(url, child);
+  child.once('exit', () => running.delete(url));
   const deadline = Date.now() + 60_000;
   for (;;) {
     try {
@@ -77,6 +80,25 @@ export async function startServer(
         child.kill('SIGTERM');
       }),
   };
+}
+
+const running = new Map<string, ChildProcess>();
+
+/**
+ * CPU time (user + system, ms) the server process at `url` has used so far, from /proc (Linux);
+ * undefined elsewhere. CPU per request is steadier than latency on a machine others share.
+ */
+export function serverCpuMs(url: string): number | undefined {
+  const pid = running.get(url)?.pid;
+  if (!pid) return undefined;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 a second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
 }
 
 export function percentile(sorted: number[], p: number): number {

@@ -16,6 +16,62 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Anything that runs queries: the database or an open transaction. */
 export type Executor = Db | Tx;
 
+/** A statement with its values in order; `name` makes it a named (planned once) statement on node-postgres. */
+export interface ArrayStatement {
+  name?: string;
+  text: string;
+  values: unknown[];
+}
+
+/** Runs a statement and answers its rows as arrays of the driver's values, in the select's order. */
+export type ArrayRunner = (statement: ArrayStatement) => Promise<unknown[][]>;
+
+/*
+ * The driver's values as Drizzle's own sessions ask for them (drizzle-orm/node-postgres and
+ * drizzle-orm/pglite: dates, times and intervals as text, for the columns' decoders to read;
+ * everything else by the driver's parser), so a row mapped with the columns' decoders is the
+ * row Drizzle would map. The node-postgres lookup is memoised: it runs once per column of every
+ * answer.
+ */
+const TEXT_TYPES = [1114, 1184, 1082, 1186, 1231, 1115, 1185, 1187, 1182];
+const asText = (value: string) => value;
+const pgParsers = new Map<number, (value: string) => unknown>(TEXT_TYPES.map((oid) => [oid, asText]));
+const pgTypes = {
+  getTypeParser(oid: number, format?: string) {
+    if (format === 'binary') return pg.types.getTypeParser(oid, 'binary');
+    let parser = pgParsers.get(oid);
+    if (!parser) pgParsers.set(oid, (parser = pg.types.getTypeParser(oid, 'text')));
+    return parser;
+  },
+};
+const pgliteOptions = {
+  rowMode: 'array' as const,
+  parsers: Object.fromEntries(TEXT_TYPES.map((oid) => [oid, asText])),
+};
+
+const runners = new WeakMap<object, ArrayRunner | null>();
+
+/**
+ * A runner for hot reads that map their own rows (the case list): the statement goes straight to
+ * the driver, skipping Drizzle's per-row generic mapping. Undefined for a handle that is not a
+ * database of openDatabase's two kinds (a transaction): the caller then runs it through Drizzle.
+ */
+export function arrayRunner(db: Executor): ArrayRunner | undefined {
+  let runner = runners.get(db);
+  if (runner === undefined) {
+    const client = (db as { $client?: unknown }).$client;
+    runner =
+      client instanceof pg.Pool || client instanceof pg.Client
+        ? async ({ name, text, values }) =>
+            (await client.query<unknown[]>({ name, text, values, rowMode: 'array', types: pgTypes })).rows
+        : client instanceof PGlite
+          ? async ({ text, values }) => (await client.query<unknown[]>(text, values, pgliteOptions)).rows
+          : null;
+    runners.set(db, runner);
+  }
+  return runner ?? undefined;
+}
+
 const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 /**

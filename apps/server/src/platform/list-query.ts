@@ -98,6 +98,9 @@ function normalizeValue(field: string, spec: FilterField, raw: string | number |
   }
 }
 
+/** Built once: a zod schema costs more to build than to check a short list with. */
+const criteriaListSchema = z.array(criterionSchema).max(MAX_CRITERIA);
+
 /** Parses the criteria JSON against a list's whitelist; unknown fields or operators are a 400. */
 function parseCriteria(raw: string, fields: FilterFields) {
   let parsed: unknown;
@@ -107,7 +110,7 @@ function parseCriteria(raw: string, fields: FilterFields) {
     throw badRequest(MSG.criteriosMalFormados);
   }
   if (hasNul(parsed)) throw badRequest(MSG.caracteresNoPermitidos);
-  const list = z.array(criterionSchema).max(MAX_CRITERIA).safeParse(parsed);
+  const list = criteriaListSchema.safeParse(parsed);
   if (!list.success) throw badRequest(list.error.issues[0]?.message ?? MSG.criteriosMalFormados);
   return list.data.map((c) => {
     const spec = Object.hasOwn(fields, c.field) ? fields[c.field] : undefined;

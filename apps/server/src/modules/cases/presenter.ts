@@ -1,8 +1,8 @@
 import { ORIGEN_CRONOS, caseActions, type CaseResponse } from '@vialex/domain';
 import type { Viewer } from '../auth/session.js';
-import type { CaseWithNames } from './queries.js';
+import type { CaseRow } from './queries.js';
 
-export function presentCase(row: CaseWithNames, viewer: Pick<Viewer, 'id' | 'cargo'>): CaseResponse {
+export function presentCase(row: CaseRow, viewer: Pick<Viewer, 'id' | 'cargo'>): CaseResponse {
   const c = row.caso;
   const slot = (id: string | null, nombre: string | null, solicitado: boolean) => ({
     id,

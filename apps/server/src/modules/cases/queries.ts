@@ -1,7 +1,7 @@
-import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { Param, Placeholder, and, eq, is, isNull, or, sql, type DriverValueDecoder, type SQL } from 'drizzle-orm';
+import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { CASE_LIST, CASE_SCOPE, MSG } from '@vialex/domain';
-import type { Executor, Tx } from '../../db/client.js';
+import { arrayRunner, type Executor, type Tx } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { preparedOnce } from '../../db/prepared.js';
 import { casos } from '../../db/schema/index.js';
@@ -12,6 +12,7 @@ import {
   type FilterFields,
   type KeysetSort,
   type ListQuery,
+  type Page,
 } from '../../platform/list-query.js';
 import type { Viewer } from '../auth/session.js';
 import { liveSessionOf } from '../auth/live-session.js';
@@ -59,9 +60,8 @@ const clientPhone = (id: AnyPgColumn) => sql<string | null>`(select c.telefono f
 const clientId = (id: AnyPgColumn) =>
   sql<number | null>`(select c.identificacion from clientes c where c.id = ${id})`.mapWith(Number);
 
-/** A case with the names the lists and dialogs show, in one query. */
-const caseColumns = {
-  caso: casos,
+/** The names a case shows beside its own columns, each one scalar subquery. */
+const caseNames = {
   ciudadNombre: sql<string | null>`(select ci.ciudad from ciudades ci where ci.id = ${casos.uidciudad})`,
   empresaNombre: sql<string | null>`(select e.empresa from empresas e where e.id = ${casos.uidempresa})`,
   vehiculo: sql<
@@ -81,56 +81,161 @@ const caseColumns = {
   dibujanteNombre: staffName(casos.uiddibujante),
 };
 
+/** A case with the names the lists and dialogs show, in one query. */
+const caseColumns = { caso: casos, ...caseNames };
+
 function withNames(db: Executor) {
   return db.select(caseColumns).from(casos);
 }
 
 export type CaseWithNames = Awaited<ReturnType<ReturnType<typeof withNames>['execute']>>[number];
 
-/**
- * A page of the active or archived list, newest case number first, keyset on caso. Building
- * this wide query costs more than running it, so each statement shape (scope, cursor, criteria
- * fields and operators) is built once. Pages without criteria or with equalities only run it as
- * a named statement, planned once per connection. A range or ≠ criterion runs it unnamed, so
- * PostgreSQL plans it for the values at hand: a plan made once for any value (a generic plan)
- * may walk the whole case index for a range on Placa. Criteria shapes are few in use (a case
- * number, a plate); past CACHED_SHAPES of them (a caller trying every combination) a page is
- * built per request, so neither this process nor PostgreSQL's connections keep an unbounded
- * set of statements.
+/** The case columns a list row carries: what the presenter and the case policy read, no more. */
+const LIST_CASE_FIELDS = [
+  'id',
+  'caso',
+  'estado',
+  'creado',
+  'archivado',
+  'origen',
+  'origen_desde',
+  'tipocaso',
+  'tipo_plan',
+  'tipo_producto',
+  'verificacion',
+  'relacion',
+  'placa',
+  'uidciudad',
+  'ciudad_siniestro',
+  'departamento',
+  'direccion_siniestro',
+  'uidempresa',
+  'uidconductor',
+  'uidcliente',
+  'uidcontactcenter',
+  'uidabogado',
+  'uidabogadocait',
+  'uidinvestigador',
+  'uidperito',
+  'uiddibujante',
+  'solicitud_investigador',
+  'solicitud_perito',
+  'solicitud_dibujante',
+  'solicitud_atencion',
+  'aprobar_atencion',
+  'chat_perito',
+  'chat_dibujante',
+  'prioridad',
+] as const satisfies readonly (keyof typeof casos.$inferSelect)[];
+type ListCaseField = (typeof LIST_CASE_FIELDS)[number];
+
+/** A case as the lists and the presenter read it: CaseWithNames has all of it. */
+export type CaseRow = { caso: Pick<CaseWithNames['caso'], ListCaseField> } & Omit<CaseWithNames, 'caso'>;
+
+const listCaseColumns = Object.fromEntries(LIST_CASE_FIELDS.map((f) => [f, casos[f]])) as {
+  [K in ListCaseField]: (typeof casos)[K];
+};
+
+/*
+ * A list row straight from the driver's array (arrayRunner), in the select's order: the case's
+ * columns, then the names, each decoded as Drizzle decodes it (mapFromDriverValue; null stays
+ * null). Drizzle's generic mapping walks every field's path and checks its kind on every row.
  */
-export async function listCases(
+const NAME_KEYS = Object.keys(caseNames) as (keyof typeof caseNames)[];
+const caseDecoders = LIST_CASE_FIELDS.map((f) => casos[f]);
+// Drizzle keeps an SQL field's decoder (set by mapWith) internal.
+const nameDecoders = NAME_KEYS.map(
+  (k) => (caseNames[k] as unknown as { decoder: DriverValueDecoder<unknown, unknown> }).decoder,
+);
+const CASE_COUNT = LIST_CASE_FIELDS.length;
+
+function listRow(r: unknown[]): CaseRow & { casoNumero: number } {
+  const caso: Record<string, unknown> = {};
+  for (let i = 0; i < CASE_COUNT; i++) {
+    const v = r[i];
+    caso[LIST_CASE_FIELDS[i]] = v === null ? null : caseDecoders[i].mapFromDriverValue(v);
+  }
+  const row: Record<string, unknown> = { caso };
+  for (let i = 0; i < NAME_KEYS.length; i++) {
+    const v = r[CASE_COUNT + i];
+    row[NAME_KEYS[i]] = v === null ? null : nameDecoders[i].mapFromDriverValue(v);
+  }
+  row.casoNumero = caso.caso;
+  return row as CaseRow & { casoNumero: number };
+}
+
+/** One statement shape of the list: its text, where each value comes from, and Drizzle's prepared form. */
+interface ListShape {
+  name: string;
+  text: string;
+  values: ((params: Record<string, unknown>) => unknown)[];
+  /** Drizzle's prepared form, for a transaction (made on first use; none with a session). */
+  prepared?(): { execute(params: Record<string, unknown>): Promise<CaseRow[]> };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * The statement of a page of the active or archived list, newest case number first, keyset on
+ * caso. Building this wide query costs more than running it, so each statement shape (scope,
+ * cursor, criteria fields and operators, session) is built once. Pages without criteria or with
+ * equalities only run it as a named statement, planned once per connection (`name`; empty:
+ * unnamed). A range or ≠ criterion runs it unnamed, so PostgreSQL plans it for the values at
+ * hand: a plan made once for any value (a generic plan) may walk the whole case index for a
+ * range on Placa. Criteria shapes are few in use (a case number, a plate); past CACHED_SHAPES of
+ * them (a caller trying every combination) a page is built per request, so neither this process
+ * nor PostgreSQL's connections keep an unbounded set of statements.
+ *
+ * With a session, the page is read only while that session is live and still the viewer's with
+ * the same cargo (liveSessionOf, checked once for the statement), joined to one row so that a
+ * live session with an empty page answers one row of nulls: no rows at all means no live session.
+ */
+function listStatement(
   db: Executor,
   viewer: Pick<Viewer, 'id' | 'cargo'>,
   archived: boolean,
   query: ListQuery,
   limit: number,
-  /**
-   * With a session: the page is read only while that session is the viewer's and live
-   * (liveSessionOf), so the session check and the page are one round trip. No rows then means
-   * an empty page or a session no longer live; the caller tells them apart.
-   */
   session?: string,
 ) {
   const criteria = criteriaPlan(query.criteria, CASE_FILTERS);
   const page = keyset(SORT, query, limit, ['casoNumero'], { placeholders: true });
   const scope = CASE_SCOPE[viewer.cargo];
   const name = `casos_${scope.kind}_${'field' in scope ? scope.field : 'all'}_${page.shape}_${criteria.shape}${session ? '_s' : ''}`;
-  const build = () =>
-    withNames(db)
+  const build = (statementName: string): ListShape => {
+    const select = db
+      .select({ caso: listCaseColumns, ...caseNames })
+      .from(casos)
       .where(
         and(
           eq(casos.archivado, sql.placeholder('archived')),
           scopeWhere({ id: sql.placeholder('viewer'), cargo: viewer.cargo }),
           criteria.where,
           page.where,
-          session
-            ? liveSessionOf(sql.placeholder('sid'), sql.placeholder('viewer'), sql.placeholder('cargo'))
-            : undefined,
         ),
       )
       .orderBy(...page.orderBy)
       .limit(sql.placeholder('limit'));
-  const params = {
+    if (session) {
+      const { sql: text, params } = dialect.sqlToQuery(
+        sql`select p.* from (select 1) as one left join lateral ${select} as p on true where ${liveSessionOf(
+          sql.placeholder('sid'),
+          sql.placeholder('viewer'),
+          sql.placeholder('cargo'),
+        )}`,
+      );
+      return { name: statementName, text, values: params.map(valueOf) };
+    }
+    const { sql: text, params } = select.toSQL();
+    let prepared: ReturnType<typeof select.prepare> | undefined;
+    return {
+      name: statementName,
+      text,
+      values: params.map(valueOf),
+      prepared: () => (prepared ??= select.prepare(statementName)),
+    };
+  };
+  const params: Record<string, unknown> = {
     archived,
     viewer: viewer.id,
     limit: page.limit,
@@ -138,16 +243,100 @@ export async function listCases(
     ...criteria.params,
     ...(session ? { sid: session, cargo: viewer.cargo } : {}),
   };
-  const statement =
+  const shape =
     !criteria.shape || criteriaShapes.has(name) || criteriaShapes.size < CACHED_SHAPES
       ? preparedOnce(db, name, () => {
           if (criteria.shape) criteriaShapes.add(name);
           // An empty name: node-postgres parses it unnamed on every execution.
-          return build().prepare(planOnce(criteria.shape) ? name : '');
+          return build(planOnce(criteria.shape) ? name : '');
         })
-      : build().prepare('');
-  const rows = await statement.execute(params);
+      : build('');
+  return { shape, params, page };
+}
+
+/** Where a statement's value comes from: a named placeholder (encoded as its column says) or a constant. */
+function valueOf(p: unknown): (params: Record<string, unknown>) => unknown {
+  const missing = (name: string) => new Error(`No value for placeholder "${name}" was provided`);
+  if (is(p, Placeholder))
+    return (params) => {
+      if (!(p.name in params)) throw missing(p.name);
+      return params[p.name];
+    };
+  if (is(p, Param) && is(p.value, Placeholder)) {
+    const { encoder, value } = p;
+    return (params) => {
+      if (!(value.name in params)) throw missing(value.name);
+      return encoder.mapToDriverValue(params[value.name]);
+    };
+  }
+  return () => p;
+}
+
+function valuesOf(shape: ListShape, params: Record<string, unknown>): unknown[] {
+  const values = new Array<unknown>(shape.values.length);
+  for (let i = 0; i < values.length; i++) values[i] = shape.values[i](params);
+  return values;
+}
+
+/**
+ * The statement of a page as the database receives it (the benchmark sends it alone to compare
+ * with the page over HTTP): its name (empty: unnamed), text and values.
+ */
+export function caseListStatement(
+  db: Executor,
+  viewer: Pick<Viewer, 'id' | 'cargo'>,
+  archived: boolean,
+  query: ListQuery,
+  limit: number,
+  session?: string,
+) {
+  const { shape, params } = listStatement(db, viewer, archived, query, limit, session);
+  return { name: shape.name, text: shape.text, values: valuesOf(shape, params) };
+}
+
+type ListPage = Page<CaseRow & { casoNumero: number }>;
+
+/**
+ * A page of the active or archived list (listStatement). On either database the statement goes
+ * to the driver with rows as arrays, mapped by listRow; in a transaction, through Drizzle.
+ */
+export async function listCases(
+  db: Executor,
+  viewer: Pick<Viewer, 'id' | 'cargo'>,
+  archived: boolean,
+  query: ListQuery,
+  limit: number,
+): Promise<ListPage> {
+  const { shape, params, page } = listStatement(db, viewer, archived, query, limit);
+  const run = arrayRunner(db);
+  if (run) {
+    const rows = await run({ name: shape.name || undefined, text: shape.text, values: valuesOf(shape, params) });
+    return page.finish(rows.map(listRow));
+  }
+  const rows = await shape.prepared!().execute(params);
   return page.finish(rows.map((r) => ({ ...r, casoNumero: r.caso.caso })));
+}
+
+/**
+ * The page, read only while `session` is live and still the viewer's with the same cargo: the
+ * session check and the page are one round trip. Undefined when it is not (or on a handle that
+ * is no database of openDatabase's): the caller then checks the session in full.
+ */
+export async function listCasesInSession(
+  db: Executor,
+  viewer: Pick<Viewer, 'id' | 'cargo'>,
+  archived: boolean,
+  query: ListQuery,
+  limit: number,
+  session: string,
+): Promise<ListPage | undefined> {
+  const run = arrayRunner(db);
+  if (!run) return undefined;
+  const { shape, params, page } = listStatement(db, viewer, archived, query, limit, session);
+  const rows = await run({ name: shape.name || undefined, text: shape.text, values: valuesOf(shape, params) });
+  if (!rows.length) return undefined;
+  // A live session and an empty page: the one row of nulls of the join.
+  return page.finish(rows[0][0] === null ? [] : rows.map(listRow));
 }
 
 const CACHED_SHAPES = 64;

@@ -34,7 +34,7 @@ import { sessionHint } from '../auth/live-session.js';
 import { hashSessionToken } from '../auth/tokens.js';
 import { lookupPlate } from '../vehicles/plate-lookup.js';
 import { presentCase } from './presenter.js';
-import { findCaseWithNames, inScope, listCases } from './queries.js';
+import { findCaseWithNames, inScope, listCases, listCasesInSession } from './queries.js';
 import { createCase } from './create-service.js';
 import { updateCase } from './edit-service.js';
 import { quickRegisterClient } from '../clients/service.js';
@@ -68,7 +68,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     // The busiest read: a session this process has checked before is checked again inside the
     // page's own statement (one round trip instead of two); the staff hook only refuses a
-    // request without a cookie. Anything else (no hint, no rows) goes through the full check.
+    // request without a cookie. Anything else (no hint, no live session) gets the full check.
     app.get(
       url,
       {
@@ -90,12 +90,12 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         const sessionId = hashSessionToken(readSessionCookie(request)!);
         const hint = sessionHint(sessionId);
-        const page = hint ? await listCases(ctx.db, hint, archived, request.query, limit, sessionId) : undefined;
-        if (page?.rows.length) return respond(page, hint!);
+        const page = hint && (await listCasesInSession(ctx.db, hint, archived, request.query, limit, sessionId));
+        if (page) return respond(page, hint);
+        // No hint, or the session is no longer live as this user with this cargo: the full check
+        // (which refuses it, or reads the user's cargo as it is now).
         await guard(request, reply);
         const viewer = viewerOf(request);
-        // No rows with a live session of the same user and cargo: the page was empty.
-        if (page && viewer.id === hint!.id && viewer.cargo === hint!.cargo) return respond(page, viewer);
         return respond(await listCases(ctx.db, viewer, archived, request.query, limit), viewer);
       },
     );
