@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { LABELS, MENU, MSG, TITLES, menuFor, type Cargo } from '@vialex/domain';
 import { DEMO, PHONE, createCaseAs, expect, shot, signIn, test, uniquePlate } from '../support';
+import { ACCIDENT, answerTiles, mapCase, near } from '../support/map';
 
 /**
  * axe-core on every screen at both sizes: the public screens, each list as every cargo that sees
@@ -205,6 +206,26 @@ for (const size of ['desktop', 'phone'] as const) {
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: LABELS.chat.buscar }).click();
       await expectNoSeriousViolations(page, 'the chat search', '[role="search"]');
+    });
+
+    test('the case map: the markers, the route, the times and an info window', async ({ page, asUser, apiAs }) => {
+      const c = await mapCase(asUser, apiAs, uniquePlate('Z'), {
+        investigador: near(ACCIDENT, 0.004, 0.003),
+        abogado: near(ACCIDENT, -0.003, -0.004),
+      });
+      await answerTiles(page, c.map.teselas.url);
+      await signIn(page, DEMO.administrador);
+      await page.goto(`/gestionar-caso/${c.id}/mapa`);
+      await expect(page.getByTestId('map-marker-investigador')).toBeVisible();
+      await expect(page.locator('.leaflet-tile-loaded').first()).toBeVisible();
+      await settled(page);
+      await expectNoSeriousViolations(page, 'the case map');
+      await page
+        .locator('.leaflet-marker-icon')
+        .filter({ has: page.getByTestId('map-marker-abogado') })
+        .click();
+      await expect(page.getByTestId('map-popup-address')).not.toContainText(LABELS.mapa.buscandoDireccion);
+      await expectNoSeriousViolations(page, 'the map info window', '.leaflet-popup');
     });
 
     test('keyboard: Tab reaches a row action, Enter opens its dialog, Escape gives focus back', async ({ page }) => {

@@ -312,6 +312,7 @@ export const LABELS = {
     tiemposLlegada: 'Tiempos de llegada',
     tiempo: '{rol}: {duracion} ({distancia})',
     sinTiempo: '{rol}: sin tiempo (falta su ubicación)',
+    sinTiempoCaso: '{rol}: sin tiempo (el caso no tiene ubicación)',
     minutos: '{n} min',
     horas: '{h} h {m} min',
     kilometros: '{n} km',

@@ -32,12 +32,12 @@ function useNow(everyMs = 15_000): number {
  * header scrolls away), the times and the arrival button at the bottom, under the thumb. A desk:
  * what is left below the tabs.
  */
-function useTabBox(phone: boolean) {
+function useTabBox(phone: boolean, ready: boolean) {
   const ref = useRef<HTMLDivElement>(null);
   const [top, setTop] = useState<number | null>(null);
   useLayoutEffect(() => {
     const el = ref.current;
-    if (!el) return;
+    if (!el || !ready) return;
     if (phone) {
       if (typeof el.scrollIntoView === 'function') el.scrollIntoView({ block: 'end' });
       return;
@@ -46,12 +46,12 @@ function useTabBox(phone: boolean) {
     measure();
     window.addEventListener('resize', measure);
     return () => window.removeEventListener('resize', measure);
-  }, [phone]);
+  }, [phone, ready]);
   const height = phone
     ? 'calc(100dvh - 137px)'
     : top === null
       ? 'calc(100dvh - 160px)'
-      : `max(480px, calc(100dvh - ${Math.round(top)}px - 24px))`;
+      : `max(420px, calc(100dvh - ${Math.round(top)}px - 24px))`;
   return { ref, height };
 }
 
@@ -68,7 +68,7 @@ export function CaseMapView({ caseId }: { caseId: string }) {
   const heard = useMapLive(caseId, query.data?.topics, query.dataUpdatedAt, () => void query.refetch());
   const arrival = useMarkArrival(caseId);
   const feedback = useFeedback();
-  const { ref, height } = useTabBox(phone);
+  const { ref, height } = useTabBox(phone, !!query.data);
 
   if (query.isError && !query.data)
     return (
@@ -86,14 +86,21 @@ export function CaseMapView({ caseId }: { caseId: string }) {
     });
 
   const panel = <ArrivalTimes map={map} now={now} marking={arrival.isPending} onMarkArrival={markArrival} />;
-  const legend = <PeopleLegend people={people} />;
+  const legend = <PeopleLegend people={people} dense={phone} />;
   const notice = map.destino.porDefecto && (
     <Alert severity="warning" data-testid="map-default-place" sx={{ py: 0, '& .MuiAlert-message': { py: 0.75 } }}>
       {fmt(T.casoSinUbicacion, { direccion: map.destino.direccion })}
     </Alert>
   );
   const canvas = (
-    <MapCanvas caseId={caseId} destino={map.destino} people={people} ruta={map.ruta} teselas={map.teselas} />
+    <MapCanvas
+      caseId={caseId}
+      destino={map.destino}
+      people={people}
+      ruta={map.ruta}
+      teselas={map.teselas}
+      compact={phone}
+    />
   );
 
   return (

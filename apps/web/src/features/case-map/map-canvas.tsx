@@ -1,10 +1,11 @@
 import 'leaflet/dist/leaflet.css';
 import './map.css';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import L from 'leaflet';
-import { MapContainer, Marker, Polyline, Popup, TileLayer, ZoomControl, useMap } from 'react-leaflet';
+import { MapContainer, Marker, Polyline, Popup, TileLayer, ZoomControl, useMap, useMapEvents } from 'react-leaflet';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import CenterFocusStrong from '@mui/icons-material/CenterFocusStrong';
 import ZoomOutMap from '@mui/icons-material/ZoomOutMap';
@@ -21,6 +22,8 @@ export interface MapCanvasProps {
   people: MarkerModel[];
   ruta: CaseMap['ruta'];
   teselas: CaseMap['teselas'];
+  /** A phone: the view buttons are icons only, so they hide less of a small map. */
+  compact?: boolean;
 }
 
 /** One L.divIcon per distinct drawing: a marker whose state and label stay keeps its element. */
@@ -38,6 +41,14 @@ function useIcon({ html, className }: MarkerHtml): L.DivIcon {
   );
 }
 
+/** The info windows: at most 300 px wide, opened clear of the view buttons at the map's top right. */
+const POPUP = {
+  maxWidth: MAP_INFO_MAX_WIDTH,
+  className: 'vx-popup',
+  autoPanPaddingTopLeft: [12, 100] as [number, number],
+  autoPanPaddingBottomRight: [12, 12] as [number, number],
+};
+
 /** Leaflet's popup close button says 'Close popup': in Spanish, as the rest of the screen. */
 function spanishClose(event: L.PopupEvent) {
   event.popup.getElement()?.querySelector('.leaflet-popup-close-button')?.setAttribute('aria-label', MSG.cerrar);
@@ -54,8 +65,25 @@ function Address({ caseId, at }: { caseId: string; at: { lat: number; lng: numbe
   );
 }
 
+/**
+ * A marker's label sits at the pin's right, or at its left when the pin is in the map's right
+ * third (a label running off the map's edge would be cut).
+ */
+function useLabelLeft(at: { lat: number; lng: number } | null): boolean {
+  const map = useMap();
+  const place = () => !!at && map.latLngToContainerPoint([at.lat, at.lng]).x > (map.getSize().x * 2) / 3;
+  const [left, setLeft] = useState(place);
+  const update = () => setLeft(place());
+  useMapEvents({ moveend: update, zoomend: update, resize: update });
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `place` reads `at`, which these are
+  useEffect(update, [at?.lat, at?.lng]);
+  return left;
+}
+
 function PersonMarker({ caseId, m }: { caseId: string; m: MarkerModel }) {
-  const icon = useIcon(markerHtml(m));
+  const left = useLabelLeft(m.posicion);
+  const drawn = markerHtml(m);
+  const icon = useIcon(left ? { ...drawn, className: `${drawn.className} vx-marker--left` } : drawn);
   if (!m.posicion) return null;
   return (
     <Marker
@@ -65,7 +93,7 @@ function PersonMarker({ caseId, m }: { caseId: string; m: MarkerModel }) {
       zIndexOffset={m.rol === 'investigador' ? 300 : m.rol === 'abogado' ? 200 : 100}
       eventHandlers={{ popupopen: spanishClose }}
     >
-      <Popup maxWidth={MAP_INFO_MAX_WIDTH}>
+      <Popup {...POPUP}>
         <Box data-testid={`map-popup-${m.rol}`} sx={{ maxWidth: MAP_INFO_MAX_WIDTH - 40 }}>
           <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
             {m.nombre}
@@ -84,7 +112,9 @@ function PersonMarker({ caseId, m }: { caseId: string; m: MarkerModel }) {
 }
 
 function DestinationMarker({ caseId, destino }: { caseId: string; destino: CaseMap['destino'] }) {
-  const icon = useIcon(destinationHtml(T.destino));
+  const left = useLabelLeft(destino);
+  const drawn = destinationHtml(T.destino);
+  const icon = useIcon(left ? { ...drawn, className: `${drawn.className} vx-marker--left` } : drawn);
   return (
     <Marker
       position={[destino.lat, destino.lng]}
@@ -92,7 +122,7 @@ function DestinationMarker({ caseId, destino }: { caseId: string; destino: CaseM
       title={`${T.destino}: ${destino.direccion}`}
       eventHandlers={{ popupopen: spanishClose }}
     >
-      <Popup maxWidth={MAP_INFO_MAX_WIDTH}>
+      <Popup {...POPUP}>
         <Box data-testid="map-popup-destino" sx={{ maxWidth: MAP_INFO_MAX_WIDTH - 40 }}>
           <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
             {T.destino}
@@ -102,6 +132,19 @@ function DestinationMarker({ caseId, destino }: { caseId: string; destino: CaseM
         </Box>
       </Popup>
     </Marker>
+  );
+}
+
+/** The investigator's road to the destination (Leaflet takes the class when the line is created). */
+function RouteLine({ puntos }: { puntos: { lat: number; lng: number }[] }) {
+  const positions = useMemo(() => puntos.map((p) => [p.lat, p.lng] as [number, number]), [puntos]);
+  return (
+    <Polyline
+      positions={positions}
+      className="vx-route"
+      interactive={false}
+      pathOptions={{ color: '#0d47a1', weight: 5, opacity: 0.8 }}
+    />
   );
 }
 
@@ -115,7 +158,15 @@ function FollowDestination({ lat, lng }: { lat: number; lng: number }) {
 }
 
 /** 'Centrar en el destino' and 'Ver a todos' (fit the known positions), over the map's top right. */
-function ViewButtons({ destino, people }: { destino: CaseMap['destino']; people: MarkerModel[] }) {
+function ViewButtons({
+  destino,
+  people,
+  compact,
+}: {
+  destino: CaseMap['destino'];
+  people: MarkerModel[];
+  compact: boolean;
+}) {
   const map = useMap();
   const points = people.flatMap((m) => (m.posicion ? [L.latLng(m.posicion.lat, m.posicion.lng)] : []));
   const stop = (el: HTMLElement | null) => {
@@ -124,38 +175,60 @@ function ViewButtons({ destino, people }: { destino: CaseMap['destino']; people:
       L.DomEvent.disableScrollPropagation(el);
     }
   };
+  const actions = [
+    {
+      label: T.centrarDestino,
+      icon: <CenterFocusStrong />,
+      testId: 'map-center',
+      run: () => map.setView([destino.lat, destino.lng], MAP_ZOOM),
+    },
+    ...(points.length > 1
+      ? [
+          {
+            label: T.verTodos,
+            icon: <ZoomOutMap />,
+            testId: 'map-fit-all',
+            run: () =>
+              map.fitBounds(L.latLngBounds([...points, L.latLng(destino.lat, destino.lng)]), {
+                padding: [48, 48],
+                maxZoom: MAP_ZOOM,
+              }),
+          },
+        ]
+      : []),
+  ];
+  const look = { bgcolor: 'background.paper', boxShadow: 2, '&:hover': { bgcolor: 'grey.100' } };
   return (
     <Box
       ref={stop}
       sx={{ position: 'absolute', top: 10, right: 10, zIndex: 1000, display: 'flex', flexDirection: 'column', gap: 1 }}
     >
-      <Button
-        size="small"
-        variant="contained"
-        color="inherit"
-        startIcon={<CenterFocusStrong />}
-        onClick={() => map.setView([destino.lat, destino.lng], MAP_ZOOM)}
-        sx={{ bgcolor: 'background.paper', boxShadow: 2, textTransform: 'none' }}
-      >
-        {T.centrarDestino}
-      </Button>
-      {points.length > 1 && (
-        <Button
-          size="small"
-          variant="contained"
-          color="inherit"
-          startIcon={<ZoomOutMap />}
-          onClick={() =>
-            map.fitBounds(L.latLngBounds([...points, L.latLng(destino.lat, destino.lng)]), {
-              padding: [48, 48],
-              maxZoom: MAP_ZOOM,
-            })
-          }
-          data-testid="map-fit-all"
-          sx={{ bgcolor: 'background.paper', boxShadow: 2, textTransform: 'none' }}
-        >
-          {T.verTodos}
-        </Button>
+      {actions.map((a) =>
+        compact ? (
+          <IconButton
+            key={a.testId}
+            aria-label={a.label}
+            title={a.label}
+            onClick={a.run}
+            data-testid={a.testId}
+            sx={look}
+          >
+            {a.icon}
+          </IconButton>
+        ) : (
+          <Button
+            key={a.testId}
+            size="small"
+            variant="contained"
+            color="inherit"
+            startIcon={a.icon}
+            onClick={a.run}
+            data-testid={a.testId}
+            sx={{ ...look, textTransform: 'none' }}
+          >
+            {a.label}
+          </Button>
+        ),
       )}
     </Box>
   );
@@ -166,7 +239,7 @@ function ViewButtons({ destino, people }: { destino: CaseMap['destino']; people:
  * mapa tab only): zoom 15 on the destination, the configured tiles and their attribution, the
  * investigator's route, a marker per person with a position, info windows at most 300 px wide.
  */
-export function MapCanvas({ caseId, destino, people, ruta, teselas }: MapCanvasProps) {
+export function MapCanvas({ caseId, destino, people, ruta, teselas, compact = false }: MapCanvasProps) {
   const clientHere = people.some((m) => m.rol === 'cliente' && m.posicion);
   return (
     <Box
@@ -179,17 +252,12 @@ export function MapCanvas({ caseId, destino, people, ruta, teselas }: MapCanvasP
         <TileLayer url={teselas.url} attribution={teselas.atribucion} />
         <ZoomControl position="bottomright" zoomInTitle={T.acercar} zoomOutTitle={T.alejar} />
         <FollowDestination lat={destino.lat} lng={destino.lng} />
-        {ruta && ruta.puntos.length > 1 && (
-          <Polyline
-            positions={ruta.puntos.map((p) => [p.lat, p.lng] as [number, number])}
-            pathOptions={{ color: '#0d47a1', weight: 5, opacity: 0.8, className: 'vx-route' }}
-          />
-        )}
+        {ruta && ruta.puntos.length > 1 && <RouteLine puntos={ruta.puntos} />}
         {!clientHere && <DestinationMarker caseId={caseId} destino={destino} />}
         {people.map((m) => (
           <PersonMarker key={m.rol} caseId={caseId} m={m} />
         ))}
-        <ViewButtons destino={destino} people={people} />
+        <ViewButtons destino={destino} people={people} compact={compact} />
       </MapContainer>
     </Box>
   );

@@ -14,7 +14,7 @@ import { ROLE_COLORS, STALE_COLOR } from './marker-html';
 const T = LABELS.mapa;
 
 export interface ArrivalTimesProps {
-  map: Pick<CaseMap, 'tiempos' | 'proveedor' | 'llegada' | 'acciones'>;
+  map: Pick<CaseMap, 'tiempos' | 'proveedor' | 'llegada' | 'acciones' | 'destino'>;
   now: number;
   marking: boolean;
   onMarkArrival: () => void;
@@ -50,7 +50,7 @@ export function ArrivalTimes({ map, now, marking, onMarkArrival }: ArrivalTimesP
               aria-hidden
               sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: ROLE_COLORS[rol], flex: 'none' }}
             />
-            {legText(rol, map.tiempos[rol])}
+            {legText(rol, map.tiempos[rol], map.destino.porDefecto)}
           </Typography>
         ))}
       </Box>
@@ -88,9 +88,10 @@ export function ArrivalTimes({ map, now, marking, onMarkArrival }: ArrivalTimesP
 /**
  * Who is on the map, below it: each person's marker colour, name, role and what is known of
  * their position ('En vivo · hace 1 min', 'Posición antigua · hace 9 min', 'Ubicación
- * desactivada', 'Sin ubicación'). People without a position are only here.
+ * desactivada', 'Sin ubicación'). People without a position are only here. `dense` (a phone):
+ * one line each, the name left to the info window.
  */
-export function PeopleLegend({ people }: { people: MarkerModel[] }) {
+export function PeopleLegend({ people, dense = false }: { people: MarkerModel[]; dense?: boolean }) {
   return (
     <Box
       component="ul"
@@ -106,12 +107,13 @@ export function PeopleLegend({ people }: { people: MarkerModel[] }) {
             key={m.rol}
             data-testid={`map-person-${m.rol}`}
             data-state={m.state}
-            sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}
+            sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, minWidth: 0 }}
           >
             <Box
               component="span"
               aria-hidden
               sx={{
+                mt: 0.5,
                 width: 12,
                 height: 12,
                 borderRadius: '50%',
@@ -120,19 +122,26 @@ export function PeopleLegend({ people }: { people: MarkerModel[] }) {
                 border: grey ? `2px dashed ${STALE_COLOR}` : 'none',
               }}
             />
-            <Typography variant="body2" noWrap sx={{ minWidth: 0 }}>
-              <Box component="span" sx={{ fontWeight: 700 }}>
-                {m.etiqueta}
+            <Box sx={{ minWidth: 0, flex: 1 }}>
+              <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
+                <Typography variant="body2" sx={{ fontWeight: 700, flex: 'none' }}>
+                  {m.etiqueta}
+                </Typography>
+                <Typography
+                  variant="caption"
+                  data-testid="map-person-state"
+                  noWrap
+                  sx={{ ml: 'auto', minWidth: 0, color: grey ? 'text.secondary' : 'success.dark', fontWeight: 600 }}
+                >
+                  {m.estado}
+                </Typography>
               </Box>
-              {m.nombre && m.nombre !== m.etiqueta ? `: ${m.nombre}` : ''}
-            </Typography>
-            <Typography
-              variant="caption"
-              data-testid="map-person-state"
-              sx={{ ml: 'auto', flex: 'none', color: grey ? 'text.secondary' : 'success.dark', fontWeight: 600 }}
-            >
-              {m.estado}
-            </Typography>
+              {!dense && (
+                <Typography variant="caption" component="p" color="text.secondary" noWrap>
+                  {m.nombre}
+                </Typography>
+              )}
+            </Box>
           </Box>
         );
       })}

@@ -108,6 +108,7 @@ describe('the arrival times', () => {
     expect(durationText(3900)).toBe('1 h 5 min');
     expect(distanceText(12_000)).toBe('12,0 km');
     expect(legText('abogado', null)).toBe(`Abogado: sin tiempo (falta su ubicación)`);
+    expect(legText('abogado', null, true)).toBe(`Abogado: sin tiempo (el caso no tiene ubicación)`);
   });
 
   it('an estimate is said so', () => {
@@ -129,18 +130,21 @@ describe('the arrival times', () => {
 
 describe('live positions', () => {
   const readAt = NOW - 10_000;
-  it('a position heard after the map was read moves the marker; an older one does not', () => {
-    const people = [person(), person({ rol: 'abogado', id: 'u-abo' })];
+  it('a position as new as the server’s moves the marker, aged from when it was heard; an older one does not', () => {
+    const people = [person({ actualizado: ago(60_000) }), person({ rol: 'abogado', id: 'u-abo' })];
     const merged = mergeLive(
       people,
       {
-        'u-inv': { lat: 4.7, lng: -74.1, at: ago(1000), gps: true, heardAt: NOW },
-        'u-abo': { lat: 9, lng: 9, at: ago(1000), gps: true, heardAt: readAt - 1 },
+        // The server's clock says 4 minutes ago (a device clock behind): heard now, it is live.
+        'u-inv': { lat: 4.7, lng: -74.1, at: ago(50_000), gps: true, heardAt: NOW },
+        'u-abo': { lat: 9, lng: 9, at: ago(60_000), gps: true, heardAt: NOW },
       },
       readAt,
     );
     expect(merged[0].posicion).toEqual({ lat: 4.7, lng: -74.1 });
-    expect(merged[0].actualizado).toBe(ago(1000));
+    expect(merged[0].actualizado).toBe(new Date(NOW).toISOString());
+    expect(markerModel(merged[0], NOW).state).toBe('live');
+    // The map read again has a newer position of the lawyer than the one heard: the server's stands.
     expect(merged[1]).toEqual(people[1]);
   });
 

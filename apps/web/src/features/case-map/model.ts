@@ -92,10 +92,13 @@ export function durationText(seconds: number): string {
   return fmt(T.horas, { h: Math.floor(minutes / 60), m: minutes % 60 });
 }
 
-/** 'Investigador: 12 min (4,3 km)', or that there is no time (the agent has no position). */
-export function legText(rol: 'investigador' | 'abogado', leg: Leg | null): string {
+/**
+ * 'Investigador: 12 min (4,3 km)', or why there is no time: the case has no place
+ * (`sinLugar`), or the agent has no position.
+ */
+export function legText(rol: 'investigador' | 'abogado', leg: Leg | null, sinLugar = false): string {
   const name = T.roles[rol];
-  if (!leg) return fmt(T.sinTiempo, { rol: name });
+  if (!leg) return fmt(sinLugar ? T.sinTiempoCaso : T.sinTiempo, { rol: name });
   return fmt(T.tiempo, { rol: name, duracion: durationText(leg.duracionS), distancia: distanceText(leg.distanciaM) });
 }
 
@@ -141,21 +144,26 @@ export interface LivePosition {
 }
 
 /**
- * The people with what the live channel said since the map was read (`readAt`): a newer position
- * moves the marker; a report of location off keeps the last position, drawn as off.
+ * The people with what the live channel said: a position at least as new as the one the server
+ * gave moves the marker, and its age counts from when this tab heard it (a device's clock may be
+ * off the server's by minutes; a position heard a second ago is live). A report of location off
+ * (no position) heard since the map was read (`readAt`) keeps the last position, drawn as off.
  */
 export function mergeLive(personas: MapPerson[], live: Record<string, LivePosition>, readAt: number): MapPerson[] {
   return personas.map((p) => {
     const heard = p.id ? live[p.id] : undefined;
-    if (!heard || heard.heardAt < readAt) return p;
-    const moved = heard.lat !== null && heard.lng !== null;
+    if (!heard) return p;
+    const newer =
+      heard.at && p.actualizado ? Date.parse(heard.at) >= Date.parse(p.actualizado) : heard.heardAt >= readAt;
+    if (!newer) return p;
+    if (heard.lat === null || heard.lng === null) return { ...p, gps: heard.gps };
     return {
       ...p,
-      posicion: moved ? { lat: heard.lat!, lng: heard.lng! } : p.posicion,
-      actualizado: moved ? (heard.at ?? p.actualizado) : p.actualizado,
+      posicion: { lat: heard.lat, lng: heard.lng },
+      actualizado: new Date(heard.heardAt).toISOString(),
       gps: heard.gps,
       // A client who reports a position is no longer drawn at the accident's place.
-      esLugarDelCaso: moved ? false : p.esLugarDelCaso,
+      esLugarDelCaso: false,
     };
   });
 }

@@ -1,0 +1,173 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { LABELS, MAP_INFO_MAX_WIDTH, MSG } from '@vialex/domain';
+import { DEMO, PHONE, expect, expectNoSideScroll, signIn, signOut, test, uniquePlate } from '../support';
+import { ACCIDENT, answerTiles, mapCase, near, placeAt } from '../support/map';
+
+/**
+ * The case map (issue 13): the mapa tab at phone and desk size, against the real server (its maps
+ * adapter is the demo's local fake) with the tiles answered locally. The people move through their
+ * own sessions (PUT /api/me/location, as their phones do every 4 s) and the open map follows them
+ * live; no test waits on a clock.
+ */
+
+const T = LABELS.mapa;
+const SHOTS = '/tmp/map-shots';
+const DESK = { viewport: { width: 1280, height: 800 } } as const;
+
+/** Saves /tmp/map-shots/<name>.png once the page's finite animations have ended. */
+async function mapShot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), animations: 'disabled' });
+}
+
+/** A person's marker on the map (Leaflet's icon element, which Leaflet moves with a transform). */
+const marker = (page: Page, rol: 'cliente' | 'abogado' | 'investigador' | 'destino') =>
+  page.locator('.leaflet-marker-icon').filter({ has: page.getByTestId(`map-marker-${rol}`) });
+const transformOf = (l: Locator) => l.evaluate((el) => (el as HTMLElement).style.transform);
+const stateOf = (page: Page, rol: string) => page.getByTestId(`map-marker-${rol}`);
+
+/** Opens the map tab and waits for the map: its tiles drawn and the people placed. */
+async function openMap(page: Page, caseId: string): Promise<void> {
+  await page.goto(`/gestionar-caso/${caseId}/mapa`);
+  await expect(page.getByTestId('case-map')).toBeVisible();
+  await expect(page.locator('.leaflet-tile-loaded').first()).toBeVisible();
+}
+
+test.describe('phone', () => {
+  test.use(PHONE);
+
+  test('the investigator on a phone with location allowed: three markers, the route and both times; the lawyer moves live; info window; arrival marked once', async ({
+    page,
+    context,
+    asUser,
+    apiAs,
+  }) => {
+    const dest = ACCIDENT;
+    // The investigator's phone is 500 m from the accident (the browser reports it too, once signed in).
+    const phone = near(dest, 0.004, 0.003);
+    const c = await mapCase(asUser, apiAs, uniquePlate('M'), {
+      investigador: phone,
+      abogado: near(dest, -0.003, -0.004),
+    });
+    await signOut(c.investigator);
+    await context.setGeolocation({ latitude: phone.lat, longitude: phone.lng });
+    const tiles = await answerTiles(page, c.map.teselas.url);
+    await signIn(page, DEMO.investigador);
+
+    await openMap(page, c.id);
+    for (const rol of ['cliente', 'abogado', 'investigador'] as const) await expect(marker(page, rol)).toBeVisible();
+    await expect(stateOf(page, 'investigador')).toHaveAttribute('data-state', 'live');
+    await expect(stateOf(page, 'abogado')).toHaveAttribute('data-state', 'live');
+    await expect(page.locator('path.vx-route')).toHaveCount(1);
+    await expect(page.getByTestId('map-time-investigador')).toHaveText(
+      /^Investigador: \d+ (min|h \d+ min) \([\d,]+ k?m\)$/,
+    );
+    await expect(page.getByTestId('map-time-abogado')).toHaveText(/^Abogado: \d+ (min|h \d+ min) \([\d,]+ k?m\)$/);
+    expect(tiles()).toBeGreaterThan(0);
+    // Phone first: the map fills the width, the times and the button sit at the bottom, under the thumb.
+    const canvas = await page.getByTestId('map-canvas').boundingBox();
+    expect(canvas!.width).toBeGreaterThanOrEqual(388);
+    expect(canvas!.height).toBeGreaterThanOrEqual(300);
+    const button = page.getByRole('button', { name: T.marcarLlegada });
+    const box = (await button.boundingBox())!;
+    expect(box.y).toBeGreaterThan(844 / 2);
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    await expectNoSideScroll(page);
+    await mapShot(page, 'phone-route');
+
+    // The lawyer drives on: their marker moves in this open browser, without a reload.
+    const before = await transformOf(marker(page, 'abogado'));
+    await placeAt(c.lawyer, near(dest, -0.001, -0.0015));
+    await expect.poll(() => transformOf(marker(page, 'abogado'))).not.toBe(before);
+
+    // The info window: name, role, the position's age and the address, at most 300 px wide.
+    await marker(page, 'abogado').click();
+    const popup = page.getByTestId('map-popup-abogado');
+    await expect(popup).toContainText('Felipe Castro Niño', { ignoreCase: true });
+    await expect(popup).toContainText(T.roles.abogado);
+    await expect(popup.getByTestId('map-popup-state')).toContainText(T.enVivo);
+    await expect(popup.getByTestId('map-popup-address')).not.toContainText(T.buscandoDireccion);
+    expect((await page.locator('.leaflet-popup-content-wrapper').boundingBox())!.width).toBeLessThanOrEqual(
+      MAP_INFO_MAX_WIDTH,
+    );
+    await mapShot(page, 'phone-info-window');
+    await page.getByRole('button', { name: MSG.cerrar }).click();
+    await expect(popup).toBeHidden();
+
+    // Arrival: once; the button goes and the Bogotá time shows.
+    await button.click();
+    await expect(page.getByTestId('success-toast')).toHaveText(MSG.llegadaMarcada);
+    await expect(page.getByRole('button', { name: T.marcarLlegada })).toHaveCount(0);
+    await expect(page.getByTestId('map-arrival')).toHaveText(/^Llegó a las \d{2}:\d{2}$/);
+    // The toast hides by itself (6 s); the picture shows the panel under it.
+    await expect(page.getByTestId('success-toast')).toBeHidden({ timeout: 10_000 });
+    await mapShot(page, 'phone-arrival');
+    // The server agrees: a second mark is refused.
+    const again = await page.request.post(`/api/casos/${c.id}/llegada`);
+    expect(again.status()).toBe(409);
+    expect((await again.json()).message).toBe(MSG.llegadaYaMarcada);
+    await page.reload();
+    await expect(page.getByTestId('map-arrival')).toBeVisible();
+    await expect(page.getByRole('button', { name: T.marcarLlegada })).toHaveCount(0);
+  });
+});
+
+for (const size of ['phone', 'desk'] as const) {
+  test.describe(size, () => {
+    test.use(size === 'phone' ? PHONE : DESK);
+
+    test(`a coordinator watching (${size}): agents not heard for minutes are drawn stale, one that moves is live again; the arrival shows live`, async ({
+      page,
+      asUser,
+      apiAs,
+    }) => {
+      const dest = ACCIDENT;
+      const c = await mapCase(asUser, apiAs, uniquePlate('N'), {
+        investigador: near(dest, 0.004, 0.003),
+        abogado: near(dest, -0.003, -0.004),
+      });
+      await answerTiles(page, c.map.teselas.url);
+      // The page's clock is one the test moves: minutes pass without waiting for them.
+      await page.clock.install();
+      await signIn(page, DEMO.coordInvestigador);
+      await openMap(page, c.id);
+      await expect(stateOf(page, 'abogado')).toHaveAttribute('data-state', 'live');
+      await expect(stateOf(page, 'investigador')).toHaveAttribute('data-state', 'live');
+      await expect(page.locator('path.vx-route')).toHaveCount(1);
+      await expect(page.getByTestId('map-no-arrival')).toHaveText(T.sinLlegada);
+      if (size === 'desk') await mapShot(page, 'desk-route');
+
+      // Three minutes without news: both drawn stale, with their age, never as live.
+      await page.clock.fastForward('03:00');
+      for (const rol of ['abogado', 'investigador'] as const) {
+        await expect(stateOf(page, rol)).toHaveAttribute('data-state', 'stale');
+        // Placed a few seconds before the map opened: 3 minutes old (4 on a slow run).
+        await expect(stateOf(page, rol)).toContainText(/hace [34] min/);
+        await expect(page.getByTestId(`map-person-${rol}`)).toContainText(
+          new RegExp(`${T.posicionAntigua} · hace [34] min`),
+        );
+      }
+      // The lawyer reports again: live at once; the investigator stays stale.
+      await placeAt(c.lawyer, near(dest, -0.002, -0.003));
+      await expect(stateOf(page, 'abogado')).toHaveAttribute('data-state', 'live');
+      await expect(stateOf(page, 'investigador')).toHaveAttribute('data-state', 'stale');
+      await mapShot(page, `${size}-stale`);
+
+      // The investigator marks arrival from their phone: this map shows it without a reload.
+      const res = await c.investigator.post(`/api/casos/${c.id}/llegada`);
+      expect(res.ok(), await res.text()).toBeTruthy();
+      await expect(page.getByTestId('map-arrival')).toHaveText(/^Llegó a las \d{2}:\d{2}$/);
+      await mapShot(page, `${size}-watching-arrival`);
+    });
+  });
+}
