@@ -133,6 +133,8 @@ export class Outbox {
   private userId: string | null = null;
   private running: Promise<void> | null = null;
   private again = false;
+  /** Read the store again before the next round (another tab may have written or sent). */
+  private reread = true;
   private failures = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private seq = 0;
@@ -167,6 +169,7 @@ export class Outbox {
   /** Whose messages this tab sends (the signed-in user); starts sending theirs. */
   start(userId: string): Promise<void> {
     this.userId = userId;
+    this.reread = true;
     return this.load().then(() => this.flush());
   }
 
@@ -221,16 +224,22 @@ export class Outbox {
    * kept) and schedules the next; a refusal marks that message and goes on with the next.
    */
   flush(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
+    this.again = true;
+    if (this.running) return this.running;
     const exclusive = this.options.exclusive ?? ((work) => work());
-    this.running = exclusive(() => this.round())
-      .catch(() => undefined)
-      .finally(() => {
-        this.running = null;
-      });
+    const run = async () => {
+      for (;;) {
+        this.again = false;
+        await exclusive(() => this.round()).catch(() => undefined);
+        // Asked again during the round (a message written meanwhile): another round. The check
+        // and the end happen in one step, so no request falls between them.
+        if (!this.again) {
+          this.running = null;
+          return;
+        }
+      }
+    };
+    this.running = run();
     return this.running;
   }
 
@@ -239,40 +248,42 @@ export class Outbox {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     this.failures = 0;
+    this.reread = true;
     void this.flush();
   }
 
   private async round(): Promise<void> {
-    do {
-      this.again = false;
-      // Another tab may have sent or added some meanwhile: read the store again.
+    // Another tab may have sent or added some meanwhile: read the store again (not for a
+    // message just written here, which is already held).
+    if (this.reread) {
+      this.reread = false;
       await this.reload();
-      for (const item of this.waiting()) {
-        if (!this.userId || (this.options.isOnline && !this.options.isOnline())) return;
-        this.update(item.clientId, { sending: true, progress: null });
-        try {
-          const { sending: _s, progress: _p, ...stored } = item;
-          const result = await this.options.send(stored, (progress) => this.update(item.clientId, { progress }));
-          await this.options.store.delete(item.clientId).catch(() => undefined);
-          this.volatile.delete(item.clientId);
-          this.failures = 0;
-          this.items = this.items.filter((i) => i.clientId !== item.clientId);
-          this.sentListeners.forEach((l) => l(stored, result));
-          this.emit();
-        } catch (e) {
-          if (isTransient(e)) {
-            this.update(item.clientId, { sending: false, progress: null });
-            this.scheduleRetry(e);
-            return;
-          }
-          const message = isApiError(e) ? e.message : MSG.algoSalioMal;
-          const { sending: _s, progress: _p, ...stored } = { ...item, error: message };
-          await this.options.store.put(stored).catch(() => undefined);
-          this.update(item.clientId, { sending: false, progress: null, error: message });
-          this.refusedListeners.forEach((l) => l(stored, message));
+    }
+    for (const item of this.waiting()) {
+      if (!this.userId || (this.options.isOnline && !this.options.isOnline())) return;
+      this.update(item.clientId, { sending: true, progress: null });
+      try {
+        const { sending: _s, progress: _p, ...stored } = item;
+        const result = await this.options.send(stored, (progress) => this.update(item.clientId, { progress }));
+        await this.options.store.delete(item.clientId).catch(() => undefined);
+        this.volatile.delete(item.clientId);
+        this.failures = 0;
+        this.items = this.items.filter((i) => i.clientId !== item.clientId);
+        this.sentListeners.forEach((l) => l(stored, result));
+        this.emit();
+      } catch (e) {
+        if (isTransient(e)) {
+          this.update(item.clientId, { sending: false, progress: null });
+          this.scheduleRetry(e);
+          return;
         }
+        const message = isApiError(e) ? e.message : MSG.algoSalioMal;
+        const { sending: _s, progress: _p, ...stored } = { ...item, error: message };
+        await this.options.store.put(stored).catch(() => undefined);
+        this.update(item.clientId, { sending: false, progress: null, error: message });
+        this.refusedListeners.forEach((l) => l(stored, message));
       }
-    } while (this.again);
+    }
   }
 
   private scheduleRetry(e: unknown): void {
@@ -282,6 +293,7 @@ export class Outbox {
     const delay = (this.options.retryDelay ?? defaultRetryDelay)(++this.failures);
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
+      this.reread = true;
       void this.flush();
     }, delay);
   }
