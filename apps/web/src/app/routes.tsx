@@ -8,7 +8,9 @@ import { RouteError } from './route-error';
 
 // Every area is its own chunk so /login stays under the 250 KB budget (DESIGN.md).
 const LoginPage = lazy(() => import('../features/auth/login-page'));
-const ClientEntryPage = lazy(() => import('../features/placeholders/client-entry-page'));
+// The driver's entry from the SMS link: its own light chunk (issue 14), and their case's tabs.
+const ClientEntryPage = lazy(() => import('../features/client-entry/entry-page'));
+const ClientCaseRoute = lazy(() => import('./client-case-route'));
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
 const StaffShell = lazy(() => import('./staff-shell'));
 const ClientsPage = lazy(() => import('../features/clients/clients-page'));
@@ -61,6 +63,8 @@ export const routes: RouteObject[] = [
     children: [
       { element: <PublicOnly />, children: [{ path: '/login', element: <LoginPage /> }] },
       { path: '/login/auth-cliente/:id?', element: <ClientEntryPage /> },
+      // The client's own case (their cookie, not a staff session): información, chat, mapa.
+      { path: '/caso-cliente/:tab?', element: <ClientCaseRoute /> },
       {
         path: '/',
         element: <RequireStaff />,

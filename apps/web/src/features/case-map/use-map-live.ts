@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { topics as liveTopics } from '@vialex/domain';
-import { live, useLiveTopic } from '../../lib/live';
+import { useLiveTopic } from '../../lib/live';
+import { useMapSource } from './api/map-api';
 import { refreshDelay, type LivePosition } from './model';
 
 /**
@@ -26,6 +27,7 @@ export function useMapLive(
   });
 
   const key = mapTopics?.join('\n') ?? '';
+  const { live } = useMapSource();
   useEffect(() => {
     if (!key) return;
     const schedule = () => {
@@ -48,7 +50,7 @@ export function useMapLive(
       }),
     ]);
     return () => offs.forEach((off) => off());
-  }, [key]);
+  }, [key, live]);
 
   useEffect(
     () => () => {

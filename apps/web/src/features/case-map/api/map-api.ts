@@ -1,16 +1,35 @@
+import { createContext, useContext } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { CaseMap, arrivalResponse, mapAddressResponse } from '@vialex/domain';
 import { api } from '../../../lib/api';
+import { live, type LiveChannel } from '../../../lib/live';
+
+/**
+ * Where a map reads from: the staff's /api/casos/{id}/mapa and live channel by default; the
+ * client's side (issue 14) gives its own (/api/cliente/mapa and its channel) through CaseMapTab.
+ */
+export interface MapSource {
+  /** The map's path (its address lookups are under `${path}/direccion`). */
+  path: (caseId: string) => string;
+  /** The live channel whose location topics move the markers. */
+  live: Pick<LiveChannel, 'subscribe' | 'on'>;
+}
+
+export const STAFF_MAP_SOURCE: MapSource = { path: (caseId) => `/api/casos/${caseId}/mapa`, live };
+
+export const MapSourceContext = createContext<MapSource>(STAFF_MAP_SOURCE);
+export const useMapSource = () => useContext(MapSourceContext);
 
 /** The map of one case: its people, route, times and arrival. */
 export const mapKey = (caseId: string) => ['mapa', caseId] as const;
 
 /** GET /api/casos/{id}/mapa. Live positions move the markers; the times are read again on a throttle. */
 export function useCaseMap(caseId: string) {
+  const source = useMapSource();
   return useQuery({
     queryKey: mapKey(caseId),
-    queryFn: ({ signal }) => api.get<CaseMap>(`/api/casos/${caseId}/mapa`, { signal }),
+    queryFn: ({ signal }) => api.get<CaseMap>(source.path(caseId), { signal }),
     retry: false,
     // A tab coming back into view does not read it again: the live channel keeps it current.
     refetchOnWindowFocus: false,
@@ -25,10 +44,11 @@ const round = (n: number) => Math.round(n * 1e5) / 1e5;
 export function useMapAddress(caseId: string, at: { lat: number; lng: number } | null, enabled: boolean) {
   const lat = at ? round(at.lat) : null;
   const lng = at ? round(at.lng) : null;
+  const source = useMapSource();
   return useQuery({
     queryKey: [...mapKey(caseId), 'direccion', lat, lng],
     queryFn: ({ signal }) =>
-      api.get<z.infer<typeof mapAddressResponse>>(`/api/casos/${caseId}/mapa/direccion?lat=${lat}&lng=${lng}`, {
+      api.get<z.infer<typeof mapAddressResponse>>(`${source.path(caseId)}/direccion?lat=${lat}&lng=${lng}`, {
         signal,
       }),
     enabled: enabled && lat !== null && lng !== null,

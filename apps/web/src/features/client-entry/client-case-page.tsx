@@ -1,0 +1,162 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import Logout from '@mui/icons-material/Logout';
+import { LABELS, MSG, fmt, type ClientMe } from '@vialex/domain';
+import { BrandMark } from '../../components/brand-logo';
+import { CenteredSpinner } from '../../components/centered-spinner';
+import { showToast } from '../../lib/toasts';
+import { leaveCase } from './api/client-api';
+import { CLIENT_CASE_PATH } from './entry-page';
+import { formatBogotaTime } from './format';
+import { ClientInfoTab } from './info-tab';
+import { entryPath, isClientSessionEnded, isSessionEnded, noteEntryNotice, useClientMe } from './session';
+
+const L = LABELS.cliente;
+export const CLIENT_TABS = ['informacion', 'chat', 'mapa'] as const;
+export type ClientTab = (typeof CLIENT_TABS)[number];
+
+export interface ClientCasePageProps {
+  /** The chat tab's room (features/case-chat, composed in app/). */
+  chat: (me: ClientMe) => ReactNode;
+  /** The mapa tab's map (features/case-map, composed in app/). */
+  mapa: (me: ClientMe) => ReactNode;
+}
+
+/**
+ * Sends the client back to their entry page with why, when any of their calls finds the session
+ * over (the 120 minutes after the entry, spec 3 §4), or when its time comes while on screen.
+ */
+function useSessionEnd(me: ClientMe | undefined) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const end = () => {
+      noteEntryNotice(MSG.sesionClienteTerminada);
+      queryClient.removeQueries({ queryKey: ['cliente'] });
+      void navigate(entryPath(), { replace: true });
+    };
+    const off = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && isClientSessionEnded(event.query.state.error)) end();
+    });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    if (me) {
+      const left = Date.parse(me.expira) - Date.now();
+      // Past its time the next call says so; ask then (timers beyond ~24 days overflow).
+      if (left < 2 ** 31 - 1)
+        timer = setTimeout(
+          () => void queryClient.invalidateQueries({ queryKey: ['cliente'] }),
+          Math.max(0, left) + 1000,
+        );
+    }
+    return () => {
+      off();
+      clearTimeout(timer);
+    };
+  }, [me, queryClient, navigate]);
+}
+
+/**
+ * The client's case (/caso-cliente/{tab}, spec 3 §2 route table: información, chat, mapa under the
+ * client's own session): the case number, the tabs, and 'Salir', which ends the session and
+ * opens the entry page of their link again. Phone first: the bar and the tabs stay on top.
+ */
+export function ClientCasePage({ chat, mapa }: ClientCasePageProps) {
+  const { tab = 'chat' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const me = useClientMe();
+  const [leaving, setLeaving] = useState(false);
+  useSessionEnd(me.data);
+
+  if (!(CLIENT_TABS as readonly string[]).includes(tab)) return <Navigate to={`${CLIENT_CASE_PATH}/chat`} replace />;
+  if (me.isError && isSessionEnded(me.error)) {
+    if (isClientSessionEnded(me.error)) noteEntryNotice(MSG.sesionClienteTerminada);
+    return <Navigate to={entryPath()} replace />;
+  }
+  if (!me.data) return <CenteredSpinner fullScreen />;
+
+  const leave = async () => {
+    setLeaving(true);
+    try {
+      const res = await leaveCase();
+      noteEntryNotice(res.message);
+    } catch (e) {
+      // Already over on the server: leaving is done either way.
+      if (!isSessionEnded(e)) {
+        setLeaving(false);
+        showToast('cliente-salir', MSG.sinConexion, { variant: 'error' });
+        return;
+      }
+    }
+    queryClient.removeQueries({ queryKey: ['cliente'] });
+    void navigate(entryPath(), { replace: true });
+  };
+
+  return (
+    <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+      <AppBar position="sticky" elevation={0} sx={{ bgcolor: 'primary.dark' }}>
+        <Toolbar sx={{ gap: 1.5, minHeight: { xs: 56 }, px: { xs: 1.5, sm: 3 } }}>
+          <BrandMark size={32} />
+          <Box sx={{ minWidth: 0, flex: 1 }}>
+            <Typography component="h1" variant="subtitle1" sx={{ fontWeight: 800, lineHeight: 1.2 }} noWrap>
+              {fmt(L.numeroCaso, { caso: me.data.caso })}
+            </Typography>
+            <Typography variant="caption" sx={{ opacity: 0.85, display: 'block', lineHeight: 1.2 }} noWrap>
+              {fmt(L.sesionHasta, { hora: formatBogotaTime(me.data.expira) })}
+            </Typography>
+          </Box>
+          <Button
+            color="inherit"
+            variant="outlined"
+            startIcon={<Logout />}
+            onClick={() => void leave()}
+            disabled={leaving}
+            data-testid="client-exit"
+            sx={{ borderColor: 'rgba(255,255,255,0.6)', minHeight: 40, flexShrink: 0 }}
+          >
+            {leaving ? L.saliendo : L.salir}
+          </Button>
+        </Toolbar>
+        <Tabs
+          value={tab}
+          variant="fullWidth"
+          aria-label={L.pestanasCaso}
+          textColor="inherit"
+          slotProps={{ indicator: { sx: { bgcolor: 'secondary.main', height: 3 } } }}
+          sx={{ bgcolor: 'primary.main', minHeight: 48 }}
+        >
+          {CLIENT_TABS.map((t) => (
+            <Tab
+              key={t}
+              value={t}
+              label={L.pestanas[t]}
+              component={Link}
+              to={`${CLIENT_CASE_PATH}/${t}`}
+              replace
+              data-testid={`client-tab-${t}`}
+              sx={{ fontWeight: 700, minHeight: 48 }}
+            />
+          ))}
+        </Tabs>
+      </AppBar>
+      <Box
+        component="main"
+        sx={{ flex: 1, width: '100%', maxWidth: 960, mx: 'auto', p: tab === 'informacion' ? 2 : { xs: 0, sm: 2 } }}
+      >
+        {tab === 'informacion' && <ClientInfoTab />}
+        {tab === 'chat' && chat(me.data)}
+        {tab === 'mapa' && mapa(me.data)}
+      </Box>
+    </Box>
+  );
+}
+
+export default ClientCasePage;

@@ -1,0 +1,144 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { SnackbarProvider } from 'notistack';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { LABELS, MSG, fmt } from '@vialex/domain';
+import { createQueryClient } from '../../lib/query-client';
+import { useGeoStore } from '../../lib/geo';
+import { ClientEntryPage } from './entry-page';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+let answer: (url: string, init?: RequestInit) => Response;
+let calls: { url: string; method: string; body: unknown }[];
+let geo: { success?: PositionCallback; error?: PositionErrorCallback };
+
+beforeEach(() => {
+  calls = [];
+  geo = {};
+  useGeoStore.setState({ geoOff: false, position: null });
+  answer = (url) => (url.startsWith('/api/cliente/entrada/') ? json({ caso: 4521 }) : json({}, 404));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push({ url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      return answer(url, init);
+    }),
+  );
+  Object.defineProperty(navigator, 'geolocation', {
+    configurable: true,
+    value: {
+      watchPosition: (s: PositionCallback, e: PositionErrorCallback) => {
+        geo = { success: s, error: e };
+        return 1;
+      },
+      clearWatch: () => {},
+    },
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+function renderEntry(token = 'tok-123') {
+  const router = createMemoryRouter(
+    [
+      { path: '/login/auth-cliente/:id?', element: <ClientEntryPage /> },
+      { path: '/caso-cliente/:tab', element: <div data-testid="client-case">caso</div> },
+    ],
+    { initialEntries: [`/login/auth-cliente/${token}`] },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <SnackbarProvider>
+        <RouterProvider router={router} />
+      </SnackbarProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const locate = (lat = 4.65, lng = -74.08) =>
+  act(() => geo.success?.({ coords: { latitude: lat, longitude: lng }, timestamp: Date.now() } as GeolocationPosition));
+const deny = () =>
+  act(() =>
+    geo.error?.({ code: 1, PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 } as GeolocationPositionError),
+  );
+
+const button = () => screen.getByRole('button', { name: MSG.ingresarAlCaso });
+
+describe('ClientEntryPage', () => {
+  it('shows the case and keeps Ingresar al caso disabled, with the banner, until a latitude is known', async () => {
+    renderEntry();
+    expect(await screen.findByText(fmt(LABELS.cliente.numeroCaso, { caso: 4521 }))).toBeInTheDocument();
+    expect(screen.getByTestId('geo-warning')).toHaveTextContent(MSG.geolocalizacionApagada);
+    expect(button()).toBeDisabled();
+    await locate();
+    await waitFor(() => expect(button()).toBeEnabled());
+    expect(screen.queryByTestId('geo-warning')).toBeNull();
+  });
+
+  it('stays disabled with the banner when the location is denied', async () => {
+    renderEntry();
+    await screen.findByTestId('client-entry-case');
+    await deny();
+    expect(screen.getByTestId('geo-warning')).toHaveTextContent(MSG.geolocalizacionApagada);
+    expect(button()).toBeDisabled();
+  });
+
+  it("says the server's 'El caso no existe' for a bad link, and the button stays disabled", async () => {
+    answer = () => json({ statusCode: 404, code: 'NOT_FOUND', message: MSG.casoNoExiste }, 404);
+    renderEntry('forged');
+    expect(await screen.findByTestId('client-entry-error')).toHaveTextContent(MSG.casoNoExiste);
+    await locate();
+    expect(button()).toBeDisabled();
+  });
+
+  it('says a case already entered cannot be entered again', async () => {
+    answer = (url) =>
+      url === '/api/cliente/yo'
+        ? json({ statusCode: 401, code: 'CLIENT_SESSION_ENDED', message: MSG.sesionClienteTerminada }, 401)
+        : json({ statusCode: 409, code: 'CASE_ALREADY_ENTERED', message: MSG.casoYaIngresado }, 409);
+    renderEntry();
+    expect(await screen.findByTestId('client-entry-error')).toHaveTextContent(MSG.casoYaIngresado);
+  });
+
+  it('enters with the position and opens the case chat; the assignment is said', async () => {
+    answer = (url, init) => {
+      if (init?.method === 'POST')
+        return json({
+          caseId: 'c1',
+          caso: 4521,
+          nombre: 'ANA',
+          expira: new Date(Date.now() + 7_200_000).toISOString(),
+          asignacion: { investigador: 'LUIS', message: MSG.casoAsignado },
+          aviso: null,
+        });
+      return json({ caso: 4521 });
+    };
+    const router = renderEntry();
+    await screen.findByTestId('client-entry-case');
+    await locate(4.6, -74.1);
+    fireEvent.click(button());
+    expect(await screen.findByTestId('client-case')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/caso-cliente/chat');
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ token: 'tok-123', lat: 4.6, lng: -74.1 });
+    expect(await screen.findByTestId('client-assignment')).toHaveTextContent(MSG.casoAsignado);
+  });
+
+  it("shows the entry's refusal with the server's message and lets the client try again", async () => {
+    answer = (url, init) =>
+      init?.method === 'POST'
+        ? json({ statusCode: 409, code: 'CASE_ALREADY_ENTERED', message: MSG.casoYaIngresado }, 409)
+        : json({ caso: 4521 });
+    renderEntry();
+    await screen.findByTestId('client-entry-case');
+    await locate();
+    fireEvent.click(button());
+    expect(await screen.findByTestId('client-entry-error')).toHaveTextContent(MSG.casoYaIngresado);
+  });
+});
