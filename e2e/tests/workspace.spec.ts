@@ -39,7 +39,7 @@ test('a call-center agent opens a case from the list to its chat tab; the header
   await expect(page.getByTestId('workspace-case-number')).toHaveText(fmt(L.numeroCaso, { caso }));
   await expect(tabs(page)).toHaveText(tabNames('chat', 'informacion', 'gestionar', 'mapa'));
   await expect(page.getByRole('tab', { name: L.pestanas.chat })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByTestId('tab-placeholder-chat')).toContainText(L.proximamente.chat);
+  await expect(page.getByTestId('chat-room')).toHaveAttribute('data-room', 'general');
 
   // The header: client, plate, plan and origin, status, the team, the times.
   const header = page.getByTestId('workspace-header');
@@ -123,7 +123,7 @@ test('tabs per cargo and case; a hidden tab and a case out of scope are refused 
   await signIn(page, DEMO.coordInvestigador);
   await page.goto(`/gestionar-caso/${id}/chat_perito`);
   await expect(tabs(page)).toHaveText(tabNames('chat', 'informacion', 'gestionar', 'mapa', 'chat_perito'));
-  await expect(page.getByTestId('tab-placeholder-chat_perito')).toContainText(L.proximamente.chat_perito);
+  await expect(page.getByTestId('chat-room')).toHaveAttribute('data-room', 'perito');
   // The policy area offers the draftsperson only (the expert is already requested).
   await page.getByRole('tab', { name: L.pestanas.informacion }).click();
   await expect(page.getByRole('button', { name: fmt(L.solicitarTipo, { tipo: 'Dibujante' }) })).toBeVisible();

@@ -265,6 +265,9 @@ describe('a signed-out caller gets 401 before any body validation', () => {
       // Who is signed in: nobody (200 null) without a cookie, so the login page logs no error;
       // a stale or made-up cookie is still 401 (below).
       'get /api/auth/me',
+      // The client's entry page: the link is the credential (a forged one is 404, tested there).
+      'get /api/cliente/entrada/{token}',
+      'post /api/cliente/entrada/',
     ]);
     const checked: string[] = [];
     for (const [path, methods] of Object.entries(spec.paths)) {
