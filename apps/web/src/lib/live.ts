@@ -172,18 +172,23 @@ export const live = new LiveChannel(liveUrl);
  * Keeps a screen subscribed to a topic while it is mounted; `onEvent` (optional) sees its
  * events. Pass null to subscribe to nothing (e.g. while an id is still unknown).
  */
-export function useLiveTopic(topic: string | null, onEvent?: (event: LiveEvent) => void): void {
+export function useLiveTopic(
+  topic: string | null,
+  onEvent?: (event: LiveEvent) => void,
+  /** Another channel than the staff's (the client's /api/cliente/live). */
+  channel: Pick<LiveChannel, 'subscribe' | 'on'> = live,
+): void {
   const handler = useRef(onEvent);
   useEffect(() => {
     handler.current = onEvent;
   });
   useEffect(() => {
     if (!topic) return;
-    const unsubscribe = live.subscribe(topic);
-    const off = live.on(topic, (event) => handler.current?.(event));
+    const unsubscribe = channel.subscribe(topic);
+    const off = channel.on(topic, (event) => handler.current?.(event));
     return () => {
       off();
       unsubscribe();
     };
-  }, [topic]);
+  }, [topic, channel]);
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
@@ -34,11 +34,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MSG, fmt, type ChatKind, type ChatMessage, type ChatRoom as Sala } from '@vialex/domain';
 import { isApiError } from '../../lib/api';
 import { useConnection } from '../../lib/connection';
-import { useCurrentUser } from '../../lib/session';
+import { CurrentUserContext } from '../../lib/session';
 import { showToast } from '../../lib/toasts';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { showSuccess } from '../../components/list/use-feedback';
-import { setRoomOpen } from './api/chat-api';
+import { roomSource, setRoomOpen, setRoomSource, type RoomSource } from './api/chat-api';
 import { chatOutbox, useRoomOutbox } from './chat-outbox';
 import { Composer } from './composer';
 import { DroneDialog } from './drone-dialog';
@@ -416,7 +416,7 @@ function MessageList({
 }
 
 /** The room's height: on a phone the room fills the screen under the tabs; on a desk, what is left below them. */
-function useRoomBox(phone: boolean, online: boolean) {
+function useRoomBox(phone: boolean, online: boolean, phoneTop = 137) {
   const ref = useRef<HTMLDivElement>(null);
   const [top, setTop] = useState<number | null>(null);
   useLayoutEffect(() => {
@@ -434,16 +434,29 @@ function useRoomBox(phone: boolean, online: boolean) {
     // The connection banner above the page comes and goes with the connection: measure again.
   }, [phone, online]);
   const height = phone
-    ? 'calc(100dvh - 137px)'
+    ? `calc(100dvh - ${phoneTop}px)`
     : top === null
       ? 'calc(100dvh - 160px)'
       : `max(440px, calc(100dvh - ${Math.round(top)}px - 24px))`;
   return { ref, height };
 }
 
+/** A room seen from outside the staff app (the client's side, issue 14): where it is and who looks. */
+export interface ChatRoomSource extends RoomSource {
+  /**
+   * Whose outbox this tab sends (the staff user's id otherwise). The viewer's own messages are
+   * those the server returns with their clientId (it gives it to the sender only).
+   */
+  viewer: string;
+  /** On a phone, the height above the room (the bars and tabs); 137 px of the staff workspace otherwise. */
+  phoneTop?: number;
+}
+
 export interface ChatRoomProps {
   caseId: string;
   tipo: ChatKind;
+  /** Another source than the staff's routes, live channel and signed-in user. */
+  source?: ChatRoomSource;
 }
 
 /**
@@ -451,16 +464,20 @@ export interface ChatRoomProps {
  * draftsperson's. What the viewer may do comes from the server (`sala.acciones`), so the screen
  * offers exactly what it would accept.
  */
-export function ChatRoom({ caseId, tipo }: ChatRoomProps) {
-  const me = useCurrentUser();
+export function ChatRoom({ caseId, tipo, source }: ChatRoomProps) {
+  const staff = useContext(CurrentUserContext);
+  if (!staff && !source) throw new Error('ChatRoom outside the staff guard');
+  // Registered before the room is read or the outbox sends (both look it up by case and room).
+  if (source && roomSource(caseId, tipo) !== source) setRoomSource(caseId, tipo, source);
   const queryClient = useQueryClient();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const { online } = useConnection();
-  const { ref, height } = useRoomBox(phone, online);
-  useOutboxEffects(me.id);
+  const { ref, height } = useRoomBox(phone, online, source?.phoneTop);
+  const outboxUser = source?.viewer ?? staff!.id;
+  useOutboxEffects(outboxUser);
   const { room, loadOlder, loadingOlder } = useChatRoom(caseId, tipo);
-  const pending = useRoomOutbox(caseId, tipo, me.id);
+  const pending = useRoomOutbox(caseId, tipo, outboxUser);
   const [atBottom, setAtBottom] = useState(true);
   const [reply, setReply] = useState<QuoteModel | null>(null);
   const [searchOpen, setSearchOpen] = useState(false);
@@ -479,6 +496,9 @@ export function ChatRoom({ caseId, tipo }: ChatRoomProps) {
   }, []);
 
   const mensajes = room.data?.mensajes;
+  const me = {
+    id: source ? (mensajes?.find((m) => m.clientId !== null)?.senderId ?? source.viewer) : staff!.id,
+  };
   const sentIds = useMemo(() => new Set(mensajes?.map((m) => m.clientId).filter(Boolean)), [mensajes]);
   const waiting = pending.filter((p) => !sentIds.has(p.clientId));
   const queued = waiting.filter((w) => !w.error).length;
@@ -499,7 +519,7 @@ export function ChatRoom({ caseId, tipo }: ChatRoomProps) {
   const send = ({ content, files }: { content: string; files: File[] }) => {
     void chatOutbox.add({
       clientId: newClientId(),
-      userId: me.id,
+      userId: outboxUser,
       caseId,
       tipo,
       kind: files.length ? 'archivos' : 'texto',
@@ -516,7 +536,7 @@ export function ChatRoom({ caseId, tipo }: ChatRoomProps) {
   const saveDrone = (photos: File[], at: { lat: number; long: number } | null) => {
     void chatOutbox.add({
       clientId: newClientId(),
-      userId: me.id,
+      userId: outboxUser,
       caseId,
       tipo: 'general',
       kind: 'drone',

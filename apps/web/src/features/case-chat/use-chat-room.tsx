@@ -13,7 +13,7 @@ import {
 import { live, useLiveTopic } from '../../lib/live';
 import { showToast } from '../../lib/toasts';
 import { showSuccess } from '../../components/list/use-feedback';
-import { fetchChatPage, fetchUnread, markRead } from './api/chat-api';
+import { fetchChatPage, fetchUnread, markRead, roomSource } from './api/chat-api';
 import { chatOutbox } from './chat-outbox';
 
 /** What the screen holds of a room: its header and the messages read so far, oldest first. */
@@ -105,14 +105,18 @@ export function useChatRoom(caseId: string, tipo: ChatKind) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the key is made of caseId and tipo
   }, [queryClient, caseId, tipo]);
 
-  useLiveTopic(room.data?.sala.topic ?? null, (event) => {
-    if (event.name === 'chat.message') {
-      wanted.current = Math.max(wanted.current, event.indexId);
-      void catchUp();
-    } else if (event.name === 'chat.room') {
-      void queryClient.invalidateQueries({ queryKey: key, exact: true });
-    }
-  });
+  useLiveTopic(
+    room.data?.sala.topic ?? null,
+    (event) => {
+      if (event.name === 'chat.message') {
+        wanted.current = Math.max(wanted.current, event.indexId);
+        void catchUp();
+      } else if (event.name === 'chat.room') {
+        void queryClient.invalidateQueries({ queryKey: key, exact: true });
+      }
+    },
+    roomSource(caseId, tipo)?.live,
+  );
 
   const [loadingOlder, setLoadingOlder] = useState(false);
   const loadOlder = useCallback(async () => {

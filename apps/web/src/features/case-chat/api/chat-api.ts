@@ -8,9 +8,57 @@ import {
   type ChatUnread,
 } from '@vialex/domain';
 import { ApiError, api } from '../../../lib/api';
+import type { LiveChannel } from '../../../lib/live';
 
-/** The room's address: /api/casos/{id}/chats/{tipo}. */
-export const roomPath = (caseId: string, tipo: ChatKind) => `/api/casos/${caseId}/chats/${tipo}`;
+const staffRoomPath = (caseId: string, tipo: ChatKind) => `/api/casos/${caseId}/chats/${tipo}`;
+
+/**
+ * Where a room's calls go when not the staff's: the client's side (issue 14) reads and writes
+ * its case's general room at /api/cliente/chat, on its own live channel. Registered per room by
+ * ChatRoom's `source`, so the outbox (which sends after a reload too) finds it.
+ */
+export interface RoomSource {
+  /** The room's path: GET a page, POST …/mensajes, …/archivos, …/leidos; files at …/archivos/{id}. */
+  path: string;
+  /** The live channel the room's topic comes on (the staff's when not given). */
+  live?: Pick<LiveChannel, 'subscribe' | 'on'>;
+}
+
+const sources = new Map<string, RoomSource>();
+const sourceKey = (caseId: string, tipo: ChatKind) => `${caseId}/${tipo}`;
+
+export function setRoomSource(caseId: string, tipo: ChatKind, source: RoomSource): void {
+  sources.set(sourceKey(caseId, tipo), source);
+}
+
+export const roomSource = (caseId: string, tipo: ChatKind): RoomSource | undefined =>
+  sources.get(sourceKey(caseId, tipo));
+
+/** The room's address: /api/casos/{id}/chats/{tipo} (or its registered source's). */
+export const roomPath = (caseId: string, tipo: ChatKind) =>
+  roomSource(caseId, tipo)?.path ?? staffRoomPath(caseId, tipo);
+
+/** Messages' file links point at the staff's path; a room with another source serves them itself. */
+function localize<M extends { files: { url: string; preview: string | null }[] }>(
+  caseId: string,
+  tipo: ChatKind,
+  m: M,
+): M {
+  const source = roomSource(caseId, tipo);
+  if (!source || !m.files.length) return m;
+  const from = `${staffRoomPath(caseId, tipo)}/archivos/`;
+  const to = `${source.path}/archivos/`;
+  const move = (url: string) => (url.startsWith(from) ? to + url.slice(from.length) : url);
+  return { ...m, files: m.files.map((f) => ({ ...f, url: move(f.url), preview: f.preview && move(f.preview) })) };
+}
+
+const localizePage = (caseId: string, tipo: ChatKind) => (page: ChatPage) =>
+  roomSource(caseId, tipo) ? { ...page, mensajes: page.mensajes.map((m) => localize(caseId, tipo, m)) } : page;
+
+const localizeSent =
+  (caseId: string, tipo: ChatKind) =>
+  <R extends ChatSendResult>(res: R): R =>
+    res?.mensaje ? { ...res, mensaje: localize(caseId, tipo, res.mensaje) } : res;
 
 export interface PageQuery {
   antes?: number;
@@ -26,7 +74,7 @@ export function fetchChatPage(caseId: string, tipo: ChatKind, query: PageQuery =
   if (query.despues !== undefined) params.set('despues', String(query.despues));
   params.set('limite', String(query.limite ?? CHAT_PAGE_SIZE));
   if (query.q) params.set('q', query.q);
-  return api.get<ChatPage>(`${roomPath(caseId, tipo)}?${params}`, { signal });
+  return api.get<ChatPage>(`${roomPath(caseId, tipo)}?${params}`, { signal }).then(localizePage(caseId, tipo));
 }
 
 export interface TextSend {
@@ -37,11 +85,13 @@ export interface TextSend {
 
 /** POST a text message (the clientId makes a repeated send return the same message). */
 export const sendText = (caseId: string, tipo: ChatKind, body: TextSend) =>
-  api.post<ChatSendResult>(`${roomPath(caseId, tipo)}/mensajes`, {
-    clientId: body.clientId,
-    content: body.content,
-    ...(body.replyTo ? { replyTo: body.replyTo } : {}),
-  });
+  api
+    .post<ChatSendResult>(`${roomPath(caseId, tipo)}/mensajes`, {
+      clientId: body.clientId,
+      content: body.content,
+      ...(body.replyTo ? { replyTo: body.replyTo } : {}),
+    })
+    .then(localizeSent(caseId, tipo));
 
 const networkError = () => new ApiError(0, { statusCode: 0, code: 'NETWORK', message: MSG.sinConexion });
 
@@ -102,7 +152,7 @@ export const sendFiles = (caseId: string, tipo: ChatKind, body: FileSend, onProg
     { clientId: body.clientId, content: body.content, replyTo: body.replyTo },
     body.files,
     onProgress,
-  );
+  ).then(localizeSent(caseId, tipo));
 
 export interface DroneSend {
   clientId: string;
