@@ -109,7 +109,8 @@ test.describe('phone', () => {
     await expect(page.getByTestId('success-toast')).toHaveText(MSG.llegadaMarcada);
     await expect(page.getByRole('button', { name: T.marcarLlegada })).toHaveCount(0);
     await expect(page.getByTestId('map-arrival')).toHaveText(/^Llegó a las \d{2}:\d{2}$/);
-    // The toast hides by itself (6 s); the picture shows the panel under it.
+    // The toast hides by itself (6 s; not while the pointer rests on it): the picture shows the panel under it.
+    await page.mouse.move(195, 300);
     await expect(page.getByTestId('success-toast')).toBeHidden({ timeout: 10_000 });
     await mapShot(page, 'phone-arrival');
     // The server agrees: a second mark is refused.
