@@ -3,7 +3,7 @@
  * server's `test` database; a temporary database is created and dropped). Prints one line per
  * budget and exits non-zero if one is missed.
  *
- *   npm run bench [-- web|location|live|map|chat|cases|lighthouse]   one budget
+ *   npm run bench [-- web|location|live|map|assign|chat|cases|lighthouse]   one budget
  *   npm run bench -- --quick                      CI: the same code paths on small data for a few
  *                                                 seconds; fails on errors and lost events, reports
  *                                                 the budgets without holding a busy machine to them
@@ -17,6 +17,7 @@ import { benchLocation } from './location.js';
 import { benchLive } from './live.js';
 import { benchChat } from './chat.js';
 import { benchMap } from './map.js';
+import { benchAssign } from './assign.js';
 import { benchWebSize } from './web-size.js';
 import { benchCasesList } from './cases-list.js';
 import { benchLighthouse, hasWebBuild, webDist } from './lighthouse.js';
@@ -45,6 +46,7 @@ if (!only || only === 'web') results.push(benchWebSize());
 if (!only || only === 'location') results.push(await withServer((s, d) => benchLocation(s, d, quick)));
 if (!only || only === 'live') results.push(await withServer((s, d) => benchLive(s, d, quick)));
 if (!only || only === 'map') results.push(await withServer((s, d) => benchMap(s, d, quick)));
+if (!only || only === 'assign') results.push(await withServer((s, d) => benchAssign(s, d, quick)));
 if (!only || only === 'chat') results.push(await withServer((s, d) => benchChat(s, d, quick)));
 if (!only || only === 'cases') results.push(await withServer((s, d) => benchCasesList(s, d, quick)));
 if (!only || only === 'lighthouse') {

@@ -101,12 +101,15 @@ export function deliver(ctx: AppContext, pending: { notice: Notice; recipients: 
 
 async function announce(ctx: AppContext, pending: { recipients: string[]; id: string }[]): Promise<void> {
   for (const { recipients, id } of pending) {
-    for (const userId of recipients) {
-      try {
-        await ctx.hub.publish(ctx.db, topics.user(userId), { name: 'notification.created', id });
-      } catch (err) {
-        ctx.log?.warn({ err }, 'notification live event failed');
-      }
+    try {
+      // One notification for many recipients (a new case tells every investigator of the city).
+      await ctx.hub.publishToMany(
+        ctx.db,
+        recipients.map((userId) => topics.user(userId)),
+        { name: 'notification.created', id },
+      );
+    } catch (err) {
+      ctx.log?.warn({ err }, 'notification live event failed');
     }
   }
 }
