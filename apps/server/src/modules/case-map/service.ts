@@ -29,6 +29,7 @@ import { mapsOf } from './maps.js';
 interface Computed {
   at: number;
   key: string;
+  known: string;
   ruta: Route | null;
   investigador: Leg | null;
   abogado: Leg | null;
@@ -59,8 +60,11 @@ async function routeAndTimes(
   abogado: LatLng | null,
 ): Promise<Computed> {
   const key = keyOf(to, investigador, abogado);
+  // Who has a position: an agent appearing (or gone) is worth computing at once, a move is not.
+  const known = `${!!investigador}${!!abogado}`;
   const last = computed.get(c.id);
-  if (last && (last.key === key || Date.now() - last.at < ARRIVAL_TIMES_MIN_INTERVAL_MS)) return last;
+  if (last && (last.key === key || (last.known === known && Date.now() - last.at < ARRIVAL_TIMES_MIN_INTERVAL_MS)))
+    return last;
   const maps = mapsOf(ctx);
   const origins = [investigador, abogado].filter((p): p is LatLng => !!p);
   const [ruta, legs] = await Promise.all([
@@ -70,6 +74,7 @@ async function routeAndTimes(
   const result: Computed = {
     at: Date.now(),
     key,
+    known,
     ruta,
     investigador: investigador ? legs[0] : null,
     abogado: abogado ? legs[investigador ? 1 : 0] : null,
