@@ -10,7 +10,7 @@ import {
   type CaseMap,
   type LiveServerMessage,
 } from '@vialex/domain';
-import { casos, notificaciones, trazabilidad, ubicacionesVigiladas } from '../src/db/schema/index.js';
+import { casos, notificaciones, trazabilidad, ubicacionesVigiladas, usuarios } from '../src/db/schema/index.js';
 import { forgetComputedRoutes } from '../src/modules/case-map/service.js';
 import { startTestServer, type TestServer } from './helper.js';
 import { signInEveryCargo } from './factories.js';
@@ -97,6 +97,21 @@ describe('the people, the route, the times', () => {
     const [row] = await s.ctx.db.select().from(casos).where(eq(casos.id, c.id));
     expect(row.tiempo_llegada_investigador).toMatch(/^\d+ min \(\d+(,\d)? km\)$/);
     expect(row.tiempo_llegada_abogado).toMatch(/ min /);
+  });
+
+  it('an agent whose position appears gets the route at once; a move waits for the minute', async () => {
+    const c = await teamCase();
+    await s.ctx.db
+      .update(usuarios)
+      .set({ lat: null, long: null })
+      .where(eq(usuarios.id, id('Investigador')));
+    expect(((await map(c.id, 'Administrador')).json() as CaseMap).ruta).toBeNull();
+    await place('Investigador', 4.6575, -74.0557);
+    const first = (await map(c.id, 'Administrador')).json() as CaseMap;
+    expect(first.ruta).not.toBeNull();
+    await place('Investigador', 4.6, -74.1);
+    // Moved within the minute: the same route and times (the provider is not asked again).
+    expect(((await map(c.id, 'Administrador')).json() as CaseMap).tiempos).toEqual(first.tiempos);
   });
 
   it('a failing provider: the labelled estimate, the map still answers', async () => {
