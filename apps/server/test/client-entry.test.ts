@@ -220,10 +220,17 @@ describe('automatic investigator assignment (spec 2 §4)', () => {
   it("none free: 'No hay investigadores disponibles.'; outside the three cities nothing is tried", async () => {
     await investigator({ lat: 5.05, lng: -74.05 });
     const c = await caseWithLink();
+    const coordinator = await createUser(s.ctx, { cargo: 'Coordinador Investigador' });
     expect((await enter(c.token)).json().asignacion).toEqual({
       investigador: null,
       message: 'No hay investigadores disponibles.',
     });
+    // The dispatch desk hears of the case waiting.
+    const [alert] = await s.ctx.db
+      .select()
+      .from(notificaciones)
+      .where(and(eq(notificaciones.uidcaso, c.id), eq(notificaciones.momento, 'Caso sin investigador')));
+    expect(alert.destinatarios).toEqual(expect.arrayContaining([coordinator.user.id, admin.id]));
     await investigator({ lat: 6.25, lng: -75.58 });
     const medellin = await caseWithLink({ departamento: '05', uidciudad: '05001' });
     expect((await enter(medellin.token, { lat: 6.2442, lng: -75.5812 })).json().asignacion).toBeNull();

@@ -326,6 +326,8 @@ export const MSG = {
   sesionClienteCerrada: 'Salió del caso',
   ubicacionRequerida: 'Comparta la ubicación de su dispositivo para ingresar',
   sesionClienteTerminada: 'Su sesión en el caso terminó. Ingrese de nuevo desde el enlace del SMS',
+  casoSinInvestigador: 'Caso sin investigador',
+  avisoSinInvestigador: 'El cliente ingresó al caso # {caso} y no hay investigadores disponibles a menos de 30 km',
   trazaAsignacionAutomatica: 'Asignación automática del investigador más cercano al caso # {caso}',
 
   // Reports (spec 3 §8)

@@ -83,6 +83,16 @@ export const NOTIFIED_ON_ARRIVAL: readonly Cargo[] = [
   'Call Center',
 ];
 
+/**
+ * Beyond the spec (issue 14): a client entered a case of the automatic-assignment cities and no
+ * investigator could be assigned — the dispatch desk must not miss a case waiting.
+ */
+export const NOTIFIED_ON_NO_INVESTIGATOR: readonly Cargo[] = [
+  'Administrador',
+  'Coordinador Investigador',
+  'Coordinador Contact Center',
+];
+
 export type NoticeEvent =
   | 'caseCreated'
   | 'agentAssigned'
@@ -91,7 +101,8 @@ export type NoticeEvent =
   | 'attentionRequested'
   | 'caseClosed'
   | 'firstDronePhoto'
-  | 'arrival';
+  | 'arrival'
+  | 'noInvestigator';
 
 /** The recipients of a notice, before they are looked up. */
 export interface NoticeAudience {
@@ -136,5 +147,7 @@ export function noticeAudience(event: NoticeEvent, tipo?: Cargo): NoticeAudience
       return ofCase(NOTIFIED_ON_FIRST_DRONE_PHOTO);
     case 'arrival':
       return ofCase(NOTIFIED_ON_ARRIVAL);
+    case 'noInvestigator':
+      return ofCase(NOTIFIED_ON_NO_INVESTIGATOR);
   }
 }

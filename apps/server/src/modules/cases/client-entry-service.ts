@@ -77,7 +77,11 @@ export async function enterCase(
       tx,
       pending,
       entered,
-      { momento: MSG.nuevoCaso, titulo: MSG.nuevoCaso, cuerpo: fmt(MSG.casoCreadoCiudad, { ciudad: entered.ciudad_siniestro }) },
+      {
+        momento: MSG.nuevoCaso,
+        titulo: MSG.nuevoCaso,
+        cuerpo: fmt(MSG.casoCreadoCiudad, { ciudad: entered.ciudad_siniestro }),
+      },
       recipients,
     );
   }
@@ -114,7 +118,7 @@ export async function autoAssignInvestigator(
   roadTimes?: (origins: { lat: number; lng: number }[], to: { lat: number; lng: number }) => Promise<number[]>,
 ): Promise<AutoAssignment | undefined> {
   if (c.uidinvestigador || !c.uidciudad || !ctx.config.autoAssignCities.includes(c.uidciudad)) return undefined;
-  if (c.lat === null || c.lng === null) return { investigador: null, message: MSG.noHayInvestigadores };
+  if (c.lat === null || c.lng === null) return nobodyFree(tx, pending, c);
   const distanceKm = sql<number>`${EARTH_RADIUS_KM} * 2 * asin(sqrt(
       power(sin(radians(u.lat - ${c.lat}) / 2), 2)
       + cos(radians(${c.lat})) * cos(radians(u.lat)) * power(sin(radians(u.long - ${c.lng}) / 2), 2)))`;
@@ -129,7 +133,7 @@ export async function autoAssignInvestigator(
     order by km, u.id
     limit ${roadTimes ? ROAD_SHORTLIST : 1}
     for update of u skip locked`);
-  if (!rows.length) return { investigador: null, message: MSG.noHayInvestigadores };
+  if (!rows.length) return nobodyFree(tx, pending, c);
   let chosen = rows[0];
   if (roadTimes && rows.length > 1) {
     const times = await roadTimes(
@@ -160,8 +164,29 @@ export async function autoAssignInvestigator(
       titulo: MSG.casoAsignado,
       cuerpo: fmt(MSG.avisoAgenteDelCaso, { caso: c.caso, cargo: 'Investigador', nombre }),
     },
-    await recipientsOf(tx, noticeAudience('agentAssigned', 'Investigador'), { ...c, uidinvestigador: chosen.id }, chosen.id),
+    await recipientsOf(
+      tx,
+      noticeAudience('agentAssigned', 'Investigador'),
+      { ...c, uidinvestigador: chosen.id },
+      chosen.id,
+    ),
   );
   await listChanged(ctx, tx, c.id);
   return { investigador: nombre, message: MSG.casoAsignado };
+}
+
+/** Nobody free: the client is told so, and the dispatch desk is alerted in the notification centre. */
+async function nobodyFree(tx: Tx, pending: Pending, c: CaseRow): Promise<AutoAssignment> {
+  await noticeAboutCase(
+    tx,
+    pending,
+    c,
+    {
+      momento: MSG.casoSinInvestigador,
+      titulo: MSG.casoSinInvestigador,
+      cuerpo: fmt(MSG.avisoSinInvestigador, { caso: c.caso }),
+    },
+    await recipientsOf(tx, noticeAudience('noInvestigator'), c),
+  );
+  return { investigador: null, message: MSG.noHayInvestigadores };
 }
