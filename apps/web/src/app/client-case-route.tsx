@@ -4,11 +4,11 @@ import { ChatRoom, type ChatRoomSource } from '../features/case-chat';
 import { CaseMapTab, type MapSource } from '../features/case-map';
 import { CLIENT_API, ClientCasePage, clientLive, useClientLive } from '../features/client-entry';
 
-/** The client's map: their own routes and live channel (spec 3 §2; no 'Marcar llegada' for them). */
-const CLIENT_MAP_SOURCE: MapSource = { path: () => CLIENT_API.map, live: clientLive };
-
-/** The client's bar (56 px) and tabs (48 px) above the room on a phone. */
+/** The client's bar (56 px) and tabs (48 px) above the room and the map on a phone. */
 const CLIENT_PHONE_TOP = 104;
+
+/** The client's map: their own routes and live channel (spec 3 §2; no 'Marcar llegada' for them). */
+const CLIENT_MAP_SOURCE: MapSource = { path: () => CLIENT_API.map, live: clientLive, phoneTop: CLIENT_PHONE_TOP };
 
 /** The case's general room as the client reaches it: /api/cliente/chat on their own live channel. */
 function ClientChat({ me }: { me: ClientMe }) {

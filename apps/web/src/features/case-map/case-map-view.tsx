@@ -9,7 +9,7 @@ import { LABELS, MSG, fmt } from '@vialex/domain';
 import { isApiError } from '../../lib/api';
 import { useFeedback } from '../../components/list/use-feedback';
 import { CenteredSpinner } from '../../components/centered-spinner';
-import { useCaseMap, useMarkArrival } from './api/map-api';
+import { useCaseMap, useMapSource, useMarkArrival } from './api/map-api';
 import { MapCanvas } from './map-canvas';
 import { ArrivalTimes, PeopleLegend } from './map-panel';
 import { markerModel, mergeLive } from './model';
@@ -32,7 +32,7 @@ function useNow(everyMs = 15_000): number {
  * header scrolls away), the times and the arrival button at the bottom, under the thumb. A desk:
  * what is left below the tabs.
  */
-function useTabBox(phone: boolean, ready: boolean) {
+function useTabBox(phone: boolean, ready: boolean, phoneTop = 137) {
   const ref = useRef<HTMLDivElement>(null);
   const [top, setTop] = useState<number | null>(null);
   useLayoutEffect(() => {
@@ -48,7 +48,7 @@ function useTabBox(phone: boolean, ready: boolean) {
     return () => window.removeEventListener('resize', measure);
   }, [phone, ready]);
   const height = phone
-    ? 'calc(100dvh - 137px)'
+    ? `calc(100dvh - ${phoneTop}px)`
     : top === null
       ? 'calc(100dvh - 160px)'
       : `max(420px, calc(100dvh - ${Math.round(top)}px - 24px))`;
@@ -68,7 +68,7 @@ export function CaseMapView({ caseId }: { caseId: string }) {
   const heard = useMapLive(caseId, query.data?.topics, query.dataUpdatedAt, () => void query.refetch());
   const arrival = useMarkArrival(caseId);
   const feedback = useFeedback();
-  const { ref, height } = useTabBox(phone, !!query.data);
+  const { ref, height } = useTabBox(phone, !!query.data, useMapSource().phoneTop);
 
   if (query.isError && !query.data)
     return (

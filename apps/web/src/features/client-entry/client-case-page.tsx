@@ -149,7 +149,16 @@ export function ClientCasePage({ chat, mapa }: ClientCasePageProps) {
       </AppBar>
       <Box
         component="main"
-        sx={{ flex: 1, width: '100%', maxWidth: 960, mx: 'auto', p: tab === 'informacion' ? 2 : { xs: 0, sm: 2 } }}
+        sx={{
+          flex: 1,
+          width: '100%',
+          maxWidth: 960,
+          mx: 'auto',
+          // The room fills a phone edge to edge; the map spreads over the side margins itself (as
+          // in the staff workspace), so it keeps them.
+          p: tab === 'chat' ? { xs: 0, sm: 2 } : tab === 'mapa' ? { xs: '0 16px', sm: 2 } : 2,
+          overflowX: 'hidden',
+        }}
       >
         {tab === 'informacion' && <ClientInfoTab />}
         {tab === 'chat' && chat(me.data)}

@@ -21,6 +21,9 @@ const L = LABELS.cliente;
 /** Where a client lands after entering: their case's general room. */
 export const CLIENT_CASE_PATH = '/caso-cliente';
 
+/** The entry's notices show on top: at the bottom they would cover the chat's composer. */
+const TOP = { vertical: 'top', horizontal: 'center' } as const;
+
 const messageOf = (e: unknown) => (isApiError(e) ? e.message : MSG.algoSalioMal);
 
 /**
@@ -82,11 +85,13 @@ export function ClientEntryPage() {
         const assigned = result.asignacion.investigador !== null;
         showToast('cliente-asignacion', <span data-testid="client-assignment">{result.asignacion.message}</span>, {
           variant: assigned ? 'success' : 'warning',
+          anchorOrigin: TOP,
         });
       }
       if (result.aviso)
         showToast('cliente-aviso', <span data-testid="client-address-notice">{result.aviso}</span>, {
           variant: 'warning',
+          anchorOrigin: TOP,
         });
       void navigate(`${CLIENT_CASE_PATH}/chat`, { replace: true });
     } catch (e) {

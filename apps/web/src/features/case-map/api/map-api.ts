@@ -14,6 +14,8 @@ export interface MapSource {
   path: (caseId: string) => string;
   /** The live channel whose location topics move the markers. */
   live: Pick<LiveChannel, 'subscribe' | 'on'>;
+  /** On a phone, the height above the map (bars and tabs); 137 px of the staff workspace otherwise. */
+  phoneTop?: number;
 }
 
 export const STAFF_MAP_SOURCE: MapSource = { path: (caseId) => `/api/casos/${caseId}/mapa`, live };

@@ -1,0 +1,137 @@
+import type { Page } from '@playwright/test';
+import { LABELS, MSG, fmt } from '@vialex/domain';
+import { DEMO, PHONE, createCaseAs, expect, signIn, test } from '../support';
+import { clientShot, pendingLocation, sendCaseSms } from '../support/client';
+import { answerTiles } from '../support/map';
+
+const L = LABELS.cliente;
+const C = LABELS.chat;
+/** The phone at the accident (Bogotá, near Calle 26), with its location allowed. */
+const AT_ACCIDENT = { ...PHONE, permissions: ['geolocation'], geolocation: { latitude: 4.6486, longitude: -74.1007 } };
+
+const entryButton = (page: Page) => page.getByRole('button', { name: MSG.ingresarAlCaso });
+const composer = (page: Page) => page.getByRole('textbox', { name: C.mensaje });
+
+/**
+ * The driver's side (issue 14; spec 3 §2 "Client case entry", §7): from the SMS link in the case's
+ * outbox to their case's chat on a phone, seen live by the staff; the entry page's refusals.
+ */
+test('the driver follows the SMS link on a phone, enters, lands on the chat and writes; the desk sees the message and the case Verificado live', async ({
+  page,
+  asUser,
+  openContext,
+}) => {
+  // TAX123: an RC policy, so the plan lets the SMS go. The case is Recibido.
+  const { id, caso } = await createCaseAs(asUser, { placa: 'TAX123' });
+  await signIn(page, DEMO.administrador);
+  await page.goto(`/gestionar-caso/${id}`);
+  await expect(page.getByTestId('workspace-status')).toContainText('Recibido');
+  const shortLink = await sendCaseSms(page);
+  await page.getByRole('tab', { name: LABELS.espacio.pestanas.chat }).click();
+  await expect(page.getByTestId('chat-room')).toBeVisible();
+
+  const phone = await (await openContext(AT_ACCIDENT)).newPage();
+  await phone.goto(shortLink);
+  await expect(phone).toHaveURL(/\/login\/auth-cliente\/[A-Za-z0-9_.-]+$/);
+  await expect(phone.getByTestId('client-entry-case')).toHaveText(fmt(L.numeroCaso, { caso }));
+  await expect(entryButton(phone)).toBeEnabled();
+  await expect(phone.getByTestId('geo-warning')).toHaveCount(0);
+  await clientShot(phone, 'entry-ready');
+
+  await entryButton(phone).click();
+  await expect(phone).toHaveURL(/\/caso-cliente\/chat$/);
+  await expect(phone.getByTestId('chat-room')).toBeVisible();
+  await expect(phone.getByRole('tab', { name: L.pestanas.chat })).toHaveAttribute('aria-selected', 'true');
+  // Bogotá assigns automatically: the outcome is said ('CASO ASIGNADO' or 'No hay investigadores disponibles.').
+  await expect(phone.getByTestId('client-assignment')).toHaveText(
+    new RegExp(`^(${MSG.casoAsignado}|${MSG.noHayInvestigadores})$`),
+  );
+
+  // The desk sees the case verified at the client's place, without a reload.
+  await expect(page.getByTestId('workspace-status')).toContainText('Verificado');
+
+  const text = `Estoy en el lugar del accidente ${Date.now()}`;
+  await composer(phone).fill(text);
+  await composer(phone).press('Enter');
+  await expect(phone.getByTestId('chat-message').filter({ hasText: text })).toBeVisible();
+  await expect(page.getByTestId('chat-message').filter({ hasText: text })).toBeVisible();
+  await clientShot(phone, 'case-chat');
+
+  // And the desk's answer reaches the phone live.
+  const answer = `Vamos en camino ${Date.now()}`;
+  await composer(page).fill(answer);
+  await composer(page).press('Enter');
+  await expect(phone.getByTestId('chat-message').filter({ hasText: answer })).toBeVisible();
+
+  await phone.getByRole('tab', { name: L.pestanas.informacion }).click();
+  await expect(phone.getByTestId('client-info-caso')).toHaveText(String(caso));
+  await expect(phone.getByTestId('client-info-estado')).toHaveText('Verificado');
+  await expect(phone.getByTestId('client-info-placa')).toHaveText('TAX123');
+  await clientShot(phone, 'case-informacion');
+
+  const map = await (await phone.request.get('/api/cliente/mapa')).json();
+  await answerTiles(phone, map.teselas.url);
+  await phone.getByRole('tab', { name: L.pestanas.mapa }).click();
+  await expect(phone.getByTestId('map-marker-cliente')).toBeVisible();
+  await clientShot(phone, 'case-mapa');
+
+  // A second phone with the same link is refused while the client is in.
+  const other = await (await openContext(AT_ACCIDENT)).newPage();
+  await other.goto(shortLink);
+  await expect(other.getByTestId('client-entry-error')).toHaveText(MSG.casoYaIngresado);
+  await expect(entryButton(other)).toBeDisabled();
+
+  // Salir: back to the entry page of the link, which opens the case again.
+  await phone.getByTestId('client-exit').click();
+  await expect(phone).toHaveURL(/\/login\/auth-cliente\/[A-Za-z0-9_.-]+$/);
+  await expect(phone.getByTestId('client-entry-notice')).toHaveText(MSG.sesionClienteCerrada);
+  await expect(entryButton(phone)).toBeEnabled();
+  expect((await phone.request.get('/api/cliente/yo')).status()).toBe(401);
+});
+
+test.describe('the entry page at phone size', () => {
+  test.use(AT_ACCIDENT);
+
+  test('a forged link says "El caso no existe" and cannot be entered', async ({ page }) => {
+    await page.goto('/login/auth-cliente/forged-token');
+    await expect(page.getByTestId('client-entry-error')).toHaveText(MSG.casoNoExiste);
+    await expect(entryButton(page)).toBeDisabled();
+    await clientShot(page, 'entry-error');
+  });
+
+  test('while the position is unknown the banner shows and the button waits', async ({ page, asUser }) => {
+    const { id } = await createCaseAs(asUser, { placa: 'TAX123' });
+    const shortLink = await linkOf(asUser, id);
+    await page.addInitScript(pendingLocation);
+    await page.goto(shortLink);
+    await expect(page.getByTestId('client-entry-case')).toBeVisible();
+    await expect(page.getByTestId('geo-warning')).toHaveText(MSG.geolocalizacionApagada);
+    await expect(page.getByTestId('client-entry-location')).toHaveText(L.buscandoUbicacion);
+    await expect(entryButton(page)).toBeDisabled();
+    await clientShot(page, 'entry-pending');
+  });
+});
+
+test.describe('location denied', () => {
+  test.use({ ...PHONE, permissions: [], geolocation: undefined });
+
+  test('keeps the button disabled with the banner', async ({ page, asUser }) => {
+    const { id } = await createCaseAs(asUser, { placa: 'TAX123' });
+    const shortLink = await linkOf(asUser, id);
+    await page.goto(shortLink);
+    await expect(page.getByTestId('client-entry-case')).toBeVisible();
+    await expect(page.getByTestId('geo-warning')).toHaveText(MSG.geolocalizacionApagada);
+    await expect(entryButton(page)).toBeDisabled();
+    await clientShot(page, 'entry-denied');
+  });
+});
+
+/** The SMS sent through the API by the contact-centre desk: the short link it carries. */
+async function linkOf(asUser: Parameters<typeof createCaseAs>[0], caseId: string): Promise<string> {
+  return asUser(DEMO.administrador, async (api) => {
+    const sent = await api.post(`/api/casos/${caseId}/sms`, { data: { telefono: '+573104567890' } });
+    expect(sent.ok(), await sent.text()).toBeTruthy();
+    const panel = await (await api.get(`/api/casos/${caseId}/sms`)).json();
+    return new URL(panel.mensajes[0].enlace.url).pathname;
+  });
+}
