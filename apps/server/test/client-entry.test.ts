@@ -236,12 +236,15 @@ describe('automatic investigator assignment (spec 2 §4)', () => {
     expect((await enter(medellin.token, { lat: 6.2442, lng: -75.5812 })).json().asignacion).toBeNull();
   });
 
-  it('two cases entering together never get the same investigator', async () => {
-    const first = await investigator({ lat: 4.69, lng: -74.05 });
-    const second = await investigator({ lat: 4.7, lng: -74.05 });
-    const [a, b] = await Promise.all([caseWithLink(), caseWithLink()]);
-    await Promise.all([enter(a.token), enter(b.token)]);
-    const assigned = [(await caseRow(a.id)).uidinvestigador, (await caseRow(b.id)).uidinvestigador];
-    expect(new Set(assigned)).toEqual(new Set([first, second]));
+  it('cases entering together never get the same investigator', async () => {
+    const team = [
+      await investigator({ lat: 4.69, lng: -74.05 }),
+      await investigator({ lat: 4.7, lng: -74.05 }),
+      await investigator({ lat: 4.71, lng: -74.05 }),
+    ];
+    const cases = await Promise.all([caseWithLink(), caseWithLink(), caseWithLink()]);
+    await Promise.all(cases.map((c) => enter(c.token)));
+    const assigned = await Promise.all(cases.map(async (c) => (await caseRow(c.id)).uidinvestigador));
+    expect(new Set(assigned)).toEqual(new Set(team));
   });
 });

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import {
   AUTO_ASSIGN_POSITION_MAX_AGE_MINUTES,
   AUTO_ASSIGN_RADIUS_KM,
@@ -122,26 +122,8 @@ export async function autoAssignInvestigator(
   const distanceKm = sql<number>`${EARTH_RADIUS_KM} * 2 * asin(sqrt(
       power(sin(radians(u.lat - ${c.lat}) / 2), 2)
       + cos(radians(${c.lat})) * cos(radians(u.lat)) * power(sin(radians(u.long - ${c.lng}) / 2), 2)))`;
-  const { rows } = await tx.execute<{ id: string; lat: number; long: number; km: number }>(sql`
-    select u.id, u.lat, u.long, ${distanceKm} as km
-    from usuarios u
-    where u.cargo = 'Investigador' and u.estado and u.disponibilidad = ${DISPONIBILIDAD.enEspera}
-      and u.gps and u.lat is not null and u.long is not null
-      and u.ubicacion_fecha > now() - make_interval(mins => ${AUTO_ASSIGN_POSITION_MAX_AGE_MINUTES})
-      and exists (select 1 from sesiones s where s.usuario = u.id and ${liveSessionRules})
-      and ${distanceKm} < ${AUTO_ASSIGN_RADIUS_KM}
-    order by km, u.id
-    limit ${roadTimes ? ROAD_SHORTLIST : 1}
-    for update of u skip locked`);
-  if (!rows.length) return nobodyFree(tx, pending, c);
-  let chosen = rows[0];
-  if (roadTimes && rows.length > 1) {
-    const times = await roadTimes(
-      rows.map((r) => ({ lat: r.lat, lng: r.long })),
-      { lat: c.lat, lng: c.lng },
-    );
-    chosen = rows[times.indexOf(Math.min(...times))] ?? rows[0];
-  }
+  const chosen = await claimNearest(tx, { lat: c.lat, lng: c.lng }, distanceKm, roadTimes);
+  if (!chosen) return nobodyFree(tx, pending, c);
   await tx.update(casos).set({ uidinvestigador: chosen.id, modificacion: new Date() }).where(eq(casos.id, c.id));
   const [agent] = await tx.select().from(usuarios).where(eq(usuarios.id, chosen.id));
   const nombre = nameOf(agent);
@@ -189,4 +171,63 @@ async function nobodyFree(tx: Tx, pending: Pending, c: CaseRow): Promise<AutoAss
     await recipientsOf(tx, noticeAudience('noInvestigator'), c),
   );
   return { investigador: null, message: MSG.noHayInvestigadores };
+}
+
+/** Rounds of claiming: candidates another entry claimed meanwhile are looked past. */
+const CLAIM_ROUNDS = 3;
+
+/**
+ * The nearest free investigator, claimed: the few nearest are read without a lock, ordered by
+ * road time when a provider is set, and the first that can still be locked (SKIP LOCKED, and
+ * still 'Activo en espera' once locked) is the one. Only the claimed row stays locked, so
+ * entries at the same moment each get their own.
+ */
+async function claimNearest(
+  tx: Tx,
+  to: { lat: number; lng: number },
+  distanceKm: SQL<number>,
+  roadTimes?: (origins: { lat: number; lng: number }[], to: { lat: number; lng: number }) => Promise<number[]>,
+): Promise<{ id: string } | undefined> {
+  const tried = new Set<string>();
+  for (let round = 0; round < CLAIM_ROUNDS; round++) {
+    const { rows } = await tx.execute<{ id: string; lat: number; long: number }>(sql`
+      select u.id, u.lat, u.long
+      from usuarios u
+      where u.cargo = 'Investigador' and u.estado and u.disponibilidad = ${DISPONIBILIDAD.enEspera}
+        and u.gps and u.lat is not null and u.long is not null
+        and u.ubicacion_fecha > now() - make_interval(mins => ${AUTO_ASSIGN_POSITION_MAX_AGE_MINUTES})
+        and exists (select 1 from sesiones s where s.usuario = u.id and ${liveSessionRules})
+        and ${distanceKm} < ${AUTO_ASSIGN_RADIUS_KM}
+        ${
+          tried.size
+            ? sql`and u.id not in (${sql.join(
+                [...tried].map((id) => sql`${id}::uuid`),
+                sql`, `,
+              )})`
+            : sql``
+        }
+      order by ${distanceKm}, u.id
+      limit ${ROAD_SHORTLIST}`);
+    if (!rows.length) return undefined;
+    let order = rows;
+    if (roadTimes && rows.length > 1) {
+      const times = await roadTimes(
+        rows.map((r) => ({ lat: r.lat, lng: r.long })),
+        to,
+      );
+      order = rows
+        .map((r, i) => ({ r, t: times[i] ?? Infinity }))
+        .sort((a, b) => a.t - b.t)
+        .map((x) => x.r);
+    }
+    for (const candidate of order) {
+      tried.add(candidate.id);
+      const { rows: claimed } = await tx.execute<{ id: string }>(sql`
+        select id from usuarios
+        where id = ${candidate.id} and disponibilidad = ${DISPONIBILIDAD.enEspera}
+        for update skip locked`);
+      if (claimed.length) return claimed[0];
+    }
+  }
+  return undefined;
 }
