@@ -228,6 +228,29 @@ for (const size of ['desktop', 'phone'] as const) {
       await expectNoSeriousViolations(page, 'the map info window', '.leaflet-popup');
     });
 
+    test("the client's entry from a real link, and the client's case: chat and información", async ({
+      page,
+      asUser,
+    }) => {
+      const { id } = await createCaseAs(asUser, { placa: 'TAX123' });
+      const link = await asUser(DEMO.administrador, async (api) => {
+        const sent = await api.post(`/api/casos/${id}/sms`, { data: { telefono: '+573104567890' } });
+        expect(sent.ok(), await sent.text()).toBeTruthy();
+        return new URL((await (await api.get(`/api/casos/${id}/sms`)).json()).mensajes[0].enlace.url).pathname;
+      });
+      await page.goto(link);
+      const enter = page.getByRole('button', { name: MSG.ingresarAlCaso });
+      await expect(enter).toBeEnabled();
+      await expectNoSeriousViolations(page, 'client entry, ready');
+      await enter.click();
+      await expect(page.getByTestId('chat-room')).toBeVisible();
+      await settled(page);
+      await expectNoSeriousViolations(page, "the client's chat");
+      await page.getByRole('tab', { name: LABELS.cliente.pestanas.informacion }).click();
+      await expect(page.getByTestId('client-info')).toBeVisible();
+      await expectNoSeriousViolations(page, "the client's case information");
+    });
+
     test('keyboard: Tab reaches a row action, Enter opens its dialog, Escape gives focus back', async ({ page }) => {
       await signIn(page, DEMO.administrador);
       await page.goto('/clientes');

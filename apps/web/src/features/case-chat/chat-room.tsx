@@ -221,6 +221,8 @@ function Empty({ icon, title, detail }: { icon?: ReactNode; title: string; detai
     <Stack
       spacing={1}
       sx={{ alignItems: 'center', justifyContent: 'center', textAlign: 'center', p: 4, m: 'auto' }}
+      // Shown inside the message list: an item of it (a list holds only items).
+      role="listitem"
       data-testid="chat-empty"
     >
       {icon ?? <ForumOutlined sx={{ fontSize: 56, color: 'primary.light' }} aria-hidden />}

@@ -21,7 +21,10 @@ const L = LABELS.cliente;
 /** Where a client lands after entering: their case's general room. */
 export const CLIENT_CASE_PATH = '/caso-cliente';
 
-/** The entry's notices show on top: at the bottom they would cover the chat's composer. */
+/**
+ * The entry's notices show on top (at the bottom they would cover the chat's composer), in the
+ * default dark toast: notistack's amber and green carry white text below 4.5:1.
+ */
 const TOP = { vertical: 'top', horizontal: 'center' } as const;
 
 const messageOf = (e: unknown) => (isApiError(e) ? e.message : MSG.algoSalioMal);
@@ -82,15 +85,12 @@ export function ClientEntryPage() {
         expira: result.expira,
       });
       if (result.asignacion) {
-        const assigned = result.asignacion.investigador !== null;
         showToast('cliente-asignacion', <span data-testid="client-assignment">{result.asignacion.message}</span>, {
-          variant: assigned ? 'success' : 'warning',
           anchorOrigin: TOP,
         });
       }
       if (result.aviso)
         showToast('cliente-aviso', <span data-testid="client-address-notice">{result.aviso}</span>, {
-          variant: 'warning',
           anchorOrigin: TOP,
         });
       void navigate(`${CLIENT_CASE_PATH}/chat`, { replace: true });
