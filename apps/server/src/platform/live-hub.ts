@@ -18,7 +18,7 @@ export type TopicWatcher = (event: LiveEvent) => Promise<void>;
 export class LiveHub {
   private readonly byTopic = new Map<string, Set<WebSocket>>();
   private readonly bySocket = new Map<WebSocket, Set<string>>();
-  private readonly watchers = new Map<WebSocket, { topic: string; onEvent: TopicWatcher }>();
+  private readonly watchers = new Map<WebSocket, { topic: string; name: LiveEvent['name']; onEvent: TopicWatcher }>();
   /** Sockets whose watcher is still running: their next events wait for it, in order. */
   private readonly held = new Map<WebSocket, Promise<void>>();
   private stopListening?: () => Promise<void>;
@@ -82,13 +82,13 @@ export class LiveHub {
   }
 
   /**
-   * After an event of `topic` is sent to this socket, `onEvent` runs, and the socket's later
+   * After an event `name` of `topic` is sent to this socket, `onEvent` runs, and the socket's later
    * events wait until it has finished; an event whose topic the socket left meanwhile is not
    * sent. The live route uses it to re-check what a socket may follow when its own user changes,
    * with no window in which a list it just lost still reaches it. One watcher per socket.
    */
-  watch(socket: WebSocket, topic: string, onEvent: TopicWatcher): void {
-    this.watchers.set(socket, { topic, onEvent });
+  watch(socket: WebSocket, topic: string, name: LiveEvent['name'], onEvent: TopicWatcher): void {
+    this.watchers.set(socket, { topic, name, onEvent });
   }
 
   topicsOf(socket: WebSocket): string[] {
@@ -130,7 +130,8 @@ export class LiveHub {
     if (event.name === 'session.ended' && topic.startsWith('session:'))
       socket.close(LIVE_CLOSE.sessionEnded, event.reason);
     const watcher = this.watchers.get(socket);
-    return watcher?.topic === topic ? watcher.onEvent(event) : undefined;
+    // Only the watched event holds the socket (a chat's unread count on the same topic does not).
+    return watcher?.topic === topic && watcher.name === event.name ? watcher.onEvent(event) : undefined;
   }
 
   private hold(socket: WebSocket, work: Promise<void>): void {

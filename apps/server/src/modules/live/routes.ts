@@ -127,7 +127,7 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
 
     // The user's own record changed (cargo, estado…): re-read it and leave the lists it may no
     // longer follow. The hub holds this socket's later events until this has run.
-    hub.watch(socket, topics.user(viewer.id), async () => {
+    hub.watch(socket, topics.user(viewer.id), 'user.updated', async () => {
       try {
         const user = await findUser(app.ctx.db, viewer.id);
         who.active = !!user?.estado && isCargo(user.cargo);
