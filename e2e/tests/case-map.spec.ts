@@ -108,6 +108,8 @@ test.describe('phone', () => {
     await button.click();
     await expect(page.getByTestId('success-toast')).toHaveText(MSG.llegadaMarcada);
     await expect(page.getByRole('button', { name: T.marcarLlegada })).toHaveCount(0);
+    // The case header says since when the investigator is at the site.
+    await expect(page.getByTestId('workspace-arrival')).toBeVisible();
     await expect(page.getByTestId('map-arrival')).toHaveText(/^Llegó a las \d{2}:\d{2}$/);
     // The toast hides by itself (6 s; not while the pointer rests on it): the picture shows the panel under it.
     await page.mouse.move(195, 300);

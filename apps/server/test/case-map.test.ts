@@ -176,6 +176,8 @@ describe('arrival (spec 2 §4)', () => {
     const after = (await map(c.id, 'Investigador')).json() as CaseMap;
     expect(after.llegada.marcada).toBe(true);
     expect(after.acciones.marcarLlegada).toBe(false);
+    const frame = await s.app.inject({ method: 'GET', url: `/api/casos/${c.id}/espacio`, headers: h('Administrador') });
+    expect(frame.json().llegada).toBe(after.llegada.fecha);
     const notices = await s.ctx.db
       .select()
       .from(notificaciones)

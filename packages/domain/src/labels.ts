@@ -219,6 +219,7 @@ export const LABELS = {
     abierto: 'Abierto hace {tiempo}',
     ultimaGestion: 'Última gestión hace {tiempo}',
     sinGestiones: 'Sin gestiones',
+    llegada: 'Investigador en el sitio desde las {hora}',
     tiempo: { menosDeUnMinuto: 'menos de 1 min', minutos: '{m} min', horas: '{h} h {m} min', dias: '{d} d {h} h' },
     datosCaso: 'DATOS DEL CASO',
     historial: 'HISTORIAL DE GESTIÓN',

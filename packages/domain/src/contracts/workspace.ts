@@ -54,6 +54,8 @@ export const workspaceResponse = z.object({
   pestanas: z.array(workspaceTab),
   /** When the last history entry was written (null: none). */
   ultimaGestion: z.string().nullable(),
+  /** When the investigator marked arrival at the accident (null: not yet). */
+  llegada: z.string().nullable(),
   panel: policyPanelResponse,
 });
 export type WorkspaceResponse = z.infer<typeof workspaceResponse>;

@@ -44,6 +44,9 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
         caso: presentCase(row, viewer),
         pestanas: workspaceTabs(viewer.cargo, row.caso),
         ultimaGestion: last?.toISOString() ?? null,
+        llegada: row.caso.llegada
+          ? (row.caso.llegada_fecha?.toISOString() ?? row.caso.modificacion.toISOString())
+          : null,
         panel: policyPanelActions(viewer, row.caso),
       };
     },

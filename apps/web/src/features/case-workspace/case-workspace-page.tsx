@@ -150,6 +150,7 @@ export function CaseWorkspacePage(slots: CaseWorkspaceSlots) {
       <WorkspaceHeader
         caso={espacio.caso}
         ultimaGestion={espacio.ultimaGestion}
+        llegada={espacio.llegada}
         actions={slots.headerActions?.(espacio.caso)}
       />
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>

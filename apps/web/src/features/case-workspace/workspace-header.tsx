@@ -36,10 +36,13 @@ const TEAM: {
 export function WorkspaceHeader({
   caso,
   ultimaGestion,
+  llegada = null,
   actions,
 }: {
   caso: CaseResponse;
   ultimaGestion: string | null;
+  /** When the investigator marked arrival (the case map's 'Marcar llegada'). */
+  llegada?: string | null;
   /** Buttons of other features for this case (the export, …), at the right of the title. */
   actions?: ReactNode;
 }) {
@@ -116,6 +119,11 @@ export function WorkspaceHeader({
             ? `${fmt(L.ultimaGestion, { tiempo: elapsed(ultimaGestion, now) })} · ${formatBogota(ultimaGestion)}`
             : L.sinGestiones}
         </Typography>
+        {llegada && (
+          <Typography variant="body2" color="success.dark" sx={{ fontWeight: 600 }} data-testid="workspace-arrival">
+            {fmt(L.llegada, { hora: formatBogota(llegada) })}
+          </Typography>
+        )}
       </Stack>
 
       <Box sx={{ mt: 1 }} data-testid="workspace-team">
