@@ -1,8 +1,27 @@
 import { DISPONIBILIDAD, MSG } from '@vialex/domain';
-import { DEMO, expect, shot, signIn, test } from '../support';
+import { DEMO, PASSWORD, expect, shot, signIn, test } from '../support';
 
-test('Investigador sets availability; cancelling restores it, confirming changes the chip', async ({ page }) => {
-  await signIn(page, DEMO.investigador);
+test('Investigador sets availability; cancelling restores it, confirming changes the chip', async ({ page, apiAs }) => {
+  // An investigator of its own: the demo one may hold cases other specs assigned (then 'Activo multiple').
+  const admin = await apiAs(DEMO.administrador);
+  const n = Date.now() % 100_000_000;
+  const email = `disponibilidad${n}@vialex.test`;
+  const created = await admin.post('/api/usuarios', {
+    data: {
+      nombres: 'Irene',
+      apellidos: 'Disponible',
+      identificacion: String(60_000_000 + (n % 10_000_000)),
+      telefono: '3001234567',
+      email,
+      cargo: 'Investigador',
+      area: 'INVESTIGACIÓN',
+      ciudades: ['11001'],
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await signIn(page, email);
   const chip = page.getByTestId('availability-chip');
   await expect(chip).toHaveAccessibleName(`${MSG.disponibilidad}: ${DISPONIBILIDAD.enEspera}`);
   await expect(chip).toContainText(DISPONIBILIDAD.enEspera);
