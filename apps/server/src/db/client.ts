@@ -23,46 +23,31 @@ export interface ArrayStatement {
   values: unknown[];
 }
 
-/**
- * Runs a statement and answers its rows as arrays, in the select's order: on node-postgres each
- * value as PostgreSQL's text (UndescribedQuery), on PGlite parsed, with dates and times as text.
- * Decoders read both: Drizzle's column decoders do, but for booleans ('t' or true).
- */
+/** Runs a statement and answers its rows as arrays of the driver's values, in the select's order. */
 export type ArrayRunner = (statement: ArrayStatement) => Promise<unknown[][]>;
 
 /*
- * PGlite's values as Drizzle's own PGlite session asks for them: dates, times and intervals as
- * text, for the columns' decoders to read; everything else by PGlite's parsers.
+ * The driver's values as Drizzle's own sessions ask for them (drizzle-orm/node-postgres and
+ * drizzle-orm/pglite: dates, times and intervals as text, for the columns' decoders to read;
+ * everything else by the driver's parser), so a row mapped with the columns' decoders is the
+ * row Drizzle would map. The node-postgres lookup is memoised: it runs once per column of every
+ * answer.
  */
 const TEXT_TYPES = [1114, 1184, 1082, 1186, 1231, 1115, 1185, 1187, 1182];
 const asText = (value: string) => value;
+const pgParsers = new Map<number, (value: string) => unknown>(TEXT_TYPES.map((oid) => [oid, asText]));
+const pgTypes = {
+  getTypeParser(oid: number, format?: string) {
+    if (format === 'binary') return pg.types.getTypeParser(oid, 'binary');
+    let parser = pgParsers.get(oid);
+    if (!parser) pgParsers.set(oid, (parser = pg.types.getTypeParser(oid, 'text')));
+    return parser;
+  },
+};
 const pgliteOptions = {
   rowMode: 'array' as const,
   parsers: Object.fromEntries(TEXT_TYPES.map((oid) => [oid, asText])),
 };
-
-/*
- * node-postgres asks PostgreSQL to describe the rows of every statement it runs (Describe), and
- * builds a parser per column from the answer: for a wide row, dearer than the rows themselves.
- * A caller that knows its columns needs neither: this query skips the Describe and keeps each
- * row as the text PostgreSQL sent (null for NULL), which the caller's decoders read (booleans
- * arrive as 't'/'f', numbers as digits). Everything else (parse once per connection for a named
- * statement, bind, errors, the pool) is node-postgres's own Query.
- */
-const PgQuery = pg.Query as unknown as new (config: pg.QueryConfig) => {
-  prepare(connection: object): void;
-  _result: { rows: unknown[] };
-  _canceledDueToError: unknown;
-};
-const noDescribe = { describe: { value: () => undefined } };
-class UndescribedQuery extends PgQuery {
-  override prepare(connection: object) {
-    super.prepare(Object.create(connection, noDescribe));
-  }
-  handleDataRow(message: { fields: (string | null)[] }) {
-    if (!this._canceledDueToError) this._result.rows.push(message.fields);
-  }
-}
 
 const runners = new WeakMap<object, ArrayRunner | null>();
 
@@ -78,7 +63,7 @@ export function arrayRunner(db: Executor): ArrayRunner | undefined {
     runner =
       client instanceof pg.Pool || client instanceof pg.Client
         ? async ({ name, text, values }) =>
-            ((await client.query(new UndescribedQuery({ name, text, values }) as never)) as { rows: unknown[][] }).rows
+            (await client.query<unknown[]>({ name, text, values, rowMode: 'array', types: pgTypes })).rows
         : client instanceof PGlite
           ? async ({ text, values }) => (await client.query<unknown[]>(text, values, pgliteOptions)).rows
           : null;

@@ -142,9 +142,7 @@ const listCaseColumns = Object.fromEntries(LIST_CASE_FIELDS.map((f) => [f, casos
  * null). Drizzle's generic mapping walks every field's path and checks its kind on every row.
  */
 const NAME_KEYS = Object.keys(caseNames) as (keyof typeof caseNames)[];
-// node-postgres's rows are text (arrayRunner): a boolean is 't' there, true on PGlite.
-const asBoolean = { mapFromDriverValue: (v: unknown) => v === true || v === 't' };
-const caseDecoders = LIST_CASE_FIELDS.map((f) => (casos[f].dataType === 'boolean' ? asBoolean : casos[f]));
+const caseDecoders = LIST_CASE_FIELDS.map((f) => casos[f]);
 // Drizzle keeps an SQL field's decoder (set by mapWith) internal.
 const nameDecoders = NAME_KEYS.map(
   (k) => (caseNames[k] as unknown as { decoder: DriverValueDecoder<unknown, unknown> }).decoder,
