@@ -15,7 +15,7 @@ import { casos } from '../../db/schema/index.js';
 import { viewerOf } from '../../platform/context.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { enforce } from '../auth/policy.js';
-import { contentDisposition, findFile, openFile } from '../files/service.js';
+import { fileResponseSchema, findFile, sendStoredFile } from '../files/service.js';
 import { readMultipartForm } from '../files/multipart-form.js';
 import { discardStaged, type StagedUpload } from '../files/upload.js';
 import { changeCaseStatus, checkStatusChange, findCaseDocument, statusForm } from './status-service.js';
@@ -90,12 +90,7 @@ export const caseStatusRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Download a case's document (only for those who may open the case): documents inline, images as an attachment, streamed",
         params: fileParams,
-        response: {
-          200: {
-            description: 'The file, with its content type',
-            content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } },
-          },
-        },
+        response: { 200: fileResponseSchema },
       },
     },
     async (request, reply) => {
@@ -107,22 +102,7 @@ export const caseStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       // Whoever may open the case's workspace (spec 2 §6 "Manage").
       enforce(mayManage(viewer, c));
       const row = (await findCaseDocument(ctx.db, id, archivoId)) ? await findFile(ctx.db, archivoId) : undefined;
-      if (!row) throw notFound(MSG.documentoNoEncontrado);
-      const file = await openFile(ctx, row);
-      if (!file) {
-        request.log.warn({ code: 'FILE_MISSING_IN_STORAGE' }, 'stored file not found');
-        throw notFound(MSG.documentoNoEncontrado);
-      }
-      return (
-        reply
-          .header('content-type', row.type)
-          .header('content-length', file.size || row.size)
-          .header('content-disposition', contentDisposition(row))
-          .header('cache-control', 'private, no-store')
-          .header('x-content-type-options', 'nosniff')
-          // A stream: Fastify pipes it as is (the 200 schema only documents the bytes).
-          .send(file.body as never)
-      );
+      return sendStoredFile(ctx, reply, row);
     },
   );
 };

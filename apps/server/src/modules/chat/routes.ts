@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -7,7 +6,6 @@ import {
   MSG,
   chatBlockResponse,
   chatBlockSchema,
-  chatFileFieldsSchema,
   chatKind,
   chatPageQuery,
   chatPageResponse,
@@ -18,22 +16,18 @@ import {
   chatUnreadResponse,
   dronePhotoFieldsSchema,
   dronePhotosResponse,
-  mayOpenRoomFiles,
-  maySend,
   mayUploadDronePhotos,
   type ChatKind,
 } from '@vialex/domain';
 import { viewerOf } from '../../platform/context.js';
-import { AppError, badRequest, notFound } from '../../platform/errors.js';
-import { enforce } from '../auth/policy.js';
+import { AppError, badRequest } from '../../platform/errors.js';
 import type { Viewer } from '../auth/session.js';
 import { setChatOpen } from '../cases/chat-block-service.js';
-import { contentDisposition, findFile, openFile } from '../files/service.js';
-import { discardAll, readMultipartForm } from '../files/multipart-form.js';
-import type { StagedUpload } from '../files/upload.js';
-import { fileInRoom, presentMessage, readRoom, unreadIn } from './messages.js';
+import { fileResponseSchema } from '../files/service.js';
+import { presentMessage, readRoom } from './messages.js';
 import { sendMessage } from './send-service.js';
-import { markMember, openRoomFor, roomChanged, type OpenRoom } from './service.js';
+import { chatMultipartLimits, markRead, sendFiles, serveRoomFile, withUploads } from './room-actions.js';
+import { openRoomFor, roomChanged } from './service.js';
 import { unreadByCase } from './unread.js';
 
 const params = z.object({ id: z.uuid({ error: MSG.casoNoExiste }), tipo: chatKind });
@@ -45,9 +39,6 @@ const unreadQuery = z.object({
     .transform((s) => s.split(',').filter(Boolean))
     .pipe(z.array(z.uuid({ error: MSG.parametroNoValido })).max(100, { error: MSG.parametroNoValido })),
 });
-
-/** The form's text fields are short: a message of CHAT_MESSAGE_MAX_LENGTH characters fits. */
-const FIELD_MAX_BYTES = 32 * 1024;
 
 function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
@@ -63,17 +54,7 @@ function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
  */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  const maxMb = ctx.config.uploadMaxMb;
-  await app.register(multipart, {
-    limits: {
-      fileSize: Math.floor(maxMb * 1024 * 1024),
-      files: CHAT_FILES_MAX,
-      fields: 6,
-      parts: CHAT_FILES_MAX + 6,
-      fieldSize: FIELD_MAX_BYTES,
-      headerPairs: 50,
-    },
-  });
+  await app.register(multipart, { limits: chatMultipartLimits(ctx.config.uploadMaxMb) });
 
   const room = (request: { params: { id: string; tipo: ChatKind } }, viewer: Viewer) =>
     openRoomFor(ctx, viewer, request.params.id, request.params.tipo);
@@ -114,25 +95,6 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** Reads a multipart send once the room is known (a refused request is answered before its upload is read). */
-  async function withUploads<T>(
-    request: FastifyRequest,
-    open: OpenRoom,
-    rule: typeof maySend,
-    fields: readonly string[],
-    work: (open: OpenRoom, form: Record<string, string>, uploads: StagedUpload[]) => Promise<T>,
-  ): Promise<T> {
-    enforce(rule(open.sender, open.caso, open.kind));
-    const form = await readMultipartForm(request, { fields, fileField: 'archivos', maxFiles: CHAT_FILES_MAX, maxMb });
-    try {
-      if (!form.uploads.length)
-        throw badRequest(MSG.archivosRequeridos, [{ path: 'archivos', message: MSG.archivosRequeridos }]);
-      return await work(open, form.fields as Record<string, string>, form.uploads);
-    } finally {
-      await discardAll(form.uploads);
-    }
-  }
-
   app.post(
     '/casos/:id/chats/:tipo/archivos',
     {
@@ -143,18 +105,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: chatSendResponse },
       },
     },
-    async (request) =>
-      withUploads(
-        request,
-        await room(request, viewerOf(request)),
-        maySend,
-        ['clientId', 'content', 'replyTo'],
-        async (open, fields, uploads) => {
-          const input = parsed(chatFileFieldsSchema, fields);
-          const { row, repetido } = await sendMessage(ctx, open, input, uploads);
-          return { mensaje: presentMessage(open.caso.id, open.kind, row, open.sender.id), repetido };
-        },
-      ),
+    async (request) => sendFiles(ctx, request, await room(request, viewerOf(request))),
   );
 
   app.post(
@@ -167,13 +118,15 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dronePhotosResponse },
       },
     },
-    async (request) =>
-      withUploads(
+    async (request) => {
+      const open = await room(request, viewerOf(request));
+      return withUploads(
+        ctx,
         request,
-        await room(request, viewerOf(request)),
+        open,
         mayUploadDronePhotos,
         ['clientId', 'latitud', 'longitud'],
-        async (open, fields, uploads) => {
+        async (fields, uploads) => {
           const input = parsed(dronePhotoFieldsSchema, {
             ...fields,
             latitud: fields.latitud || undefined,
@@ -187,7 +140,8 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
           const { row } = await sendMessage(ctx, open, { clientId: input.clientId, content: '' }, uploads, drone);
           return { mensaje: presentMessage(open.caso.id, open.kind, row, open.sender.id), message: MSG.fotosCargadas };
         },
-      ),
+      );
+    },
   );
 
   app.put(
@@ -222,13 +176,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: chatReadResponse },
       },
     },
-    async (request) => {
-      const open = await room(request, viewerOf(request));
-      const hasta = Math.min(request.body.hasta, open.room.ultimoIndex);
-      if (await markMember(ctx.db, open.room.id, open.sender.id, { leidoHasta: hasta }))
-        await roomChanged(ctx, ctx.db, open.room.id);
-      return { noLeidos: await unreadIn(ctx.db, open, hasta) };
-    },
+    async (request) => markRead(ctx, await room(request, viewerOf(request)), request.body.hasta),
   );
 
   app.get(
@@ -238,36 +186,11 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['chats'],
         summary: "A room's file (or its preview): only for those who may open that room's files (spec 2 §6)",
         params: fileParams,
-        response: {
-          200: {
-            description: 'The file, with its content type',
-            content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } },
-          },
-        },
+        response: { 200: fileResponseSchema },
       },
     },
-    async (request, reply) => {
-      const open = await room(request, viewerOf(request));
-      enforce(mayOpenRoomFiles(open.sender, open.caso, open.kind));
-      const { archivoId } = request.params;
-      const row = (await fileInRoom(ctx.db, open.room.id, archivoId)) ? await findFile(ctx.db, archivoId) : undefined;
-      if (!row) throw notFound(MSG.documentoNoEncontrado);
-      const file = await openFile(ctx, row);
-      if (!file) {
-        request.log.warn({ code: 'FILE_MISSING_IN_STORAGE' }, 'stored file not found');
-        throw notFound(MSG.documentoNoEncontrado);
-      }
-      return (
-        reply
-          .header('content-type', row.type)
-          .header('content-length', file.size || row.size)
-          .header('content-disposition', contentDisposition(row))
-          // A file never changes under its id: the phone keeps it instead of downloading it again.
-          .header('cache-control', 'private, max-age=86400, immutable')
-          .header('x-content-type-options', 'nosniff')
-          .send(file.body as never)
-      );
-    },
+    async (request, reply) =>
+      serveRoomFile(ctx, reply, await room(request, viewerOf(request)), request.params.archivoId),
   );
 
   app.get(

@@ -7,7 +7,6 @@ import {
   CHAT_FILES_MAX,
   MSG,
   caseMapResponse,
-  chatFileFieldsSchema,
   chatPageQuery,
   chatPageResponse,
   chatReadResponse,
@@ -21,22 +20,19 @@ import {
   clientMeResponse,
   mapAddressQuery,
   mapAddressResponse,
-  mayOpenRoomFiles,
-  maySend,
   messageResponse,
   topics,
   type LiveServerMessage,
 } from '@vialex/domain';
 import { casos, usuarios } from '../../db/schema/index.js';
-import { badRequest, notFound } from '../../platform/errors.js';
-import { enforce } from '../auth/policy.js';
+import { notFound } from '../../platform/errors.js';
 import { loadClientMap, mapAddress } from '../case-map/service.js';
 import { watchLocation } from '../users/service.js';
-import { fileInRoom, presentMessage, readRoom, unreadIn } from '../chat/messages.js';
+import { presentMessage, readRoom } from '../chat/messages.js';
 import { sendMessage } from '../chat/send-service.js';
-import { joinRoom, markMember, openRoomForClient, roomChanged } from '../chat/service.js';
-import { contentDisposition, findFile, openFile } from '../files/service.js';
-import { discardAll, readMultipartForm } from '../files/multipart-form.js';
+import { chatMultipartLimits, markRead, sendFiles, serveRoomFile } from '../chat/room-actions.js';
+import { joinRoom, openRoomForClient } from '../chat/service.js';
+import { fileResponseSchema } from '../files/service.js';
 import { enterPresence, leavePresence } from '../chat/presence.js';
 import {
   clearClientCookie,
@@ -107,17 +103,7 @@ function clientOf(request: { client: ClientViewer | null }): ClientViewer {
  */
 export const clientCaseRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  const maxMb = ctx.config.uploadMaxMb;
-  await app.register(multipart, {
-    limits: {
-      fileSize: Math.floor(maxMb * 1024 * 1024),
-      files: CHAT_FILES_MAX,
-      fields: 4,
-      parts: CHAT_FILES_MAX + 4,
-      fieldSize: 32 * 1024,
-      headerPairs: 50,
-    },
-  });
+  await app.register(multipart, { limits: chatMultipartLimits(ctx.config.uploadMaxMb) });
 
   app.get(
     '/yo',
@@ -205,26 +191,7 @@ export const clientCaseRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: chatSendResponse },
       },
     },
-    async (request) => {
-      const open = await openRoomForClient(ctx, clientOf(request));
-      enforce(maySend(open.sender, open.caso, 'general'));
-      const form = await readMultipartForm(request, {
-        fields: ['clientId', 'content', 'replyTo'],
-        fileField: 'archivos',
-        maxFiles: CHAT_FILES_MAX,
-        maxMb,
-      });
-      try {
-        if (!form.uploads.length)
-          throw badRequest(MSG.archivosRequeridos, [{ path: 'archivos', message: MSG.archivosRequeridos }]);
-        const parsed = chatFileFieldsSchema.safeParse(form.fields);
-        if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
-        const { row, repetido } = await sendMessage(ctx, open, parsed.data, form.uploads);
-        return { mensaje: presentMessage(open.caso.id, 'general', row, open.sender.id), repetido };
-      } finally {
-        await discardAll(form.uploads);
-      }
-    },
+    async (request) => sendFiles(ctx, request, await openRoomForClient(ctx, clientOf(request))),
   );
 
   app.post(
@@ -237,13 +204,7 @@ export const clientCaseRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: chatReadResponse },
       },
     },
-    async (request) => {
-      const open = await openRoomForClient(ctx, clientOf(request));
-      const hasta = Math.min(request.body.hasta, open.room.ultimoIndex);
-      if (await markMember(ctx.db, open.room.id, open.sender.id, { leidoHasta: hasta }))
-        await roomChanged(ctx, ctx.db, open.room.id);
-      return { noLeidos: await unreadIn(ctx.db, open, hasta) };
-    },
+    async (request) => markRead(ctx, await openRoomForClient(ctx, clientOf(request)), request.body.hasta),
   );
 
   app.get(
@@ -253,29 +214,11 @@ export const clientCaseRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['cliente'],
         summary: "A file of the case's general room",
         params: z.object({ archivoId: z.uuid({ error: MSG.documentoNoEncontrado }) }),
-        response: {
-          200: {
-            description: 'The file, with its content type',
-            content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } },
-          },
-        },
+        response: { 200: fileResponseSchema },
       },
     },
-    async (request, reply) => {
-      const open = await openRoomForClient(ctx, clientOf(request));
-      enforce(mayOpenRoomFiles(open.sender, open.caso, 'general'));
-      const { archivoId } = request.params;
-      const row = (await fileInRoom(ctx.db, open.room.id, archivoId)) ? await findFile(ctx.db, archivoId) : undefined;
-      const file = row ? await openFile(ctx, row) : undefined;
-      if (!row || !file) throw notFound(MSG.documentoNoEncontrado);
-      return reply
-        .header('content-type', row.type)
-        .header('content-length', file.size || row.size)
-        .header('content-disposition', contentDisposition(row))
-        .header('cache-control', 'private, max-age=86400, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(file.body as never);
-    },
+    async (request, reply) =>
+      serveRoomFile(ctx, reply, await openRoomForClient(ctx, clientOf(request)), request.params.archivoId),
   );
 
   app.get(

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { caseFileUrl, fileDisposition, type CaseFile } from '@vialex/domain';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { MSG, caseFileUrl, fileDisposition, type CaseFile } from '@vialex/domain';
+import { notFound } from '../../platform/errors.js';
 import type { Executor } from '../../db/client.js';
 import { archivos } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
@@ -88,4 +91,35 @@ export function contentDisposition(row: FileRow): string {
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
   return `${fileDisposition(row.extension)}; filename="${ascii}"; filename*=UTF-8''${utf8}`;
+}
+
+/** The binary answer a file route documents (OpenAPI): the bytes, with their content type. */
+export const fileResponseSchema = {
+  description: 'The file, with its content type',
+  content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } },
+};
+
+/**
+ * Streams a stored file as the answer: its type, size, disposition (documents inline, images as
+ * an attachment), nosniff; `immutable` lets the browser keep a file that never changes under its
+ * id (chat files), otherwise nothing is cached. A row whose bytes are gone is 404.
+ */
+export async function sendStoredFile(
+  ctx: AppContext,
+  reply: FastifyReply,
+  row: FileRow | undefined,
+  { immutable = false } = {},
+): Promise<FastifyReply> {
+  const file = row ? await openFile(ctx, row) : undefined;
+  if (!row || !file) {
+    if (row) reply.log.warn({ code: 'FILE_MISSING_IN_STORAGE' }, 'stored file not found');
+    throw notFound(MSG.documentoNoEncontrado);
+  }
+  return reply
+    .header('content-type', row.type)
+    .header('content-length', file.size || row.size)
+    .header('content-disposition', contentDisposition(row))
+    .header('cache-control', immutable ? 'private, max-age=86400, immutable' : 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(file.body as never);
 }
