@@ -66,6 +66,8 @@ export interface Config {
   sms: SmsConfig;
   /** AUTO_ASSIGN_CITIES: DANE city codes where a client's entry assigns the nearest free investigator (DECISIONS row 2). */
   autoAssignCities: string[];
+  /** AUTO_ASSIGN_ALERT_MINUTES: after this, an auto-assigned investigator with no progress is reported to the desk. */
+  autoAssignAlertMinutes: number;
   /** CLIENT_LINK_DAYS: how long the client's case link of an SMS opens the case (DECISIONS row 5). */
   clientLinkDays: number;
   /** PUBLIC_URL: the origin the client's short links are built on; unset: the staff request's own origin. */
@@ -133,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((c) => c.trim())
       .filter(Boolean),
+    autoAssignAlertMinutes: positive(env.AUTO_ASSIGN_ALERT_MINUTES, 15, 'AUTO_ASSIGN_ALERT_MINUTES'),
     clientLinkDays: positive(env.CLIENT_LINK_DAYS, 7, 'CLIENT_LINK_DAYS'),
     publicUrl: env.PUBLIC_URL ? parseOrigins(env.PUBLIC_URL, 'PUBLIC_URL')[0] : undefined,
   };

@@ -9,6 +9,7 @@ import type { AppContext } from './platform/context.js';
 import { buildApp } from './app.js';
 import { expireSessions } from './modules/auth/session.js';
 import { expireClientSessions } from './modules/client-links/client-session.js';
+import { alertStalledAssignments } from './modules/cases/client-entry-service.js';
 import {
   FAKE_HUB_CREDENTIALS,
   startFakePolicyServices,
@@ -68,6 +69,7 @@ export async function createServer(config: Config): Promise<RunningServer> {
   const sweep = setInterval(() => {
     expireSessions(ctx.db, hub).catch((err) => app.log.error({ err }, 'session sweep failed'));
     expireClientSessions(ctx).catch((err) => app.log.error({ err }, 'client session sweep failed'));
+    alertStalledAssignments(ctx).catch((err) => app.log.error({ err }, 'assignment watch failed'));
   }, SWEEP_MS);
   sweep.unref();
   return {

@@ -247,4 +247,32 @@ describe('automatic investigator assignment (spec 2 §4)', () => {
     const assigned = await Promise.all(cases.map(async (c) => (await caseRow(c.id)).uidinvestigador));
     expect(new Set(assigned)).toEqual(new Set(team));
   });
+
+  it('an assigned investigator who neither arrives nor gets nearer is reported to the desk once, after the set time', async () => {
+    const { alertStalledAssignments } = await import('../src/modules/cases/client-entry-service.js');
+    const coordinator = await createUser(s.ctx, { cargo: 'Coordinador Investigador' });
+    const stalled = await investigator({ lat: 4.7, lng: -74.05 });
+    const a = await caseWithLink();
+    await enter(a.token);
+    expect((await caseRow(a.id)).uidinvestigador).toBe(stalled);
+    const moving = await investigator({ lat: 4.72, lng: -74.05 });
+    const b = await caseWithLink();
+    await enter(b.token);
+    expect((await caseRow(b.id)).uidinvestigador).toBe(moving);
+    // Twenty minutes later: one stayed put, the other drove nearer.
+    await s.ctx.db
+      .update(casos)
+      .set({ asignacion_auto_fecha: new Date(Date.now() - 20 * 60_000) })
+      .where(sql`${casos.id} in (${a.id}, ${b.id})`);
+    await s.ctx.db.update(usuarios).set({ lat: 4.69, ubicacion_fecha: new Date() }).where(eq(usuarios.id, moving));
+    await s.ctx.db.update(usuarios).set({ ubicacion_fecha: new Date() }).where(eq(usuarios.id, stalled));
+    expect(await alertStalledAssignments(s.ctx)).toBe(1);
+    expect(await alertStalledAssignments(s.ctx)).toBe(0);
+    const alerts = await s.ctx.db
+      .select()
+      .from(notificaciones)
+      .where(eq(notificaciones.momento, 'Investigador sin avance'));
+    expect(alerts.map((n) => n.uidcaso)).toEqual([a.id]);
+    expect(alerts[0].destinatarios).toContain(coordinator.user.id);
+  });
 });

@@ -328,6 +328,9 @@ export const MSG = {
   sesionClienteTerminada: 'Su sesión en el caso terminó. Ingrese de nuevo desde el enlace del SMS',
   casoSinInvestigador: 'Caso sin investigador',
   avisoSinInvestigador: 'El cliente ingresó al caso # {caso} y no hay investigadores disponibles a menos de 30 km',
+  investigadorSinAvance: 'Investigador sin avance',
+  avisoInvestigadorSinAvance:
+    'Caso # {caso}: el investigador asignado automáticamente no ha llegado ni se ha acercado en {minutos} minutos',
   trazaAsignacionAutomatica: 'Asignación automática del investigador más cercano al caso # {caso}',
 
   // Reports (spec 3 §8)

@@ -58,6 +58,11 @@ export const casos = pgTable(
     llegada: boolean('llegada').notNull().default(false),
     /** When the investigator marked arrival (shown in the case header). */
     llegada_fecha: tstz('llegada_fecha'),
+    /** The automatic assignment (issue 14): when, and how far (km) the investigator was then. */
+    asignacion_auto_fecha: tstz('asignacion_auto_fecha'),
+    asignacion_auto_km: doublePrecision('asignacion_auto_km'),
+    /** When the dispatch desk was alerted that the assigned investigator made no progress. */
+    alerta_asignacion_fecha: tstz('alerta_asignacion_fecha'),
     tiempo_llegada_abogado: text('tiempo_llegada_abogado'),
     tiempo_llegada_investigador: text('tiempo_llegada_investigador'),
     login: boolean('login').notNull().default(false),

@@ -14,8 +14,9 @@ import { casos, trazabilidad, usuarios } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { conflict } from '../../platform/errors.js';
 import { liveSessionRules } from '../auth/live-session.js';
-import { recipientsOf } from '../notifications/service.js';
+import { deliver, recipientsOf } from '../notifications/service.js';
 import { recomputeAvailability } from '../users/availability.js';
+import { haversineM } from '../../integrations/maps.js';
 import { listChanged, nameOf, noticeAboutCase, type CaseRow, type Pending } from './dispatch.js';
 
 /*
@@ -122,10 +123,21 @@ export async function autoAssignInvestigator(
   const distanceKm = sql<number>`${EARTH_RADIUS_KM} * 2 * asin(sqrt(
       power(sin(radians(u.lat - ${c.lat}) / 2), 2)
       + cos(radians(${c.lat})) * cos(radians(u.lat)) * power(sin(radians(u.long - ${c.lng}) / 2), 2)))`;
-  const chosen = await claimNearest(tx, { lat: c.lat, lng: c.lng }, distanceKm, roadTimes);
+  const place = { lat: c.lat, lng: c.lng };
+  const chosen = await claimNearest(tx, place, distanceKm, roadTimes);
   if (!chosen) return nobodyFree(tx, pending, c);
-  await tx.update(casos).set({ uidinvestigador: chosen.id, modificacion: new Date() }).where(eq(casos.id, c.id));
   const [agent] = await tx.select().from(usuarios).where(eq(usuarios.id, chosen.id));
+  const km =
+    agent.lat !== null && agent.long !== null ? haversineM({ lat: agent.lat, lng: agent.long }, place) / 1000 : null;
+  await tx
+    .update(casos)
+    .set({
+      uidinvestigador: chosen.id,
+      modificacion: new Date(),
+      asignacion_auto_fecha: new Date(),
+      asignacion_auto_km: km,
+    })
+    .where(eq(casos.id, c.id));
   const nombre = nameOf(agent);
   await tx.insert(trazabilidad).values({
     descripcion: fmt(MSG.historiaAsignacion, { tipo: 'Investigador', nombre }),
@@ -230,4 +242,56 @@ async function claimNearest(
     }
   }
   return undefined;
+}
+
+/** Getting closer by less than this is no progress (a phone's position wanders by tens of metres). */
+const PROGRESS_KM = 0.2;
+
+/**
+ * Beyond the spec (issue 14): an automatically assigned investigator who, AUTO_ASSIGN_ALERT_MINUTES
+ * later, has not arrived and is no nearer the case than when assigned (or reports no position)
+ * is reported to the dispatch desk once ('Investigador sin avance'). Run by the server's sweep.
+ */
+export async function alertStalledAssignments(ctx: AppContext): Promise<number> {
+  const minutes = ctx.config.autoAssignAlertMinutes;
+  const { rows } = await ctx.db.execute<{ id: string }>(sql`
+    select c.id from casos c join usuarios u on u.id = c.uidinvestigador
+    where c.asignacion_auto_fecha < now() - make_interval(mins => ${minutes})
+      and c.alerta_asignacion_fecha is null and not c.llegada and not c.archivado
+      and (u.lat is null or u.long is null or not u.gps or c.lat is null or c.asignacion_auto_km is null
+        or u.ubicacion_fecha is null or u.ubicacion_fecha < c.asignacion_auto_fecha
+        or ${EARTH_RADIUS_KM} * 2 * asin(sqrt(
+             power(sin(radians(u.lat - c.lat) / 2), 2)
+             + cos(radians(c.lat)) * cos(radians(u.lat)) * power(sin(radians(u.long - c.lng) / 2), 2)))
+           > c.asignacion_auto_km - ${PROGRESS_KM})
+    limit 100`);
+  let alerted = 0;
+  for (const { id } of rows) {
+    const pending: Pending = [];
+    const done = await ctx.db.transaction(async (tx) => {
+      const [c] = await tx
+        .update(casos)
+        .set({ alerta_asignacion_fecha: new Date() })
+        .where(sql`${casos.id} = ${id} and ${casos.alerta_asignacion_fecha} is null`)
+        .returning();
+      if (!c) return false;
+      await noticeAboutCase(
+        tx,
+        pending,
+        c,
+        {
+          momento: MSG.investigadorSinAvance,
+          titulo: MSG.investigadorSinAvance,
+          cuerpo: fmt(MSG.avisoInvestigadorSinAvance, { caso: c.caso, minutos: minutes }),
+        },
+        await recipientsOf(tx, noticeAudience('noInvestigator'), c),
+      );
+      return true;
+    });
+    if (done) {
+      deliver(ctx, pending);
+      alerted++;
+    }
+  }
+  return alerted;
 }
