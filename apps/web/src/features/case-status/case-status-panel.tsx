@@ -139,7 +139,8 @@ function StatusForm(props: {
   return (
     <Box component="form" noValidate onSubmit={submit} aria-busy={busy}>
       <Stack spacing={2}>
-        <Typography variant="body2" color="text.secondary">
+        {/* A div: the chip is a div, which a paragraph may not hold. */}
+        <Typography variant="body2" color="text.secondary" component="div">
           {T.estadoActual}: <Chip size="small" label={estadoActual} sx={{ fontWeight: 600 }} />
         </Typography>
         {blocked && (
