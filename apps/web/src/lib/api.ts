@@ -105,3 +105,44 @@ export const api = {
   patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, { ...opts, body }),
   delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
 };
+
+const networkError = () => new ApiError(0, { statusCode: 0, code: 'NETWORK', message: MSG.sinConexion });
+
+/**
+ * POSTs a multipart/form-data form (its text fields first, so the server reads them before the
+ * files stream in) and reports the upload's progress, 0–100. XMLHttpRequest rather than fetch:
+ * only it reports upload progress. Refusals are ApiErrors like every other call's.
+ */
+export function postForm<T>(path: string, form: FormData, onProgress?: (percent: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress?.(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onerror = () => reject(networkError());
+    xhr.onabort = () => reject(networkError());
+    xhr.ontimeout = () => reject(networkError());
+    xhr.onload = () => {
+      let body: unknown;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as T);
+      const b = (body ?? {}) as Partial<ApiErrorBody>;
+      reject(
+        new ApiError(xhr.status, {
+          statusCode: xhr.status,
+          code: b.code ?? String(xhr.status),
+          message: b.message ?? MSG.errorServidor,
+          ...(b.issues ? { issues: b.issues } : {}),
+        }),
+      );
+    };
+    xhr.send(form);
+  });
+}

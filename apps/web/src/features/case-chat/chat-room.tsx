@@ -1,4 +1,5 @@
 import { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useFillHeight } from '../../lib/use-fill-height';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
@@ -417,32 +418,6 @@ function MessageList({
   );
 }
 
-/** The room's height: on a phone the room fills the screen under the tabs; on a desk, what is left below them. */
-function useRoomBox(phone: boolean, online: boolean, phoneTop = 137) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [top, setTop] = useState<number | null>(null);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    if (phone) {
-      // One room fills the screen: the case header scrolls away, the tabs stay above.
-      if (typeof el.scrollIntoView === 'function') el.scrollIntoView({ block: 'end' });
-      return;
-    }
-    const measure = () => setTop(el.getBoundingClientRect().top + window.scrollY);
-    measure();
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
-    // The connection banner above the page comes and goes with the connection: measure again.
-  }, [phone, online]);
-  const height = phone
-    ? `calc(100dvh - ${phoneTop}px)`
-    : top === null
-      ? 'calc(100dvh - 160px)'
-      : `max(440px, calc(100dvh - ${Math.round(top)}px - 24px))`;
-  return { ref, height };
-}
-
 /** A room seen from outside the staff app (the client's side, issue 14): where it is and who looks. */
 export interface ChatRoomSource extends RoomSource {
   /**
@@ -475,7 +450,8 @@ export function ChatRoom({ caseId, tipo, source }: ChatRoomProps) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const { online } = useConnection();
-  const { ref, height } = useRoomBox(phone, online, source?.phoneTop);
+  // The connection banner above the page comes and goes with the connection: measure again.
+  const { ref, height } = useFillHeight({ phone, minDesk: 440, phoneTop: source?.phoneTop, remeasure: online });
   const outboxUser = source?.viewer ?? staff!.id;
   useOutboxEffects(outboxUser);
   const { room, loadOlder, loadingOlder } = useChatRoom(caseId, tipo);

@@ -1,4 +1,5 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useFillHeight } from '../../lib/use-fill-height';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -28,34 +29,6 @@ function useNow(everyMs = 15_000): number {
 }
 
 /**
- * The tab's height. A phone: the map and its panel fill the screen under the tabs (the case
- * header scrolls away), the times and the arrival button at the bottom, under the thumb. A desk:
- * what is left below the tabs.
- */
-function useTabBox(phone: boolean, ready: boolean, phoneTop = 137) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [top, setTop] = useState<number | null>(null);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el || !ready) return;
-    if (phone) {
-      if (typeof el.scrollIntoView === 'function') el.scrollIntoView({ block: 'end' });
-      return;
-    }
-    const measure = () => setTop(el.getBoundingClientRect().top + window.scrollY);
-    measure();
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
-  }, [phone, ready]);
-  const height = phone
-    ? `calc(100dvh - ${phoneTop}px)`
-    : top === null
-      ? 'calc(100dvh - 160px)'
-      : `max(420px, calc(100dvh - ${Math.round(top)}px - 24px))`;
-  return { ref, height };
-}
-
-/**
  * The mapa tab (issue 13; spec 2 §2 "Case map", §4 "Arrival"): the map with the client, the lawyer
  * and the investigator moving live, the investigator's route, the arrival times, the people
  * without a position, and 'Marcar llegada' for the case's own investigator.
@@ -68,7 +41,16 @@ export function CaseMapView({ caseId }: { caseId: string }) {
   const heard = useMapLive(caseId, query.data?.topics, query.dataUpdatedAt, () => void query.refetch());
   const arrival = useMarkArrival(caseId);
   const feedback = useFeedback();
-  const { ref, height } = useTabBox(phone, !!query.data, useMapSource().phoneTop);
+  // A phone: the map and its panel fill the screen under the tabs, the times and the arrival
+  // button at the bottom, under the thumb. A desk: what is left below the tabs.
+  const ready = !!query.data;
+  const { ref, height } = useFillHeight({
+    phone,
+    minDesk: 420,
+    phoneTop: useMapSource().phoneTop,
+    active: ready,
+    remeasure: ready,
+  });
 
   if (query.isError && !query.data)
     return (

@@ -1,13 +1,5 @@
-import {
-  CHAT_PAGE_SIZE,
-  MSG,
-  type ApiErrorBody,
-  type ChatKind,
-  type ChatPage,
-  type ChatSendResult,
-  type ChatUnread,
-} from '@vialex/domain';
-import { ApiError, api } from '../../../lib/api';
+import { CHAT_PAGE_SIZE, type ChatKind, type ChatPage, type ChatSendResult, type ChatUnread } from '@vialex/domain';
+import { api, postForm } from '../../../lib/api';
 import type { LiveChannel } from '../../../lib/live';
 
 const staffRoomPath = (caseId: string, tipo: ChatKind) => `/api/casos/${caseId}/chats/${tipo}`;
@@ -93,12 +85,7 @@ export const sendText = (caseId: string, tipo: ChatKind, body: TextSend) =>
     })
     .then(localizeSent(caseId, tipo));
 
-const networkError = () => new ApiError(0, { statusCode: 0, code: 'NETWORK', message: MSG.sinConexion });
-
-/**
- * POSTs multipart/form-data, the text fields first (the server reads them before the files
- * stream in). XMLHttpRequest rather than fetch: only it reports upload progress.
- */
+/** POSTs the message's fields, then its files as `archivos` (lib/api postForm: with upload progress). */
 export function postMultipart<T>(
   path: string,
   fields: Record<string, string | number | null | undefined>,
@@ -108,37 +95,7 @@ export function postMultipart<T>(
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) if (v !== undefined && v !== null && v !== '') form.append(k, String(v));
   for (const f of files) form.append('archivos', f.blob, f.name);
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', path);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.withCredentials = true;
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress?.(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onerror = () => reject(networkError());
-    xhr.onabort = () => reject(networkError());
-    xhr.ontimeout = () => reject(networkError());
-    xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = undefined;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as T);
-      const b = (body ?? {}) as Partial<ApiErrorBody>;
-      reject(
-        new ApiError(xhr.status, {
-          statusCode: xhr.status,
-          code: b.code ?? String(xhr.status),
-          message: b.message ?? MSG.errorServidor,
-          ...(b.issues ? { issues: b.issues } : {}),
-        }),
-      );
-    };
-    xhr.send(form);
-  });
+  return postForm<T>(path, form, onProgress);
 }
 
 export interface FileSend extends TextSend {
