@@ -100,6 +100,17 @@ describe('the link', () => {
       payload: { token: 'x'.repeat(5000), ...accident },
     });
     expect(long.json().message).toBe('El caso no existe');
+    // A NUL byte, a wrong type: a clear 400 and nothing written.
+    for (const payload of [
+      { token: `${c.token}\u0000`, ...accident },
+      { token: c.token, lat: '4.6', lng: -74 },
+      { token: 42, ...accident },
+    ]) {
+      const res = await s.app.inject({ method: 'POST', url: '/api/cliente/entrada', payload });
+      expect([400, 404], JSON.stringify(payload)).toContain(res.statusCode);
+      expect(res.json().message).toMatch(/\S/);
+    }
+    expect((await caseRow(c.id)).login).toBe(false);
   });
 });
 
