@@ -13,3 +13,5 @@ export * from './case-status.js';
 export * from './chat.js';
 export * from './map.js';
 export * from './client-entry.js';
+export * from './exports.js';
+export * from './catalogues.js';

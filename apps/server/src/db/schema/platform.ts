@@ -1,10 +1,26 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, tstz } from './columns.js';
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { EXPORT_EN_PROCESO, EXPORT_ESTADOS } from '@vialex/domain';
+import { createdAt, id, oneOf, tstz } from './columns.js';
 import { casos } from './cases.js';
 import { usuarios } from './users.js';
 import { clientes } from './clients.js';
 
-/** SFTP exports of a case's files. */
+/**
+ * SFTP exports of a case's files (DECISIONS row 8): En proceso → Finalizado, Error (with the
+ * reason in `mensaje`) or Cancelado. `trabajo` is the background job that runs it; a retry points
+ * it at a new job. At most one export of a case is En proceso at a time.
+ */
 export const exportaciones = pgTable(
   'exportaciones',
   {
@@ -15,14 +31,33 @@ export const exportaciones = pgTable(
       .references(() => casos.id),
     fechainicio: createdAt('fechainicio'),
     fechafinalizacion: tstz('fechafinalizacion'),
-    estado: text('estado').notNull().default('En proceso'),
+    estado: text('estado').notNull().default(EXPORT_EN_PROCESO),
     mensaje: text('mensaje').notNull().default(''),
     solicitado_por: uuid('solicitado_por').references(() => usuarios.id),
+    /** Files sent of the total (the case's files, the summary JSON and the PDF), shown live. */
+    enviados: integer('enviados').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    trabajo: uuid('trabajo').references((): AnyPgColumn => trabajos.id),
   },
-  (t) => [index('exportaciones_caso_idx').on(t.caso), index('exportaciones_fecha_idx').on(t.fechainicio.desc())],
+  (t) => [
+    index('exportaciones_caso_idx').on(t.caso),
+    index('exportaciones_fecha_idx').on(t.fechainicio.desc()),
+    uniqueIndex('exportaciones_caso_en_proceso_key')
+      .on(t.uidcaso)
+      .where(sql`${t.estado} = 'En proceso'`),
+    oneOf('exportaciones_estado_check', t.estado, EXPORT_ESTADOS),
+  ],
 );
 
-/** Background jobs, claimed with SELECT … FOR UPDATE SKIP LOCKED by any instance. */
+/** The states of a background job (platform/jobs.ts). */
+export const JOB_STATES = ['pendiente', 'en_curso', 'hecho', 'fallido', 'cancelado'] as const;
+
+/**
+ * Background jobs (platform/jobs.ts), claimed with SELECT … FOR UPDATE SKIP LOCKED by any
+ * instance. A claimed job holds a lease (`bloqueado_hasta`) that its worker renews while it
+ * runs; a job whose lease ran out (its instance died) is claimed again. A failure is retried at
+ * `ejecutar_en` with back-off until `max_intentos`.
+ */
 export const trabajos = pgTable(
   'trabajos',
   {
@@ -31,12 +66,20 @@ export const trabajos = pgTable(
     payload: jsonb('payload').notNull(),
     estado: text('estado').notNull().default('pendiente'),
     intentos: integer('intentos').notNull().default(0),
+    max_intentos: integer('max_intentos').notNull().default(5),
     ejecutar_en: createdAt('ejecutar_en'),
     bloqueado_en: tstz('bloqueado_en'),
+    /** The worker (instance) holding the job, and until when its lease lasts. */
+    bloqueado_por: text('bloqueado_por'),
+    bloqueado_hasta: tstz('bloqueado_hasta'),
     error: text('error'),
     creado: createdAt(),
+    terminado: tstz('terminado'),
   },
-  (t) => [index('trabajos_pendientes_idx').on(t.estado, t.ejecutar_en)],
+  (t) => [
+    index('trabajos_pendientes_idx').on(t.estado, t.ejecutar_en),
+    oneOf('trabajos_estado_check', t.estado, JOB_STATES),
+  ],
 );
 
 /** Web Push subscriptions (the spec's tokenPush) of staff users and clients. */

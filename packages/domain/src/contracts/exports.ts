@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { messageResponse, writablePageResponse } from './common.js';
+import { listContract } from './lists.js';
+
+/**
+ * The SFTP export of a case's files (DECISIONS row 8; spec 3 §2 EXPORTACIONES SFTP): its states,
+ * the list's contract and its answers.
+ */
+export const EXPORT_EN_PROCESO = 'En proceso';
+export const EXPORT_FINALIZADO = 'Finalizado';
+export const EXPORT_ERROR = 'Error';
+/** Stopped by a person before it ended (not in the spec: its set of states is not shown). */
+export const EXPORT_CANCELADO = 'Cancelado';
+export const EXPORT_ESTADOS = [EXPORT_EN_PROCESO, EXPORT_FINALIZADO, EXPORT_ERROR, EXPORT_CANCELADO] as const;
+export type ExportEstado = (typeof EXPORT_ESTADOS)[number];
+
+/** One export as EXPORTACIONES SFTP shows it, with what this viewer may do with it. */
+export const exportResponse = z.object({
+  id: z.string(),
+  caso: z.number(),
+  uidcaso: z.string(),
+  fechainicio: z.string(),
+  fechafinalizacion: z.string().nullable(),
+  estado: z.string(),
+  /** Why it ended in Error (or the last failure while it is retried); empty otherwise. */
+  mensaje: z.string(),
+  /** Files sent of the total (the case's files, its summary JSON and its PDF). */
+  enviados: z.number(),
+  total: z.number(),
+  acciones: z.object({ reintentar: z.boolean(), cancelar: z.boolean() }),
+});
+export type ExportResponse = z.infer<typeof exportResponse>;
+
+/** GET /api/exportaciones: `write` says whether the viewer's cargo may export (and so retry or cancel). */
+export const exportPageResponse = writablePageResponse(exportResponse);
+export type ExportPage = z.infer<typeof exportPageResponse>;
+
+/** POST /api/exportaciones/{id}/reintentar and …/cancelar. */
+export const exportActionResponse = messageResponse.extend({ exportacion: exportResponse });
+export type ExportActionResponse = z.infer<typeof exportActionResponse>;
+
+/** EXPORTACIONES SFTP: filter on caso only, an integer (spec 3 §5). */
+export const EXPORT_LIST = listContract({ caso: { type: 'int' } });
+
+/** Where the case file PDF ('Expediente del caso') is downloaded from. */
+export const caseFilePdfUrl = (caseId: string) => `/api/casos/${caseId}/expediente.pdf`;
