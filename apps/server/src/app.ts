@@ -37,6 +37,8 @@ import { clientLinkRoutes, shortLinkRoutes } from './modules/client-links/routes
 import { exportRoutes } from './modules/exports/routes.js';
 import { chatRoutes } from './modules/chat/routes.js';
 import { caseMapRoutes } from './modules/case-map/routes.js';
+import { vehicleRoutes } from './modules/vehicles/routes.js';
+import { areaRoutes, caseStatusCatalogueRoutes, companyRoutes } from './modules/catalogues/routes.js';
 import { clientCaseRoutes, clientEntryRoutes } from './modules/client-links/client-routes.js';
 import { loadClient, readClientCookie, type ClientViewer } from './modules/client-links/client-session.js';
 
@@ -158,6 +160,10 @@ const staffScope: FastifyPluginAsyncZod = async (app) => {
   await app.register(exportRoutes, { prefix: '/api/casos' });
   await app.register(chatRoutes, { prefix: '/api' });
   await app.register(caseMapRoutes, { prefix: '/api/casos' });
+  await app.register(vehicleRoutes, { prefix: '/api/vehiculos' });
+  await app.register(companyRoutes, { prefix: '/api/empresas' });
+  await app.register(areaRoutes, { prefix: '/api/areas' });
+  await app.register(caseStatusCatalogueRoutes, { prefix: '/api/estados-caso' });
 };
 
 /**

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
+  AREA_LIST,
   CASE_LIST,
+  CASE_STATUS_CATALOGUE_LIST,
+  COMPANY_LIST,
+  VEHICLE_LIST,
   CLIENT_LIST,
   FILTER_OPERATORS,
   USER_LIST,
@@ -73,7 +77,8 @@ describe('OpenAPI (/api/docs/json)', () => {
 
 /** A value each filter type accepts. */
 const sample = (f: FilterSpec) =>
-  f.options?.[0] ?? { upper: 'X', exact: 'X', email: 'a@b.co', int: 1, bigint: 1, bool: true }[f.type];
+  f.options?.[0] ??
+  { upper: 'X', exact: 'X', email: 'a@b.co', int: 1, bigint: 1, bool: true, date: '2026-01-15' }[f.type];
 
 describe('lists read their criteria by their contract', () => {
   it.each([
@@ -82,6 +87,10 @@ describe('lists read their criteria by their contract', () => {
     ['/api/estado-usuarios', USER_STATUS_LIST],
     ['/api/casos', CASE_LIST],
     ['/api/casos/archivados', CASE_LIST],
+    ['/api/vehiculos', VEHICLE_LIST],
+    ['/api/empresas', COMPANY_LIST],
+    ['/api/areas', AREA_LIST],
+    ['/api/estados-caso', CASE_STATUS_CATALOGUE_LIST],
   ] as [string, ListContract][])('%s', async (url, list) => {
     const get = (criteria: unknown[], limit = list.defaultPageSize) =>
       s.app.inject({

@@ -16,6 +16,7 @@ const OWNS: Record<string, string[]> = {
   cases: ['casos', 'trazabilidad', 'contadores', 'idempotencia'],
   clients: ['clientes'],
   vehicles: ['vehiculos', 'polizas'],
+  catalogues: ['empresas', 'areas', 'estadoscaso'],
   chat: ['chats', 'chat_usuarios', 'mensajes', 'fotosdrone'],
   notifications: ['notificaciones', 'notificaciones_leidas'],
   push: ['suscripciones_push'],

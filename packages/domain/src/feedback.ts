@@ -42,6 +42,22 @@ export const FEEDBACK = {
   usuarioInactivado: 'usuario {nombre} inactivado',
   ciudadesAsignadas: 'ciudades de {nombre} actualizadas',
 
+  // Catalogues (vehicles, companies, areas, statuses)
+  vehiculoCreado: 'vehículo {placa} creado',
+  vehiculoActualizado: 'vehículo {placa} actualizado',
+  vehiculoInactivado: 'vehículo {placa} inactivado',
+  empresaCreada: 'empresa {nombre} creada',
+  empresaActualizada: 'empresa {nombre} actualizada',
+  empresaInactivada: 'empresa {nombre} inactivada',
+  areaCreada: 'área {nombre} creada',
+  areaActualizada: 'área {nombre} actualizada',
+  areaInactivada: 'área {nombre} inactivada',
+  areaActivada: 'área {nombre} activada',
+  estadoCreado: 'estado {nombre} creado',
+  estadoActualizado: 'estado {nombre} actualizado',
+  estadoInactivado: 'estado {nombre} inactivado',
+  estadoActivado: 'estado {nombre} activado',
+
   // Plate look-up
   consultandoPoliza: 'Consultando póliza…',
   servicioRespuesta: '{servicio}: {respuesta}',

@@ -54,6 +54,7 @@ const EXPECTED: Record<Action, Cargo[]> = {
   'vehiculos.write': ['Call Center', 'Coordinador Contact Center', 'Administrador'],
   'empresas.write': ['Call Center', 'Coordinador Contact Center', 'Administrador'],
   'areas.write': ['Administrador'],
+  'estadoscaso.write': ['Administrador'],
 };
 
 describe('permission matrix, row by row', () => {

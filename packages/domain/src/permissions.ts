@@ -40,6 +40,8 @@ export const PERMISSIONS = {
   'vehiculos.write': CONTACT_CENTER_DESK,
   'empresas.write': CONTACT_CENTER_DESK,
   'areas.write': ['Administrador'],
+  /** TIPO DE GESTIONES: the spec shows no role rule beyond the lock (README "Catalogues"). */
+  'estadoscaso.write': ['Administrador'],
 } as const satisfies Record<string, readonly Cargo[]>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -5,6 +5,7 @@ import {
   FILTER_OPERATORS,
   MAX_CRITERIA,
   MSG,
+  TIME_ZONE,
   criterionSchema,
   fmt,
   type FilterOperator,
@@ -48,6 +49,11 @@ export function filterColumns<F extends string>(
   return fields;
 }
 
+/** The column of a 'date' filter: the Bogotá calendar day of a timestamp (DECISIONS row 18). */
+export function bogotaDay(column: AnyPgColumn): SQL {
+  return sql`((${column} at time zone ${TIME_ZONE})::date)`;
+}
+
 export type Criterion = z.infer<typeof criterionSchema>;
 
 const opSql: Record<Operator, (col: AnyPgColumn | SQL, v: unknown) => SQL> = {
@@ -85,6 +91,15 @@ function normalizeValue(field: string, spec: FilterField, raw: string | number |
       if (spec.type === 'int' && !isInt32(n))
         throw badRequest(MSG.numeroFueraDeRango, [{ path: `criteria.${field}`, message: MSG.numeroFueraDeRango }]);
       return n;
+    }
+    case 'date': {
+      // A calendar day as YYYY-MM-DD; the list maps the field to the Bogotá day of its timestamp.
+      const s = String(value).trim();
+      const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+      const day = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : undefined;
+      if (!m || !day || Number(m[1]) < 1900 || day.toISOString().slice(0, 10) !== s)
+        throw badRequest(MSG.fechaNoValida, [{ path: `criteria.${field}`, message: MSG.fechaNoValida }]);
+      return s;
     }
     case 'bool': {
       if (typeof value === 'boolean') return value;

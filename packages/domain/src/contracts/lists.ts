@@ -21,7 +21,9 @@ export type FilterType =
   | 'int'
   /** A whole number up to JavaScript's safe integers (identification numbers). */
   | 'bigint'
-  | 'bool';
+  | 'bool'
+  /** A day, YYYY-MM-DD, compared with the Bogotá day of a timestamp column (creado). */
+  | 'date';
 
 export interface FilterSpec {
   type: FilterType;

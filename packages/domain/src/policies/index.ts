@@ -5,3 +5,4 @@ export * from './client.js';
 export * from './case-status.js';
 export * from './chat.js';
 export * from './map.js';
+export * from './catalogues.js';

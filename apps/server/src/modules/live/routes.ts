@@ -27,6 +27,11 @@ const LISTS: Record<string, (cargo: Cargo) => boolean> = {
   casos: () => true,
   clientes: () => true,
   usuarios: (cargo) => visibleUserCargos(cargo).length > 0 || USER_STATUS_VISIBLE[cargo].length > 0,
+  // The desk's catalogues (spec 3 §2): every staff user may read them.
+  vehiculos: () => true,
+  empresas: () => true,
+  areas: () => true,
+  estadoscaso: () => true,
 };
 
 /** Topics a staff socket may ask for besides its own user and session. */

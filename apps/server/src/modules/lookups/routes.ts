@@ -14,10 +14,18 @@ import {
 
 const list = <S extends z.ZodType>(entry: S) => ({ 200: z.array(entry) });
 
-/** Read-only catalogues the forms need; they change rarely, so browsers may cache them. */
+/**
+ * The catalogues the desk keeps (spec 3 §2): an area or a company inactivated there must leave the
+ * forms' selects at once, so the browser asks again each time (they are a few rows).
+ */
+const EDITED_BY_THE_DESK = new Set(['/api/lookups/areas', '/api/lookups/empresas']);
+
+/** Read-only catalogues the forms need; the fixed ones change rarely, so browsers may cache them. */
 export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onSend', async (_request, reply) => {
-    if (reply.statusCode === 200) reply.header('cache-control', 'private, max-age=300');
+  app.addHook('onSend', async (request, reply) => {
+    if (reply.statusCode !== 200) return;
+    const edited = EDITED_BY_THE_DESK.has(request.routeOptions.url ?? '');
+    reply.header('cache-control', edited ? 'private, no-cache' : 'private, max-age=300');
   });
   const { db } = app.ctx;
 

@@ -278,3 +278,11 @@ export function clearPlateCache(): void {
   cache.clear();
   inFlight.clear();
 }
+
+/**
+ * Forgets what a look-up of this plate found: the vehicle list changed the vehicle's own data, so
+ * the next case with that plate reads it again (other instances forget within the cache's time).
+ */
+export function forgetPlate(placa: string): void {
+  cache.delete(placa.trim().toUpperCase());
+}
