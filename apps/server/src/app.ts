@@ -34,7 +34,7 @@ import { workspaceRoutes } from './modules/cases/workspace-routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { caseSmsRoutes } from './modules/messaging/routes.js';
 import { clientLinkRoutes, shortLinkRoutes } from './modules/client-links/routes.js';
-import { exportRoutes } from './modules/exports/routes.js';
+import { exportListRoutes, exportRoutes } from './modules/exports/routes.js';
 import { chatRoutes } from './modules/chat/routes.js';
 import { caseMapRoutes } from './modules/case-map/routes.js';
 import { vehicleRoutes } from './modules/vehicles/routes.js';
@@ -158,6 +158,7 @@ const staffScope: FastifyPluginAsyncZod = async (app) => {
   await app.register(caseSmsRoutes, { prefix: '/api/casos' });
   await app.register(clientLinkRoutes, { prefix: '/api/casos' });
   await app.register(exportRoutes, { prefix: '/api/casos' });
+  await app.register(exportListRoutes, { prefix: '/api/exportaciones' });
   await app.register(chatRoutes, { prefix: '/api' });
   await app.register(caseMapRoutes, { prefix: '/api/casos' });
   await app.register(vehicleRoutes, { prefix: '/api/vehiculos' });

@@ -6,6 +6,12 @@ import { parseStorageConfig, parseUploadMaxMb } from './integrations/storage-con
 import type { StorageOptions } from './integrations/storage.js';
 import { UPLOAD_MAX_MB_DEFAULT } from '@vialex/domain';
 import { parseSmsConfig, type SmsConfig } from './integrations/sms-config.js';
+import {
+  parseExportJobConfig,
+  parseSftpConfig,
+  type ExportJobConfig,
+  type SftpConfig,
+} from './integrations/sftp-config.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The repository root: `./data` and the web build are found from here whatever the cwd. */
@@ -76,6 +82,10 @@ export interface Config {
   storage: StorageOptions;
   /** UPLOAD_MAX_MB: the largest uploaded file. */
   uploadMaxMb: number;
+  /** The SFTP destination of case exports (SFTP_*); unset: none (with DEMO, a local fake server). */
+  sftp: SftpConfig | undefined;
+  /** The export job: attempts, back-off, the worker's polling and lease (EXPORT_*, JOBS_*). */
+  exportJobs: ExportJobConfig;
   /** Where logs go (tests read them); stdout when unset. Not an environment setting. */
   logStream?: NodeJS.WritableStream;
 }
@@ -138,6 +148,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     autoAssignAlertMinutes: positive(env.AUTO_ASSIGN_ALERT_MINUTES, 15, 'AUTO_ASSIGN_ALERT_MINUTES'),
     clientLinkDays: positive(env.CLIENT_LINK_DAYS, 7, 'CLIENT_LINK_DAYS'),
     publicUrl: env.PUBLIC_URL ? parseOrigins(env.PUBLIC_URL, 'PUBLIC_URL')[0] : undefined,
+    sftp: parseSftpConfig(env),
+    // The API tests run the job worker by hand; the browser tests (DEMO) and a real server poll.
+    exportJobs: parseExportJobConfig(env, { workerOff: nodeEnv === 'test' && !bool(env.DEMO, !databaseUrl) }),
   };
 }
 

@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -16,6 +18,9 @@ import {
   type FakePolicyServices,
 } from './integrations/fakes/policy-services.js';
 import { FAKE_GOOGLE_KEY, startFakeMaps, type FakeMaps } from './integrations/fakes/maps.js';
+import { startFakeSftp, type FakeSftp } from './integrations/fakes/sftp.js';
+import { JobRunner, exponentialBackoff } from './platform/jobs.js';
+import { EXPORT_JOB, exportJobHandler } from './modules/exports/job.js';
 
 async function useFakePolicyServices(config: Config) {
   if (config.kronosUrl && config.hub.url) return undefined;
@@ -33,6 +38,24 @@ async function useFakeMaps(config: Config): Promise<FakeMaps | undefined> {
   return fake;
 }
 
+/** The demo sends case exports to a local SFTP server writing under DATA_DIR/sftp, unless SFTP_HOST is set. */
+async function useFakeSftp(config: Config): Promise<FakeSftp | undefined> {
+  if (config.sftp) return undefined;
+  const dir =
+    config.dataDir === 'memory://' ? path.join(os.tmpdir(), 'vialex-sftp') : path.join(config.dataDir, 'sftp');
+  const fake = await startFakeSftp(dir);
+  config.sftp = {
+    host: fake.host,
+    port: fake.port,
+    username: fake.username,
+    password: fake.password,
+    root: '/',
+    hostKeySha256: fake.hostKeySha256,
+    timeoutMs: 20_000,
+  };
+  return fake;
+}
+
 const SWEEP_MS = 15_000;
 
 export interface RunningServer {
@@ -42,6 +65,10 @@ export interface RunningServer {
   fakes?: FakePolicyServices;
   /** The local maps fake (Google's wire format), in the demo and the tests. */
   mapsFake?: FakeMaps;
+  /** The local SFTP server of the demo (exports land in DATA_DIR/sftp). */
+  sftpFake?: FakeSftp;
+  /** The background-job worker (SFTP exports); it polls only when JOBS_POLL_MS > 0. */
+  jobs: JobRunner;
   stop(): Promise<void>;
 }
 
@@ -50,6 +77,7 @@ export async function createServer(config: Config): Promise<RunningServer> {
   // The demo and the tests talk to local fakes of the policy services over real HTTP.
   const fakes = config.demo || config.isTest ? await useFakePolicyServices(config) : undefined;
   const mapsFake = config.demo || config.isTest ? await useFakeMaps(config) : undefined;
+  const sftpFake = config.demo ? await useFakeSftp(config) : undefined;
   let log: AppContext['log'];
   const database = await openDatabase({
     url: config.databaseUrl,
@@ -72,18 +100,35 @@ export async function createServer(config: Config): Promise<RunningServer> {
     alertStalledAssignments(ctx).catch((err) => app.log.error({ err }, 'assignment watch failed'));
   }, SWEEP_MS);
   sweep.unref();
+  // Case exports (and later jobs): any instance may claim them; a restart resumes them.
+  const jobs = new JobRunner(
+    database,
+    { [EXPORT_JOB]: exportJobHandler(ctx) },
+    {
+      leaseMs: config.exportJobs.leaseSeconds * 1000,
+      pollMs: config.exportJobs.pollMs,
+      backoffMs: exponentialBackoff(config.exportJobs.retrySeconds * 1000),
+      log: app.log,
+    },
+  );
+  await jobs.start();
   return {
     app,
     ctx,
     fakes,
     mapsFake,
+    sftpFake,
+    jobs,
     async stop() {
       clearInterval(sweep);
+      // Running jobs go back to the queue (for this instance after a restart, or another one).
+      await jobs.stop();
       await app.close();
       await hub.stop();
       await database.close();
       await fakes?.close();
       await mapsFake?.close();
+      await sftpFake?.close();
     },
   };
 }

@@ -44,3 +44,67 @@ export const EXPORT_LIST = listContract({ caso: { type: 'int' } });
 
 /** Where the case file PDF ('Expediente del caso') is downloaded from. */
 export const caseFilePdfUrl = (caseId: string) => `/api/casos/${caseId}/expediente.pdf`;
+
+/** Dates of EXPORTACIONES SFTP and of the case file (spec 3 §2), in Bogotá. */
+export const EXPORT_DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+/** The texts of the case file PDF ('Expediente del caso') and of its summary's sections. */
+export const CASE_FILE_TEXTS = {
+  generado: 'Generado el {fecha}',
+  datosCaso: 'Datos del caso',
+  equipo: 'Equipo del caso',
+  polizas: 'Pólizas',
+  historial: 'Historial de gestión',
+  archivos: 'Archivos del caso',
+  sinPolizas: 'SIN POLIZA',
+  sinHistorial: 'Sin gestiones registradas',
+  sinArchivos: 'Sin archivos',
+  sinAsignar: 'Sin asignar',
+  solicitado: 'Solicitado',
+  pagina: 'Página {n} de {total}',
+  campos: {
+    caso: 'Caso',
+    estado: 'Estado',
+    creado: 'Fecha de creación',
+    tipocaso: 'Tipo de caso',
+    plan: 'Plan',
+    producto: 'Producto',
+    origen: 'Origen',
+    ciudad: 'Ciudad del siniestro',
+    departamento: 'Departamento',
+    direccion: 'Dirección del siniestro',
+    placa: 'Placa',
+    vehiculo: 'Vehículo',
+    empresa: 'Empresa',
+    prioridad: 'Prioridad',
+    relacion: 'Relación del cliente',
+    cliente: 'Cliente',
+    conductor: 'Conductor',
+    propietario: 'Propietario',
+    archivado: 'Archivado',
+    si: 'Sí',
+    no: 'No',
+  },
+  roles: {
+    callcenter: 'Call Center',
+    abogado: 'Abogado',
+    abogadocait: 'Abogado CAIT',
+    investigador: 'Investigador',
+    perito: 'Perito',
+    dibujante: 'Dibujante',
+  },
+  poliza: {
+    fuente: 'Fuente',
+    numero: 'Póliza',
+    producto: 'Producto',
+    vigencia: 'Vigencia',
+    vencida: 'vencida',
+  },
+  carpetas: {
+    'chat-general': 'Chat general',
+    'chat-perito': 'Chat perito',
+    'chat-dibujante': 'Chat dibujante',
+    documentos: 'Documentos de gestión',
+    'fotos-dron': 'Fotos de dron',
+  },
+} as const;
