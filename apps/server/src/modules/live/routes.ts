@@ -32,6 +32,8 @@ const LISTS: Record<string, (cargo: Cargo) => boolean> = {
   empresas: () => true,
   areas: () => true,
   estadoscaso: () => true,
+  // EXPORTACIONES SFTP: every cargo lists the exports of its own cases (events carry only ids).
+  exportaciones: () => true,
 };
 
 /** Topics a staff socket may ask for besides its own user and session. */
