@@ -459,9 +459,11 @@ describe('who hears about it', () => {
     ).toBe(200);
     const [notice] = await noticesOf(c.id, 'Asignación de caso');
     expect(notice.destinatarios).toEqual(
-      expect.arrayContaining([id('Perito'), id('Investigador'), id('Administrador'), id('Coordinador Investigador')]),
+      expect.arrayContaining([id('Perito'), id('Investigador'), id('Coordinador Investigador')]),
     );
     expect(notice.destinatarios).not.toContain(otherInvestigator.user.id);
+    // The administrator who assigned is not told of their own action (notices.ts).
+    expect(notice.destinatarios).not.toContain(id('Administrador'));
     expect(notice.cedula).toBe(await cedulaOf(c.id));
   });
 

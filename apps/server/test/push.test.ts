@@ -3,34 +3,23 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { MSG, PUSH_MAX_SUBSCRIPTIONS_PER_USER, type Cargo } from '@vialex/domain';
-// http_ece is web-push's own encryption library; the fake push service uses it to decrypt.
-// @ts-expect-error no types are published for http_ece
-import ece from 'http_ece';
 import { suscripcionesPush } from '../src/db/schema/index.js';
+import { startFakePush, type FakePush } from '../src/integrations/fakes/push.js';
+import { vapidKeys } from '../src/modules/push/service.js';
 import { startTestServer, type TestServer } from './helper.js';
 import { createUser, login } from './factories.js';
 import { createClient } from './case-factories.js';
 import { hashSessionToken } from '../src/modules/auth/tokens.js';
 
-/** A local push service speaking RFC 8030: records each POST and answers with `status` (and `headers`). */
-function fakePushService() {
-  const received: { url: string; headers: http.IncomingHttpHeaders; body: Buffer }[] = [];
-  let status = 201;
-  let headers: Record<string, string> = {};
+/** An internal service the server must never be made to call: it records anything that reaches it. */
+function internalService() {
+  const received: string[] = [];
   const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-      res.writeHead(status, headers).end();
-    });
+    received.push(req.url ?? '');
+    res.writeHead(201).end();
   });
   return {
     received,
-    setStatus: (s: number, h: Record<string, string> = {}) => {
-      status = s;
-      headers = h;
-    },
     listen: () =>
       new Promise<string>((r) =>
         server.listen(0, '127.0.0.1', () => r(`http://127.0.0.1:${(server.address() as { port: number }).port}`)),
@@ -39,32 +28,32 @@ function fakePushService() {
   };
 }
 
-/** What a browser's pushManager.subscribe() produces: a P-256 key pair and a 16-byte secret. */
+/** A subscription-shaped body for any endpoint (a P-256 key and a 16-byte secret, as a browser makes them). */
 function browserSubscription(endpoint: string) {
   const ecdh = crypto.createECDH('prime256v1');
   ecdh.generateKeys();
-  const auth = crypto.randomBytes(16);
   return {
-    ecdh,
-    auth,
     subscription: {
       endpoint,
-      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: crypto.randomBytes(16).toString('base64url') },
     },
   };
 }
 
 let s: TestServer;
-const push = fakePushService();
+/** The local push service (integrations/fakes/push.ts): checks VAPID, decrypts the payload. */
+let push: FakePush;
 /** An internal service the server must never be made to call: not in PUSH_HOSTS. */
-const internal = fakePushService();
+const internal = internalService();
 let pushUrl: string;
 let internalUrl: string;
 beforeAll(async () => {
-  pushUrl = await push.listen();
+  push = await startFakePush();
+  pushUrl = push.url;
   internalUrl = await internal.listen();
   // The local push service is allowed by the test setup only, as its exact origin.
   s = await startTestServer({ PUSH_HOSTS: pushUrl });
+  push.expectVapidKey((await vapidKeys(s.ctx)).publicKey);
 });
 afterAll(async () => {
   await s?.close();
@@ -96,7 +85,7 @@ describe('web push', () => {
   it('sends an encrypted, VAPID-signed message that the subscriber can decrypt', async () => {
     const { user, email } = await createUser(s.ctx);
     const cookie = await login(s.app, email);
-    const device = browserSubscription(`${pushUrl}/push/${user.id}`);
+    const device = push.device(user.id);
     const sub = await s.app.inject({
       method: 'POST',
       url: '/api/push/subscription',
@@ -107,32 +96,55 @@ describe('web push', () => {
 
     const res = await s.app.inject({ method: 'POST', url: '/api/push/test', headers: { cookie } });
     expect(res.statusCode).toBe(200);
-    const msg = push.received.at(-1)!;
-    expect(msg.url).toBe(`/push/${user.id}`);
-    expect(msg.headers['content-encoding']).toBe('aes128gcm');
-    expect(msg.headers.ttl).toBeDefined();
-    expect(msg.headers.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/);
-    const plain = ece.decrypt(msg.body, {
-      version: 'aes128gcm',
-      privateKey: device.ecdh,
-      authSecret: device.auth.toString('base64url'),
-    });
-    expect(JSON.parse(plain.toString())).toMatchObject({ title: 'VIALEX', url: '/' });
+    // The fake checked the VAPID signature (by the server's key, for its origin) and decrypted it.
+    expect(push.refusals).toEqual([]);
+    const msg = push.messages.at(-1)!;
+    expect(msg.device).toBe(user.id);
+    expect(msg.payload).toEqual({ title: 'VIALEX', body: MSG.pruebaNotificacionCuerpo, url: '/' });
+    expect(msg.vapid).toMatchObject({ aud: pushUrl, sub: s.ctx.config.vapidSubject });
+    expect(msg.ttl).toBeGreaterThan(0);
+    // A test notice replaces nothing: no Topic.
+    expect(msg.topic).toBeUndefined();
+  });
+
+  it('the fake push service refuses what a real one would: a payload for other keys, a forged VAPID signature', async () => {
+    const { user, email } = await createUser(s.ctx);
+    const cookie = await login(s.app, email);
+    // The browser's keys on file are not the device's: the payload does not decrypt there.
+    const device = push.device(`other-keys-${user.id}`);
+    const wrong = { ...device.subscription, keys: browserSubscription('x').subscription.keys };
+    expect((await subscribe(cookie, wrong)).statusCode).toBe(204);
+    const before = push.refusals.length;
+    expect((await s.app.inject({ method: 'POST', url: '/api/push/test', headers: { cookie } })).statusCode).toBe(502);
+    expect(push.refusals.slice(before)).toEqual([
+      { device: device.name, status: 400, reason: 'the payload does not decrypt' },
+    ]);
+    // A signature by another key than the one expected.
+    push.expectVapidKey(browserSubscription('x').subscription.keys.p256dh);
+    try {
+      const good = push.device(`vapid-${user.id}`);
+      expect((await subscribe(cookie, good.subscription)).statusCode).toBe(204);
+      const at = push.refusals.length;
+      await s.app.inject({ method: 'POST', url: '/api/push/test', headers: { cookie } });
+      expect(push.refusals.slice(at).find((r) => r.device === good.name)).toMatchObject({ status: 403 });
+    } finally {
+      push.expectVapidKey((await vapidKeys(s.ctx)).publicKey);
+      push.refusals.length = 0;
+    }
   });
 
   it('drops a subscription the push service says is gone (410)', async () => {
     const { user, email } = await createUser(s.ctx);
     const cookie = await login(s.app, email);
-    const device = browserSubscription(`${pushUrl}/push/gone-${user.id}`);
+    const device = push.device(`gone-${user.id}`);
     await s.app.inject({
       method: 'POST',
       url: '/api/push/subscription',
       payload: { subscription: device.subscription },
       headers: { cookie },
     });
-    push.setStatus(410);
+    push.answer(device.name, 410);
     const res = await s.app.inject({ method: 'POST', url: '/api/push/test', headers: { cookie } });
-    push.setStatus(201);
     expect(res.statusCode).toBe(502);
     expect(await s.ctx.db.select().from(suscripcionesPush).where(eq(suscripcionesPush.usuario, user.id))).toHaveLength(
       0,
@@ -221,26 +233,21 @@ describe('push endpoints: only push services are contacted', () => {
     expect(internal.received).toHaveLength(0);
 
     // With a real device beside it, only the device is contacted.
-    expect(
-      (await subscribe(cookie, browserSubscription(`${pushUrl}/push/real-${user.id}`).subscription)).statusCode,
-    ).toBe(204);
+    expect((await subscribe(cookie, push.device(`real-${user.id}`).subscription)).statusCode).toBe(204);
     expect((await s.app.inject({ method: 'POST', url: '/api/push/test', headers: { cookie } })).statusCode).toBe(200);
-    expect(push.received.at(-1)!.url).toBe(`/push/real-${user.id}`);
+    expect(push.messages.at(-1)!.device).toBe(`real-${user.id}`);
     expect(internal.received).toHaveLength(0);
   });
 
   it('a redirect from the push service is not followed', async () => {
     const { user, email } = await createUser(s.ctx);
     const cookie = await login(s.app, email);
-    await subscribe(cookie, browserSubscription(`${pushUrl}/push/redirect-${user.id}`).subscription);
-    push.setStatus(307, { location: `${internalUrl}/redirected` });
-    try {
-      const res = await s.app.inject({ method: 'POST', url: '/api/push/test', headers: { cookie } });
-      expect(res.statusCode).toBe(502);
-    } finally {
-      push.setStatus(201);
-    }
-    expect(push.received.at(-1)!.url).toBe(`/push/redirect-${user.id}`);
+    const device = push.device(`redirect-${user.id}`);
+    await subscribe(cookie, device.subscription);
+    push.answer(device.name, 307, { location: `${internalUrl}/redirected` });
+    const res = await s.app.inject({ method: 'POST', url: '/api/push/test', headers: { cookie } });
+    expect(res.statusCode).toBe(502);
+    expect(push.refusals.at(-1)).toMatchObject({ device: device.name, status: 307 });
     expect(internal.received).toHaveLength(0);
   });
 });

@@ -383,6 +383,19 @@ export const MSG = {
   datosExportados: 'Datos exportados correctamente',
   errorExportar: 'Error al exportar datos',
   noHayDatosExportar: 'No hay datos para exportar',
+
+  // Notices (issue 15; not in the spec's catalogue): release, special attention authorised, exports.
+  momentoCasoLiberado: 'Caso liberado',
+  casoLiberado: 'CASO LIBERADO',
+  avisoAgenteLibera: 'Caso # {caso}: {cargo} {nombre} libera el caso',
+  momentoAtencionAutorizada: 'Asistencia especial autorizada',
+  avisoAtencionAutorizada: 'Caso # {caso}: asistencia especial autorizada',
+  momentoExportacionFinalizada: 'Exportación finalizada',
+  exportacionFinalizadaTitulo: 'EXPORTACIÓN FINALIZADA',
+  avisoExportacionFinalizada: 'Caso # {caso}: archivos exportados por SFTP',
+  momentoExportacionError: 'Error de exportación',
+  exportacionErrorTitulo: 'EXPORTACIÓN FALLIDA',
+  avisoExportacionError: 'Caso # {caso}: {mensaje}',
 } as const;
 
 /** Fills `{name}` placeholders of a catalogue message. */

@@ -1,21 +1,71 @@
 import { describe, expect, it } from 'vitest';
-import { CARGOS, noticeAudience, type Cargo, type NoticeAudience } from './index.js';
+import {
+  CARGOS,
+  MSG,
+  NOTICE_BODY_MAX,
+  NOTICE_EVENTS,
+  TYPED_NOTICE_EVENTS,
+  composeNotice,
+  noticeAudience,
+  noticeRule,
+  type Cargo,
+  type NoticeAudience,
+  type NoticeEvent,
+} from './index.js';
 
 const audience = (
   cargos: Cargo[],
   caseAgents: NoticeAudience['caseAgents'] = [],
   extra: Partial<NoticeAudience> = {},
-): NoticeAudience => ({ cargos, caseAgents, inCaseCity: false, namedAgent: false, ...extra });
+): NoticeAudience => ({ cargos, caseAgents, inCaseCity: false, named: false, ...extra });
 
-describe('who hears of a new case', () => {
-  it('the administrators, lawyers and investigators covering the case city', () => {
-    expect(noticeAudience('caseCreated')).toEqual(
-      audience(['Administrador', 'Abogado', 'Investigador'], [], { inCaseCity: true }),
-    );
+const ID = '0b6f7c1e-5d0a-4c55-9f7e-2f1e3c4d5a6b';
+const CASE_LINK = `/gestionar-caso/${ID}/chat`;
+const vars = { id: ID, caso: 42, nombre: 'Ana Pérez', ciudad: 'BOGOTÁ D.C.' };
+
+describe('the table has a row for every event', () => {
+  it.each(NOTICE_EVENTS)('%s: momento, title, body and link are filled in, nothing left as a placeholder', (event) => {
+    const tipos: (Cargo | undefined)[] = TYPED_NOTICE_EVENTS.includes(event) ? [...CARGOS] : [undefined];
+    for (const tipo of tipos) {
+      const n = composeNotice(event, {
+        ...vars,
+        tipo,
+        cargo: tipo ?? 'Investigador',
+        estado: 'CERRADO',
+        n: 2,
+        texto: 'Hola',
+        tab: 'chat',
+        minutos: 15,
+        mensaje: 'sin conexión',
+      });
+      for (const text of [n.momento, n.titulo, n.cuerpo, n.url]) {
+        expect(text, `${event} ${tipo}`).toBeTruthy();
+        expect(text, `${event} ${tipo}`).not.toMatch(/[{}]/);
+      }
+      expect(n.url.startsWith('/')).toBe(true);
+    }
   });
 });
 
-describe('who hears of an assignment, type by type (spec 2 §6): the agent assigned too', () => {
+describe('a new case and a client entering it: NUEVO CASO to the city (spec 2 §7, spec 3 §4, §7)', () => {
+  it.each<[NoticeEvent, string]>([
+    ['caseCreated', MSG.momentoCreacionCaso],
+    ['clientEntered', MSG.nuevoCaso],
+  ])('%s', (event, momento) => {
+    expect(noticeAudience(event)).toEqual(
+      audience(['Administrador', 'Abogado', 'Investigador'], [], { inCaseCity: true }),
+    );
+    expect(composeNotice(event, vars)).toMatchObject({
+      momento,
+      titulo: 'NUEVO CASO',
+      cuerpo: 'CASO CREADO EN LA CIUDAD DE BOGOTÁ D.C.',
+      url: CASE_LINK,
+      collapse: false,
+    });
+  });
+});
+
+describe('an assignment, type by type (spec 2 §6): the agent assigned too', () => {
   const EXPECTED: Partial<Record<Cargo, NoticeAudience>> = {
     Abogado: audience(['Administrador', 'Coordinador Contact Center', 'Coordinador Abogado']),
     Investigador: audience(['Administrador', 'Coordinador Contact Center']),
@@ -27,11 +77,17 @@ describe('who hears of an assignment, type by type (spec 2 §6): the agent assig
   };
   it.each(CARGOS)('%s', (tipo) => {
     const expected = EXPECTED[tipo] ?? audience([]);
-    expect(noticeAudience('agentAssigned', tipo)).toEqual({ ...expected, namedAgent: true });
+    expect(noticeAudience('agentAssigned', tipo)).toEqual({ ...expected, named: true });
+    expect(composeNotice('agentAssigned', { ...vars, tipo, cargo: tipo })).toMatchObject({
+      momento: 'Asignación de caso',
+      titulo: 'CASO ASIGNADO',
+      cuerpo: `Caso # 42: ${tipo} Ana Pérez`,
+      url: CASE_LINK,
+    });
   });
 });
 
-describe('who hears of a request, type by type: Administrador, the contact centre and the type’s coordinator', () => {
+describe('a request, type by type: Administrador, the contact centre and the type’s coordinator', () => {
   const EXPECTED: Partial<Record<Cargo, Cargo[]>> = {
     Abogado: ['Administrador', 'Coordinador Contact Center', 'Coordinador Abogado'],
     'Abogado CAIT': ['Administrador', 'Coordinador Contact Center', 'Coordinador Abogado CAIT'],
@@ -41,10 +97,16 @@ describe('who hears of a request, type by type: Administrador, the contact centr
   };
   it.each(CARGOS)('%s', (tipo) => {
     expect(noticeAudience('agentRequested', tipo)).toEqual(audience(EXPECTED[tipo] ?? ['Administrador']));
+    expect(composeNotice('agentRequested', { ...vars, tipo })).toMatchObject({
+      momento: `Solicitud de ${tipo}`,
+      titulo: `SOLICITUD DE ${tipo.toUpperCase()}`,
+      cuerpo: `Caso # 42: se solicita ${tipo}`,
+      url: CASE_LINK,
+    });
   });
 });
 
-describe('who hears that an agent took a case: coordinators and the case’s contact-centre user', () => {
+describe('a take and a release: coordinators and the case’s contact-centre user', () => {
   const EXPECTED: Partial<Record<Cargo, Cargo[]>> = {
     Investigador: ['Administrador', 'Coordinador Contact Center', 'Coordinador Investigador'],
     Abogado: ['Administrador', 'Coordinador Contact Center', 'Coordinador Abogado'],
@@ -52,14 +114,132 @@ describe('who hears that an agent took a case: coordinators and the case’s con
   };
   it.each(CARGOS)('%s', (cargo) => {
     const expected = EXPECTED[cargo];
-    expect(noticeAudience('caseTaken', cargo)).toEqual(
-      expected ? audience(expected, ['uidcontactcenter']) : audience([]),
-    );
+    for (const event of ['caseTaken', 'caseReleased'] as const)
+      expect(noticeAudience(event, cargo)).toEqual(expected ? audience(expected, ['uidcontactcenter']) : audience([]));
+    expect(composeNotice('caseTaken', { ...vars, tipo: cargo, cargo })).toMatchObject({
+      momento: 'Caso tomado',
+      titulo: 'CASO ASIGNADO',
+      cuerpo: `Caso # 42: ${cargo} Ana Pérez`,
+      url: CASE_LINK,
+    });
+    expect(composeNotice('caseReleased', { ...vars, tipo: cargo, cargo })).toMatchObject({
+      momento: 'Caso liberado',
+      titulo: 'CASO LIBERADO',
+      cuerpo: `Caso # 42: ${cargo} Ana Pérez libera el caso`,
+      url: CASE_LINK,
+    });
   });
 });
 
-describe('who hears of a special-attention request', () => {
-  it('whoever may authorise it', () => {
-    expect(noticeAudience('attentionRequested')).toEqual(audience(['Administrador', 'Coordinador Contact Center']));
+describe('the rest of the table, row by row', () => {
+  it.each<[NoticeEvent, NoticeAudience, Partial<ReturnType<typeof composeNotice>>]>([
+    [
+      'arrival',
+      audience(
+        ['Administrador', 'Coordinador Investigador', 'Coordinador Contact Center'],
+        ['uidabogado', 'uidcontactcenter'],
+      ),
+      {
+        momento: 'Llegada al sitio',
+        titulo: 'Llegada al sitio',
+        cuerpo: 'El investigador llegó al sitio del caso # 42',
+      },
+    ],
+    [
+      'chatMessage',
+      audience([], [], { named: true }),
+      {
+        momento: 'Mensaje Chat',
+        titulo: 'Mensaje Chat',
+        cuerpo: 'Hola {caso}',
+        url: `/gestionar-caso/${ID}/chat_perito`,
+      },
+    ],
+    [
+      'firstDronePhoto',
+      audience(['Administrador', 'Coordinador Investigador'], ['uidabogado', 'uidcontactcenter']),
+      {
+        momento: 'Carga de primera foto',
+        titulo: 'Carga de primera foto',
+        cuerpo: 'Caso # 42: 2 foto(s) de dron cargada(s)',
+      },
+    ],
+    [
+      'caseClosed',
+      audience(
+        ['Administrador', 'Coordinador Contact Center'],
+        ['uidabogado', 'uidabogadocait', 'uidcontactcenter', 'uidinvestigador', 'uidperito', 'uiddibujante'],
+      ),
+      { momento: 'Cierre de caso', titulo: 'Cierre de caso', cuerpo: 'Caso # 42: CERRADO' },
+    ],
+    [
+      'attentionRequested',
+      audience(['Administrador', 'Coordinador Contact Center']),
+      {
+        momento: 'Solicitud de asistencia especial',
+        titulo: 'ASISTENCIA ESPECIAL',
+        cuerpo: 'Caso # 42: se solicita aprobación',
+      },
+    ],
+    [
+      'attentionAuthorized',
+      audience(['Administrador', 'Coordinador Contact Center'], ['uidcontactcenter']),
+      {
+        momento: 'Asistencia especial autorizada',
+        titulo: 'ASISTENCIA ESPECIAL',
+        cuerpo: 'Caso # 42: asistencia especial autorizada',
+      },
+    ],
+    [
+      'exportFinished',
+      audience([], [], { named: true }),
+      {
+        momento: 'Exportación finalizada',
+        titulo: 'EXPORTACIÓN FINALIZADA',
+        cuerpo: 'Caso # 42: archivos exportados por SFTP',
+        url: '/exportaciones',
+      },
+    ],
+    [
+      'exportFailed',
+      audience(['Administrador'], [], { named: true }),
+      {
+        momento: 'Error de exportación',
+        titulo: 'EXPORTACIÓN FALLIDA',
+        cuerpo: 'Caso # 42: sin conexión',
+        url: '/exportaciones',
+      },
+    ],
+    [
+      'noInvestigator',
+      audience(['Administrador', 'Coordinador Investigador', 'Coordinador Contact Center']),
+      { momento: 'Caso sin investigador', titulo: 'Caso sin investigador' },
+    ],
+    [
+      'investigatorStalled',
+      audience(['Administrador', 'Coordinador Investigador', 'Coordinador Contact Center']),
+      { momento: 'Investigador sin avance', titulo: 'Investigador sin avance' },
+    ],
+  ])('%s', (event, who, text) => {
+    expect(noticeAudience(event)).toEqual(who);
+    const n = composeNotice(event, {
+      ...vars,
+      estado: 'CERRADO',
+      n: 2,
+      texto: 'Hola {caso}',
+      tab: 'chat_perito',
+      mensaje: 'sin conexión',
+    });
+    expect(n).toMatchObject({ url: CASE_LINK, ...text });
+  });
+
+  it('only chat messages collapse (one unread notice per room and recipient)', () => {
+    for (const event of NOTICE_EVENTS) expect(noticeRule(event, 'Abogado').collapse).toBe(event === 'chatMessage');
+  });
+
+  it('a long chat message is cut to the body’s length', () => {
+    const n = composeNotice('chatMessage', { ...vars, tab: 'chat', texto: 'x'.repeat(1000) });
+    expect(n.cuerpo).toHaveLength(NOTICE_BODY_MAX);
+    expect(n.cuerpo.endsWith('…')).toBe(true);
   });
 });

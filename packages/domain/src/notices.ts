@@ -1,13 +1,142 @@
 import type { Cargo } from './cargos.js';
+import { MSG, fmt } from './messages.js';
 import { AGENT_FIELD, type AgentSlot } from './permissions.js';
 
 /**
- * Who is notified of what (spec 2 §4, §6; README "Notifications"), as data. Where a row names
- * an agent cargo (a Perito assignment tells "Investigador", a take tells "Call Center"), it is
- * the case's own agent in that slot, not every user of the cargo.
+ * Every notice the product sends, as one table (spec 1 §7, spec 2 §4, §6, §7, spec 3 §4, §7;
+ * README "Notices"): for each event, who hears of it, its `momento`, title, body and link. The
+ * server records a notice from a row of this table in the action's transaction and, after
+ * commit, announces it to the recipients' open tabs and pushes it to their devices. The person
+ * who caused the event is never among its recipients (the server filters them in one place).
+ *
+ * Where a row names an agent cargo (a Perito assignment tells "Investigador", a take tells
+ * "Call Center"), it is the case's own agent in that slot, not every user of the cargo.
  */
 
-/** A new case: the administrators, lawyers and investigators covering the case's city (spec 2 §7). */
+export type NoticeEvent =
+  /** A case is created (spec 2 §7; NUEVO CASO of spec 3 §7). */
+  | 'caseCreated'
+  /** The client enters a Recibido case, which becomes Verificado (spec 3 §4, §7 "Client entry sequence"). */
+  | 'clientEntered'
+  /** An agent of a type is put on the case, by hand or automatically (spec 2 §6 "Notified roles on assignment"). */
+  | 'agentAssigned'
+  /** An agent of a type is asked for (spec 2 §6). */
+  | 'agentRequested'
+  /** An Investigador, Abogado or Dibujante takes the case (spec 2 §4 "Self-take and release"). */
+  | 'caseTaken'
+  /** …or releases it. */
+  | 'caseReleased'
+  /** The investigator arrives at the accident (spec 2 §4 "Arrival"). */
+  | 'arrival'
+  /** A chat message, to the room's members who are not in it (spec 2 §7, 'Mensaje Chat'). */
+  | 'chatMessage'
+  /** The first drone photo of the case's chat (spec 2 §7, 'Carga de primera foto'). */
+  | 'firstDronePhoto'
+  /** The case reaches a closing status (spec 2 §7, 'Cierre de caso'). */
+  | 'caseClosed'
+  /** Special attention is asked for on a SIN PLAN case (spec 2 §4 "Special attention"). */
+  | 'attentionRequested'
+  /** …and authorised. */
+  | 'attentionAuthorized'
+  /** A case's SFTP export ends (DECISIONS row 8): 'Finalizado'… */
+  | 'exportFinished'
+  /** …or 'Error'. */
+  | 'exportFailed'
+  /** Beyond the spec (issue 14): a client entered and no investigator could be assigned. */
+  | 'noInvestigator'
+  /** Beyond the spec (issue 14): an automatically assigned investigator makes no progress. */
+  | 'investigatorStalled';
+
+export const NOTICE_EVENTS: readonly NoticeEvent[] = [
+  'caseCreated',
+  'clientEntered',
+  'agentAssigned',
+  'agentRequested',
+  'caseTaken',
+  'caseReleased',
+  'arrival',
+  'chatMessage',
+  'firstDronePhoto',
+  'caseClosed',
+  'attentionRequested',
+  'attentionAuthorized',
+  'exportFinished',
+  'exportFailed',
+  'noInvestigator',
+  'investigatorStalled',
+];
+
+/** The events whose row depends on an agent type (the type assigned or requested, the cargo that took it). */
+export const TYPED_NOTICE_EVENTS: readonly NoticeEvent[] = [
+  'agentAssigned',
+  'agentRequested',
+  'caseTaken',
+  'caseReleased',
+];
+
+/** The recipients of a notice, before they are looked up. */
+export interface NoticeAudience {
+  /** Every active user of these cargos… */
+  cargos: readonly Cargo[];
+  /** …only those covering the case's city. */
+  inCaseCity: boolean;
+  /** The case's own agents in these slots (nobody when the slot is empty). */
+  caseAgents: readonly AgentSlot[];
+  /**
+   * The users the action itself names: the agent assigned, the members away from a chat room,
+   * the user who asked for an export.
+   */
+  named: boolean;
+}
+
+/** One row of the table: who, and what they read. Texts are catalogue templates. */
+export interface NoticeRule {
+  audience: NoticeAudience;
+  /** The case's moment (notificaciones.momento). */
+  momento: string;
+  titulo: string;
+  cuerpo: string;
+  /** Where the notice leads: a path of the app. */
+  link: string;
+  /**
+   * A recipient keeps at most one unread notice of this event per link: a new one takes the place
+   * of their unread one (a burst of chat messages is one notice per room), and its push carries
+   * a Topic, so a push service still holding the earlier one replaces it.
+   */
+  collapse: boolean;
+}
+
+/** The values a row's templates take. */
+export interface NoticeVars {
+  /** The case id (links). */
+  id?: string;
+  /** The case number. */
+  caso?: number;
+  /** The agent's cargo or the type asked for. */
+  cargo?: string;
+  /** The agent's name. */
+  nombre?: string;
+  ciudad?: string;
+  estado?: string;
+  /** How many files. */
+  n?: number;
+  /** A chat message's text. */
+  texto?: string;
+  /** The workspace tab of a chat room ('chat', 'chat_perito', 'chat_dibujante'). */
+  tab?: string;
+  minutos?: number;
+  /** Why an export failed. */
+  mensaje?: string;
+}
+
+/** A notice about a case opens its chat (spec 3 §7: /gestionar-caso/{id}/chat). */
+export const CASE_NOTICE_LINK = '/gestionar-caso/{id}/chat';
+/** A chat message opens its room's tab. */
+export const ROOM_NOTICE_LINK = '/gestionar-caso/{id}/{tab}';
+/** An export's end opens the exports list. */
+export const EXPORTS_NOTICE_LINK = '/exportaciones';
+
+/** A new case: the administrators, lawyers and investigators covering the case's city (spec 2 §7, spec 3 §4). */
 export const NOTIFIED_ON_CREATE: readonly Cargo[] = ['Administrador', 'Abogado', 'Investigador'];
 
 /** An agent of a type is assigned (spec 2 §6); the assigned agent is told too. */
@@ -23,7 +152,8 @@ export const NOTIFIED_ON_ASSIGN: Partial<Record<Cargo, readonly Cargo[]>> = {
 /**
  * An agent takes a case (spec 2 §4: "coordinators, the client and the contact-centre user"):
  * Administrador, the contact-centre coordinator, the coordinator who dispatches that cargo and
- * the case's contact-centre user. The client is reached by the notice's cedula.
+ * the case's contact-centre user. The client follows their case on its page (no push for
+ * clients: nothing registers a client's device).
  */
 export const NOTIFIED_ON_TAKE: Partial<Record<Cargo, readonly Cargo[]>> = {
   Investigador: ['Administrador', 'Coordinador Contact Center', 'Coordinador Investigador', 'Call Center'],
@@ -31,7 +161,13 @@ export const NOTIFIED_ON_TAKE: Partial<Record<Cargo, readonly Cargo[]>> = {
   Dibujante: ['Administrador', 'Coordinador Contact Center', 'Coordinador Investigador', 'Call Center'],
 };
 
-/** A request of a type: Administrador, the contact-centre coordinator and the type's coordinator. */
+/**
+ * An agent releases a case (the spec names no notice): the same people as a take, since the
+ * case is theirs to dispatch again (a released Dibujante slot is 'solicitado' again).
+ */
+export const NOTIFIED_ON_RELEASE: Partial<Record<Cargo, readonly Cargo[]>> = NOTIFIED_ON_TAKE;
+
+/** A request of a type: Administrador, the contact-centre coordinator and the type's coordinator (spec 2 §6). */
 export const NOTIFIED_ON_REQUEST: Partial<Record<Cargo, readonly Cargo[]>> = {
   Abogado: ['Administrador', 'Coordinador Contact Center', 'Coordinador Abogado'],
   'Abogado CAIT': ['Administrador', 'Coordinador Contact Center', 'Coordinador Abogado CAIT'],
@@ -40,8 +176,18 @@ export const NOTIFIED_ON_REQUEST: Partial<Record<Cargo, readonly Cargo[]>> = {
   Dibujante: ['Administrador', 'Coordinador Contact Center', 'Coordinador Investigador'],
 };
 
-/** Special attention is asked for: whoever may authorise it. */
+/** Special attention is asked for: whoever may authorise it (spec 2 §6). */
 export const NOTIFIED_ON_ATTENTION_REQUEST: readonly Cargo[] = ['Administrador', 'Coordinador Contact Center'];
+
+/**
+ * Special attention is authorised (the spec names no notice): the authorisers and the case's
+ * contact-centre agent, who may now send the client's SMS (spec 2 §6 "Policy area and SMS").
+ */
+export const NOTIFIED_ON_ATTENTION_AUTHORIZED: readonly Cargo[] = [
+  'Administrador',
+  'Coordinador Contact Center',
+  'Call Center',
+];
 
 /**
  * A case reaches a closing status (spec 2 §7, moment 'Cierre de caso'; the spec names no
@@ -83,9 +229,15 @@ export const NOTIFIED_ON_ARRIVAL: readonly Cargo[] = [
   'Call Center',
 ];
 
+/** An export finished: the user who asked for it. */
+export const NOTIFIED_ON_EXPORT_FINISHED: readonly Cargo[] = [];
+/** An export failed: the user who asked for it and the administrators, who keep the SFTP settings. */
+export const NOTIFIED_ON_EXPORT_FAILED: readonly Cargo[] = ['Administrador'];
+
 /**
  * Beyond the spec (issue 14): a client entered a case of the automatic-assignment cities and no
- * investigator could be assigned — the dispatch desk must not miss a case waiting.
+ * investigator could be assigned, or the one assigned makes no progress — the dispatch desk must
+ * not miss a case waiting.
  */
 export const NOTIFIED_ON_NO_INVESTIGATOR: readonly Cargo[] = [
   'Administrador',
@@ -93,61 +245,153 @@ export const NOTIFIED_ON_NO_INVESTIGATOR: readonly Cargo[] = [
   'Coordinador Contact Center',
 ];
 
-export type NoticeEvent =
-  | 'caseCreated'
-  | 'agentAssigned'
-  | 'agentRequested'
-  | 'caseTaken'
-  | 'attentionRequested'
-  | 'caseClosed'
-  | 'firstDronePhoto'
-  | 'arrival'
-  | 'noInvestigator';
-
-/** The recipients of a notice, before they are looked up. */
-export interface NoticeAudience {
-  /** Every active user of these cargos… */
-  cargos: readonly Cargo[];
-  /** …only those covering the case's city. */
-  inCaseCity: boolean;
-  /** The case's own agents in these slots (nobody when the slot is empty). */
-  caseAgents: readonly AgentSlot[];
-  /** The agent the action names (the one assigned). */
-  namedAgent: boolean;
-}
-
 /** Splits a row's cargos: agent cargos mean the case's agent, the others every user of the cargo. */
-function ofCase(cargos: readonly Cargo[], namedAgent = false): NoticeAudience {
+function ofCase(cargos: readonly Cargo[], named = false): NoticeAudience {
   return {
     cargos: cargos.filter((k) => !AGENT_FIELD[k]),
     inCaseCity: false,
     caseAgents: cargos.flatMap((k) => AGENT_FIELD[k] ?? []),
-    namedAgent,
+    named,
   };
 }
 
-/** Who hears of an event; `tipo` is the agent type assigned or requested, or the cargo that took the case. */
-export function noticeAudience(event: NoticeEvent, tipo?: Cargo): NoticeAudience {
-  const row = <T>(table: Partial<Record<Cargo, T>>) => (tipo ? table[tipo] : undefined);
+const inCity = (cargos: readonly Cargo[]): NoticeAudience => ({
+  // A new case has no agents yet: the agent cargos here are every such user of the city.
+  cargos,
+  inCaseCity: true,
+  caseAgents: [],
+  named: false,
+});
+
+type RuleText = Omit<NoticeRule, 'audience' | 'collapse'>;
+const about = (momento: string, titulo: string, cuerpo: string, link = CASE_NOTICE_LINK): RuleText => ({
+  momento,
+  titulo,
+  cuerpo,
+  link,
+});
+const rule = (audience: NoticeAudience, text: RuleText, collapse = false): NoticeRule => ({
+  audience,
+  ...text,
+  collapse,
+});
+
+/**
+ * The row of an event. `tipo` is the agent type assigned or requested, or the cargo that took or
+ * released the case (TYPED_NOTICE_EVENTS); a type with no row of its own tells nobody but whom
+ * the action names (an unknown request type tells the administrators).
+ */
+export function noticeRule(event: NoticeEvent, tipo?: Cargo): NoticeRule {
+  const of = <T>(table: Partial<Record<Cargo, T>>) => (tipo ? table[tipo] : undefined);
   switch (event) {
     case 'caseCreated':
-      // A new case has no agents yet: the agent cargos here are every such user of the city.
-      return { cargos: NOTIFIED_ON_CREATE, inCaseCity: true, caseAgents: [], namedAgent: false };
+      return rule(inCity(NOTIFIED_ON_CREATE), about(MSG.momentoCreacionCaso, MSG.nuevoCaso, MSG.casoCreadoCiudad));
+    case 'clientEntered':
+      return rule(inCity(NOTIFIED_ON_CREATE), about(MSG.nuevoCaso, MSG.nuevoCaso, MSG.casoCreadoCiudad));
     case 'agentAssigned':
-      return ofCase(row(NOTIFIED_ON_ASSIGN) ?? [], true);
+      return rule(
+        ofCase(of(NOTIFIED_ON_ASSIGN) ?? [], true),
+        about(MSG.momentoAsignacionCaso, MSG.casoAsignado, MSG.avisoAgenteDelCaso),
+      );
     case 'agentRequested':
-      return ofCase(row(NOTIFIED_ON_REQUEST) ?? ['Administrador']);
+      return rule(
+        ofCase(of(NOTIFIED_ON_REQUEST) ?? ['Administrador']),
+        about(
+          fmt(MSG.momentoSolicitud, { tipo: tipo ?? '' }),
+          fmt(MSG.avisoSolicitudTitulo, { tipo: (tipo ?? '').toUpperCase() }),
+          fmt(MSG.avisoSolicitud, { tipo: tipo ?? '' }),
+        ),
+      );
     case 'caseTaken':
-      return ofCase(row(NOTIFIED_ON_TAKE) ?? []);
-    case 'attentionRequested':
-      return ofCase(NOTIFIED_ON_ATTENTION_REQUEST);
-    case 'caseClosed':
-      return ofCase(NOTIFIED_ON_CLOSE);
-    case 'firstDronePhoto':
-      return ofCase(NOTIFIED_ON_FIRST_DRONE_PHOTO);
+      return rule(
+        ofCase(of(NOTIFIED_ON_TAKE) ?? []),
+        about(MSG.momentoCasoTomado, MSG.casoAsignado, MSG.avisoAgenteDelCaso),
+      );
+    case 'caseReleased':
+      return rule(
+        ofCase(of(NOTIFIED_ON_RELEASE) ?? []),
+        about(MSG.momentoCasoLiberado, MSG.casoLiberado, MSG.avisoAgenteLibera),
+      );
     case 'arrival':
-      return ofCase(NOTIFIED_ON_ARRIVAL);
+      return rule(ofCase(NOTIFIED_ON_ARRIVAL), about(MSG.avisoLlegada, MSG.avisoLlegada, MSG.avisoLlegadaCuerpo));
+    case 'chatMessage':
+      // Spec 2 §7: title 'Mensaje Chat', body the message, to the members away from the room.
+      return rule(ofCase([], true), about(MSG.mensajeChat, MSG.mensajeChat, '{texto}', ROOM_NOTICE_LINK), true);
+    case 'firstDronePhoto':
+      return rule(
+        ofCase(NOTIFIED_ON_FIRST_DRONE_PHOTO),
+        about(MSG.cargaPrimeraFoto, MSG.cargaPrimeraFoto, MSG.avisoPrimeraFoto),
+      );
+    case 'caseClosed':
+      return rule(ofCase(NOTIFIED_ON_CLOSE), about(MSG.cierreCaso, MSG.cierreCaso, MSG.avisoCierreCaso));
+    case 'attentionRequested':
+      return rule(
+        ofCase(NOTIFIED_ON_ATTENTION_REQUEST),
+        about(MSG.momentoSolicitudAtencion, MSG.avisoAtencionTitulo, MSG.avisoSolicitudAtencion),
+      );
+    case 'attentionAuthorized':
+      return rule(
+        ofCase(NOTIFIED_ON_ATTENTION_AUTHORIZED),
+        about(MSG.momentoAtencionAutorizada, MSG.avisoAtencionTitulo, MSG.avisoAtencionAutorizada),
+      );
+    case 'exportFinished':
+      return rule(
+        ofCase(NOTIFIED_ON_EXPORT_FINISHED, true),
+        about(
+          MSG.momentoExportacionFinalizada,
+          MSG.exportacionFinalizadaTitulo,
+          MSG.avisoExportacionFinalizada,
+          EXPORTS_NOTICE_LINK,
+        ),
+      );
+    case 'exportFailed':
+      return rule(
+        ofCase(NOTIFIED_ON_EXPORT_FAILED, true),
+        about(MSG.momentoExportacionError, MSG.exportacionErrorTitulo, MSG.avisoExportacionError, EXPORTS_NOTICE_LINK),
+      );
     case 'noInvestigator':
-      return ofCase(NOTIFIED_ON_NO_INVESTIGATOR);
+      return rule(
+        ofCase(NOTIFIED_ON_NO_INVESTIGATOR),
+        about(MSG.casoSinInvestigador, MSG.casoSinInvestigador, MSG.avisoSinInvestigador),
+      );
+    case 'investigatorStalled':
+      return rule(
+        ofCase(NOTIFIED_ON_NO_INVESTIGATOR),
+        about(MSG.investigadorSinAvance, MSG.investigadorSinAvance, MSG.avisoInvestigadorSinAvance),
+      );
   }
+}
+
+/** Who hears of an event (the audience of its row). */
+export function noticeAudience(event: NoticeEvent, tipo?: Cargo): NoticeAudience {
+  return noticeRule(event, tipo).audience;
+}
+
+/** The longest notice body: a chat message's start. */
+export const NOTICE_BODY_MAX = 180;
+
+const clip = (text: string) => (text.length > NOTICE_BODY_MAX ? `${text.slice(0, NOTICE_BODY_MAX - 1)}…` : text);
+
+export interface ComposedNotice {
+  momento: string;
+  titulo: string;
+  cuerpo: string;
+  url: string;
+  audience: NoticeAudience;
+  collapse: boolean;
+}
+
+/** A row filled in: the notice as it is recorded and pushed. */
+export function composeNotice(event: NoticeEvent, vars: NoticeVars & { tipo?: Cargo }): ComposedNotice {
+  const row = noticeRule(event, vars.tipo);
+  const values: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(vars)) if (v !== undefined && v !== null) values[k] = v as string | number;
+  return {
+    momento: fmt(row.momento, values),
+    titulo: fmt(row.titulo, values),
+    cuerpo: clip(fmt(row.cuerpo, values)),
+    url: fmt(row.link, values),
+    audience: row.audience,
+    collapse: row.collapse,
+  };
 }

@@ -17,6 +17,20 @@ export const generateVapidKeys = (): VapidKeys => webpush.generateVAPIDKeys();
 
 export type PushResult = { ok: true } | { ok: false; gone: boolean; error: string };
 
+/** How the push service should hold a message (RFC 8030 §5). */
+export interface PushOptions {
+  /**
+   * Topic (§5.4): a message still held for the device is replaced by a later one of the same
+   * topic. At most 32 characters of the URL-safe base64 alphabet.
+   */
+  topic?: string;
+  /** Time to live at the push service, seconds. */
+  ttl?: number;
+}
+
+/** How long a push service keeps a notice for a device that is off: an hour. */
+export const PUSH_TTL_SECONDS = 60 * 60;
+
 /**
  * Sends one encrypted Web Push message (RFC 8291 payload, RFC 8292 VAPID) to a subscription's
  * push service. web-push builds the request; fetch sends it (web-push's own sender speaks only
@@ -29,11 +43,13 @@ export async function sendPush(
   subject: string,
   target: PushTarget,
   message: PushMessage,
+  options: PushOptions = {},
 ): Promise<PushResult> {
   try {
     const details = webpush.generateRequestDetails(target, JSON.stringify(message), {
       vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
-      TTL: 60 * 60,
+      TTL: options.ttl ?? PUSH_TTL_SECONDS,
+      ...(options.topic ? { topic: options.topic } : {}),
     });
     const res = await fetch(details.endpoint, {
       method: details.method,

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { MSG, fmt, mayMarkArrival, noticeAudience } from '@vialex/domain';
+import { MSG, mayMarkArrival } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
 import { casos } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { enforce } from '../auth/policy.js';
 import type { Viewer } from '../auth/session.js';
-import { recipientsOf } from '../notifications/service.js';
 import { caseHistory, dispatch, listChanged, noticeAboutCase } from './dispatch.js';
 import { lockCase } from './queries.js';
 
@@ -25,14 +24,7 @@ export async function markArrival(ctx: AppContext, viewer: Viewer, caseId: strin
     const now = new Date();
     await tx.update(casos).set({ llegada: true, llegada_fecha: now, modificacion: now }).where(eq(casos.id, caseId));
     await caseHistory(tx, c, viewer, MSG.trazaLlegada);
-    const recipients = await recipientsOf(tx, noticeAudience('arrival'), c);
-    await noticeAboutCase(
-      tx,
-      pending,
-      c,
-      { momento: MSG.avisoLlegada, titulo: MSG.avisoLlegada, cuerpo: fmt(MSG.avisoLlegadaCuerpo, { caso: c.caso }) },
-      recipients.filter((r) => r !== viewer.id),
-    );
+    await noticeAboutCase(tx, pending, c, 'arrival', { actor: viewer.id });
     await listChanged(ctx, tx, caseId);
     return { message: MSG.llegadaMarcada, fecha: now.toISOString() };
   });

@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { AGENT_FIELD, MSG, fmt, mayAssign, noticeAudience, type Cargo } from '@vialex/domain';
+import { AGENT_FIELD, MSG, fmt, mayAssign, type Cargo } from '@vialex/domain';
 import type { AppContext } from '../../platform/context.js';
 import { casos } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import type { Viewer } from '../auth/session.js';
 import { enforce } from '../auth/policy.js';
-import { recipientsOf } from '../notifications/service.js';
 import { recomputeAvailability } from '../users/availability.js';
 import { assignCandidates } from './candidates.js';
 import { caseHistory, dispatch, listChanged, nameOf, noticeAboutCase } from './dispatch.js';
@@ -48,17 +47,11 @@ export async function assignAgent(ctx: AppContext, viewer: Viewer, id: string, t
         ...cause,
         descripcion: fmt(MSG.trazaReasignacionCaso, { caso: c.caso }),
       });
-    await noticeAboutCase(
-      tx,
-      pending,
-      c,
-      {
-        momento: MSG.momentoAsignacionCaso,
-        titulo: MSG.casoAsignado,
-        cuerpo: fmt(MSG.avisoAgenteDelCaso, { caso: c.caso, cargo: tipo, nombre }),
-      },
-      await recipientsOf(tx, noticeAudience('agentAssigned', tipo), c, userId),
-    );
+    await noticeAboutCase(tx, pending, c, 'agentAssigned', {
+      vars: { tipo, cargo: tipo, nombre },
+      named: [userId],
+      actor: viewer.id,
+    });
     await listChanged(ctx, tx, id);
   });
 }

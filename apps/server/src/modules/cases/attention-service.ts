@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { MSG, fmt, mayAuthorizeAttention, mayRequestAttention, noticeAudience } from '@vialex/domain';
+import { MSG, mayAuthorizeAttention, mayRequestAttention } from '@vialex/domain';
 import type { AppContext } from '../../platform/context.js';
 import { casos } from '../../db/schema/index.js';
 import type { Viewer } from '../auth/session.js';
 import { enforce } from '../auth/policy.js';
-import { recipientsOf } from '../notifications/service.js';
 import { caseHistory, dispatch, listChanged, noticeAboutCase } from './dispatch.js';
 import { lockCase } from './queries.js';
 
@@ -16,28 +15,19 @@ export async function requestAttention(ctx: AppContext, viewer: Viewer, id: stri
     enforce(mayRequestAttention(viewer, c));
     await tx.update(casos).set({ solicitud_atencion: true, modificacion: new Date() }).where(eq(casos.id, id));
     await caseHistory(tx, c, viewer, MSG.historiaSolicitudAtencion);
-    await noticeAboutCase(
-      tx,
-      pending,
-      c,
-      {
-        momento: MSG.momentoSolicitudAtencion,
-        titulo: MSG.avisoAtencionTitulo,
-        cuerpo: fmt(MSG.avisoSolicitudAtencion, { caso: c.caso }),
-      },
-      await recipientsOf(tx, noticeAudience('attentionRequested'), c),
-    );
+    await noticeAboutCase(tx, pending, c, 'attentionRequested', { actor: viewer.id });
     await listChanged(ctx, tx, id);
   });
 }
 
 export async function authorizeAttention(ctx: AppContext, viewer: Viewer, id: string) {
   enforce(mayAuthorizeAttention(viewer));
-  return dispatch(ctx, async (tx) => {
+  return dispatch(ctx, async (tx, pending) => {
     const c = await lockCase(tx, viewer, id);
     enforce(mayAuthorizeAttention(viewer, c));
     await tx.update(casos).set({ aprobar_atencion: true, modificacion: new Date() }).where(eq(casos.id, id));
     await caseHistory(tx, c, viewer, MSG.historiaAutorizaAtencion);
+    await noticeAboutCase(tx, pending, c, 'attentionAuthorized', { actor: viewer.id });
     await listChanged(ctx, tx, id);
   });
 }

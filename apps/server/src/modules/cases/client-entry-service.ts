@@ -7,14 +7,13 @@ import {
   ESTADO_INICIAL,
   MSG,
   fmt,
-  noticeAudience,
 } from '@vialex/domain';
 import type { Tx } from '../../db/client.js';
 import { casos, trazabilidad, usuarios } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { conflict } from '../../platform/errors.js';
 import { liveSessionRules } from '../auth/live-session.js';
-import { deliver, recipientsOf } from '../notifications/service.js';
+import { deliver } from '../notifications/service.js';
 import { recomputeAvailability } from '../users/availability.js';
 import { haversineM } from '../../integrations/maps.js';
 import { listChanged, nameOf, noticeAboutCase, type CaseRow, type Pending } from './dispatch.js';
@@ -73,18 +72,7 @@ export async function enterCase(
       uidcaso: caseId,
       uidcreador: null,
     });
-    const recipients = await recipientsOf(tx, noticeAudience('caseCreated'), entered);
-    await noticeAboutCase(
-      tx,
-      pending,
-      entered,
-      {
-        momento: MSG.nuevoCaso,
-        titulo: MSG.nuevoCaso,
-        cuerpo: fmt(MSG.casoCreadoCiudad, { ciudad: entered.ciudad_siniestro }),
-      },
-      recipients,
-    );
+    await noticeAboutCase(tx, pending, entered, 'clientEntered', { vars: { ciudad: entered.ciudad_siniestro } });
   }
   await listChanged(ctx, tx, caseId);
   return entered;
@@ -149,39 +137,17 @@ export async function autoAssignInvestigator(
     descripcion: fmt(MSG.trazaAsignacionAutomatica, { caso: c.caso }),
     uidcaso: c.id,
   });
-  await noticeAboutCase(
-    tx,
-    pending,
-    c,
-    {
-      momento: MSG.momentoAsignacionCaso,
-      titulo: MSG.casoAsignado,
-      cuerpo: fmt(MSG.avisoAgenteDelCaso, { caso: c.caso, cargo: 'Investigador', nombre }),
-    },
-    await recipientsOf(
-      tx,
-      noticeAudience('agentAssigned', 'Investigador'),
-      { ...c, uidinvestigador: chosen.id },
-      chosen.id,
-    ),
-  );
+  await noticeAboutCase(tx, pending, { ...c, uidinvestigador: chosen.id }, 'agentAssigned', {
+    vars: { tipo: 'Investigador', cargo: 'Investigador', nombre },
+    named: [chosen.id],
+  });
   await listChanged(ctx, tx, c.id);
   return { investigador: nombre, message: MSG.casoAsignado };
 }
 
 /** Nobody free: the client is told so, and the dispatch desk is alerted in the notification centre. */
 async function nobodyFree(tx: Tx, pending: Pending, c: CaseRow): Promise<AutoAssignment> {
-  await noticeAboutCase(
-    tx,
-    pending,
-    c,
-    {
-      momento: MSG.casoSinInvestigador,
-      titulo: MSG.casoSinInvestigador,
-      cuerpo: fmt(MSG.avisoSinInvestigador, { caso: c.caso }),
-    },
-    await recipientsOf(tx, noticeAudience('noInvestigator'), c),
-  );
+  await noticeAboutCase(tx, pending, c, 'noInvestigator');
   return { investigador: null, message: MSG.noHayInvestigadores };
 }
 
@@ -275,17 +241,7 @@ export async function alertStalledAssignments(ctx: AppContext): Promise<number> 
         .where(sql`${casos.id} = ${id} and ${casos.alerta_asignacion_fecha} is null`)
         .returning();
       if (!c) return false;
-      await noticeAboutCase(
-        tx,
-        pending,
-        c,
-        {
-          momento: MSG.investigadorSinAvance,
-          titulo: MSG.investigadorSinAvance,
-          cuerpo: fmt(MSG.avisoInvestigadorSinAvance, { caso: c.caso, minutos: minutes }),
-        },
-        await recipientsOf(tx, noticeAudience('noInvestigator'), c),
-      );
+      await noticeAboutCase(tx, pending, c, 'investigatorStalled', { vars: { minutos: minutes } });
       return true;
     });
     if (done) {

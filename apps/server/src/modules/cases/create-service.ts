@@ -6,9 +6,7 @@ import {
   MSG,
   ORIGEN_CRONOS,
   ORIGEN_PROPIO,
-  fmt,
   mayCreateCase,
-  noticeAudience,
   topics,
   type CaseData,
 } from '@vialex/domain';
@@ -20,7 +18,7 @@ import type { Viewer } from '../auth/session.js';
 import { enforce } from '../auth/policy.js';
 import { openCaseRoom } from '../chat/service.js';
 import { findRegisteredClient } from '../clients/service.js';
-import { deliver, recipientsOf, recordNotice } from '../notifications/service.js';
+import { deliver, recordEvent, type PendingNotice } from '../notifications/service.js';
 import { recomputeAvailability, recordStateTrail } from '../users/availability.js';
 import { lookupPlate } from '../vehicles/plate-lookup.js';
 import { locateCase } from '../case-map/locate.js';
@@ -61,7 +59,7 @@ export async function createCase(
 ) {
   if (viewer) enforce(mayCreateCase(viewer));
   const lookup = await lookupPlate(ctx, input.placa);
-  const pending: Awaited<ReturnType<typeof recordNotice>>[] = [];
+  const pending: PendingNotice[] = [];
   const id = await ctx.db.transaction(async (tx) => {
     await hooks?.begin(tx);
     const client = await findRegisteredClient(tx, input.identificacion);
@@ -100,21 +98,12 @@ export async function createCase(
     else if (viewer) await recordStateTrail(tx, viewer, viewer.user.disponibilidad, cause);
     await openCaseRoom(tx, created.id, 'general');
 
-    pending.push(
-      await recordNotice(
-        tx,
-        {
-          momento: MSG.momentoCreacionCaso,
-          titulo: MSG.nuevoCaso,
-          cuerpo: fmt(MSG.casoCreadoCiudad, { ciudad: city.ciudad }),
-          url: `/gestionar-caso/${created.id}/chat`,
-          caso,
-          uidcaso: created.id,
-          cedula: String(client.identificacion),
-        },
-        await recipientsOf(tx, noticeAudience('caseCreated'), created),
-      ),
-    );
+    await recordEvent(tx, pending, 'caseCreated', {
+      case: created,
+      vars: { ciudad: city.ciudad },
+      cedula: String(client.identificacion),
+      actor: viewer?.id,
+    });
     await ctx.hub.publish(tx, topics.list('casos'), { name: 'list.changed', list: 'casos', id: created.id });
     await hooks?.end(tx, created.id);
     return created.id;

@@ -1,16 +1,16 @@
-import { topics } from '@vialex/domain';
+import { topics, type NoticeEvent } from '@vialex/domain';
 import type { Tx } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { casos, trazabilidad } from '../../db/schema/index.js';
 import type { Viewer } from '../auth/session.js';
 import { clientCedula } from '../clients/service.js';
-import { deliver, recordNotice, type Notice } from '../notifications/service.js';
+import { deliver, recordEvent, type NoticeInput, type PendingNotice } from '../notifications/service.js';
 import { recordStateTrail } from '../users/availability.js';
 
 /** What every dispatch action on a case shares (spec 2 §4, §6). */
 
 export type CaseRow = typeof casos.$inferSelect;
-export type Pending = Awaited<ReturnType<typeof recordNotice>>[];
+export type Pending = PendingNotice[];
 
 export const nameOf = (u: { nombres: string; apellidos: string }) => `${u.nombres} ${u.apellidos}`;
 
@@ -35,27 +35,20 @@ export const listChanged = (ctx: AppContext, tx: Tx, id: string) =>
   ctx.hub.publish(tx, topics.list('casos'), { name: 'list.changed', list: 'casos', id });
 
 /**
- * Records a notice about the case for its recipients: it links to the case's chat and carries the
- * affected person's identification (spec 2 §3 notificaciones.cedula).
+ * Records the notice of an event about the case (a row of the domain's table, notices.ts) for
+ * delivery after commit: it carries the affected person's identification (spec 2 §3
+ * notificaciones.cedula), and the viewer who caused it (`actor`) is not told.
  */
 export async function noticeAboutCase(
   tx: Tx,
   pending: Pending,
   c: CaseRow,
-  text: Pick<Notice, 'momento' | 'titulo' | 'cuerpo'>,
-  recipients: string[],
+  event: NoticeEvent,
+  input: Omit<NoticeInput, 'case' | 'cedula'> = {},
 ): Promise<void> {
-  pending.push(
-    await recordNotice(
-      tx,
-      {
-        ...text,
-        url: `/gestionar-caso/${c.id}/chat`,
-        caso: c.caso,
-        uidcaso: c.id,
-        cedula: await clientCedula(tx, c.uidconductor ?? c.uidcliente),
-      },
-      recipients,
-    ),
-  );
+  await recordEvent(tx, pending, event, {
+    ...input,
+    case: c,
+    cedula: await clientCedula(tx, c.uidconductor ?? c.uidcliente),
+  });
 }

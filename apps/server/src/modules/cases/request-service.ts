@@ -1,12 +1,11 @@
 import { and, eq, like } from 'drizzle-orm';
-import { MSG, REQUEST_MARKS, fmt, mayRequest, noticeAudience, type Cargo } from '@vialex/domain';
+import { MSG, REQUEST_MARKS, fmt, mayRequest, type Cargo } from '@vialex/domain';
 import type { Tx } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { casos, trazabilidad } from '../../db/schema/index.js';
 import type { Viewer } from '../auth/session.js';
 import { enforce } from '../auth/policy.js';
 import { openCaseRoom } from '../chat/service.js';
-import { recipientsOf } from '../notifications/service.js';
 import {
   caseHistory,
   dispatch,
@@ -59,17 +58,7 @@ export async function requestAgent(ctx: AppContext, viewer: Viewer, id: string, 
     const descripcion = fmt(MSG.historiaSolicitud, { tipo, nombre: nameOf(viewer.user), cargo: viewer.cargo });
     await caseHistory(tx, c, viewer, descripcion);
     await viewerStateTrail(tx, c, viewer, descripcion);
-    await noticeAboutCase(
-      tx,
-      pending,
-      c,
-      {
-        momento: fmt(MSG.momentoSolicitud, { tipo }),
-        titulo: fmt(MSG.avisoSolicitudTitulo, { tipo: tipo.toUpperCase() }),
-        cuerpo: fmt(MSG.avisoSolicitud, { caso: c.caso, tipo }),
-      },
-      await recipientsOf(tx, noticeAudience('agentRequested', tipo), c),
-    );
+    await noticeAboutCase(tx, pending, c, 'agentRequested', { vars: { tipo }, actor: viewer.id });
     await listChanged(ctx, tx, id);
   });
 }

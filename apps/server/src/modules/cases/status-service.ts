@@ -6,7 +6,6 @@ import {
   fmt,
   isClosedStatus,
   mayChangeStatus,
-  noticeAudience,
   type CaseStatusChange,
   type CaseStatusForm,
 } from '@vialex/domain';
@@ -17,7 +16,6 @@ import { badRequest, notFound } from '../../platform/errors.js';
 import type { Viewer } from '../auth/session.js';
 import { enforce } from '../auth/policy.js';
 import { recomputeAvailability } from '../users/availability.js';
-import { recipientsOf } from '../notifications/service.js';
 import { presentCaseFile, recordFile, removeStored, storeStaged, type FileRow } from '../files/service.js';
 import type { StagedUpload } from '../files/upload.js';
 import { dispatch, listChanged, noticeAboutCase } from './dispatch.js';
@@ -109,18 +107,7 @@ export async function changeCaseStatus(
           await recomputeAvailability(tx, ctx.hub, agent, { descripcion, uidcaso: id, uidcreador: viewer.id });
       }
       if (isClosedStatus(input.estado) && input.estado !== c.estado) {
-        const recipients = await recipientsOf(tx, noticeAudience('caseClosed'), c);
-        await noticeAboutCase(
-          tx,
-          pending,
-          c,
-          {
-            momento: MSG.cierreCaso,
-            titulo: MSG.cierreCaso,
-            cuerpo: fmt(MSG.avisoCierreCaso, { caso: c.caso, estado: input.estado }),
-          },
-          recipients.filter((r) => r !== viewer.id),
-        );
+        await noticeAboutCase(tx, pending, c, 'caseClosed', { vars: { estado: input.estado }, actor: viewer.id });
       }
       await listChanged(ctx, tx, id);
       return {

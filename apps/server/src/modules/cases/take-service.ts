@@ -1,11 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { MSG, fmt, mayRelease, mayTake, noticeAudience, takeSlot } from '@vialex/domain';
+import { MSG, fmt, mayRelease, mayTake, takeSlot } from '@vialex/domain';
 import type { AppContext } from '../../platform/context.js';
 import { casos } from '../../db/schema/index.js';
 import { conflict } from '../../platform/errors.js';
 import type { Viewer } from '../auth/session.js';
 import { enforce } from '../auth/policy.js';
-import { recipientsOf } from '../notifications/service.js';
 import { recomputeAvailability } from '../users/availability.js';
 import { caseHistory, dispatch, listChanged, nameOf, noticeAboutCase } from './dispatch.js';
 import { lockCase } from './queries.js';
@@ -37,23 +36,20 @@ export async function takeCase(ctx: AppContext, viewer: Viewer, id: string, take
         .returning({ id: casos.id });
       if (!rows.length) throw taken();
       await caseHistory(tx, c, viewer, fmt(MSG.historiaToma, { cargo: viewer.cargo, nombre }));
-      await noticeAboutCase(
-        tx,
-        pending,
-        c,
-        {
-          momento: MSG.momentoCasoTomado,
-          titulo: MSG.casoAsignado,
-          cuerpo: fmt(MSG.avisoAgenteDelCaso, { caso: c.caso, cargo: viewer.cargo, nombre }),
-        },
-        await recipientsOf(tx, noticeAudience('caseTaken', viewer.cargo), c),
-      );
+      await noticeAboutCase(tx, pending, c, 'caseTaken', {
+        vars: { tipo: viewer.cargo, cargo: viewer.cargo, nombre },
+        actor: viewer.id,
+      });
     } else {
       await tx
         .update(casos)
         .set({ [field]: null, modificacion: new Date() })
         .where(eq(casos.id, id));
       await caseHistory(tx, c, viewer, fmt(MSG.historiaLiberacion, { cargo: viewer.cargo, nombre }));
+      await noticeAboutCase(tx, pending, c, 'caseReleased', {
+        vars: { tipo: viewer.cargo, cargo: viewer.cargo, nombre },
+        actor: viewer.id,
+      });
     }
     await recomputeAvailability(tx, ctx.hub, viewer.id, {
       descripcion: fmt(take ? MSG.trazaTomaCaso : MSG.trazaLiberacionCaso, { caso: c.caso }),

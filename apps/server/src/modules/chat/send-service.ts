@@ -1,25 +1,13 @@
 import { and, count, eq } from 'drizzle-orm';
-import {
-  CHAT_TAB,
-  MSG,
-  fmt,
-  isCargo,
-  maySend,
-  mayUploadDronePhotos,
-  noticeAudience,
-  seesOnlyFiles,
-  topics,
-} from '@vialex/domain';
+import { CHAT_TAB, MSG, fmt, isCargo, maySend, mayUploadDronePhotos, seesOnlyFiles, topics } from '@vialex/domain';
 import type { Tx } from '../../db/client.js';
 import { casos, chats, fotosdrone, mensajes } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { badRequest } from '../../platform/errors.js';
 import { enforce } from '../auth/policy.js';
-import { dispatch, type CaseRow, type Pending } from '../cases/dispatch.js';
-import { clientCedula } from '../clients/service.js';
+import { dispatch, noticeAboutCase, type CaseRow, type Pending } from '../cases/dispatch.js';
 import { recordFile, removeStored, storeStaged, type StoredFile } from '../files/service.js';
 import { discardStaged, type StagedUpload } from '../files/upload.js';
-import { recipientsOf, recordNotice } from '../notifications/service.js';
 import { messageByClientId, type MessageRow, type StoredChatFile, type StoredReply } from './messages.js';
 import { makePreview } from './previews.js';
 import { caseAgentsOfRoom, joinAgents, joinRoom, roomMembers, type OpenRoom } from './service.js';
@@ -44,9 +32,6 @@ export interface DroneInput {
 
 /** Storage folders of the spec (spec 2 §7): chat documents and drone photos. */
 const FOLDER = { chat: 'DocChat', drone: 'fotos-dron' } as const;
-
-/** The longest push body: the start of the message. */
-const PUSH_BODY_MAX = 180;
 
 interface StoredUpload {
   file: StoredFile;
@@ -202,24 +187,7 @@ async function recordDronePhotos(
     })),
   );
   if (earlier > 0) return;
-  const recipients = (await recipientsOf(tx, noticeAudience('firstDronePhoto'), caso)).filter(
-    (r) => r !== message.senderId,
-  );
-  pending.push(
-    await recordNotice(
-      tx,
-      {
-        momento: MSG.cargaPrimeraFoto,
-        titulo: MSG.cargaPrimeraFoto,
-        cuerpo: fmt(MSG.avisoPrimeraFoto, { caso: caso.caso, n: files.length }),
-        url: `/gestionar-caso/${caso.id}/chat`,
-        caso: caso.caso,
-        uidcaso: caso.id,
-        cedula: await clientCedula(tx, caso.uidconductor ?? caso.uidcliente),
-      },
-      recipients,
-    ),
-  );
+  await noticeAboutCase(tx, pending, caso, 'firstDronePhoto', { vars: { n: files.length }, actor: message.senderId });
 }
 
 /**
@@ -244,19 +212,11 @@ async function tellMembers(ctx: AppContext, tx: Tx, pending: Pending, open: Open
   // Notices and pushes are the staff's (the client follows their case on the link's page).
   const away = others.filter((m) => m.conexiones === 0 && m.cargo).map((m) => m.id);
   if (!away.length) return;
-  const text = row.content || fmt(MSG.mensajeArchivos, { n: (row.files as unknown[]).length });
-  pending.push(
-    await recordNotice(
-      tx,
-      {
-        momento: MSG.mensajeChat,
-        titulo: MSG.mensajeChat,
-        cuerpo: text.length > PUSH_BODY_MAX ? `${text.slice(0, PUSH_BODY_MAX - 1)}…` : text,
-        url: `/gestionar-caso/${open.caso.id}/${CHAT_TAB[kind]}`,
-        caso: open.caso.caso,
-        uidcaso: open.caso.id,
-      },
-      away,
-    ),
-  );
+  const texto = row.content || fmt(MSG.mensajeArchivos, { n: (row.files as unknown[]).length });
+  // One unread notice per room for each of them: a burst of messages refreshes it (notices.ts).
+  await noticeAboutCase(tx, pending, open.caso, 'chatMessage', {
+    vars: { texto, tab: CHAT_TAB[kind] },
+    named: away,
+    actor: row.senderId,
+  });
 }

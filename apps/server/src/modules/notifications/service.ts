@@ -1,5 +1,15 @@
+import { createHash } from 'node:crypto';
 import { and, arrayContains, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { MSG, topics, type AgentSlot, type Cargo, type NoticeAudience } from '@vialex/domain';
+import {
+  MSG,
+  composeNotice,
+  topics,
+  type AgentSlot,
+  type Cargo,
+  type NoticeAudience,
+  type NoticeEvent,
+  type NoticeVars,
+} from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { notificaciones, notificacionesLeidas, usuarios } from '../../db/schema/index.js';
@@ -9,13 +19,14 @@ import { countUnread, isRecipient, unreadBy } from './queries.js';
 
 /*
  * The notifications module owns the tables `notificaciones` and `notificaciones_leidas`: who is
- * told what is the domain's table (notices.ts), recorded here in the caller's transaction, then,
- * after commit, announced to each recipient's open tabs (live channel) and pushed (Web Push).
+ * told what is the domain's table (notices.ts); every service records its notices through
+ * recordEvent, in the action's transaction, and after commit they are announced to each
+ * recipient's open tabs (live channel) and pushed to their devices (Web Push).
  * The notification centre reads them back (queries.ts) and marks them read per user.
  */
 
 export interface Notice {
-  /** The moment of the case (spec's `momento`): 'Caso asignado', 'Cierre de caso', … */
+  /** The moment of the case (spec's `momento`): 'Asignación de caso', 'Cierre de caso', … */
   momento: string;
   titulo: string;
   cuerpo: string;
@@ -23,6 +34,33 @@ export interface Notice {
   caso?: number;
   uidcaso?: string;
   /** The client's identification (`cedula`), when the notice concerns a client's case. */
+  cedula?: string;
+}
+
+/** A notice recorded in a transaction, to deliver once it has committed. */
+export interface PendingNotice {
+  notice: Notice;
+  recipients: string[];
+  id: string;
+  /** Web Push Topic (RFC 8030 §5.4): a later push of the same topic replaces one still pending. */
+  topic?: string;
+}
+
+/** The case a notice is about: what its audience needs (the city, the agents in their slots). */
+export type NoticeCase = { id: string; caso: number; uidciudad?: string | null } & Partial<
+  Record<AgentSlot, string | null>
+>;
+
+export interface NoticeInput {
+  /** The case it is about: its id and number fill the texts and the link. */
+  case?: NoticeCase;
+  /** The rest of the row's values (the agent's cargo and name, the city, …); `tipo` picks a typed row. */
+  vars?: NoticeVars & { tipo?: Cargo };
+  /** Who caused the event: never told of it. */
+  actor?: string | null;
+  /** The users the action names (the agent assigned, the members away, the export's requester). */
+  named?: readonly string[];
+  /** The client's identification (notificaciones.cedula). */
   cedula?: string;
 }
 
@@ -43,31 +81,89 @@ export async function recipientsByCargo(
 }
 
 /**
- * The users an audience (noticeAudience in the domain) names on a case: the case's own agents in
- * its slots, the agent the action names, and every active user of its cargos (in the case's city
- * when it says so).
+ * The users an audience (a row of the domain's table) names: those the action names, the case's
+ * own agents in its slots, and every active user of its cargos — covering the case's city when
+ * the row says so (a case with no city yet is told to the administrators only).
  */
-export async function recipientsOf(
-  tx: Executor,
-  audience: NoticeAudience,
-  c: Record<AgentSlot, string | null> & { uidciudad: string | null },
-  namedAgent?: string,
-): Promise<string[]> {
-  const agents = audience.caseAgents.map((slot) => c[slot]).filter((x): x is string => !!x);
-  const named = audience.namedAgent && namedAgent ? [namedAgent] : [];
-  const byCargo = await recipientsByCargo(tx, audience.cargos, audience.inCaseCity ? c.uidciudad : undefined);
+export async function recipientsOf(tx: Executor, audience: NoticeAudience, input: NoticeInput): Promise<string[]> {
+  const c = input.case;
+  const named = audience.named ? [...(input.named ?? [])] : [];
+  const agents = c ? audience.caseAgents.map((slot) => c[slot]).filter((x): x is string => !!x) : [];
+  let byCargo: string[];
+  if (!audience.inCaseCity) byCargo = await recipientsByCargo(tx, audience.cargos, undefined);
+  else if (c?.uidciudad) byCargo = await recipientsByCargo(tx, audience.cargos, c.uidciudad);
+  else byCargo = await recipientsByCargo(tx, audience.cargos.includes('Administrador') ? ['Administrador'] : []);
   return [...named, ...agents, ...byCargo];
 }
 
 /**
- * Records a notification (notificaciones row with its recipients) inside the caller's
- * transaction; `deliver` sends it as Web Push once the transaction has committed.
+ * Records a notice of an event (a row of the domain's table, notices.ts) in the caller's
+ * transaction and queues it in `pending`, to be delivered (deliver) once that transaction has
+ * committed. The person who caused the event is left out here, for every event. A row that
+ * collapses (chat messages) keeps one unread notice per link for each recipient: their earlier
+ * unread one gives way to this one.
  */
-export async function recordNotice(
+export async function recordEvent(
   tx: Executor,
-  notice: Notice,
-  recipients: string[],
-): Promise<{ notice: Notice; recipients: string[]; id: string }> {
+  pending: PendingNotice[],
+  event: NoticeEvent,
+  input: NoticeInput,
+): Promise<PendingNotice | undefined> {
+  const composed = composeNotice(event, { id: input.case?.id, caso: input.case?.caso, ...input.vars });
+  const recipients = [...new Set(await recipientsOf(tx, composed.audience, input))].filter((r) => r !== input.actor);
+  // A collapsing notice exists only for someone (a message nobody is away from tells nobody).
+  if (composed.collapse && recipients.length === 0) return undefined;
+  const notice: Notice = {
+    momento: composed.momento,
+    titulo: composed.titulo,
+    cuerpo: composed.cuerpo,
+    url: composed.url,
+    caso: input.case?.caso,
+    uidcaso: input.case?.id,
+    cedula: input.cedula,
+  };
+  if (composed.collapse) await giveWay(tx, notice, recipients);
+  const recorded = await recordNotice(tx, notice, recipients);
+  const queued: PendingNotice = composed.collapse ? { ...recorded, topic: pushTopic(notice.url) } : recorded;
+  pending.push(queued);
+  return queued;
+}
+
+/** The push Topic of a link: 32 characters of the URL-safe alphabet (RFC 8030 §5.4). */
+export const pushTopic = (url: string) => createHash('sha256').update(url).digest('base64url').slice(0, 32);
+
+/**
+ * Each recipient's unread notices of the same moment and link leave their list: the new notice
+ * takes their place. Another recipient of those notices keeps them; a notice nobody is left on
+ * goes. Chat sends of a room run one at a time (the room's row is locked), so two messages never
+ * both miss each other's notice.
+ */
+async function giveWay(tx: Executor, notice: Notice, recipients: string[]): Promise<void> {
+  const ids = sql`array[${sql.join(
+    recipients.map((r) => sql`${r}::uuid`),
+    sql`, `,
+  )}]::uuid[]`;
+  const same = and(
+    notice.caso === undefined ? sql`true` : eq(notificaciones.caso, notice.caso),
+    eq(notificaciones.momento, notice.momento),
+    eq(notificaciones.url, notice.url),
+  );
+  const changed = await tx.execute<{ id: string; remaining: number }>(sql`
+    update ${notificaciones} set destinatarios = array(
+      select d from unnest(${notificaciones.destinatarios}) d
+      where d <> all(${ids})
+        or exists (select 1 from ${notificacionesLeidas} l where l.notificacion = ${notificaciones.id} and l.usuario = d))
+    where ${same} and ${notificaciones.destinatarios} && ${ids}
+    returning ${notificaciones.id}, cardinality(${notificaciones.destinatarios}) as remaining`);
+  const emptied = changed.rows.filter((r) => Number(r.remaining) === 0).map((r) => r.id);
+  if (emptied.length) await tx.delete(notificaciones).where(inArray(notificaciones.id, emptied));
+}
+
+/**
+ * Records a notification (notificaciones row with its recipients) inside the caller's
+ * transaction; `deliver` announces and pushes it once the transaction has committed.
+ */
+export async function recordNotice(tx: Executor, notice: Notice, recipients: string[]): Promise<PendingNotice> {
   const unique = [...new Set(recipients)];
   const [row] = await tx
     .insert(notificaciones)
@@ -85,22 +181,44 @@ export async function recordNotice(
   return { notice, recipients: unique, id: row.id };
 }
 
+/** Deliveries under way (the server's stop and the tests wait for them). */
+const inFlight = new Set<Promise<void>>();
+
 /**
- * After commit: each recipient's open tabs hear of the notice on their user topic (the bell, also
- * where Web Push is unavailable or refused), and it is pushed. Failures are only logged (spec 2
- * §8: push errors are logged only).
+ * After commit: each recipient's open tabs hear of the notice on their user topic (the bell and
+ * the toast, also where Web Push is unavailable or refused), and it is pushed to each of their
+ * devices. Failures are only logged and never reach the action (spec 2 §8: push errors are
+ * logged only).
  */
-export function deliver(ctx: AppContext, pending: { notice: Notice; recipients: string[]; id: string }[]): void {
-  void announce(ctx, pending);
-  for (const { notice, recipients } of pending) {
-    pushToUsers(ctx, recipients, { title: notice.titulo, body: notice.cuerpo, url: notice.url }).catch((err) =>
-      ctx.log?.warn({ err, momento: notice.momento }, 'push failed'),
+export function deliver(ctx: AppContext, pending: PendingNotice[]): void {
+  if (!pending.length) return;
+  const job = Promise.all([announce(ctx, pending), ...pending.map((p) => push(ctx, p))]).then(() => undefined);
+  inFlight.add(job);
+  void job.finally(() => inFlight.delete(job));
+}
+
+/** Resolves once every delivery started so far has ended (sent or logged). */
+export async function deliveriesSettled(): Promise<void> {
+  while (inFlight.size) await Promise.allSettled([...inFlight]);
+}
+
+async function push(ctx: AppContext, { notice, recipients, topic }: PendingNotice): Promise<void> {
+  try {
+    const { failed } = await pushToUsers(
+      ctx,
+      recipients,
+      { title: notice.titulo, body: notice.cuerpo, url: notice.url, ...(topic ? { tag: topic } : {}) },
+      { topic },
     );
+    if (failed) ctx.log?.warn({ failed, momento: notice.momento }, 'push not delivered to every device');
+  } catch (err) {
+    ctx.log?.warn({ err, momento: notice.momento }, 'push failed');
   }
 }
 
 async function announce(ctx: AppContext, pending: { recipients: string[]; id: string }[]): Promise<void> {
   for (const { recipients, id } of pending) {
+    if (!recipients.length) continue;
     try {
       // One notification for many recipients (a new case tells every investigator of the city).
       await ctx.hub.publishToMany(

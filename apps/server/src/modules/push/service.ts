@@ -5,7 +5,13 @@ import type { Executor } from '../../db/client.js';
 import { suscripcionesPush } from '../../db/schema/index.js';
 import { AppError, conflict } from '../../platform/errors.js';
 import { isAllowedPushEndpoint } from '../../integrations/push-hosts.js';
-import { sendPush, type PushMessage, type PushTarget, type VapidKeys } from '../../integrations/web-push.js';
+import {
+  sendPush,
+  type PushMessage,
+  type PushOptions,
+  type PushTarget,
+  type VapidKeys,
+} from '../../integrations/web-push.js';
 import { loadVapidKeys } from '../../platform/vapid-keys.js';
 
 /*
@@ -93,11 +99,15 @@ export async function forgetDeviceSubscriptions(
   await db.delete(suscripcionesPush).where(and(eq(suscripcionesPush.usuario, userId), device));
 }
 
-/** Sends to every subscription of the users; subscriptions the push service says are gone are dropped. */
+/**
+ * Sends to every subscription of the users; subscriptions the push service says are gone (404,
+ * 410) are dropped. Answers how many devices the message reached and how many it did not.
+ */
 export async function pushToUsers(
   ctx: AppContext,
   userIds: string[],
   message: PushMessage,
+  options: PushOptions = {},
 ): Promise<{ sent: number; failed: number }> {
   if (userIds.length === 0) return { sent: 0, failed: 0 };
   const rows = await ctx.db.select().from(suscripcionesPush).where(inArray(suscripcionesPush.usuario, userIds));
@@ -116,6 +126,7 @@ export async function pushToUsers(
         ctx.config.vapidSubject,
         { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } },
         message,
+        options,
       );
       if (result.ok) sent++;
       else {
