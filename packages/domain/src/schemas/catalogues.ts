@@ -5,6 +5,9 @@ import { MODELO_MIN, PLACA_MIN_LENGTH, modeloMaximo } from '../vehicles.js';
 import { requiredText, upperText } from './common.js';
 import { PLATE_PATTERN } from './cases.js';
 
+/** Active or not: missing is 'Este campo es requerido', a wrong type zod's own (Spanish) message. */
+const estadoField = z.boolean({ error: (issue) => (issue.input === undefined ? MSG.campoRequerido : undefined) });
+
 /** Longest additional information of a vehicle. */
 export const INFO_ADICIONAL_MAX_LENGTH = 1000;
 
@@ -48,7 +51,7 @@ export const vehicleSchema = z.object({
   informacionadicional: optionalUpper(INFO_ADICIONAL_MAX_LENGTH),
   uidcliente: z.uuid({ error: MSG.campoRequerido }),
   /** Only when editing (Activo / Inactivo). */
-  estado: z.boolean({ error: MSG.campoRequerido }).optional(),
+  estado: estadoField.optional(),
 });
 export type VehicleInput = z.input<typeof vehicleSchema>;
 export type Vehicle = z.output<typeof vehicleSchema>;
@@ -77,7 +80,7 @@ const nit = upperText()
 export const companySchema = z.object({
   empresa: upperText(),
   nit,
-  estado: z.boolean({ error: MSG.campoRequerido }).optional(),
+  estado: estadoField.optional(),
 });
 export type CompanyInput = z.input<typeof companySchema>;
 export type Company = z.output<typeof companySchema>;
@@ -85,7 +88,7 @@ export type Company = z.output<typeof companySchema>;
 /** An area (spec 3 §5): the name required, saved uppercase and trimmed. */
 export const areaSchema = z.object({
   nombre: upperText(),
-  estado: z.boolean({ error: MSG.campoRequerido }).optional(),
+  estado: estadoField.optional(),
 });
 export type AreaInput = z.input<typeof areaSchema>;
 export type AreaValues = z.output<typeof areaSchema>;
@@ -93,10 +96,10 @@ export type AreaValues = z.output<typeof areaSchema>;
 /** A row of the case-status catalogue (spec 3 §5): the name required, trimmed (statuses keep their case). */
 export const caseStatusCatalogueSchema = z.object({
   nombre: requiredText(),
-  estado: z.boolean({ error: MSG.campoRequerido }).optional(),
+  estado: estadoField.optional(),
 });
 export type CaseStatusCatalogueInput = z.input<typeof caseStatusCatalogueSchema>;
 export type CaseStatusCatalogueValues = z.output<typeof caseStatusCatalogueSchema>;
 
 /** The inactivate action of areas and statuses: the state asked for (not a toggle, so two clicks agree). */
-export const catalogueStateSchema = z.object({ estado: z.boolean({ error: MSG.campoRequerido }) });
+export const catalogueStateSchema = z.object({ estado: estadoField });
