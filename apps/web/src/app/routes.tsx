@@ -19,6 +19,7 @@ const UserStatusPage = lazy(() => import('../features/user-status/user-status-pa
 const CasesPage = lazy(() => import('../features/cases/cases-page'));
 const ArchivedCasesPage = lazy(() => import('../features/cases/archived-cases-page'));
 const CaseWorkspaceRoute = lazy(() => import('./case-workspace-route'));
+const ExportsPage = lazy(() => import('../features/exports/exports-page'));
 const PlaceholderPage = lazy(() =>
   import('../features/placeholders/placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -38,7 +39,7 @@ const STAFF_SCREENS: { path: string; title: string; page?: ComponentType }[] = [
   { path: 'empresas', title: TITLES.empresas },
   { path: 'gestiones', title: TITLES.gestiones },
   { path: 'areas', title: TITLES.areas },
-  { path: 'exportaciones', title: TITLES.exportaciones },
+  { path: 'exportaciones', title: TITLES.exportaciones, page: ExportsPage },
   { path: 'consultas', title: TITLES.consultas },
   { path: 'dashboard', title: TITLES.dashboard },
   { path: 'typography', title: EXTRA_TITLES.tipografia },

@@ -50,6 +50,8 @@ export const EXPORT_DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 /** The texts of the case file PDF ('Expediente del caso') and of its summary's sections. */
 export const CASE_FILE_TEXTS = {
+  /** The workspace's download (the same PDF an export sends). */
+  expediente: 'Expediente del caso',
   generado: 'Generado el {fecha}',
   datosCaso: 'Datos del caso',
   equipo: 'Equipo del caso',
@@ -107,4 +109,21 @@ export const CASE_FILE_TEXTS = {
     documentos: 'Documentos de gestión',
     'fotos-dron': 'Fotos de dron',
   },
+} as const;
+
+/** EXPORTACIONES SFTP's texts (spec 3 §2; the progress and the actions are Vialex's). */
+export const EXPORT_LIST_TEXTS = {
+  caso: 'Caso',
+  fechaInicio: 'Fecha de inicio',
+  fechaFinalizacion: 'Fecha de finalización',
+  estado: 'Estado',
+  progreso: 'Progreso',
+  archivos: '{enviados} de {total} archivos',
+  preparando: 'Preparando…',
+  reintentar: 'Reintentar',
+  cancelar: 'Cancelar',
+  abrirCaso: 'Abrir el caso # {caso}',
+  reintentada: 'exportación del caso #{caso} en proceso de nuevo',
+  cancelada: 'exportación del caso #{caso} cancelada',
+  sinFinalizar: '—',
 } as const;

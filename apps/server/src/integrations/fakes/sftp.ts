@@ -27,7 +27,10 @@ export interface FakeSftp {
   close(): Promise<void>;
 }
 
-export async function startFakeSftp(dir: string): Promise<FakeSftp> {
+/** The demo's fake takes this long to close each file it received, so an export's progress can be watched. */
+export const FAKE_SFTP_FILE_MS = 300;
+
+export async function startFakeSftp(dir: string, { fileMs = FAKE_SFTP_FILE_MS } = {}): Promise<FakeSftp> {
   fs.mkdirSync(dir, { recursive: true });
   const hostKey = utils.generateKeyPairSync('ed25519');
   const parsed = utils.parseKey(hostKey.private);
@@ -50,7 +53,7 @@ export async function startFakeSftp(dir: string): Promise<FakeSftp> {
     client.on('ready', () => {
       client.on('session', (accept) => {
         const session = accept();
-        session.on('sftp', (acceptSftp) => serve(acceptSftp(), dir));
+        session.on('sftp', (acceptSftp) => serve(acceptSftp(), dir, fileMs));
       });
     });
   });
@@ -71,11 +74,11 @@ export async function startFakeSftp(dir: string): Promise<FakeSftp> {
 }
 
 /** Answers one SFTP session's requests on the files under `root`. */
-function serve(sftp: SFTPWrapper, root: string): void {
-  const handles = new Map<number, { fd: number; dir?: string[] }>();
+function serve(sftp: SFTPWrapper, root: string, fileMs: number): void {
+  const handles = new Map<number, { fd: number; dir?: string[]; written?: boolean }>();
   let next = 1;
   const handleOf = (buffer: Buffer) => (buffer.length === 4 ? handles.get(buffer.readUInt32BE(0)) : undefined);
-  const newHandle = (entry: { fd: number; dir?: string[] }) => {
+  const newHandle = (entry: { fd: number; dir?: string[]; written?: boolean }) => {
     const id = next++;
     handles.set(id, entry);
     const buffer = Buffer.alloc(4);
@@ -117,7 +120,7 @@ function serve(sftp: SFTPWrapper, root: string): void {
       let mode = 'r';
       if (flags & OPEN_MODE.WRITE) mode = flags & OPEN_MODE.TRUNC || flags & OPEN_MODE.CREAT ? 'w' : 'r+';
       if (flags & OPEN_MODE.APPEND) mode = 'a';
-      sftp.handle(reqId, newHandle({ fd: fs.openSync(file, mode, 0o640) }));
+      sftp.handle(reqId, newHandle({ fd: fs.openSync(file, mode, 0o640), written: mode !== 'r' }));
     });
   });
   sftp.on('WRITE', (reqId, handle, offset, data) => {
@@ -142,7 +145,16 @@ function serve(sftp: SFTPWrapper, root: string): void {
     if (!h) return sftp.status(reqId, STATUS_CODE.FAILURE);
     handles.delete(handle.readUInt32BE(0));
     if (h.fd >= 0) fs.closeSync(h.fd);
-    sftp.status(reqId, STATUS_CODE.OK);
+    // A received file is acknowledged after a moment, as a distant server would.
+    const ok = () => {
+      try {
+        sftp.status(reqId, STATUS_CODE.OK);
+      } catch {
+        // The client left meanwhile.
+      }
+    };
+    if (h.written && fileMs > 0) setTimeout(ok, fileMs).unref();
+    else ok();
   });
   sftp.on('FSTAT', (reqId, handle) => {
     const h = handleOf(handle);

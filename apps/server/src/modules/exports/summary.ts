@@ -150,7 +150,7 @@ export function summaryPdf(data: CaseFileData, now: Date): PDFKit.PDFDocument {
       .text(value === null || value === undefined || value === '' ? '—' : String(value));
   };
   const who = (nombre: string | null, id: number | null, tel: string | null) =>
-    nombre ? [nombre, id ? `CC ${id}` : '', tel ?? ''].filter(Boolean).join(' · ') : null;
+    nombre ? [nombre, id ? String(id) : '', tel ?? ''].filter(Boolean).join(' · ') : null;
 
   heading(T.datosCaso);
   const F = T.campos;

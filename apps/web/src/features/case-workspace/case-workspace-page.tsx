@@ -28,6 +28,7 @@ import { WorkspaceHeader } from './workspace-header';
 import { CaseDataTab, Section } from './case-data-tab';
 import { HistoryList } from './history-list';
 import { TabPlaceholder } from './tab-placeholder';
+import { CaseFileButton } from './case-file-button';
 
 const L = LABELS.espacio;
 
@@ -151,7 +152,12 @@ export function CaseWorkspacePage(slots: CaseWorkspaceSlots) {
         caso={espacio.caso}
         ultimaGestion={espacio.ultimaGestion}
         llegada={espacio.llegada}
-        actions={slots.headerActions?.(espacio.caso)}
+        actions={
+          <>
+            <CaseFileButton caseId={espacio.caso.id} />
+            {slots.headerActions?.(espacio.caso)}
+          </>
+        }
       />
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
         <Tabs
