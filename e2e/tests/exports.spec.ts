@@ -174,6 +174,12 @@ test('an export started from a case: its progress live in EXPORTACIONES SFTP, Fi
   expect(text).toContain('Conciliación acordada con el propietario');
   expect(text).toContain('Croquis señalización.pdf');
   await shot(page, 'exports-workspace-button');
+  await page.setViewportSize(PHONE.viewport);
+  await expect(page.getByTestId('case-file-pdf')).toBeVisible();
+  await expectNoSideScroll(page);
+  await page
+    .getByTestId('workspace-header')
+    .screenshot({ path: path.join(SCREENSHOTS, 'exports-workspace-phone-header.png') });
 });
 
 test('an export that ended in Error shows its reason and Reintentar, at desk and phone size', async ({ page }) => {
