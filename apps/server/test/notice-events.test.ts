@@ -211,9 +211,9 @@ describe('assignment, type by type (spec 2 §6 "Notified roles on assignment"): 
     'Call Center': 'Coordinador Contact Center',
     Perito: 'Coordinador Perito',
   };
-  const cases = Object.keys(ROW).flatMap((tipo) => [
-    [tipo as Cargo, 'Administrador' as Who],
-    [tipo as Cargo, COORDINATOR[tipo as Cargo]!],
+  const cases = (Object.keys(ROW) as Cargo[]).flatMap((tipo): [Cargo, Who][] => [
+    [tipo, 'Administrador'],
+    [tipo, COORDINATOR[tipo]!],
   ]);
 
   it.each(cases)('%s, assigned by %s', async (tipo, by) => {

@@ -3,6 +3,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { BRAND, MSG } from '@vialex/domain';
+import { noticeNotification, noticeTarget, openNotice, readPushPayload } from './sw-notices';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
@@ -31,17 +32,12 @@ button{font:inherit;font-weight:600;padding:10px 24px;border:0;border-radius:8px
 }
 
 const appShell = createHandlerBoundToURL('/index.html');
-// The driver's pages are their own light app (cliente.html, issue 14); the server maps them alike.
-const clientShell = createHandlerBoundToURL('/cliente.html');
-const CLIENT_PAGES = /^\/(login\/auth-cliente|caso-cliente)(\/|$)/;
-const shellFor: typeof appShell = (options) =>
-  (CLIENT_PAGES.test(new URL(options.request.url).pathname) ? clientShell : appShell)(options);
 
 // The app shell answers every navigation while online (from the precache: fast); offline, the
 // page above does. The API, the OpenAPI docs and the short links are the server's and are never
 // answered from here.
 registerRoute(
-  new NavigationRoute((options) => (self.navigator.onLine ? shellFor(options) : Promise.resolve(offlinePage())), {
+  new NavigationRoute((options) => (self.navigator.onLine ? appShell(options) : Promise.resolve(offlinePage())), {
     denylist: [/^\/api(\/|$)/, /^\/s\//],
   }),
 );
@@ -55,61 +51,21 @@ registerRoute(
   new CacheFirst({ cacheName: 'vialex-static' }),
 );
 
-interface PushPayload {
-  title: string;
-  body: string;
-  url?: string;
-}
-
-/** Accepts our own shape ({title, body, url}) and the FCM-like one ({notification, data}). */
-function readPayload(event: PushEvent): PushPayload {
-  let raw: Record<string, unknown>;
-  try {
-    raw = (event.data?.json() as Record<string, unknown>) ?? {};
-  } catch {
-    raw = { body: event.data?.text() ?? '' };
-  }
-  const notification = (raw.notification ?? {}) as Record<string, unknown>;
-  const data = (raw.data ?? {}) as Record<string, unknown>;
-  return {
-    title: String(raw.title ?? notification.title ?? 'VIALEX'),
-    body: String(raw.body ?? raw.message ?? notification.body ?? ''),
-    url: (raw.url ?? data.url) as string | undefined,
-  };
-}
-
 self.addEventListener('push', (event) => {
-  const payload = readPayload(event);
+  const payload = readPushPayload(event.data);
   event.waitUntil(
     (async () => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       // Open tabs show it as a persistent toast too (spec 1 §8).
       for (const client of windows) client.postMessage({ type: 'push', payload });
-      await self.registration.showNotification(payload.title, {
-        body: payload.body,
-        icon: '/icon-192.png',
-        badge: '/favicon-32.png',
-        lang: 'es',
-        data: { url: payload.url ?? '/' },
-      });
+      await self.registration.showNotification(payload.title, noticeNotification(payload));
     })(),
   );
 });
 
+// The notice opens its link, from the phone's tray too (sw-notices.ts).
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const target = new URL((event.notification.data as { url?: string } | null)?.url ?? '/', self.location.origin).href;
-  event.waitUntil(
-    (async () => {
-      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const same = windows.find((c) => c.url === target);
-      if (same) return void (await same.focus());
-      const any = windows[0];
-      if (any) {
-        await any.focus();
-        return void (await any.navigate(target));
-      }
-      await self.clients.openWindow(target);
-    })(),
-  );
+  const origin = self.location.origin;
+  event.waitUntil(openNotice(self.clients, origin, noticeTarget(event.notification.data, origin)));
 });
