@@ -17,20 +17,7 @@ export async function benchAssign(serverUrl: string, databaseUrl: string, quick 
   const desk = await seedSignedInUsers(databaseUrl, 1, 'Call Center', 'asignarcc');
   const caseIds = await seedCases(databaseUrl, investigators.ids, desk.ids[0], ENTRIES);
 
-  // Each case's link as the client gets it: the SMS (outbox), then its short link's redirect.
-  const tokens: string[] = [];
-  for (const id of caseIds) {
-    const sms = await fetch(`${serverUrl}/api/casos/${id}/sms`, {
-      method: 'POST',
-      headers: { cookie: desk.cookies[0], 'content-type': 'application/json', origin: serverUrl },
-      body: JSON.stringify({ telefono: '3104567890' }),
-    });
-    if (!sms.ok) throw new Error(`sms failed: ${sms.status} ${await sms.text()}`);
-    const url = ((await sms.json()) as { mensaje: { enlace: { url: string } } }).mensaje.enlace.url;
-    const code = url.split('/s/')[1];
-    const short = await fetch(`${serverUrl}/s/${code}`, { redirect: 'manual' });
-    tokens.push(decodeURIComponent(short.headers.get('location')!.split('/').pop()!));
-  }
+  const tokens = await clientTokens(serverUrl, desk.cookies[0], caseIds);
 
   const latencies: number[] = [];
   let assigned = 0;
@@ -65,8 +52,26 @@ export async function benchAssign(serverUrl: string, databaseUrl: string, quick 
   };
 }
 
+/** Each case's link as the client gets it: the SMS (outbox), then its short link's redirect. */
+export async function clientTokens(serverUrl: string, deskCookie: string, caseIds: string[]): Promise<string[]> {
+  const tokens: string[] = [];
+  for (const id of caseIds) {
+    const sms = await fetch(`${serverUrl}/api/casos/${id}/sms`, {
+      method: 'POST',
+      headers: { cookie: deskCookie, 'content-type': 'application/json', origin: serverUrl },
+      body: JSON.stringify({ telefono: '3104567890' }),
+    });
+    if (!sms.ok) throw new Error(`sms failed: ${sms.status} ${await sms.text()}`);
+    const url = ((await sms.json()) as { mensaje: { enlace: { url: string } } }).mensaje.enlace.url;
+    const code = url.split('/s/')[1];
+    const short = await fetch(`${serverUrl}/s/${code}`, { redirect: 'manual' });
+    tokens.push(decodeURIComponent(short.headers.get('location')!.split('/').pop()!));
+  }
+  return tokens;
+}
+
 /** Free investigators over Bogotá with fresh positions, and Recibido cases of Bogotá to enter. */
-async function seedCases(
+export async function seedCases(
   databaseUrl: string,
   investigatorIds: string[],
   deskId: string,

@@ -3,7 +3,7 @@
  * server's `test` database; a temporary database is created and dropped). Prints one line per
  * budget and exits non-zero if one is missed.
  *
- *   npm run bench [-- web|location|live|map|assign|chat|cases|lighthouse]   one budget
+ *   npm run bench [-- web|location|live|map|assign|chat|cases|entry|lighthouse]   one budget
  *   npm run bench -- --quick                      CI: the same code paths on small data for a few
  *                                                 seconds; fails on errors and lost events, reports
  *                                                 the budgets without holding a busy machine to them
@@ -21,6 +21,7 @@ import { benchAssign } from './assign.js';
 import { benchWebSize } from './web-size.js';
 import { benchCasesList } from './cases-list.js';
 import { benchLighthouse, hasWebBuild, webDist } from './lighthouse.js';
+import { benchClientEntry } from './client-entry.js';
 
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
 const args = process.argv.slice(2);
@@ -49,6 +50,12 @@ if (!only || only === 'map') results.push(await withServer((s, d) => benchMap(s,
 if (!only || only === 'assign') results.push(await withServer((s, d) => benchAssign(s, d, quick)));
 if (!only || only === 'chat') results.push(await withServer((s, d) => benchChat(s, d, quick)));
 if (!only || only === 'cases') results.push(await withServer((s, d) => benchCasesList(s, d, quick)));
+if (!only || only === 'entry') {
+  if (!hasWebBuild()) throw new Error(`the entry page needs a web build in ${webDist()} (npm run build)`);
+  results.push(
+    await withServer((s, d) => benchClientEntry(s, d, webDist(), quick), { SERVE_WEB: '1', WEB_DIST: webDist() }),
+  );
+}
 if (!only || only === 'lighthouse') {
   if (!hasWebBuild()) throw new Error(`lighthouse needs a web build in ${webDist()} (npm run build)`);
   const runs = quick ? 1 : Number(process.env.LIGHTHOUSE_RUNS ?? 3);

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { OutputChunk } from 'rolldown';
-import type { Plugin } from 'vite';
+import { build, type Plugin } from 'vite';
 
 const THEME_COLOR = '#0d3b7c';
 
@@ -82,9 +82,56 @@ function preloadLogin(): Plugin {
   };
 }
 
+/** The driver's pages (issue 14); the server and the service worker send cliente.html for them. */
+const CLIENT_PAGES = /^\/(login\/auth-cliente|caso-cliente)(\/|\?|$)/;
+
+/**
+ * The driver's pages are a second app, cliente.html (src/client-main.tsx), built on its own into
+ * the same folder: a bundle shared with the staff app would carry the staff's data router and
+ * sign-in chunks to a phone on a weak signal (issue 14: ≤ 150 KB of JS before the entry button).
+ * It runs before the service worker is written, so cliente.html is in its precache, and before
+ * precompress, which compresses both apps' files.
+ */
+function clientApp(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'vialex-client-app',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    configureServer(server) {
+      // Development: the same mapping as the server's (platform/static-assets.ts).
+      server.middlewares.use((req, _res, next) => {
+        if (req.url && CLIENT_PAGES.test(req.url)) req.url = '/cliente.html';
+        next();
+      });
+    },
+    closeBundle: {
+      order: 'pre',
+      sequential: true,
+      async handler() {
+        if (this.environment.config.command !== 'build') return;
+        await build({
+          configFile: false,
+          root: import.meta.dirname,
+          logLevel: 'warn',
+          plugins: [react()],
+          build: {
+            outDir,
+            emptyOutDir: false,
+            sourcemap: false,
+            rollupOptions: { input: path.resolve(import.meta.dirname, 'cliente.html') },
+          },
+        });
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    clientApp(),
     preloadLogin(),
     VitePWA({
       // Our own service worker: it shows Web Push notifications, which generateSW can't.
@@ -129,6 +176,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+
     sourcemap: false,
     // Areas other than login are lazy chunks (app/routes.tsx); this only keeps the warning honest.
     chunkSizeWarningLimit: 700,

@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { LABELS, MSG, fmt } from '@vialex/domain';
 import { DEMO, PHONE, createCaseAs, expect, signIn, test } from '../support';
@@ -92,6 +96,32 @@ test('the driver follows the SMS link on a phone, enters, lands on the chat and 
 test.describe('the entry page at phone size', () => {
   test.use(AT_ACCIDENT);
 
+  test('loads ≤ 150 KB of gzipped JS before the button is usable: no staff app, no map, no chat', async ({
+    page,
+    asUser,
+  }) => {
+    const { id, caso } = await createCaseAs(asUser, { placa: 'TAX123' });
+    const shortLink = await linkOf(asUser, id);
+    const scripts = new Set<string>();
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.add(new URL(r.url()).pathname));
+    // The API is not asked what the link opens: the page came with it.
+    const asked: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/cliente/entrada/') && asked.push(r.url()));
+    await page.goto(shortLink);
+    await expect(page.getByTestId('client-entry-case')).toHaveText(fmt(L.numeroCaso, { caso }));
+    await expect(entryButton(page)).toBeEnabled();
+    expect(asked).toEqual([]);
+    const dist = path.resolve(
+      fileURLToPath(new URL('../../', import.meta.url)),
+      process.env.WEB_DIST ?? 'apps/web/dist',
+    );
+    const gzipped = [...scripts].map((p) => zlib.gzipSync(fs.readFileSync(path.join(dist, p)), { level: 9 }).length);
+    const kb = gzipped.reduce((a, b) => a + b, 0) / 1024;
+    expect(kb, [...scripts].join(', ')).toBeLessThanOrEqual(150);
+    expect(kb).toBeGreaterThan(50);
+    expect([...scripts].join(' ')).not.toMatch(/login-page|leaflet|case-map|chat-room|staff-shell/i);
+  });
+
   test('a forged link says "El caso no existe" and cannot be entered', async ({ page }) => {
     await page.goto('/login/auth-cliente/forged-token');
     await expect(page.getByTestId('client-entry-error')).toHaveText(MSG.casoNoExiste);
@@ -124,6 +154,29 @@ test.describe('location denied', () => {
     await expect(entryButton(page)).toBeDisabled();
     await clientShot(page, 'entry-denied');
   });
+});
+
+test('after its 120 minutes the session ends on the next step: back to the entry page, which says so', async ({
+  asUser,
+  openContext,
+}) => {
+  const { id, caso } = await createCaseAs(asUser, { placa: 'TAX123' });
+  const shortLink = await linkOf(asUser, id);
+  const phone = await (await openContext(AT_ACCIDENT)).newPage();
+  await phone.goto(shortLink);
+  await entryButton(phone).click();
+  await expect(phone).toHaveURL(/\/caso-cliente\/chat$/);
+  await expect(phone.getByTestId('chat-room')).toBeVisible();
+
+  const ended = await phone.request.post('/api/test/expire-client-session', { data: { caso } });
+  expect(ended.ok()).toBeTruthy();
+  await phone.getByRole('tab', { name: L.pestanas.informacion }).click();
+  await expect(phone).toHaveURL(/\/login\/auth-cliente\/[A-Za-z0-9_.-]+$/);
+  await expect(phone.getByTestId('client-entry-notice')).toHaveText(MSG.sesionClienteTerminada);
+  // The flag cleared with the session: the link opens the case again.
+  await expect(entryButton(phone)).toBeEnabled();
+  expect((await phone.request.get('/api/cliente/yo')).status()).toBe(401);
+  await clientShot(phone, 'entry-session-ended');
 });
 
 /** The SMS sent through the API by the contact-centre desk: the short link it carries. */

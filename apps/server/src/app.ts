@@ -40,6 +40,7 @@ import { caseMapRoutes } from './modules/case-map/routes.js';
 import { vehicleRoutes } from './modules/vehicles/routes.js';
 import { areaRoutes, caseStatusCatalogueRoutes, companyRoutes } from './modules/catalogues/routes.js';
 import { clientCaseRoutes, clientEntryRoutes } from './modules/client-links/client-routes.js';
+import { clientEntryPageRoute } from './modules/client-links/entry-page-route.js';
 import { loadClient, readClientCookie, type ClientViewer } from './modules/client-links/client-session.js';
 
 declare module 'fastify' {
@@ -110,6 +111,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(staffScope);
   await app.register(clientScope);
 
+  await app.register(clientEntryPageRoute, { webDist: ctx.config.webDist, serveWeb: ctx.config.serveWeb });
   await serveWeb(app, ctx.config);
   return app;
 }

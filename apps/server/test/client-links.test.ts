@@ -18,6 +18,10 @@ beforeAll(async () => {
   // A built web app stand-in, so the not-found page of an unknown short link is the app's.
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'vialex-web-'));
   fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>VIALEX</title><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(webDist, 'cliente.html'),
+    '<!doctype html><html><head><title>VIALEX</title></head><body><div id="root" data-app="cliente"></div></body></html>',
+  );
   s = await startTestServer({ SERVE_WEB: '1', WEB_DIST: webDist });
   const { email } = await createUser(s.ctx, { cargo: 'Call Center' });
   cookie = await login(s.app, email);
@@ -81,6 +85,46 @@ describe('the short link /s/{code}', () => {
     for (let i = 0; i < 3; i++) codes.add((await smsSent()).code);
     expect(codes.size).toBe(3);
     for (const code of codes) expect(code).toMatch(/^[0-9A-Za-z]{12}$/);
+  });
+});
+
+describe("the client's entry page /login/auth-cliente/{token} (issue 14)", () => {
+  /** The answer the page carries for the entry page's script (no request to wait for). */
+  const embedded = (body: string) => {
+    const m = /<script type="application\/json" id="vialex-entrada">(.*?)<\/script><\/head>/.exec(body);
+    expect(m, body).not.toBeNull();
+    return JSON.parse(m![1]);
+  };
+
+  it("is the driver's app with the case number in it, never cached, no referrer", async () => {
+    const { caseId, code } = await smsSent();
+    const token = await tokenOf(code);
+    const res = await s.app.inject({ method: 'GET', url: `/login/auth-cliente/${encodeURIComponent(token)}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.body).toContain('data-app="cliente"');
+    const [c] = await s.ctx.db.select({ caso: casos.caso }).from(casos).where(eq(casos.id, caseId));
+    expect(embedded(res.body)).toEqual({ caso: c.caso });
+  });
+
+  it("carries the API's refusal for a forged link or an entered case, and escapes what it embeds", async () => {
+    const forged = await s.app.inject({ method: 'GET', url: '/login/auth-cliente/%3C%2Fscript%3E%3Cb%3E' });
+    expect(forged.statusCode).toBe(200);
+    expect(forged.body).not.toContain('</script><b>');
+    expect(embedded(forged.body)).toEqual({
+      error: { status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: MSG.casoNoExiste } },
+    });
+    const { caseId, code } = await smsSent();
+    const token = await tokenOf(code);
+    await s.ctx.db.update(casos).set({ login: true }).where(eq(casos.id, caseId));
+    const entered = await s.app.inject({ method: 'GET', url: `/login/auth-cliente/${encodeURIComponent(token)}` });
+    expect(embedded(entered.body).error).toMatchObject({ status: 409, body: { message: MSG.casoYaIngresado } });
+    // The case's other pages are the driver's app too, with nothing embedded.
+    const other = await s.app.inject({ method: 'GET', url: '/caso-cliente/chat', headers: { accept: 'text/html' } });
+    expect(other.body).toContain('data-app="cliente"');
+    expect(other.body).not.toContain('vialex-entrada');
   });
 });
 

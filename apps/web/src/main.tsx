@@ -1,13 +1,10 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { z } from 'zod';
+import './lib/zod-jitless';
 import { captureInstallPrompt } from './lib/install-prompt';
 import { registerServiceWorker } from './lib/service-worker';
 import { App } from './app/app';
 
-// zod compiles object schemas with `new Function` when it may; it finds out by trying, which the
-// Content-Security-Policy (no 'unsafe-eval') reports as a violation. The browser does not need it.
-z.config({ jitless: true });
 captureInstallPrompt();
 // The sign-in screen is a lazy chunk the router asks for only once the session check answered;
 // asking for it now loads both at once on the first screen of most visits.

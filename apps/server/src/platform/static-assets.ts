@@ -64,13 +64,17 @@ function varyWithEncoding(vary: unknown): string {
 }
 
 /** File names the browser must check on every visit: a new release replaces them under one name. */
-const REVALIDATED = /^(index\.html|sw\.js|manifest\.webmanifest|robots\.txt)$/;
+const REVALIDATED = /^(index\.html|cliente\.html|sw\.js|manifest\.webmanifest|robots\.txt)$/;
+
+/** The driver's pages are their own light app (issue 14); every other path is the staff's. */
+export const CLIENT_PAGES = /^\/(login\/auth-cliente|caso-cliente)(\/|\?|$)/;
+export const appShellOf = (url: string) => (CLIENT_PAGES.test(url) ? 'cliente.html' : 'index.html');
 
 /**
  * The built PWA on the same origin. Files are sent as the build precompressed them (name.br,
  * name.gz) by the request's Accept-Encoding, br before gzip, with Vary: Accept-Encoding. Hashed
  * files under /assets are cached for a year; index.html, the service worker and the manifest are
- * revalidated on every visit. A path that is no file gets index.html (client-side routes), except
+ * revalidated on every visit. A path that is no file gets its app's page (client-side routes), except
  * under /api and /assets, which get 404.
  */
 export async function serveWeb(app: FastifyInstance, config: Pick<Config, 'serveWeb' | 'webDist'>): Promise<void> {
@@ -94,6 +98,6 @@ export async function serveWeb(app: FastifyInstance, config: Pick<Config, 'serve
     const url = request.url;
     if (!hasWeb || request.method !== 'GET' || url.startsWith('/api/') || url.startsWith('/assets/'))
       throw notFound(MSG.recursoNoEncontrado);
-    return reply.sendFile('index.html');
+    return reply.sendFile(appShellOf(url));
   });
 }

@@ -1,5 +1,7 @@
+import '../lib/zod-jitless';
 import { useMemo } from 'react';
 import type { ClientMe } from '@vialex/domain';
+import { DataProviders } from './data-providers';
 import { ChatRoom, type ChatRoomSource } from '../features/case-chat';
 import { CaseMapTab, type MapSource } from '../features/case-map';
 import { CLIENT_API, ClientCasePage, clientLive, useClientLive } from '../features/client-entry';
@@ -24,13 +26,22 @@ function ClientChat({ me }: { me: ClientMe }) {
  * each other): the información tab of features/client-entry, and the staff's chat room and map
  * given the client's endpoints and live channel.
  */
-export function ClientCaseRoute() {
+function ClientCase() {
   useClientLive();
   return (
     <ClientCasePage
       chat={(me) => <ClientChat key={me.caseId} me={me} />}
       mapa={(me) => <CaseMapTab key={me.caseId} caseId={me.caseId} source={CLIENT_MAP_SOURCE} />}
     />
+  );
+}
+
+/** The case's tabs bring the data and toast providers the entry page goes without. */
+export function ClientCaseRoute() {
+  return (
+    <DataProviders>
+      <ClientCase />
+    </DataProviders>
   );
 }
 

@@ -8,9 +8,6 @@ import { RouteError } from './route-error';
 
 // Every area is its own chunk so /login stays under the 250 KB budget (DESIGN.md).
 const LoginPage = lazy(() => import('../features/auth/login-page'));
-// The driver's entry from the SMS link: its own light chunk (issue 14), and their case's tabs.
-const ClientEntryPage = lazy(() => import('../features/client-entry/entry-page'));
-const ClientCaseRoute = lazy(() => import('./client-case-route'));
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
 const StaffShell = lazy(() => import('./staff-shell'));
 const ClientsPage = lazy(() => import('../features/clients/clients-page'));
@@ -63,9 +60,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { element: <PublicOnly />, children: [{ path: '/login', element: <LoginPage /> }] },
-      { path: '/login/auth-cliente/:id?', element: <ClientEntryPage /> },
-      // The client's own case (their cookie, not a staff session): información, chat, mapa.
-      { path: '/caso-cliente/:tab?', element: <ClientCaseRoute /> },
+      // The driver's pages (/login/auth-cliente, /caso-cliente) are cliente.html's app (client-app.tsx).
       {
         path: '/',
         element: <RequireStaff />,

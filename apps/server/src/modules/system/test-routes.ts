@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eq, sql } from 'drizzle-orm';
-import { casos, sesiones, usuarios } from '../../db/schema/index.js';
+import { casos, sesiones, sesionesCliente, usuarios } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import { expireSessions } from '../auth/session.js';
 
@@ -47,6 +47,21 @@ export const testRoutes: FastifyPluginAsyncZod = async (app) => {
       await db.update(usuarios).set({ ultimo_login: past }).where(eq(usuarios.id, user.id));
       const expired = await expireSessions(db, hub);
       return { ok: true, expired };
+    },
+  );
+
+  /** Ends the client sessions of a case as their 120 minutes would (the next request finds it over). */
+  app.post(
+    '/expire-client-session',
+    { schema: { hide: true, body: z.object({ caso: z.number().int() }), response: ok } },
+    async (request) => {
+      const [c] = await db.select({ id: casos.id }).from(casos).where(eq(casos.caso, request.body.caso));
+      if (!c) throw notFound('no such case');
+      await db
+        .update(sesionesCliente)
+        .set({ expira: new Date(Date.now() - 1000) })
+        .where(eq(sesionesCliente.uidcaso, c.id));
+      return { ok: true };
     },
   );
 

@@ -17,9 +17,15 @@ import { leaveCase } from './api/client-api';
 import { CLIENT_CASE_PATH } from './entry-page';
 import { formatBogotaTime } from './format';
 import { ClientInfoTab } from './info-tab';
-import { entryPath, isClientSessionEnded, isSessionEnded, noteEntryNotice, useClientMe } from './session';
+import { isClientSessionEnded, isSessionEnded, useClientMe } from './client-queries';
+import { entryPath, noteEntryNotice, takeHandOver } from './session';
 
 const L = LABELS.cliente;
+/**
+ * The entry's notices show on top (at the bottom they would cover the chat's composer), in the
+ * default dark toast: notistack's amber and green carry white text below 4.5:1.
+ */
+const TOP = { vertical: 'top', horizontal: 'center' } as const;
 export const CLIENT_TABS = ['informacion', 'chat', 'mapa'] as const;
 export type ClientTab = (typeof CLIENT_TABS)[number];
 
@@ -72,9 +78,15 @@ export function ClientCasePage({ chat, mapa }: ClientCasePageProps) {
   const { tab = 'chat' } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const me = useClientMe();
+  // Just entered: the entry page's session, and its notices (the automatic assignment, the address).
+  const [handed] = useState(takeHandOver);
+  const me = useClientMe(handed?.me);
   const [leaving, setLeaving] = useState(false);
   useSessionEnd(me.data);
+  useEffect(() => {
+    for (const n of handed?.notices ?? [])
+      showToast(n.type, <span data-testid={n.testId}>{n.text}</span>, { anchorOrigin: TOP });
+  }, [handed]);
 
   if (!(CLIENT_TABS as readonly string[]).includes(tab)) return <Navigate to={`${CLIENT_CASE_PATH}/chat`} replace />;
   if (me.isError && isSessionEnded(me.error)) {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { LiveChannel } from '../../lib/live';
 import { CLIENT_API } from './api/client-api';
-import { clientMeKey } from './session';
+import { clientMeKey } from './client-queries';
 
 function clientLiveUrl(): string {
   const proto = window.location.protocol === 'https:' ? 'wss:' : 'ws:';

@@ -1,12 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { LABELS, MSG, fmt } from '@vialex/domain';
-import { createQueryClient } from '../../lib/query-client';
 import { useGeoStore } from '../../lib/geo';
 import { ClientEntryPage } from './entry-page';
+import { takeHandOver } from './session';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -52,13 +50,8 @@ function renderEntry(token = 'tok-123') {
     ],
     { initialEntries: [`/login/auth-cliente/${token}`] },
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <SnackbarProvider>
-        <RouterProvider router={router} />
-      </SnackbarProvider>
-    </QueryClientProvider>,
-  );
+  // No data or toast provider: the entry page goes without both (it is the lightest screen).
+  render(<RouterProvider router={router} />);
   return router;
 }
 
@@ -127,7 +120,11 @@ describe('ClientEntryPage', () => {
     expect(await screen.findByTestId('client-case')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/caso-cliente/chat');
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ token: 'tok-123', lat: 4.6, lng: -74.1 });
-    expect(await screen.findByTestId('client-assignment')).toHaveTextContent(MSG.casoAsignado);
+    // The case page gets the session and says the assignment (client-case-page.tsx).
+    expect(takeHandOver()).toEqual({
+      me: expect.objectContaining({ caseId: 'c1', caso: 4521, nombre: 'ANA' }),
+      notices: [{ type: 'cliente-asignacion', text: MSG.casoAsignado, testId: 'client-assignment' }],
+    });
   });
 
   it("shows the entry's refusal with the server's message and lets the client try again", async () => {

@@ -1,6 +1,5 @@
-import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams, type NavigateFunction } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,26 +7,107 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { LABELS, MSG, fmt } from '@vialex/domain';
-import { isApiError } from '../../lib/api';
+import { LABELS, MSG, fmt, type ApiErrorBody } from '@vialex/domain';
+import { ApiError, isApiError } from '../../lib/api';
 import { useGeoStore, useGeolocationWatch } from '../../lib/geo';
-import { showToast } from '../../lib/toasts';
 import { BrandLogo } from '../../components/brand-logo';
 import { enterCase, fetchClientMe, fetchEntryInfo } from './api/client-api';
-import { clientMeKey, rememberLink, takeEntryNotice } from './session';
+import { handOverEntry, rememberLink, takeEntryNotice, type EntryHandOver } from './session';
 
 const L = LABELS.cliente;
 
 /** Where a client lands after entering: their case's general room. */
 export const CLIENT_CASE_PATH = '/caso-cliente';
 
-/**
- * The entry's notices show on top (at the bottom they would cover the chat's composer), in the
- * default dark toast: notistack's amber and green carry white text below 4.5:1.
- */
-const TOP = { vertical: 'top', horizontal: 'center' } as const;
-
 const messageOf = (e: unknown) => (isApiError(e) ? e.message : MSG.algoSalioMal);
+
+/** Network trouble is tried again, after 1, 2 and 4 s; a refusal is the answer. */
+const ENTRY_INFO_TRIES = 4;
+
+/**
+ * What the link opens. The server writes it into the page it sends for the link
+ * (entry-page-route.ts), so a phone on a weak signal has no request to wait for; a page from the
+ * service worker's cache has none, and it is asked for as soon as this module runs, before
+ * React's first render.
+ */
+const ENTRY_PATH = /^\/login\/auth-cliente\/([^/]+)$/;
+let early: { token: string; answer: Promise<{ caso: number }> } | null = null;
+
+function embeddedAnswer(): Promise<{ caso: number }> | null {
+  const text = document.getElementById('vialex-entrada')?.textContent;
+  if (!text) return null;
+  const value = JSON.parse(text) as { caso: number } | { error: { status: number; body: ApiErrorBody } };
+  return 'error' in value ? Promise.reject(new ApiError(value.error.status, value.error.body)) : Promise.resolve(value);
+}
+
+try {
+  const raw = typeof window === 'undefined' ? undefined : ENTRY_PATH.exec(window.location.pathname)?.[1];
+  if (raw) {
+    const token = decodeURIComponent(raw);
+    early = { token, answer: embeddedAnswer() ?? fetchEntryInfo(token) };
+    // Its failure is the hook's to say; here it must not be an unhandled rejection.
+    early.answer.catch(() => undefined);
+  }
+} catch {
+  // A malformed address or data block: the page asks the usual way.
+}
+
+/** The first ask for a token: the early one when it is that token's. */
+const firstAsk = (token: string, signal: AbortSignal) =>
+  early?.token === token ? early.answer : fetchEntryInfo(token, signal);
+
+interface EntryInfo {
+  data?: { caso: number };
+  error?: unknown;
+  isPending: boolean;
+}
+
+/**
+ * The case the link opens. Plain state, not the data library the case's tabs use: this is the
+ * first screen on a weak signal, and every kilobyte before the button counts (issue 14).
+ */
+function useEntryInfo(token: string, navigate: NavigateFunction): EntryInfo & { isError: boolean } {
+  const [state, setState] = useState<EntryInfo>({ isPending: true });
+  useEffect(() => {
+    if (!token) return;
+    const ctrl = new AbortController();
+    const wait = (ms: number) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        ctrl.signal.addEventListener('abort', () => clearTimeout(timer));
+      });
+    void (async () => {
+      for (let n = 1; ; n++) {
+        try {
+          const data = await (n === 1 ? firstAsk(token, ctrl.signal) : fetchEntryInfo(token, ctrl.signal));
+          if (!ctrl.signal.aborted) setState({ data, isPending: false });
+          return;
+        } catch (e) {
+          if (ctrl.signal.aborted) return;
+          // Already entered, and this phone holds that session: straight back to the case.
+          if (isApiError(e) && e.status === 409) {
+            const me = await fetchClientMe(ctrl.signal).catch(() => null);
+            if (ctrl.signal.aborted) return;
+            if (me) {
+              handOverEntry({ me, notices: [] });
+              void navigate(`${CLIENT_CASE_PATH}/chat`, { replace: true });
+              return;
+            }
+          }
+          if (isApiError(e) && e.status === 0 && n < ENTRY_INFO_TRIES) {
+            await wait(1000 * 2 ** (n - 1));
+            if (ctrl.signal.aborted) return;
+            continue;
+          }
+          setState({ error: e, isPending: false });
+          return;
+        }
+      }
+    })();
+    return () => ctrl.abort();
+  }, [token, navigate]);
+  return { ...state, isError: state.error !== undefined };
+}
 
 /**
  * The driver's entry (/login/auth-cliente/{token}, spec 3 §2 "Client case entry", §7): the logo,
@@ -39,34 +119,13 @@ export function ClientEntryPage() {
   useGeolocationWatch();
   const { id: token = '' } = useParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const position = useGeoStore((s) => s.position);
   const geoOff = useGeoStore((s) => s.geoOff);
   const [notice] = useState(takeEntryNotice);
   const [entering, setEntering] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const info = useQuery({
-    queryKey: ['cliente', 'entrada', token],
-    queryFn: async ({ signal }) => {
-      try {
-        return await fetchEntryInfo(token, signal);
-      } catch (e) {
-        // Already entered, and this phone holds that session: straight back to the case.
-        if (isApiError(e) && e.status === 409) {
-          const me = await fetchClientMe(signal).catch(() => null);
-          if (me) {
-            queryClient.setQueryData(clientMeKey, me);
-            void navigate(`${CLIENT_CASE_PATH}/chat`, { replace: true });
-          }
-        }
-        throw e;
-      }
-    },
-    enabled: token.length > 0,
-    retry: (n, e) => isApiError(e) && e.status === 0 && n < 3,
-    staleTime: Infinity,
-  });
+  const info = useEntryInfo(token, navigate);
 
   const refused = token ? (info.isError ? messageOf(info.error) : null) : MSG.casoNoExiste;
   const ready = !!position && !!info.data && !entering;
@@ -78,21 +137,12 @@ export function ClientEntryPage() {
     try {
       const result = await enterCase({ token, lat: position.lat, lng: position.long });
       rememberLink(token);
-      queryClient.setQueryData(clientMeKey, {
-        caseId: result.caseId,
-        caso: result.caso,
-        nombre: result.nombre,
-        expira: result.expira,
-      });
-      if (result.asignacion) {
-        showToast('cliente-asignacion', <span data-testid="client-assignment">{result.asignacion.message}</span>, {
-          anchorOrigin: TOP,
-        });
-      }
-      if (result.aviso)
-        showToast('cliente-aviso', <span data-testid="client-address-notice">{result.aviso}</span>, {
-          anchorOrigin: TOP,
-        });
+      const notices: EntryHandOver['notices'] = [];
+      if (result.asignacion)
+        notices.push({ type: 'cliente-asignacion', text: result.asignacion.message, testId: 'client-assignment' });
+      if (result.aviso) notices.push({ type: 'cliente-aviso', text: result.aviso, testId: 'client-address-notice' });
+      const { caseId, caso, nombre, expira } = result;
+      handOverEntry({ me: { caseId, caso, nombre, expira }, notices });
       void navigate(`${CLIENT_CASE_PATH}/chat`, { replace: true });
     } catch (e) {
       setError(messageOf(e));

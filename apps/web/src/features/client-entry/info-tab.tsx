@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { LABELS, MSG } from '@vialex/domain';
 import { isApiError } from '../../lib/api';
 import { formatBogota } from './format';
-import { useClientCase } from './session';
+import { useClientCase } from './client-queries';
 
 const L = LABELS.cliente;
 

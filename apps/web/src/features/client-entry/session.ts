@@ -1,6 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
-import { isApiError } from '../../lib/api';
-import { CLIENT_SESSION_ENDED, fetchClientCase, fetchClientMe } from './api/client-api';
+import type { ClientMe } from '@vialex/domain';
+
+/*
+ * Plain state of the client's side, free of the data and toast libraries: the entry page (the
+ * first screen on a weak signal) loads only this; the case's tabs load client-queries.ts.
+ */
 
 /**
  * The client's side keeps the SMS link's token (this phone's only way back in): when the session
@@ -46,28 +49,21 @@ export function takeEntryNotice(): string | null {
   }
 }
 
-export const clientMeKey = ['cliente', 'yo'] as const;
-export const clientCaseKey = ['cliente', 'caso'] as const;
-
-export const isSessionEnded = (e: unknown) => isApiError(e) && e.status === 401;
-export const isClientSessionEnded = (e: unknown) => isApiError(e) && e.code === CLIENT_SESSION_ENDED;
-
-/** The client's session: their case's number and when the session ends. */
-export function useClientMe() {
-  return useQuery({
-    queryKey: clientMeKey,
-    queryFn: ({ signal }) => fetchClientMe(signal),
-    retry: (n, e) => !isSessionEnded(e) && n < 2,
-    staleTime: 60_000,
-  });
+/** What the entry page hands to the case page: the session it opened and the notices to show there. */
+export interface EntryHandOver {
+  me: ClientMe;
+  notices: { type: string; text: string; testId: string }[];
 }
 
-/** What the client sees of their case (the información tab), read again every minute while open. */
-export function useClientCase() {
-  return useQuery({
-    queryKey: clientCaseKey,
-    queryFn: ({ signal }) => fetchClientCase(signal),
-    retry: (n, e) => !isSessionEnded(e) && n < 2,
-    refetchInterval: 60_000,
-  });
+let handOver: EntryHandOver | null = null;
+
+export function handOverEntry(value: EntryHandOver): void {
+  handOver = value;
+}
+
+/** Read once by the case page. */
+export function takeHandOver(): EntryHandOver | null {
+  const value = handOver;
+  handOver = null;
+  return value;
 }
