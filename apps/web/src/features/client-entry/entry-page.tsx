@@ -52,9 +52,15 @@ try {
   // A malformed address or data block: the page asks the usual way.
 }
 
-/** The first ask for a token: the early one when it is that token's. */
-const firstAsk = (token: string, signal: AbortSignal) =>
-  early?.token === token ? early.answer : fetchEntryInfo(token, signal);
+/**
+ * The first ask for a token: the early answer when it is that token's, used once — coming back
+ * here later (the session ended, the client left) asks again, as the answer may have changed.
+ */
+function firstAsk(token: string, signal: AbortSignal): Promise<{ caso: number }> {
+  const answer = early?.token === token ? early.answer : null;
+  early = null;
+  return answer ?? fetchEntryInfo(token, signal);
+}
 
 interface EntryInfo {
   data?: { caso: number };
