@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, arrayContains, eq } from 'drizzle-orm';
 import { CARGOS, MSG, exportActionResponse, exportPageResponse, fmt, type Cargo, type ChatKind } from '@vialex/domain';
-import { casos, exportaciones, trabajos } from '../src/db/schema/index.js';
+import { casos, exportaciones, notificaciones, trabajos } from '../src/db/schema/index.js';
 import type { RunningServer } from '../src/server.js';
 import type { AppContext } from '../src/platform/context.js';
 import { LIVE_CHANNEL } from '../src/platform/live-hub.js';
@@ -181,6 +181,15 @@ const jobRow = async (exportId: string) => {
   return (await s.ctx.db.select().from(trabajos).where(eq(trabajos.id, row.trabajo!)))[0];
 };
 
+/** The notices of a case's export end that a user was sent. */
+const noticesOf = async (caso: number, userId: string) =>
+  (
+    await s.ctx.db
+      .select({ momento: notificaciones.momento, cuerpo: notificaciones.cuerpo })
+      .from(notificaciones)
+      .where(and(eq(notificaciones.caso, caso), arrayContains(notificaciones.destinatarios, [userId])))
+  ).filter((n) => n.momento.startsWith('Exportación') || n.momento.startsWith('Error de exportación'));
+
 const sha = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
 const caseDir = (caso: number) => path.join(sshd.root, `caso-${caso}`);
 const remoteOf = (caso: number, f: ExportFile) => path.join(caseDir(caso), ...f.ruta.split('/'));
@@ -238,6 +247,10 @@ describe('an export reaches the SFTP server whole', () => {
     );
     expect([row.enviados, row.total]).toEqual([files.length + 2, files.length + 2]);
     expect(await jobRow(exportId)).toMatchObject({ estado: 'hecho', intentos: 1, bloqueado_por: null });
+    // notice: export ended — the requester is told, once.
+    expect(await noticesOf(c.caso, id('Call Center'))).toEqual([
+      { momento: MSG.momentoExportacionFinalizada, cuerpo: expect.stringContaining(String(c.caso)) },
+    ]);
     // The list heard of it: on the request, as it went, and at the end.
     expect(events.filter((e) => e === exportId).length).toBeGreaterThanOrEqual(3);
 
@@ -307,6 +320,10 @@ describe('failures', () => {
     });
     expect(row.fechafinalizacion).toBeInstanceOf(Date);
     expect(await jobRow(exportId)).toMatchObject({ estado: 'fallido', intentos: 3 });
+    // Told once, at the end, with the reason (not at each retry).
+    expect(await noticesOf(c.caso, id('Call Center'))).toEqual([
+      { momento: MSG.momentoExportacionError, cuerpo: expect.stringContaining('ECONNREFUSED') },
+    ]);
     later(10 * RETRY_MS);
     expect(await w.tick()).toBe(false);
   });
@@ -443,6 +460,7 @@ describe('cancel and retry', () => {
     expect(body.message).toBe(MSG.exportacionCancelada);
     expect(body.exportacion).toMatchObject({ estado: 'Cancelado', acciones: { reintentar: true, cancelar: false } });
     expect(body.exportacion.mensaje).toMatch(/^Cancelada por /);
+    expect(await noticesOf(c.caso, id('Call Center'))).toEqual([]);
     expect(await jobRow(exportId)).toMatchObject({ estado: 'cancelado' });
     expect(await worker().tick()).toBe(false);
 

@@ -1,27 +1,14 @@
 import type { Tx } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import type { AfterCommit } from '../../platform/jobs.js';
-
-/** An export that just ended, as its notice needs it. */
-export interface EndedExport {
-  id: string;
-  caso: number;
-  uidcaso: string;
-  estado: string;
-  mensaje: string;
-  /** Who asked for it: the one person told. */
-  solicitado_por: string | null;
-}
+import { recordExportEnded, type EndedExport } from '../notifications/export-notice.js';
 
 /**
- * The notice to the requester that their export ended (Finalizado or Error), recorded in the
- * transaction that ends it; the answer delivers it after commit. The notifications module is
- * being rewritten (its export events 'exportFinished' / 'exportFailed' are not there yet), so
- * this records nothing for now: the one call site is marked `// notice: export ended` in job.ts.
+ * The notice to the requester that their export ended (Finalizado, or Error with the reason: the
+ * administrators are told of an Error too), recorded in the transaction that ends the export and
+ * delivered after it commits (the notifications module's export rows). A cancelled export tells
+ * nobody. Its one call site is marked `// notice: export ended` in job.ts.
  */
-export async function noticeExportEnded(ctx: AppContext, tx: Tx, ended: EndedExport): Promise<AfterCommit> {
-  void tx;
-  void ended;
-  void ctx;
-  return undefined;
+export function noticeExportEnded(ctx: AppContext, tx: Tx, ended: EndedExport): Promise<AfterCommit> {
+  return recordExportEnded(ctx, tx, ended);
 }
