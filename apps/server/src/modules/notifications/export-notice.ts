@@ -26,7 +26,7 @@ export interface EndedExport {
  *
  *   const pending: PendingNotice[] = [];
  *   await ctx.db.transaction(async (tx) => {
- *     const [row] = await tx.update(exportaciones).set({ estado, mensaje, fechafinalizacion }).…returning();
+ *     const row = …; // the export's final estado, written by the exports module
  *     await noticeExportEnded(tx, pending, row);
  *   });
  *   deliver(ctx, pending); // never throws; failures are logged
