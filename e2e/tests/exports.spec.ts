@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -59,6 +60,18 @@ async function caseWithFiles(asUser: AsUser) {
     expect(status.ok(), await status.text()).toBeTruthy();
   });
   return c;
+}
+
+/** axe-core: no serious or critical WCAG 2.1 A/AA violation on the screen. */
+async function expectAccessible(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    where,
+  ).toEqual([]);
 }
 
 /** Resolves once the page's live socket has asked for the topic. */
@@ -234,11 +247,13 @@ test('an export that ended in Error shows its reason and Reintentar, at desk and
   // 15:04:05 UTC is 10:04:05 in Bogotá.
   await expect(row.getByRole('cell').nth(1)).toHaveText('2026-03-02 10:04:05');
   await shot(page, 'exports-desk-error');
+  await expectAccessible(page, 'EXPORTACIONES SFTP with an Error row, desk');
 
   await page.setViewportSize(PHONE.viewport);
   await expect(row.getByRole('button', { name: T.reintentar })).toBeVisible();
   await expectNoSideScroll(page);
   await shot(page, 'exports-phone-error');
+  await expectAccessible(page, 'EXPORTACIONES SFTP with an Error row, phone');
   await row.getByRole('button', { name: T.reintentar }).click();
   await expectSuccess(page, { title: MSG.exportacionReintentada, detail: fmt(T.reintentada, { caso: 4321 }) });
   await expect(row.getByTestId('export-estado')).toHaveText('En proceso');
