@@ -9,6 +9,7 @@ export * from './labels.js';
 export * from './feedback.js';
 export * from './permissions.js';
 export * from './notices.js';
+export * from './reports.js';
 export * from './phone.js';
 export * from './policies/index.js';
 export * from './schemas/common.js';

@@ -55,6 +55,9 @@ const EXPECTED: Record<Action, Cargo[]> = {
   'empresas.write': ['Call Center', 'Coordinador Contact Center', 'Administrador'],
   'areas.write': ['Administrador'],
   'estadoscaso.write': ['Administrador'],
+  // Consultas y Reportes: spec 3 §6 shows no check; README "Reports".
+  'reportes.read': ['Administrador', ...COORDINADORES],
+  'reportes.export': ['Administrador', ...COORDINADORES],
 };
 
 describe('permission matrix, row by row', () => {

@@ -42,6 +42,13 @@ export const PERMISSIONS = {
   'areas.write': ['Administrador'],
   /** TIPO DE GESTIONES: the spec shows no role rule beyond the lock (README "Catalogues"). */
   'estadoscaso.write': ['Administrador'],
+  /**
+   * Consultas y Reportes (spec 3 §6 shows no role check): the Administrador and the coordinators,
+   * over the cases their list shows; a field agent or the call center desk does not read or
+   * export every client's data (README "Reports").
+   */
+  'reportes.read': ADMIN_AND_COORDINATORS,
+  'reportes.export': ADMIN_AND_COORDINATORS,
 } as const satisfies Record<string, readonly Cargo[]>;
 
 export type Action = keyof typeof PERMISSIONS;
@@ -213,6 +220,7 @@ export interface MenuEntry {
   group?: 'Usuarios' | 'Casos';
 }
 export const MENU: readonly MenuEntry[] = [
+  { path: '/dashboard', label: 'Dashboard' },
   { path: '/clientes', label: 'Clientes' },
   { path: '/usuarios', label: 'Usuarios', group: 'Usuarios' },
   { path: '/estado-usuarios', label: 'Estado usuarios', group: 'Usuarios' },
@@ -234,6 +242,7 @@ export function menuFor(cargo: Cargo): readonly MenuEntry[] {
   return MENU.filter((entry) => {
     if (entry.path === '/usuarios') return visibleUserCargos(cargo).length > 0;
     if (entry.path === '/estado-usuarios') return USER_STATUS_VISIBLE[cargo].length > 0;
+    if (entry.path === '/consultas') return can(cargo, 'reportes.read');
     return true;
   });
 }

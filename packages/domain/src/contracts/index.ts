@@ -15,3 +15,4 @@ export * from './map.js';
 export * from './client-entry.js';
 export * from './exports.js';
 export * from './catalogues.js';
+export * from './reports.js';
