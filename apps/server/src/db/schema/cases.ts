@@ -69,6 +69,13 @@ export const casos = pgTable(
     fecha_ingreso: tstz('fecha_ingreso'),
     prioridad: text('prioridad').notNull().default('media'),
     titulo: text('titulo').notNull().default(''),
+    /**
+     * When the case entered a closing status (Cancelado, No conciliado, Conciliado, CERRADO);
+     * null while it is open. Kept by the database (trigger casos_fecha_cierre, migration 0011)
+     * on every write of estado, so no path that changes a status can forget it. The reports'
+     * and statistics' average time to close read it.
+     */
+    fecha_cierre: tstz('fecha_cierre'),
   },
   (t) => [
     uniqueIndex('casos_caso_key').on(t.caso),
@@ -83,7 +90,27 @@ export const casos = pgTable(
     index('casos_solicitud_perito_idx')
       .on(t.archivado, t.caso.desc())
       .where(sql`${t.solicitud_perito}`),
-    index('casos_creado_idx').on(t.creado),
+    /*
+     * Reports, the dashboard and statistics (issue 17): a range of creado with everything they
+     * group, count or average, so a month or a year is one index-only range scan (no heap), and
+     * por_fecha's pages read it backwards in (creado, id) order. It replaces casos_creado_idx.
+     */
+    index('casos_reportes_idx').on(
+      t.creado,
+      t.id,
+      t.uidinvestigador,
+      t.estado,
+      t.prioridad,
+      t.fecha_cierre,
+      t.llegada_fecha,
+      t.solicitud_perito,
+    ),
+    // The dashboard's open cases now: few beside the million closed ones, counted from this alone.
+    index('casos_abiertos_idx')
+      .on(t.estado, t.uidinvestigador)
+      .where(sql`not ${t.archivado} and ${t.estado} not in ('Cancelado', 'No conciliado', 'Conciliado', 'CERRADO')`),
+    // A user's cases (por_usuario, /estadistica) include those they created.
+    index('casos_creador_idx').on(t.uidcreador, t.creado),
     index('casos_estado_idx').on(t.estado),
     oneOf('casos_tipo_plan_check', t.tipo_plan, TIPOS_PLAN),
     oneOf('casos_origen_check', t.origen, ORIGENES),
