@@ -42,6 +42,14 @@ const LISTS: { path: string; title: string }[] = [
   { path: '/casos-archivados', title: TITLES.casosArchivados },
 ];
 
+/** The desk's catalogues (issue 16): the same screen for every cargo but its actions, checked as the Administrador. */
+const CATALOGUES: { path: string; title: string }[] = [
+  { path: '/vehiculos', title: TITLES.vehiculos },
+  { path: '/empresas', title: TITLES.empresas },
+  { path: '/gestiones', title: TITLES.gestiones },
+  { path: '/areas', title: TITLES.areas },
+];
+
 const ACCOUNT: Record<Cargo, string> = {
   Administrador: DEMO.administrador,
   'Call Center': DEMO.callCenter,
@@ -90,6 +98,8 @@ const DIALOGS: { path: string; title: string; openers: string[] }[] = [
     ],
   },
   { path: '/casos-archivados', title: TITLES.casosArchivados, openers: [LABELS.casos.datosCaso] },
+  { path: '/vehiculos', title: TITLES.vehiculos, openers: [MSG.nuevo, LABELS.list.editar, LABELS.vehiculos.eliminar] },
+  { path: '/gestiones', title: TITLES.gestiones, openers: [MSG.nuevo, LABELS.list.editar, LABELS.gestiones.inactivar] },
 ];
 
 for (const size of ['desktop', 'phone'] as const) {
@@ -133,6 +143,16 @@ for (const size of ['desktop', 'phone'] as const) {
       });
     }
 
+    test('the catalogues', async ({ page }) => {
+      await signIn(page, DEMO.administrador);
+      for (const list of CATALOGUES) {
+        await page.goto(list.path);
+        await expect(page.getByRole('heading', { name: list.title })).toBeVisible();
+        await settled(page);
+        await expectNoSeriousViolations(page, list.path);
+      }
+    });
+
     test('the menu, the account menu and the placeholder screens', async ({ page }) => {
       await signIn(page, DEMO.administrador);
       if (size === 'phone') {
@@ -148,7 +168,7 @@ for (const size of ['desktop', 'phone'] as const) {
       await page.keyboard.press('Escape');
       await expect(page.getByRole('menu')).toBeHidden();
 
-      const lists = new Set(LISTS.map((l) => l.path));
+      const lists = new Set([...LISTS, ...CATALOGUES].map((l) => l.path));
       for (const entry of MENU.filter((e) => !lists.has(e.path))) {
         await page.goto(entry.path.replace(':id?', ''));
         await expect(page.getByTestId('brand')).toBeVisible();

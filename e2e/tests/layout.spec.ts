@@ -28,8 +28,8 @@ test('desktop layout: menu, groups, collapse to icons, placeholder screens', asy
   await expect(page).toHaveURL(/\/casos-archivados$/);
   await expect(page.getByRole('heading', { name: TITLES.casosArchivados })).toBeVisible();
   // A screen of a later issue is still a placeholder.
-  await sidebar.getByRole('link', { name: VEHICULOS, exact: true }).click();
-  await expect(page.getByRole('heading', { name: TITLES.vehiculos })).toBeVisible();
+  await sidebar.getByRole('link', { name: menuLabel('/consultas'), exact: true }).click();
+  await expect(page.getByRole('heading', { name: TITLES.consultas })).toBeVisible();
   await expect(page.getByText(MSG.proximaVersion)).toBeVisible();
   await shot(page, 'layout-desktop');
 

@@ -17,6 +17,10 @@ const CasesPage = lazy(() => import('../features/cases/cases-page'));
 const ArchivedCasesPage = lazy(() => import('../features/cases/archived-cases-page'));
 const CaseWorkspaceRoute = lazy(() => import('./case-workspace-route'));
 const ExportsPage = lazy(() => import('../features/exports/exports-page'));
+const VehiclesPage = lazy(() => import('../features/catalogues/vehicles-page'));
+const CompaniesPage = lazy(() => import('../features/catalogues/companies-page'));
+const StatusesPage = lazy(() => import('../features/catalogues/statuses-page'));
+const AreasPage = lazy(() => import('../features/catalogues/areas-page'));
 const PlaceholderPage = lazy(() =>
   import('../features/placeholders/placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -32,10 +36,10 @@ const STAFF_SCREENS: { path: string; title: string; page?: ComponentType }[] = [
   { path: 'estadistica/:id?', title: TITLES.estadistica },
   { path: 'casos', title: TITLES.casos, page: CasesPage },
   { path: 'casos-archivados', title: TITLES.casosArchivados, page: ArchivedCasesPage },
-  { path: 'vehiculos', title: TITLES.vehiculos },
-  { path: 'empresas', title: TITLES.empresas },
-  { path: 'gestiones', title: TITLES.gestiones },
-  { path: 'areas', title: TITLES.areas },
+  { path: 'vehiculos', title: TITLES.vehiculos, page: VehiclesPage },
+  { path: 'empresas', title: TITLES.empresas, page: CompaniesPage },
+  { path: 'gestiones', title: TITLES.gestiones, page: StatusesPage },
+  { path: 'areas', title: TITLES.areas, page: AreasPage },
   { path: 'exportaciones', title: TITLES.exportaciones, page: ExportsPage },
   { path: 'consultas', title: TITLES.consultas },
   { path: 'dashboard', title: TITLES.dashboard },

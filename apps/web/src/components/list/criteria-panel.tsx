@@ -334,8 +334,12 @@ function OperatorAndValue({ index, control, fields }: Omit<RowProps, 'onFieldCha
             label={MSG.valor}
             {...value}
             inputRef={value.ref}
-            type={field?.type === 'email' ? 'email' : 'text'}
-            slotProps={{ htmlInput: field?.type === 'int' ? { inputMode: 'numeric' } : undefined }}
+            type={field?.type === 'email' ? 'email' : field?.type === 'date' ? 'date' : 'text'}
+            slotProps={{
+              htmlInput: field?.type === 'int' ? { inputMode: 'numeric' } : undefined,
+              // A date field always shows its dd/mm/aaaa mask, so its label stays above it.
+              inputLabel: field?.type === 'date' ? { shrink: true } : undefined,
+            }}
             error={!!fieldState.error}
             helperText={fieldState.error?.message}
             sx={{ flex: 1, minWidth: { sm: 180 } }}

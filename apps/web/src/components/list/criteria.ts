@@ -21,6 +21,13 @@ export function isChoice(field: ListField | undefined): boolean {
   return !!field && CHOICE_TYPES.includes(field.type);
 }
 
+/** A real calendar day written YYYY-MM-DD (what a date field gives). */
+function isDay(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))).toISOString().slice(0, 10) === value;
+}
+
 /** The message a row's value gets, or null when it can be sent. */
 export function valueError(field: ListField | undefined, raw: string): string | null {
   const value = raw.trim();
@@ -28,6 +35,7 @@ export function valueError(field: ListField | undefined, raw: string): string | 
   // Same rule as the server: digits only, and no bigger than a whole number can be exactly.
   if (field?.type === 'int' && (!/^-?\d+$/.test(value) || !Number.isSafeInteger(Number(value))))
     return MSG.debeSerNumero;
+  if (field?.type === 'date' && !isDay(value)) return MSG.fechaNoValida;
   return null;
 }
 

@@ -1,13 +1,14 @@
 import Chip from '@mui/material/Chip';
 import { MSG } from '@vialex/domain';
 
-/** A record's estado: Activo (green) or Inactivo (spec 1 §2). */
-export function EstadoChip({ estado }: { estado: boolean }) {
+/** A record's estado: Activo (green) or Inactivo (spec 1 §2); ACTIVO / INACTIVO where the spec writes it so (spec 3 §2). */
+export function EstadoChip({ estado, upper = false }: { estado: boolean; upper?: boolean }) {
+  const label = estado ? MSG.activo : MSG.inactivo;
   return (
     <Chip
       size="small"
       color={estado ? 'success' : 'default'}
-      label={estado ? MSG.activo : MSG.inactivo}
+      label={upper ? label.toUpperCase() : label}
       sx={{ fontWeight: 600 }}
     />
   );

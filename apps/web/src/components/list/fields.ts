@@ -9,6 +9,7 @@ const PANEL_TYPE: Record<FilterType, ListFieldType> = {
   int: 'int',
   bigint: 'int',
   bool: 'bool',
+  date: 'date',
 };
 
 /** A field's label, or its label and the labelled values to pick from (yes/no fields, named options). */

@@ -20,12 +20,18 @@ const lookup = <N extends LookupName>(name: N) =>
 export const ciudadesQuery = lookup('ciudades');
 export const tiposIdentificacionQuery = lookup('tiposidentificacion');
 export const cargosQuery = lookup('cargos');
-export const areasQuery = lookup('areas');
+/**
+ * Areas and companies are kept by the desk (AREA, LISTA DE EMPRESAS): one inactivated there leaves
+ * the users and case forms' selects, so a form asks again each time it opens (the server does not
+ * let the browser cache them either).
+ */
+export const areasQuery = queryOptions({ ...lookup('areas'), staleTime: 0 });
+const empresasQuery = queryOptions({ ...lookup('empresas'), staleTime: 0 });
 
 export const useCiudades = () => useQuery(ciudadesQuery);
 export const useTiposIdentificacion = () => useQuery(tiposIdentificacionQuery);
 export const useCargos = () => useQuery(cargosQuery);
 export const useAreas = () => useQuery(areasQuery);
 export const useTiposCaso = () => useQuery(lookup('tiposcaso'));
-export const useEmpresas = () => useQuery(lookup('empresas'));
+export const useEmpresas = () => useQuery(empresasQuery);
 export const useDepartamentos = () => useQuery(lookup('departamentos'));

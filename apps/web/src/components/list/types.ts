@@ -11,8 +11,9 @@ export type Operator = FilterOperator;
  * - email, exact: trimmed only (e-mail and cargo are compared as typed)
  * - int: a whole number, parsed here and again by the server
  * - bool, select: chosen from `options`, sent as-is (bool options carry 'true' / 'false')
+ * - date: a day picked in a date field, sent as YYYY-MM-DD
  */
-export type ListFieldType = 'text' | 'email' | 'exact' | 'int' | 'bool' | 'select';
+export type ListFieldType = 'text' | 'email' | 'exact' | 'int' | 'bool' | 'select' | 'date';
 
 export interface ListFieldOption {
   value: string;
