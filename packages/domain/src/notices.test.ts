@@ -114,8 +114,10 @@ describe('a take and a release: coordinators and the case’s contact-centre use
   };
   it.each(CARGOS)('%s', (cargo) => {
     const expected = EXPECTED[cargo];
-    for (const event of ['caseTaken', 'caseReleased'] as const)
-      expect(noticeAudience(event, cargo)).toEqual(expected ? audience(expected, ['uidcontactcenter']) : audience([]));
+    const desk = expected ? audience(expected, ['uidcontactcenter']) : audience([]);
+    // A take tells the client too (spec 2 §4), on their phone; a release does not.
+    expect(noticeAudience('caseTaken', cargo)).toEqual({ ...desk, client: true });
+    expect(noticeAudience('caseReleased', cargo)).toEqual(desk);
     expect(composeNotice('caseTaken', { ...vars, tipo: cargo, cargo })).toMatchObject({
       momento: 'Caso tomado',
       titulo: 'CASO ASIGNADO',

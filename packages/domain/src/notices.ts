@@ -87,6 +87,8 @@ export interface NoticeAudience {
    * the user who asked for an export.
    */
   named: boolean;
+  /** The case's client too, by Web Push on the phone they entered from (spec 2 §4: a take). */
+  client?: boolean;
 }
 
 /** One row of the table: who, and what they read. Texts are catalogue templates. */
@@ -152,8 +154,8 @@ export const NOTIFIED_ON_ASSIGN: Partial<Record<Cargo, readonly Cargo[]>> = {
 /**
  * An agent takes a case (spec 2 §4: "coordinators, the client and the contact-centre user"):
  * Administrador, the contact-centre coordinator, the coordinator who dispatches that cargo and
- * the case's contact-centre user. The client follows their case on its page (no push for
- * clients: nothing registers a client's device).
+ * the case's contact-centre user. The client is told on the phone they entered from (a push
+ * to the subscription their entry registered; no notification-centre record, they have none).
  */
 export const NOTIFIED_ON_TAKE: Partial<Record<Cargo, readonly Cargo[]>> = {
   Investigador: ['Administrador', 'Coordinador Contact Center', 'Coordinador Investigador', 'Call Center'],
@@ -304,7 +306,7 @@ export function noticeRule(event: NoticeEvent, tipo?: Cargo): NoticeRule {
       );
     case 'caseTaken':
       return rule(
-        ofCase(of(NOTIFIED_ON_TAKE) ?? []),
+        { ...ofCase(of(NOTIFIED_ON_TAKE) ?? []), client: true },
         about(MSG.momentoCasoTomado, MSG.casoAsignado, MSG.avisoAgenteDelCaso),
       );
     case 'caseReleased':

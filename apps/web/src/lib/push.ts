@@ -36,11 +36,17 @@ async function registration(): Promise<ServiceWorkerRegistration> {
   return reg;
 }
 
+/** Where a subscription is registered: the staff user's devices, or the client's (their session's). */
+export const PUSH_REGISTER_PATH = { staff: '/api/push/subscription', cliente: '/api/cliente/push' } as const;
+
 /**
  * Makes sure this browser has a Web Push subscription registered on the server for the user:
  * service worker, permission, VAPID key, subscribe, and POST the subscription.
  */
-export async function ensurePushSubscription(): Promise<PushSubscription> {
+export async function ensurePushSubscription(
+  registerPath: string = PUSH_REGISTER_PATH.staff,
+): Promise<PushSubscription> {
+  const registerOnServer = (subscription: PushSubscription) => register(registerPath, subscription);
   if (!pushSupported()) throw new Error('push unsupported');
   if (Notification.permission === 'default') await Notification.requestPermission();
   if (Notification.permission !== 'granted') throw new Error('notifications denied');
@@ -68,8 +74,8 @@ export async function ensurePushSubscription(): Promise<PushSubscription> {
   return subscription;
 }
 
-async function registerOnServer(subscription: PushSubscription): Promise<void> {
-  await api.post<void>('/api/push/subscription', { subscription: subscription.toJSON() });
+async function register(path: string, subscription: PushSubscription): Promise<void> {
+  await api.post<void>(path, { subscription: subscription.toJSON() });
   localStorage.setItem(LOCAL_KEY, subscription.endpoint);
 }
 

@@ -44,11 +44,9 @@ export async function noticeAboutCase(
   pending: Pending,
   c: CaseRow,
   event: NoticeEvent,
-  input: Omit<NoticeInput, 'case' | 'cedula'> = {},
+  input: Omit<NoticeInput, 'case' | 'cedula' | 'client'> = {},
 ): Promise<void> {
-  await recordEvent(tx, pending, event, {
-    ...input,
-    case: c,
-    cedula: await clientCedula(tx, c.uidconductor ?? c.uidcliente),
-  });
+  const client = c.uidconductor ?? c.uidcliente;
+  // The client is pushed to only where the event's row says so (a take).
+  await recordEvent(tx, pending, event, { ...input, case: c, cedula: await clientCedula(tx, client), client });
 }

@@ -42,6 +42,8 @@ import {
   type ClientViewer,
 } from './client-session.js';
 import { entryInfo, enterWithLink } from './entry-service.js';
+import { pushSubscriptionBody } from '../push/routes.js';
+import { saveClientSubscription } from '../push/service.js';
 
 const me = (client: ClientViewer) => ({
   caseId: client.caseId,
@@ -238,6 +240,24 @@ export const clientCaseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => mapAddress(ctx, await loadClientMap(ctx, clientOf(request).caseId), request.query),
+  );
+
+  app.post(
+    '/push',
+    {
+      schema: {
+        tags: ['cliente'],
+        summary: "The client's phone's push subscription (clientes.tokenPush), until their session ends",
+        body: pushSubscriptionBody,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const client = clientOf(request);
+      // A case without a client row has nobody to push to.
+      if (client.id !== client.caseId) await saveClientSubscription(ctx, client, request.body.subscription);
+      return reply.code(204).send(null);
+    },
   );
 
   app.post(

@@ -1,3 +1,4 @@
+import { forgetClientSessionSubscriptions } from '../push/service.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq, lt } from 'drizzle-orm';
 import { CLIENT_SESSION_MINUTES, MSG, chatUsername } from '@vialex/domain';
@@ -90,6 +91,8 @@ export async function endClientSession(ctx: AppContext, sessionId: string, caseI
   await ctx.db.transaction(async (tx) => {
     const gone = await tx.delete(sesionesCliente).where(eq(sesionesCliente.id, sessionId)).returning();
     if (gone.length) await leaveCase(tx, caseId);
+    // Their phone stops hearing of the case.
+    await forgetClientSessionSubscriptions(tx, sessionId);
   });
 }
 

@@ -14,7 +14,7 @@ import type { Executor } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { notificaciones, notificacionesLeidas, usuarios } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
-import { pushToUsers } from '../push/service.js';
+import { pushToClients, pushToUsers } from '../push/service.js';
 import { countUnread, isRecipient, unreadBy } from './queries.js';
 
 /*
@@ -44,6 +44,8 @@ export interface PendingNotice {
   id: string;
   /** Web Push Topic (RFC 8030 §5.4): a later push of the same topic replaces one still pending. */
   topic?: string;
+  /** Clients told by Web Push only (the case's client, when the row says so). */
+  clients?: string[];
 }
 
 /** The case a notice is about: what its audience needs (the city, the agents in their slots). */
@@ -62,6 +64,8 @@ export interface NoticeInput {
   named?: readonly string[];
   /** The client's identification (notificaciones.cedula). */
   cedula?: string;
+  /** The case's client (clientes.id): pushed to when the row tells the client. */
+  client?: string | null;
 }
 
 /** Staff users to notify: by cargo, optionally only those covering a city; active only. */
@@ -124,7 +128,12 @@ export async function recordEvent(
   };
   if (composed.collapse) await giveWay(tx, notice, recipients);
   const recorded = await recordNotice(tx, notice, recipients);
-  const queued: PendingNotice = composed.collapse ? { ...recorded, topic: pushTopic(notice.url) } : recorded;
+  const clients = composed.audience.client && input.client ? [input.client] : [];
+  const queued: PendingNotice = {
+    ...recorded,
+    ...(composed.collapse ? { topic: pushTopic(notice.url) } : {}),
+    ...(clients.length ? { clients } : {}),
+  };
   pending.push(queued);
   return queued;
 }
@@ -181,6 +190,9 @@ export async function recordNotice(tx: Executor, notice: Notice, recipients: str
   return { notice, recipients: unique, id: row.id };
 }
 
+/** Where a client's push leads: their case (the client app's own route). */
+const CLIENT_CASE_URL = '/caso-cliente/informacion';
+
 /** Deliveries under way (the server's stop and the tests wait for them). */
 const inFlight = new Set<Promise<void>>();
 
@@ -202,14 +214,15 @@ export async function deliveriesSettled(): Promise<void> {
   while (inFlight.size) await Promise.allSettled([...inFlight]);
 }
 
-async function push(ctx: AppContext, { notice, recipients, topic }: PendingNotice): Promise<void> {
+async function push(ctx: AppContext, { notice, recipients, topic, clients = [] }: PendingNotice): Promise<void> {
   try {
-    const { failed } = await pushToUsers(
-      ctx,
-      recipients,
-      { title: notice.titulo, body: notice.cuerpo, url: notice.url, ...(topic ? { tag: topic } : {}) },
-      { topic },
-    );
+    const message = { title: notice.titulo, body: notice.cuerpo, url: notice.url, ...(topic ? { tag: topic } : {}) };
+    // The client's phone opens their own case, not the staff's workspace link.
+    const results = await Promise.all([
+      pushToUsers(ctx, recipients, message, { topic }),
+      pushToClients(ctx, clients, { ...message, url: CLIENT_CASE_URL }, { topic }),
+    ]);
+    const failed = results.reduce((n, r) => n + r.failed, 0);
     if (failed) ctx.log?.warn({ failed, momento: notice.momento }, 'push not delivered to every device');
   } catch (err) {
     ctx.log?.warn({ err, momento: notice.momento }, 'push failed');

@@ -9,6 +9,9 @@ const subscriptionSchema = z.object({
   keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
 });
 
+/** A browser's PushSubscription.toJSON(), as staff and clients register it. */
+export const pushSubscriptionBody = z.object({ subscription: subscriptionSchema });
+
 /** The VAPID public key (public scope: the browser asks before it signs in). */
 export const pushPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

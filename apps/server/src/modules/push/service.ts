@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, notInArray, or, sql } from 'drizzle-orm';
 import { MSG, PUSH_MAX_SUBSCRIPTIONS_PER_USER } from '@vialex/domain';
 import type { AppContext } from '../../platform/context.js';
 import type { Executor } from '../../db/client.js';
@@ -100,6 +100,58 @@ export async function forgetDeviceSubscriptions(
 }
 
 /**
+ * Stores the push subscription of a client who entered their case (the spec's clientes.tokenPush,
+ * spec 3 §7 "Client entry sequence"), tied to their client session: it goes when the session
+ * ends. Same rules as the staff's: only push services' endpoints, someone else's never moved.
+ */
+export async function saveClientSubscription(
+  ctx: AppContext,
+  client: { id: string; sessionId: string },
+  sub: PushTarget,
+): Promise<void> {
+  if (!isAllowedPushEndpoint(sub.endpoint, ctx.config.pushHosts)) {
+    throw new AppError(400, 'PUSH_ENDPOINT_NOT_ALLOWED', MSG.pushServicioNoPermitido, [
+      { path: 'subscription.endpoint', message: MSG.pushServicioNoPermitido },
+    ]);
+  }
+  const saved = await ctx.db
+    .insert(suscripcionesPush)
+    .values({
+      endpoint: sub.endpoint,
+      p256dh: sub.keys.p256dh,
+      auth: sub.keys.auth,
+      cliente: client.id,
+      sesion: client.sessionId,
+    })
+    .onConflictDoUpdate({
+      target: suscripcionesPush.endpoint,
+      set: { p256dh: sub.keys.p256dh, auth: sub.keys.auth, sesion: client.sessionId },
+      setWhere: eq(suscripcionesPush.cliente, client.id),
+    })
+    .returning({ id: suscripcionesPush.id });
+  if (saved.length === 0) throw conflict('PUSH_ENDPOINT_TAKEN', MSG.pushSuscripcionAjena);
+}
+
+/** A client session ended (its time, or Salir): its device stops receiving the case's notices. */
+export async function forgetClientSessionSubscriptions(db: Executor, sessionId: string): Promise<void> {
+  await db
+    .delete(suscripcionesPush)
+    .where(and(eq(suscripcionesPush.sesion, sessionId), isNotNull(suscripcionesPush.cliente)));
+}
+
+/** Sends to every device of the clients (their live client sessions' subscriptions). */
+export async function pushToClients(
+  ctx: AppContext,
+  clientIds: string[],
+  message: PushMessage,
+  options: PushOptions = {},
+): Promise<{ sent: number; failed: number }> {
+  if (clientIds.length === 0) return { sent: 0, failed: 0 };
+  const rows = await ctx.db.select().from(suscripcionesPush).where(inArray(suscripcionesPush.cliente, clientIds));
+  return pushToSubscriptions(ctx, rows, message, options);
+}
+
+/**
  * Sends to every subscription of the users; subscriptions the push service says are gone (404,
  * 410) are dropped. Answers how many devices the message reached and how many it did not.
  */
@@ -111,6 +163,15 @@ export async function pushToUsers(
 ): Promise<{ sent: number; failed: number }> {
   if (userIds.length === 0) return { sent: 0, failed: 0 };
   const rows = await ctx.db.select().from(suscripcionesPush).where(inArray(suscripcionesPush.usuario, userIds));
+  return pushToSubscriptions(ctx, rows, message, options);
+}
+
+async function pushToSubscriptions(
+  ctx: AppContext,
+  rows: (typeof suscripcionesPush.$inferSelect)[],
+  message: PushMessage,
+  options: PushOptions,
+): Promise<{ sent: number; failed: number }> {
   // Checked again before sending: a row stored before the rule, or by hand, is never contacted.
   const subs = rows.filter((s) => isAllowedPushEndpoint(s.endpoint, ctx.config.pushHosts));
   let failed = rows.length - subs.length;

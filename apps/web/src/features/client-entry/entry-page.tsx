@@ -21,6 +21,27 @@ export const CLIENT_CASE_PATH = '/caso-cliente';
 
 const messageOf = (e: unknown) => (isApiError(e) ? e.message : MSG.algoSalioMal);
 
+/** The notification permission, asked for when the browser has not been told yet. */
+function askNotifications(): Promise<NotificationPermission> {
+  if (typeof Notification === 'undefined') return Promise.resolve('denied');
+  if (Notification.permission !== 'default') return Promise.resolve(Notification.permission);
+  return Notification.requestPermission().catch(() => 'denied' as const);
+}
+
+/**
+ * The client's phone gets the case's notices (spec 3 §7: clientes.tokenPush), registered on their
+ * session. Loaded only now: the push code is not needed before the button. A failure leaves the
+ * client in their case without pushes.
+ */
+async function registerClientPhone(): Promise<void> {
+  try {
+    const { ensurePushSubscription, PUSH_REGISTER_PATH } = await import('../../lib/push');
+    await ensurePushSubscription(PUSH_REGISTER_PATH.cliente);
+  } catch (e) {
+    console.warn('push', e);
+  }
+}
+
 /** Network trouble is tried again, after 1, 2 and 4 s; a refusal is the answer. */
 const ENTRY_INFO_TRIES = 4;
 
@@ -138,6 +159,8 @@ export function ClientEntryPage() {
 
   const enter = async () => {
     if (!position) return;
+    // Asked within the tap (browsers want a gesture); the phone is registered once inside.
+    const notifications = askNotifications();
     setEntering(true);
     setError(null);
     try {
@@ -149,6 +172,9 @@ export function ClientEntryPage() {
       if (result.aviso) notices.push({ type: 'cliente-aviso', text: result.aviso, testId: 'client-address-notice' });
       const { caseId, caso, nombre, expira } = result;
       handOverEntry({ me: { caseId, caso, nombre, expira }, notices });
+      void notifications.then((permission) => {
+        if (permission === 'granted') void registerClientPhone();
+      });
       void navigate(`${CLIENT_CASE_PATH}/chat`, { replace: true });
     } catch (e) {
       setError(messageOf(e));
