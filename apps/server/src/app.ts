@@ -41,6 +41,7 @@ import { vehicleRoutes } from './modules/vehicles/routes.js';
 import { areaRoutes, caseStatusCatalogueRoutes, companyRoutes } from './modules/catalogues/routes.js';
 import { clientCaseRoutes, clientEntryRoutes } from './modules/client-links/client-routes.js';
 import { clientEntryPageRoute } from './modules/client-links/entry-page-route.js';
+import { dashboardRoutes, reportRoutes, statisticsRoutes } from './modules/reports/routes.js';
 import { loadClient, readClientCookie, type ClientViewer } from './modules/client-links/client-session.js';
 
 declare module 'fastify' {
@@ -167,6 +168,9 @@ const staffScope: FastifyPluginAsyncZod = async (app) => {
   await app.register(companyRoutes, { prefix: '/api/empresas' });
   await app.register(areaRoutes, { prefix: '/api/areas' });
   await app.register(caseStatusCatalogueRoutes, { prefix: '/api/estados-caso' });
+  await app.register(reportRoutes, { prefix: '/api/reportes' });
+  await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
+  await app.register(statisticsRoutes, { prefix: '/api/estadisticas' });
 };
 
 /**
