@@ -1,3 +1,4 @@
+import { deliveriesSettled } from './modules/notifications/service.js';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -124,6 +125,8 @@ export async function createServer(config: Config): Promise<RunningServer> {
       // Running jobs go back to the queue (for this instance after a restart, or another one).
       await jobs.stop();
       await app.close();
+      // Notices of the last actions are still being announced and pushed: let them go out first.
+      await deliveriesSettled();
       await hub.stop();
       await database.close();
       await fakes?.close();
