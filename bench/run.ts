@@ -3,7 +3,7 @@
  * server's `test` database; a temporary database is created and dropped). Prints one line per
  * budget and exits non-zero if one is missed.
  *
- *   npm run bench [-- web|location|live|map|assign|chat|cases|entry|lighthouse]   one budget
+ *   npm run bench [-- web|location|live|map|assign|chat|cases|reports|entry|lighthouse]   one budget
  *   npm run bench -- --quick                      CI: the same code paths on small data for a few
  *                                                 seconds; fails on errors and lost events, reports
  *                                                 the budgets without holding a busy machine to them
@@ -22,6 +22,7 @@ import { benchWebSize } from './web-size.js';
 import { benchCasesList } from './cases-list.js';
 import { benchLighthouse, hasWebBuild, webDist } from './lighthouse.js';
 import { benchClientEntry } from './client-entry.js';
+import { benchReports } from './reports.js';
 
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
 const args = process.argv.slice(2);
@@ -50,6 +51,7 @@ if (!only || only === 'map') results.push(await withServer((s, d) => benchMap(s,
 if (!only || only === 'assign') results.push(await withServer((s, d) => benchAssign(s, d, quick)));
 if (!only || only === 'chat') results.push(await withServer((s, d) => benchChat(s, d, quick)));
 if (!only || only === 'cases') results.push(await withServer((s, d) => benchCasesList(s, d, quick)));
+if (!only || only === 'reports') results.push(await withServer((s, d) => benchReports(s, d, quick)));
 if (!only || only === 'entry') {
   if (!hasWebBuild()) throw new Error(`the entry page needs a web build in ${webDist()} (npm run build)`);
   results.push(

@@ -105,3 +105,15 @@ export function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
+
+/** Resident memory (kB) of the server process at `url`, from /proc (Linux); undefined elsewhere. */
+export function serverRssKb(url: string): number | undefined {
+  const pid = running.get(url)?.pid;
+  if (!pid) return undefined;
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,199 @@
+import pg from 'pg';
+import { addDays, bogotaDay } from '@vialex/domain';
+import { seedSignedInUsers } from './lib/staff.js';
+import { load } from './lib/load.js';
+import { serverRssKb } from './lib/server-process.js';
+
+/**
+ * Budgets (issue 17; DESIGN.md "Reports and dashboard at 1,000,000 cases"):
+ *  - each report query, the investigator detail, a user's statistics and the dashboard: p95 ≤ 300 ms
+ *    over a month's range and ≤ 1 s over a year's;
+ *  - Exportar of 100,000 cases: the first bytes within 500 ms, and the server's memory does not
+ *    grow with the row count (its resident memory during a 100,000-row export against a 10,000-row one).
+ *
+ * Data: 1,000,000 cases over three years up to now (≈ 27,000 a month, ≈ 333,000 a year), like the
+ * cases list's benchmark seeds them (one INSERT … SELECT generate_series), with what reports read
+ * spread as a service would have it: 200 investigators in four areas (one of them none), 4 % of
+ * cases without investigator, older cases closed (with their closing time) and archived, recent
+ * ones in every open status, 10 % high priority, 70 % with an arrival time.
+ *
+ * Load model: one coordinator at a time (a report is a person's click, not a stream), each query
+ * repeated for SECONDS; the figure is its p95. Quick (CI): 20,000 cases, one second each.
+ */
+const round = (n: number) => Math.round(n);
+
+async function seedCases(
+  databaseUrl: string,
+  investigators: string[],
+  creators: string[],
+  CASES: number,
+  days: number,
+) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const arr = (ids: string[]) => `array[${ids.map((i) => `'${i}'::uuid`).join(',')}]`;
+    // Four areas, one of them none ('Sin área').
+    await client.query(
+      `update usuarios set area = (array['INVESTIGACIÓN', 'PERITAJE', 'JURÍDICA', ''])[1 + (identificacion % 4)]
+       where id = any(${arr(investigators)})`,
+    );
+    const started = Date.now();
+    const step = (days * 86_400) / CASES;
+    await client.query(`
+      insert into casos (caso, estado, archivado, placa, uidciudad, ciudad_siniestro, uidinvestigador, uidcreador,
+        prioridad, titulo, solicitud_perito, creado, fecha_cierre, llegada_fecha)
+      select g,
+        case when old and g % 20 <> 0 then (array['CERRADO', 'Conciliado', 'No conciliado', 'Cancelado'])[1 + g % 4]
+             else (array['Recibido', 'Verificado', 'Asignado', 'En atención', 'URI', 'HOSPITAL', 'CHOQUE SIMPLE', 'Solicitando datos'])[1 + g % 8] end,
+        old and g % 20 <> 0 and g % 3 = 0,
+        'PL' || lpad(g::text, 6, '0'), '11001', 'BOGOTÁ, D.C.',
+        case when g % 25 = 0 then null else (${arr(investigators)})[1 + g % ${investigators.length}] end,
+        (${arr(creators)})[1 + g % ${creators.length}],
+        case when g % 10 = 0 then 'alta' when g % 10 = 1 then 'baja' else 'media' end,
+        'Choque simple ' || g,
+        g % 20 = 0,
+        creado,
+        case when old and g % 20 <> 0 then creado + make_interval(hours => 1 + g % 72) end,
+        case when g % 10 < 7 then creado + make_interval(mins => 15 + g % 45) end
+      from (
+        select g, now() - make_interval(secs => (${CASES} - g) * ${step}) as creado,
+          now() - make_interval(secs => (${CASES} - g) * ${step}) < now() - interval '30 days' as old
+        from generate_series(1, ${CASES}) g
+      ) s`);
+    await client.query(`update contadores set ultimo_numero = ${CASES} where nombre = 'numero_caso'`);
+    // Index-only scans need the visibility map: a fresh bulk load has none until VACUUM.
+    await client.query('vacuum analyze casos');
+    await client.query('analyze usuarios');
+    return Date.now() - started;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Reads a download to its end without keeping it: first-byte time, total time, bytes, lines. */
+async function download(url: string, cookie: string, onSample?: () => void) {
+  const started = performance.now();
+  const res = await fetch(url, { headers: { cookie } });
+  if (!res.ok || !res.body) throw new Error(`export: ${res.status} ${await res.text()}`);
+  let firstByteMs: number | undefined;
+  let bytes = 0;
+  let lines = 0;
+  const sampler = onSample ? setInterval(onSample, 25) : undefined;
+  try {
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      firstByteMs ??= performance.now() - started;
+      bytes += chunk.length;
+      for (const b of chunk) if (b === 10) lines++;
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  return { firstByteMs: firstByteMs ?? NaN, totalMs: performance.now() - started, bytes, rows: lines - 1 };
+}
+
+/** An export's peak resident memory of the server over its resting level (MB), and its timings. */
+async function measuredExport(serverUrl: string, url: string, cookie: string) {
+  // Let the previous work's garbage go before the resting level is read.
+  await new Promise((r) => setTimeout(r, 1500));
+  const before = serverRssKb(serverUrl) ?? 0;
+  let peak = before;
+  const result = await download(url, cookie, () => {
+    peak = Math.max(peak, serverRssKb(serverUrl) ?? 0);
+  });
+  peak = Math.max(peak, serverRssKb(serverUrl) ?? 0);
+  return {
+    ...result,
+    firstByteMs: Math.round(result.firstByteMs),
+    totalMs: Math.round(result.totalMs),
+    rssBeforeMb: round(before / 1024),
+    rssGrowthMb: Math.round((peak - before) / 102.4) / 10,
+  };
+}
+
+export async function benchReports(serverUrl: string, databaseUrl: string, quick = false) {
+  const CASES = Number(process.env.BENCH_CASES ?? (quick ? 20_000 : 1_000_000));
+  const DAYS = 3 * 365;
+  const seconds = quick ? 1 : 5;
+  const investigators = await seedSignedInUsers(databaseUrl, quick ? 20 : 200, 'Investigador', 'rep');
+  const desk = await seedSignedInUsers(databaseUrl, 10, 'Call Center', 'repcc');
+  const coord = await seedSignedInUsers(databaseUrl, 1, 'Coordinador Investigador', 'repco');
+  const adminUser = await seedSignedInUsers(databaseUrl, 1, 'Administrador', 'repad');
+  const seedMs = await seedCases(databaseUrl, investigators.ids, desk.ids, CASES, DAYS);
+
+  const today = bogotaDay(new Date());
+  const ranges = {
+    month: `desde=${addDays(today, -29)}&hasta=${today}`,
+    year: `desde=${addDays(today, -364)}&hasta=${today}`,
+  };
+  const inv = investigators.ids[3];
+  const queries: [string, string, 'month' | 'year' | null][] = [];
+  for (const range of ['month', 'year'] as const) {
+    const r = ranges[range];
+    queries.push(
+      [`por_investigador (${range})`, `/api/reportes?tipo=por_investigador&${r}`, range],
+      [`por_area (${range})`, `/api/reportes?tipo=por_area&${r}`, range],
+      [`por_estado (${range})`, `/api/reportes?tipo=por_estado&${r}`, range],
+      [`por_fecha first page (${range})`, `/api/reportes?tipo=por_fecha&${r}`, range],
+      [`por_usuario (${range})`, `/api/reportes?tipo=por_usuario&usuario=${inv}&${r}`, range],
+      [`por_investigador CERRADO (${range})`, `/api/reportes?tipo=por_investigador&estado=CERRADO&${r}`, range],
+      [`investigator detail (${range})`, `/api/reportes/investigadores/${inv}?${r}`, range],
+      [`statistics of an investigator (${range})`, `/api/estadisticas/${inv}?${r}`, range],
+    );
+  }
+  queries.push(['dashboard (administrador)', '/api/dashboard', 'month']);
+  queries.push(['dashboard (investigador)', '/api/dashboard', 'month']);
+
+  const rows: Record<string, unknown>[] = [];
+  let worstMonth = 0;
+  let worstYear = 0;
+  for (const [name, path, range] of queries) {
+    const cookies = name.includes('(investigador)')
+      ? [investigators.cookies[3]]
+      : name.startsWith('statistics')
+        ? coord.cookies
+        : adminUser.cookies;
+    const r = await load({ url: `${serverUrl}${path}`, cookies, connections: 1, seconds });
+    if (r.errors) throw new Error(`${name}: ${r.errors} errors`);
+    rows.push({ query: name, requests: r.requests, p50: r.p50, p95: r.p95, max: r.max });
+    if (range === 'month') worstMonth = Math.max(worstMonth, r.p95);
+    if (range === 'year') worstYear = Math.max(worstYear, r.p95);
+  }
+  console.table(rows);
+
+  // Exportar: ≈ 100,000 cases (10,000 on quick) newest first, after a warm-up, against one a tenth of it.
+  const perDay = CASES / DAYS;
+  const EXPORT_ROWS = quick ? 5_000 : 100_000;
+  const bigDays = Math.ceil(EXPORT_ROWS / perDay) + 1;
+  const smallDays = Math.max(1, Math.ceil(EXPORT_ROWS / 10 / perDay));
+  const exportUrl = (days: number) =>
+    `${serverUrl}/api/reportes/exportar?tipo=por_fecha&desde=${addDays(today, -(days - 1))}&hasta=${today}`;
+  const cookie = adminUser.cookies[0];
+  await download(exportUrl(smallDays), cookie); // warm-up: code paths, JIT, pool
+  const small = await measuredExport(serverUrl, exportUrl(smallDays), cookie);
+  const big = await measuredExport(serverUrl, exportUrl(bigDays), cookie);
+  console.table([
+    { export: 'small', ...small },
+    { export: 'large', ...big },
+  ]);
+  const exportMet = big.rows >= EXPORT_ROWS && big.firstByteMs <= 500 && big.rssGrowthMb <= small.rssGrowthMb + 32;
+
+  const met = worstMonth <= 300 && worstYear <= 1000 && exportMet;
+  return {
+    name: `reports, dashboard and statistics at ${CASES} cases; CSV export of ${big.rows} rows`,
+    seedSeconds: Math.round(seedMs / 1000),
+    worstMonthP95ms: worstMonth,
+    worstYearP95ms: worstYear,
+    exportRows: big.rows,
+    exportFirstByteMs: round(big.firstByteMs),
+    exportTotalMs: round(big.totalMs),
+    exportMb: Math.round(big.bytes / 1e5) / 10,
+    exportRssGrowthMb: big.rssGrowthMb,
+    smallExportRows: small.rows,
+    smallExportRssGrowthMb: small.rssGrowthMb,
+    budget:
+      'p95 ≤ 300 ms (month), ≤ 1 s (year); 100,000-row export: first bytes ≤ 500 ms, memory growth within 32 MB of a 10,000-row one',
+    met,
+    pass: quick || met,
+  };
+}
