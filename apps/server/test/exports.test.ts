@@ -425,6 +425,27 @@ describe('restarts and instances', () => {
     await relay.close();
   });
 
+  it('a job whose worker died on its last attempt too ends in Error rather than running forever', async () => {
+    const c = await everybodysCase();
+    const exportId = await requestExport(c.id);
+    const job = await jobRow(exportId);
+    // As if three workers in a row had died holding it.
+    await s.ctx.db
+      .update(trabajos)
+      .set({
+        estado: 'en_curso',
+        intentos: job.max_intentos,
+        bloqueado_por: 'dead',
+        bloqueado_hasta: new Date(clock.now - 1000),
+      })
+      .where(eq(trabajos.id, job.id));
+    const signedIn = sessions();
+    expect(await worker().tick()).toBe(true);
+    expect(await exportRow(exportId)).toMatchObject({ estado: 'Error', mensaje: MSG.exportacionInterrumpida });
+    expect(await jobRow(exportId)).toMatchObject({ estado: 'fallido' });
+    expect(sessions()).toBe(signedIn);
+  });
+
   it('two instances on one database: the export is claimed and sent once', async () => {
     const c = await caseWithFiles();
     const exportId = await requestExport(c.id);

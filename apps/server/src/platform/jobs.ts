@@ -43,6 +43,8 @@ export interface JobHandler {
   done(tx: Tx, job: JobRow): Promise<AfterCommit>;
   /** In the transaction that schedules its retry at `retryAt`, or (retryAt null) marks it failed. */
   failed(tx: Tx, job: JobRow, reason: string, retryAt: Date | null): Promise<AfterCommit>;
+  /** The reason a job fails with when its workers died on every attempt. */
+  interruptedReason?: string;
 }
 
 /** The wake-up channel: an enqueued job is picked up at once rather than at the next poll. */
@@ -146,6 +148,11 @@ export class JobRunner {
             return undefined;
           });
           if (!job) break;
+          // Claimed while this worker was being stopped: back to the queue.
+          if (this.stopped) {
+            await this.release(job);
+            break;
+          }
           void this.execute(job);
         }
       } while (this.pollAgain && !this.stopped);
@@ -223,7 +230,8 @@ export class JobRunner {
     beat.unref();
     try {
       // Claimed again after its worker died on the last attempt: it fails rather than loop.
-      if (job.intentos > job.max_intentos) throw new PermanentJobError('interrupted too many times');
+      if (job.intentos > job.max_intentos)
+        throw new PermanentJobError(handler.interruptedReason ?? 'interrupted too many times');
       await handler.run({ job, signal: controller.signal, heartbeat });
       clearInterval(beat);
       await this.finish(job, handler, 'done');

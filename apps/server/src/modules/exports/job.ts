@@ -70,6 +70,8 @@ export function exportJobHandler(ctx: AppContext): JobHandler {
   }
 
   return {
+    interruptedReason: MSG.exportacionInterrumpida,
+
     async run({ job, signal, heartbeat }) {
       const [row] = await ctx.db
         .select()
