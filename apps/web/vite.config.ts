@@ -186,5 +186,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Rendering MUI in jsdom takes a few hundred milliseconds on an idle machine and several
+    // seconds on a busy one (CI, or the browser tests beside): the suite must pass on both.
+    testTimeout: 30_000,
   },
 });
