@@ -9,7 +9,7 @@ import { serverRssKb } from './lib/server-process.js';
  *  - each report query, the investigator detail, a user's statistics and the dashboard: p95 ≤ 300 ms
  *    over a month's range and ≤ 1 s over a year's;
  *  - Exportar of 100,000 cases: the first bytes within 500 ms, and the server's memory does not
- *    grow with the row count (its resident memory during a 100,000-row export against a 10,000-row one).
+ *    grow with the row count (its peak resident memory during exports of 10,000, 100,000 and 300,000 rows).
  *
  * Data: 1,000,000 cases over three years up to now (≈ 27,000 a month, ≈ 333,000 a year), like the
  * cases list's benchmark seeds them (one INSERT … SELECT generate_series), with what reports read
@@ -161,22 +161,27 @@ export async function benchReports(serverUrl: string, databaseUrl: string, quick
   }
   console.table(rows);
 
-  // Exportar: ≈ 100,000 cases (10,000 on quick) newest first, after a warm-up, against one a tenth of it.
+  // Exportar: ≈ 100,000 cases newest first (5,000 on quick), measured beside exports of a tenth and
+  // of three times as many rows, after a warm-up. Resident memory includes the garbage the
+  // collector has not taken back yet, which grows with a longer run until the heap settles; what
+  // an export keeps would grow with the rows: flat means the 300,000-row export's peak is within
+  // 16 MB of the 100,000-row one's (200,000 rows more are ≈ 22 MB of CSV, more as strings).
   const perDay = CASES / DAYS;
   const EXPORT_ROWS = quick ? 5_000 : 100_000;
-  const bigDays = Math.ceil(EXPORT_ROWS / perDay) + 1;
-  const smallDays = Math.max(1, Math.ceil(EXPORT_ROWS / 10 / perDay));
-  const exportUrl = (days: number) =>
-    `${serverUrl}/api/reportes/exportar?tipo=por_fecha&desde=${addDays(today, -(days - 1))}&hasta=${today}`;
+  const daysFor = (rows: number) => Math.max(1, Math.ceil(rows / perDay) + 1);
+  const exportUrl = (rows: number) =>
+    `${serverUrl}/api/reportes/exportar?tipo=por_fecha&desde=${addDays(today, -(daysFor(rows) - 1))}&hasta=${today}`;
   const cookie = adminUser.cookies[0];
-  await download(exportUrl(smallDays), cookie); // warm-up: code paths, JIT, pool
-  const small = await measuredExport(serverUrl, exportUrl(smallDays), cookie);
-  const big = await measuredExport(serverUrl, exportUrl(bigDays), cookie);
+  await download(exportUrl(EXPORT_ROWS / 10), cookie); // warm-up: code paths, JIT, pool
+  const small = await measuredExport(serverUrl, exportUrl(EXPORT_ROWS / 10), cookie);
+  const big = await measuredExport(serverUrl, exportUrl(EXPORT_ROWS), cookie);
+  const triple = await measuredExport(serverUrl, exportUrl(EXPORT_ROWS * 3), cookie);
   console.table([
-    { export: 'small', ...small },
-    { export: 'large', ...big },
+    { export: 'a tenth', ...small },
+    { export: 'budget', ...big },
+    { export: 'three times', ...triple },
   ]);
-  const exportMet = big.rows >= EXPORT_ROWS && big.firstByteMs <= 500 && big.rssGrowthMb <= small.rssGrowthMb + 32;
+  const exportMet = big.rows >= EXPORT_ROWS && big.firstByteMs <= 500 && triple.rssGrowthMb <= big.rssGrowthMb + 16;
 
   const met = worstMonth <= 300 && worstYear <= 1000 && exportMet;
   return {
@@ -189,10 +194,13 @@ export async function benchReports(serverUrl: string, databaseUrl: string, quick
     exportTotalMs: round(big.totalMs),
     exportMb: Math.round(big.bytes / 1e5) / 10,
     exportRssGrowthMb: big.rssGrowthMb,
-    smallExportRows: small.rows,
-    smallExportRssGrowthMb: small.rssGrowthMb,
+    rssGrowthMbByRows: {
+      [small.rows]: small.rssGrowthMb,
+      [big.rows]: big.rssGrowthMb,
+      [triple.rows]: triple.rssGrowthMb,
+    },
     budget:
-      'p95 ≤ 300 ms (month), ≤ 1 s (year); 100,000-row export: first bytes ≤ 500 ms, memory growth within 32 MB of a 10,000-row one',
+      'p95 ≤ 300 ms (month), ≤ 1 s (year); 100,000-row export: first bytes ≤ 500 ms; peak memory of a 300,000-row export within 16 MB of the 100,000-row one',
     met,
     pass: quick || met,
   };

@@ -21,6 +21,10 @@ const VehiclesPage = lazy(() => import('../features/catalogues/vehicles-page'));
 const CompaniesPage = lazy(() => import('../features/catalogues/companies-page'));
 const StatusesPage = lazy(() => import('../features/catalogues/statuses-page'));
 const AreasPage = lazy(() => import('../features/catalogues/areas-page'));
+// Consultas y Reportes, the dashboard and a user's statistics: recharts stays in their chunks.
+const ReportsPage = lazy(() => import('../features/reports/reports-page'));
+const DashboardPage = lazy(() => import('../features/reports/dashboard-page'));
+const StatisticsPage = lazy(() => import('../features/reports/statistics-page'));
 const PlaceholderPage = lazy(() =>
   import('../features/placeholders/placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -33,7 +37,7 @@ const STAFF_SCREENS: { path: string; title: string; page?: ComponentType }[] = [
   { path: 'clientes', title: TITLES.clientes, page: ClientsPage },
   { path: 'usuarios', title: TITLES.usuarios, page: UsersPage },
   { path: 'estado-usuarios', title: TITLES.estadoUsuarios, page: UserStatusPage },
-  { path: 'estadistica/:id?', title: TITLES.estadistica },
+  { path: 'estadistica/:id?', title: TITLES.estadistica, page: StatisticsPage },
   { path: 'casos', title: TITLES.casos, page: CasesPage },
   { path: 'casos-archivados', title: TITLES.casosArchivados, page: ArchivedCasesPage },
   { path: 'vehiculos', title: TITLES.vehiculos, page: VehiclesPage },
@@ -41,8 +45,8 @@ const STAFF_SCREENS: { path: string; title: string; page?: ComponentType }[] = [
   { path: 'gestiones', title: TITLES.gestiones, page: StatusesPage },
   { path: 'areas', title: TITLES.areas, page: AreasPage },
   { path: 'exportaciones', title: TITLES.exportaciones, page: ExportsPage },
-  { path: 'consultas', title: TITLES.consultas },
-  { path: 'dashboard', title: TITLES.dashboard },
+  { path: 'consultas', title: TITLES.consultas, page: ReportsPage },
+  { path: 'dashboard', title: TITLES.dashboard, page: DashboardPage },
   { path: 'typography', title: EXTRA_TITLES.tipografia },
   { path: 'tables', title: EXTRA_TITLES.tablas },
   { path: 'notifications', title: EXTRA_TITLES.notificaciones },

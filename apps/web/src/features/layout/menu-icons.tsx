@@ -13,10 +13,12 @@ import QueryStatsOutlined from '@mui/icons-material/QueryStatsOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import CircleOutlined from '@mui/icons-material/CircleOutlined';
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 
 type SvgIconComponent = typeof SvgIcon;
 
 const BY_PATH: Record<string, SvgIconComponent> = {
+  '/dashboard': DashboardOutlined,
   '/clientes': PeopleAltOutlined,
   '/usuarios': ManageAccountsOutlined,
   '/estado-usuarios': HowToRegOutlined,

@@ -4,6 +4,8 @@ import Tooltip from '@mui/material/Tooltip';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined';
 import LocationCityOutlined from '@mui/icons-material/LocationCityOutlined';
+import QueryStatsOutlined from '@mui/icons-material/QueryStatsOutlined';
+import { REPORT_TEXTS } from '@vialex/domain';
 import { EstadoChip } from '../../components/list/estado-chip';
 import { ListCard } from '../../components/list/list-card';
 import { nameOrEmail, type QuickSearch } from '../../components/list/quick-search';
@@ -32,6 +34,8 @@ export interface UserColumnActions {
   edit: (u: UserRow) => void;
   deactivate: (u: UserRow) => void;
   assignCities: (u: UserRow) => void;
+  /** Opens the user's statistics (/estadistica/{id}, DECISIONS row 7). */
+  statistics: (u: UserRow) => void;
   cityNames: (ids: readonly string[]) => string[];
 }
 
@@ -64,6 +68,13 @@ function UserActions({ u, actions, labelled }: { u: UserRow; actions: UserColumn
           labelled={labelled}
         />
       )}
+      <RowAction
+        label={REPORT_TEXTS.verEstadisticas}
+        icon={<QueryStatsOutlined fontSize="small" />}
+        onClick={() => actions.statistics(u)}
+        labelled={labelled}
+        testId="user-statistics"
+      />
       {u.actions.assignCities && (
         <RowAction
           label={USER_TEXTS.asignarCiudades}
@@ -97,7 +108,7 @@ export function userColumns(actions: UserColumnActions): ListColumn<UserRow>[] {
       key: 'acciones',
       header: LIST_TEXTS.acciones,
       sticky: 'right',
-      width: 136,
+      width: 172,
       render: (u) => <UserActions u={u} actions={actions} labelled={false} />,
     },
   ];

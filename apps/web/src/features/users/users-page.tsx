@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { FEEDBACK, PAGE_SIZE, PAGE_SIZE_OPTIONS, TITLES, canWriteUsers, fmt } from '@vialex/domain';
 import { useCurrentUser } from '../../lib/session';
 import { PageTitle } from '../../components/page-title';
@@ -26,6 +27,7 @@ export default function UsersPage() {
   const { confirm, element: confirmDialog } = useConfirm();
   const deactivate = useDeactivateUser();
   const cityNames = useCityNames();
+  const navigate = useNavigate();
   const [target, setTarget] = useState<UserRow | 'new' | null>(null);
   const [citiesOf, setCitiesOf] = useState<UserRow | null>(null);
   // NUEVO only for a cargo whose users view is unrestricted (the permission table; the server refuses the rest).
@@ -45,6 +47,7 @@ export default function UsersPage() {
     cityNames,
     edit: (u: UserRow) => ifAllowed(u.actions.edit, () => open(u)),
     assignCities: (u: UserRow) => setCitiesOf(u),
+    statistics: (u: UserRow) => void navigate(`/estadistica/${u.id}`),
     deactivate: (u: UserRow) =>
       ifAllowed(u.actions.deactivate, async () => {
         const done = () => deactivate.mutateAsync(u.id);

@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatMinutes } from './format';
+
+describe('report formats', () => {
+  it('durations', () => {
+    expect(formatMinutes(null)).toBe('—');
+    expect(formatMinutes(44.6)).toBe('45 min');
+    expect(formatMinutes(185)).toBe('3 h 05 min');
+    expect(formatMinutes(60 * 52)).toBe('2 d 4 h');
+  });
+  it('dates in Bogotá', () => expect(formatDate('2025-04-01T04:30:00Z')).toBe('2025-03-31 23:30:00'));
+});
