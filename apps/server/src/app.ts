@@ -17,6 +17,8 @@ import { body, installErrorHandler } from './platform/errors.js';
 import { loggerOptions } from './platform/logging.js';
 import { installRequestGuards } from './platform/request-guards.js';
 import { installCompression, serveWeb } from './platform/static-assets.js';
+import { installMetrics } from './platform/metrics.js';
+import { SERVICE_RESTART } from './platform/live-hub.js';
 import { staffGuard } from './modules/auth/guard.js';
 import { noSession, readSessionCookie, type Viewer } from './modules/auth/session.js';
 import { authPublicRoutes, authRoutes } from './modules/auth/routes.js';
@@ -92,12 +94,16 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.decorateRequest('client', null);
 
   await app.register(cookie);
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // A stopping server closes its live sockets with 1012 (service restart): clients reconnect,
+  // to another instance behind the proxy, and resubscribe.
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 }, preClose: closeLiveSockets });
   // After @fastify/websocket's own hook, which marks an upgrade so that a refused one (another
   // site's Origin) gets its socket closed.
   installRequestGuards(app, ctx.config);
   // Before the scopes, so that its onSend hook applies to every route.
   installCompression(app);
+  // Before the scopes too: its latency hook sees every route.
+  installMetrics(app, ctx);
   await app.register(swagger, {
     openapi: {
       info: {
@@ -115,6 +121,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(clientEntryPageRoute, { webDist: ctx.config.webDist, serveWeb: ctx.config.serveWeb });
   await serveWeb(app, ctx.config);
   return app;
+}
+
+/** @fastify/websocket's preClose with the restart close code (its default closes with none). */
+function closeLiveSockets(this: FastifyInstance, done: () => void): void {
+  for (const client of this.websocketServer.clients) client.close(SERVICE_RESTART, 'server restarting');
+  this.websocketServer.close();
+  done();
 }
 
 /**

@@ -86,6 +86,8 @@ export interface Config {
   sftp: SftpConfig | undefined;
   /** The export job: attempts, back-off, the worker's polling and lease (EXPORT_*, JOBS_*). */
   exportJobs: ExportJobConfig;
+  /** METRICS_TOKEN: the bearer token of GET /metrics (Prometheus); unset: no metrics (404). */
+  metricsToken: string | undefined;
   /** Where logs go (tests read them); stdout when unset. Not an environment setting. */
   logStream?: NodeJS.WritableStream;
 }
@@ -149,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientLinkDays: positive(env.CLIENT_LINK_DAYS, 7, 'CLIENT_LINK_DAYS'),
     publicUrl: env.PUBLIC_URL ? parseOrigins(env.PUBLIC_URL, 'PUBLIC_URL')[0] : undefined,
     sftp: parseSftpConfig(env),
+    metricsToken: env.METRICS_TOKEN || undefined,
     // The API tests run the job worker by hand; the browser tests (DEMO) and a real server poll.
     exportJobs: parseExportJobConfig(env, { workerOff: nodeEnv === 'test' && !bool(env.DEMO, !databaseUrl) }),
   };

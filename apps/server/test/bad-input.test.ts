@@ -261,6 +261,7 @@ describe('a signed-out caller gets 401 before any body validation', () => {
       'post /api/auth/login',
       'get /api/push/public-key',
       'get /api/health',
+      'get /api/ready',
       'post /api/cronos/casos',
       // Who is signed in: nobody (200 null) without a cookie, so the login page logs no error;
       // a stale or made-up cookie is still 401 (below).

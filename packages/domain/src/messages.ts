@@ -157,6 +157,10 @@ export const MSG = {
   criteriosMalFormados: 'Criterios de búsqueda mal formados',
   cursorNoValido: 'Cursor de página no válido',
   recursoNoEncontrado: 'Recurso no encontrado',
+  // Operations (issue 18; not in the spec's catalogue)
+  servicioSinBaseDatos: 'El servicio no está listo: la base de datos no responde',
+  servicioMigracionesPendientes: 'El servicio no está listo: faltan migraciones de la base de datos por aplicar',
+  metricasNoAutorizado: 'Token de métricas ausente o no válido',
   // Requests the server cannot read (not in the spec's catalogue).
   registroDuplicado: 'El registro ya existe',
   caracteresNoPermitidos: 'El texto contiene caracteres no permitidos',

@@ -6,6 +6,8 @@ import type { Database, Executor } from '../db/client.js';
 /** The notification channel of live events; a statement may notify it itself (users' positions). */
 export const LIVE_CHANNEL = 'vialex_live';
 const CHANNEL = LIVE_CHANNEL;
+/** The close code of a stopping server (RFC 6455's 1012, service restart): the client reconnects. */
+export const SERVICE_RESTART = 1012;
 
 /** Runs when an event of the watched topic reaches the socket; see `watch`. */
 export type TopicWatcher = (event: LiveEvent) => Promise<void>;
@@ -22,6 +24,8 @@ export class LiveHub {
   /** Sockets whose watcher is still running: their next events wait for it, in order. */
   private readonly held = new Map<WebSocket, Promise<void>>();
   private stopListening?: () => Promise<void>;
+  /** Events sent to sockets of this instance since it started (the metrics' fan-out counter). */
+  eventsSent = 0;
 
   constructor(private readonly database: Database) {}
 
@@ -38,7 +42,7 @@ export class LiveHub {
 
   async stop(): Promise<void> {
     await this.stopListening?.();
-    for (const socket of this.bySocket.keys()) socket.close(1001, 'server stopping');
+    for (const socket of this.bySocket.keys()) socket.close(SERVICE_RESTART, 'server restarting');
   }
 
   /** Queues an event on the executor's transaction (or sends it now outside one). */
@@ -126,7 +130,10 @@ export class LiveHub {
 
   /** Sends one event; answers the watcher's work when the event is of the watched topic. */
   private send(socket: WebSocket, topic: string, event: LiveEvent, message: string): Promise<void> | undefined {
-    if (socket.readyState === socket.OPEN) socket.send(message);
+    if (socket.readyState === socket.OPEN) {
+      socket.send(message);
+      this.eventsSent++;
+    }
     if (event.name === 'session.ended' && topic.startsWith('session:'))
       socket.close(LIVE_CLOSE.sessionEnded, event.reason);
     const watcher = this.watchers.get(socket);

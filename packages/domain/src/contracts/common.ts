@@ -30,3 +30,7 @@ export type WritablePage<R> = Omit<z.infer<ReturnType<typeof writablePageRespons
 /** GET /api/health. */
 export const healthResponse = z.object({ ok: z.boolean(), database: z.string() });
 export type HealthResponse = z.infer<typeof healthResponse>;
+
+/** GET /api/ready: the database answers and every migration of the release is applied. */
+export const readyResponse = z.object({ ok: z.literal(true), database: z.string(), migrations: z.number().int() });
+export type ReadyResponse = z.infer<typeof readyResponse>;

@@ -1,0 +1,113 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { MSG } from '@vialex/domain';
+import type { AppContext } from './context.js';
+import { AppError, notFound } from './errors.js';
+
+/** The label of a request that matched no route (a 404): never its URL, which may carry anything. */
+const UNMATCHED = 'sin_ruta';
+
+/**
+ * Metrics in Prometheus' text format at GET /metrics, when METRICS_TOKEN is set (404 otherwise),
+ * for a scraper that sends `Authorization: Bearer <token>`. A registry per app, so several
+ * instances in one process (the tests) count apart. Labels are route patterns, methods and
+ * status classes only — never a URL, an id or a query string.
+ */
+export function installMetrics(app: FastifyInstance, ctx: AppContext): void {
+  const token = ctx.config.metricsToken;
+  if (token) {
+    const registry = new Registry();
+    const latency = new Histogram({
+      name: 'vialex_http_request_duration_seconds',
+      help: 'Duración de las solicitudes HTTP por ruta (patrón), método y clase de estado',
+      labelNames: ['route', 'method', 'status_class'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    });
+    app.addHook('onResponse', async (request, reply) => {
+      latency.observe(
+        {
+          route: request.routeOptions?.url ?? UNMATCHED,
+          method: request.method,
+          status_class: `${Math.floor(reply.statusCode / 100)}xx`,
+        },
+        reply.elapsedTime / 1000,
+      );
+    });
+    new Gauge({
+      name: 'vialex_live_sockets',
+      help: 'Sockets del canal en vivo abiertos en esta instancia',
+      registers: [registry],
+      collect() {
+        this.set(ctx.hub.socketCount);
+      },
+    });
+    new Counter({
+      name: 'vialex_live_events_fanned_out_total',
+      help: 'Eventos en vivo enviados a sockets de esta instancia',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(ctx.hub.eventsSent);
+      },
+    });
+    // The jobs table is shared by every instance: the same figures from each (scrape one, or max()).
+    new Gauge({
+      name: 'vialex_jobs',
+      help: 'Trabajos en segundo plano por estado (pendiente, en_curso, fallido), de la base de datos',
+      labelNames: ['estado'] as const,
+      registers: [registry],
+      async collect() {
+        const counts = { pendiente: 0, en_curso: 0, fallido: 0 };
+        const result = await ctx.db.execute<{ estado: keyof typeof counts; n: string | number }>(
+          sql`select estado, count(*) as n from trabajos where estado in ('pendiente', 'en_curso', 'fallido') group by estado`,
+        );
+        for (const row of result.rows) counts[row.estado] = Number(row.n);
+        for (const [estado, n] of Object.entries(counts)) this.set({ estado }, n);
+      },
+    });
+    const pool = (ctx.db as { $client?: unknown }).$client;
+    if (pool instanceof pg.Pool) {
+      new Gauge({
+        name: 'vialex_db_pool_connections',
+        help: 'Conexiones del pool de PostgreSQL: total, inactivas y solicitudes esperando una',
+        labelNames: ['state'] as const,
+        registers: [registry],
+        collect() {
+          this.set({ state: 'total' }, pool.totalCount);
+          this.set({ state: 'idle' }, pool.idleCount);
+          this.set({ state: 'waiting' }, pool.waitingCount);
+        },
+      });
+      new Gauge({
+        name: 'vialex_db_pool_max',
+        help: 'Tamaño máximo del pool de PostgreSQL (DB_POOL_SIZE)',
+        registers: [registry],
+        collect() {
+          this.set(ctx.config.dbPoolSize);
+        },
+      });
+    }
+    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+      if (!bearerMatches(request, token)) throw new AppError(401, 'METRICS_TOKEN', MSG.metricasNoAutorizado);
+      const text = await registry.metrics();
+      return reply.header('cache-control', 'no-store').type(registry.contentType).send(text);
+    });
+  } else {
+    // Off: answered here so the web app's fallback never serves its page at /metrics.
+    app.get('/metrics', { schema: { hide: true } }, async (_request: FastifyRequest, _reply: FastifyReply) => {
+      throw notFound(MSG.recursoNoEncontrado);
+    });
+  }
+}
+
+/** Compares the bearer token in constant time (over SHA-256 digests, so lengths leak nothing either). */
+function bearerMatches(request: FastifyRequest, token: string): boolean {
+  const header = request.headers.authorization ?? '';
+  const given = /^Bearer (.+)$/i.exec(header)?.[1] ?? '';
+  const digest = (s: string) => crypto.createHash('sha256').update(s).digest();
+  return crypto.timingSafeEqual(digest(given), digest(token)) && given.length > 0;
+}

@@ -1,0 +1,237 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import WebSocket from 'ws';
+import { MSG, type LiveServerMessage } from '@vialex/domain';
+import { openDatabase } from '../src/db/client.js';
+import { startTestServer, type TestServer } from './helper.js';
+import { createUser, login } from './factories.js';
+
+/**
+ * Operations (issue 18): liveness and readiness apart, Prometheus metrics behind a token, and a
+ * graceful stop that lets requests in flight finish and closes live sockets with 1012.
+ */
+const TOKEN = 'prueba-metricas-0123456789';
+let s: TestServer;
+let m: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+  m = await startTestServer({ METRICS_TOKEN: TOKEN });
+});
+afterAll(async () => {
+  await s?.close();
+  await m?.close();
+});
+
+/** Opens /api/live with a session and collects its messages and its close code. */
+async function openLive(base: string, cookie: string) {
+  const ws = new WebSocket(`${base}/api/live`, { headers: { cookie } });
+  const messages: LiveServerMessage[] = [];
+  ws.on('message', (raw) => messages.push(JSON.parse(String(raw))));
+  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+    ws.once('error', reject);
+  });
+  const ready = new Promise<void>((resolve) => {
+    if (messages.some((x) => x.type === 'ready')) return resolve();
+    ws.on('message', () => messages.some((x) => x.type === 'ready') && resolve());
+  });
+  await ready;
+  return { ws, messages, closed };
+}
+
+const portOf = (t: TestServer) => (t.app.server.address() as { port: number }).port;
+
+/** A plain HTTP GET on a fresh connection: status and body. */
+function get(port: number, path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+  });
+}
+
+describe('health and readiness', () => {
+  it('/api/health answers alive without asking the database', async () => {
+    const res = await s.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true, database: s.ctx.database.kind });
+  });
+
+  it('/api/ready: 200 with the database up and every migration applied', async () => {
+    const res = await s.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(200);
+    const journal = new URL('../drizzle/meta/_journal.json', import.meta.url);
+    const { entries } = JSON.parse(fs.readFileSync(journal, 'utf8')) as { entries: unknown[] };
+    expect(res.json()).toEqual({ ok: true, database: s.ctx.database.kind, migrations: entries.length });
+  });
+
+  it('/api/ready: 503 in Spanish when the database does not answer, while /api/health stays 200', async () => {
+    // A closed handle (on PostgreSQL the same database; on PGlite a copy): every query on it fails
+    // as on a database gone away.
+    const closed = await openDatabase({ url: s.databaseUrl, dataDir: 'memory://' });
+    await closed.close();
+    const real = s.ctx.db;
+    s.ctx.db = closed.db;
+    try {
+      const res = await s.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        statusCode: 503,
+        code: 'DATABASE_UNAVAILABLE',
+        message: MSG.servicioSinBaseDatos,
+      });
+      expect((await s.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      s.ctx.db = real;
+    }
+    expect((await s.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+  });
+
+  it('/api/ready: 503 in Spanish when a migration of the release is not applied', async () => {
+    const last = await s.ctx.db.execute<{ id: number; hash: string; created_at: string }>(
+      sql`select id, hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+    );
+    const row = last.rows[0];
+    await s.ctx.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${row.id}`);
+    try {
+      const res = await s.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        statusCode: 503,
+        code: 'MIGRATIONS_PENDING',
+        message: MSG.servicioMigracionesPendientes,
+      });
+    } finally {
+      await s.ctx.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${row.id}, ${row.hash}, ${row.created_at})`,
+      );
+    }
+    expect((await s.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+  });
+});
+
+describe('/metrics', () => {
+  it('is 404 when METRICS_TOKEN is not set, even with a token', async () => {
+    const res = await s.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('vialex_');
+  });
+
+  it('is 401 in Spanish without the token or with a wrong one', async () => {
+    for (const authorization of [undefined, 'Bearer otro-token', `Basic ${TOKEN}`, `Bearer ${TOKEN}x`, 'Bearer ']) {
+      const res = await m.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: authorization === undefined ? {} : { authorization },
+      });
+      expect(res.statusCode, String(authorization)).toBe(401);
+      expect(res.json(), String(authorization)).toEqual({
+        statusCode: 401,
+        code: 'METRICS_TOKEN',
+        message: MSG.metricasNoAutorizado,
+      });
+      expect(res.body).not.toContain('vialex_http');
+    }
+  });
+
+  it('answers the Prometheus text format: latency by route pattern, sockets, fan-out, jobs, pool', async () => {
+    await m.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = portOf(m);
+    const { email } = await createUser(m.ctx, { cargo: 'Administrador' });
+    const cookie = await login(m.app, email);
+    const live = await openLive(`ws://127.0.0.1:${port}`, cookie);
+    live.ws.send(JSON.stringify({ action: 'subscribe', topic: 'list:casos' }));
+    await new Promise<void>((resolve) => {
+      live.ws.once('pong', () => resolve());
+      live.ws.ping();
+    });
+    await m.ctx.hub.publish(m.ctx.db, 'list:casos', { name: 'list.changed', list: 'casos' });
+    await vi.waitFor(() => expect(live.messages.some((x) => x.type === 'event')).toBe(true));
+
+    const caseId = '4b3f2a10-5c6d-4e7f-8a9b-0c1d2e3f4a5b';
+    await m.app.inject({ method: 'GET', url: `/api/casos/${caseId}`, headers: { cookie } });
+    await m.app.inject({ method: 'GET', url: '/api/clientes?criterio=secreto-de-consulta', headers: { cookie } });
+    await m.app.inject({ method: 'GET', url: '/api/ruta-inexistente-987' });
+    await m.ctx.db.execute(
+      sql`insert into trabajos (tipo, payload, estado) values ('prueba', '{}'::jsonb, 'pendiente'), ('prueba', '{}'::jsonb, 'fallido'), ('prueba', '{}'::jsonb, 'fallido')`,
+    );
+
+    const res = await m.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = res.body;
+    expect(text).toContain('# TYPE vialex_http_request_duration_seconds histogram');
+    expect(text).toMatch(
+      /vialex_http_request_duration_seconds_count\{route="\/api\/casos\/:id",method="GET",status_class="[245]xx"\} 1/,
+    );
+    expect(text).toMatch(/vialex_http_request_duration_seconds_count\{route="\/api\/clientes\/?",method="GET"/);
+    expect(text).toContain('route="sin_ruta",method="GET",status_class="4xx"');
+    expect(text).toMatch(/vialex_http_request_duration_seconds_bucket\{le="0\.005",route="\/api\/auth\/login"/);
+    // Patterns only: no id, no query string, no unknown path in any label.
+    expect(text).not.toContain(caseId);
+    expect(text).not.toContain('secreto-de-consulta');
+    expect(text).not.toContain('ruta-inexistente');
+    expect(text).not.toContain('?');
+    expect(text).toMatch(/^vialex_live_sockets 1$/m);
+    expect(text).toContain('# TYPE vialex_live_events_fanned_out_total counter');
+    expect(Number(/^vialex_live_events_fanned_out_total (\d+)$/m.exec(text)?.[1])).toBeGreaterThanOrEqual(1);
+    expect(text).toMatch(/^vialex_jobs\{estado="pendiente"\} 1$/m);
+    expect(text).toMatch(/^vialex_jobs\{estado="fallido"\} 2$/m);
+    expect(text).toMatch(/^vialex_jobs\{estado="en_curso"\} 0$/m);
+    if (m.ctx.database.kind === 'postgres') {
+      expect(text).toMatch(/^vialex_db_pool_connections\{state="total"\} [1-9]\d*$/m);
+      expect(text).toMatch(/^vialex_db_pool_connections\{state="idle"\} \d+$/m);
+      expect(text).toMatch(/^vialex_db_pool_connections\{state="waiting"\} 0$/m);
+      expect(text).toMatch(/^vialex_db_pool_max \d+$/m);
+    } else {
+      expect(text).not.toContain('vialex_db_pool');
+    }
+    live.ws.close();
+    await live.closed;
+    await m.ctx.db.execute(sql`delete from trabajos where tipo = 'prueba'`);
+  });
+});
+
+describe('graceful stop', () => {
+  it('finishes the request in flight, closes live sockets with 1012, stops accepting, then exits', async () => {
+    const g = await startTestServer();
+    // A request the test holds in flight until it lets it go.
+    let entered!: () => void;
+    const inFlight = new Promise<void>((resolve) => (entered = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    g.app.get('/api/test/lento', async () => {
+      entered();
+      await gate;
+      return { ok: true };
+    });
+    await g.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = portOf(g);
+    const { email } = await createUser(g.ctx, { cargo: 'Administrador' });
+    const live = await openLive(`ws://127.0.0.1:${port}`, await login(g.app, email));
+
+    const slow = get(port, '/api/test/lento');
+    await inFlight;
+    let stopped = false;
+    const stopping = g.close().then(() => (stopped = true));
+
+    // The socket is told to reconnect (1012, service restart) while the request is still running.
+    expect(await live.closed).toBe(1012);
+    await vi.waitFor(() => expect(g.app.server.listening).toBe(false));
+    await expect(get(port, '/api/health')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    expect(stopped).toBe(false);
+
+    release();
+    expect(await slow).toEqual({ status: 200, body: '{"ok":true}' });
+    await stopping;
+    expect(stopped).toBe(true);
+  });
+});
