@@ -93,4 +93,24 @@ describe('LiveChannel reconnection', () => {
     expect(sockets()).toHaveLength(4);
     live.disconnect();
   });
+
+  it('a server stopping (1012, service restart) is reconnected to within a second, topics resubscribed and listeners told', () => {
+    const live = new LiveChannel(() => 'ws://vialex.test/api/live');
+    const states: string[] = [];
+    live.onConnection((state, code) => states.push(code === undefined ? state : `${state} ${code}`));
+    live.subscribe('list:casos');
+    live.connect();
+    sockets()[0].accept();
+    expect(sockets()[0].sent).toEqual([JSON.stringify({ action: 'subscribe', topic: 'list:casos' })]);
+    sockets()[0].drop(1012);
+    vi.advanceTimersByTime(999);
+    expect(sockets()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sockets()).toHaveLength(2);
+    sockets()[1].accept();
+    expect(sockets()[1].sent).toEqual([JSON.stringify({ action: 'subscribe', topic: 'list:casos' })]);
+    // 'reopened' is what the lists refresh on (use-live).
+    expect(states).toEqual(['open', 'closed 1012', 'reopened']);
+    live.disconnect();
+  });
 });
