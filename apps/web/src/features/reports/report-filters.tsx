@@ -94,7 +94,12 @@ export function ReportFilters({
       sx={{
         display: 'grid',
         gap: 2,
-        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)', lg: '1.3fr 1fr 1fr 1fr 1.4fr auto' },
+        gridTemplateColumns: {
+          xs: '1fr',
+          sm: 'repeat(2, minmax(0, 1fr))',
+          md: 'repeat(3, minmax(0, 1fr))',
+          xl: 'minmax(200px, 1.2fr) repeat(2, minmax(170px, 1fr)) minmax(160px, 1fr) minmax(220px, 1.4fr) auto',
+        },
         alignItems: 'center',
         mb: 3,
       }}

@@ -126,45 +126,50 @@ export default function ReportsPage() {
       {report.isFetching && !result && <CenteredSpinner />}
       {result && (
         <Stack spacing={3} data-testid="report-result" aria-busy={report.isFetching}>
-          <Figures>
-            <Figure
-              label={T.totalInvestigadores}
-              value={result.resumen.investigadores}
-              testId="summary-investigadores"
-            />
-            <Figure label={T.totalCasos} value={result.resumen.total} testId="summary-total" />
-            <Figure label={T.casosActivos} value={result.resumen.activos} testId="summary-activos" />
-            <Figure label={T.casosCerrados} value={result.resumen.cerrados} testId="summary-cerrados" />
-          </Figures>
-          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, alignItems: 'start' }}>
-            <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }}>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
-                <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
-                  {REPORT_TYPE_LABELS[result.tipo]}
-                </Typography>
-                <Chip
-                  color="primary"
-                  size="small"
-                  label={fmt(T.registros, { n: result.registros })}
-                  data-testid="report-count"
+          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
+            <Paper variant="outlined" sx={{ p: 2 }}>
+              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
+                {T.resumen}
+              </Typography>
+              <Figures min={110}>
+                <Figure
+                  label={T.totalInvestigadores}
+                  value={result.resumen.investigadores}
+                  testId="summary-investigadores"
                 />
-                <Typography variant="caption" color="text.secondary">
-                  {fmt(T.rango, { desde: result.desde, hasta: result.hasta })}
-                </Typography>
-              </Stack>
-              <Results
-                result={result}
-                page={page}
-                setPage={setPage}
-                params={params!}
-                setParams={setParams}
-                open={openDetail}
-              />
+                <Figure label={T.totalCasos} value={result.resumen.total} testId="summary-total" />
+                <Figure label={T.casosActivos} value={result.resumen.activos} testId="summary-activos" />
+                <Figure label={T.casosCerrados} value={result.resumen.cerrados} testId="summary-cerrados" />
+              </Figures>
             </Paper>
             <Paper variant="outlined" sx={{ p: 2 }}>
               <DonutChart title={T.casosPorInvestigador} slices={result.dona} onSelect={onSlice} />
             </Paper>
           </Box>
+          <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
+              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+                {REPORT_TYPE_LABELS[result.tipo]}
+              </Typography>
+              <Chip
+                color="primary"
+                size="small"
+                label={fmt(T.registros, { n: result.registros })}
+                data-testid="report-count"
+              />
+              <Typography variant="caption" color="text.secondary">
+                {fmt(T.rango, { desde: result.desde, hasta: result.hasta })}
+              </Typography>
+            </Stack>
+            <Results
+              result={result}
+              page={page}
+              setPage={setPage}
+              params={params!}
+              setParams={setParams}
+              open={openDetail}
+            />
+          </Paper>
         </Stack>
       )}
       <InvestigatorDialog id={detailId} filters={params && stripPage(params)} onClose={() => setDetailId(null)} />

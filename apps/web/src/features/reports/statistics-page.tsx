@@ -58,6 +58,7 @@ export default function StatisticsPage() {
           value={draft.desde}
           onChange={(e) => setDraft({ ...draft, desde: e.target.value })}
           slotProps={{ inputLabel: { shrink: true } }}
+          sx={{ width: { xs: '100%', sm: 190 } }}
         />
         <TextField
           type="date"
@@ -66,6 +67,7 @@ export default function StatisticsPage() {
           value={draft.hasta}
           onChange={(e) => setDraft({ ...draft, hasta: e.target.value })}
           slotProps={{ inputLabel: { shrink: true } }}
+          sx={{ width: { xs: '100%', sm: 190 } }}
         />
         <Button type="submit" variant="contained">
           {T.aplicar}
