@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   MSG,
@@ -72,6 +73,18 @@ async function consult(page: Page) {
   await page.getByRole('button', { name: T.consultar }).click();
 }
 
+/** axe-core: no serious or critical WCAG 2.1 A/AA violation on the screen. */
+async function expectAccessible(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    where,
+  ).toEqual([]);
+}
+
 const result = (page: Page) => page.getByTestId('report-result');
 /** The demo investigator's row ('coord.investigador@…' also ends with its e-mail). */
 const investigatorRow = (page: Page) =>
@@ -102,6 +115,7 @@ test('a coordinator runs every query type, opens an investigator, exports the CS
   await expect(page.getByTestId('summary-investigadores-value')).toHaveText(/[1-9]/);
   await expect(page.getByTestId('report-donut').locator('.recharts-pie-sector').first()).toBeVisible();
   await shot(page, 'consultas-por-investigador', true);
+  await expectAccessible(page, 'Consultas y Reportes with results');
 
   // The investigator detail dialog.
   await row.getByRole('button').first().click();
@@ -178,6 +192,7 @@ test('the dashboard moves live when a case is created', async ({ page, asUser })
   const waiting = Number(await page.getByTestId('dash-esperando-value').textContent());
   await expect(page.getByTestId('dash-agentes')).toBeVisible();
   await shot(page, 'dashboard', true);
+  await expectAccessible(page, 'the dashboard');
 
   await createCaseAs(asUser, { placa: uniquePlate('D') });
   await expect(hoy).toHaveText(String(before + 1));
@@ -194,6 +209,7 @@ test("a user's statistics from the users list; phone cards", async ({ page, asUs
   await expect(page.getByTestId('stat-total')).toContainText(/[2-9]|\d{2,}/);
   await expect(page.getByTestId('statistics-statuses')).toContainText('CERRADO');
   await shot(page, 'estadistica-usuario', true);
+  await expectAccessible(page, 'a user’s statistics');
 
   // Phone: the reports' cards, the dashboard and the statistics without sideways scrolling.
   // (Another person: one user holds one live session.)
