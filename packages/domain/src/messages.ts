@@ -338,25 +338,6 @@ export const MSG = {
   // Catalogues (spec 3 §8)
   noSePuedeEditar: 'No se puede editar, por favor comunícate con el Administrador',
   noSePuedeInactivar: 'No se puede inactivar, por favor comunícate con el Administrador',
-
-  // Client entry (spec 3 §8)
-  casoNoExiste: 'El caso no existe',
-  noSePudoObtenerDireccion: 'No se pudo obteer la dirfeccion',
-  casoYaIngresado: 'No puede ingresar al caso, comuníquese con un asesor',
-  ingresarAlCaso: 'Ingresar al caso',
-  verificacionCaso: 'Verificación del caso.',
-  // Client entry (issue 14; not in the spec's catalogue)
-  sesionClienteCerrada: 'Salió del caso',
-  ubicacionRequerida: 'Comparta la ubicación de su dispositivo para ingresar',
-  sesionClienteTerminada: 'Su sesión en el caso terminó. Ingrese de nuevo desde el enlace del SMS',
-  casoSinInvestigador: 'Caso sin investigador',
-  avisoSinInvestigador: 'El cliente ingresó al caso # {caso} y no hay investigadores disponibles a menos de 30 km',
-  investigadorSinAvance: 'Investigador sin avance',
-  avisoInvestigadorSinAvance:
-    'Caso # {caso}: el investigador asignado automáticamente no ha llegado ni se ha acercado en {minutos} minutos',
-  trazaAsignacionAutomatica: 'Asignación automática del investigador más cercano al caso # {caso}',
-
-  // Reports (spec 3 §8)
   // Catalogues (issue 16; not in the spec's catalogue)
   placaMinimo: 'La placa debe tener mínimo {min} caracteres',
   modeloNoValido: 'Modelo no válido: un año entre {min} y {max}, o 0000',
@@ -380,6 +361,25 @@ export const MSG = {
   estadoDuplicado: 'Ya existe un estado con ese nombre',
   estadoConCasos: 'No se puede cambiar el nombre: hay casos en este estado',
   fechaNoValida: 'Fecha no válida (AAAA-MM-DD)',
+
+  // Client entry (spec 3 §8)
+  casoNoExiste: 'El caso no existe',
+  noSePudoObtenerDireccion: 'No se pudo obteer la dirfeccion',
+  casoYaIngresado: 'No puede ingresar al caso, comuníquese con un asesor',
+  ingresarAlCaso: 'Ingresar al caso',
+  verificacionCaso: 'Verificación del caso.',
+  // Client entry (issue 14; not in the spec's catalogue)
+  sesionClienteCerrada: 'Salió del caso',
+  ubicacionRequerida: 'Comparta la ubicación de su dispositivo para ingresar',
+  sesionClienteTerminada: 'Su sesión en el caso terminó. Ingrese de nuevo desde el enlace del SMS',
+  casoSinInvestigador: 'Caso sin investigador',
+  avisoSinInvestigador: 'El cliente ingresó al caso # {caso} y no hay investigadores disponibles a menos de 30 km',
+  investigadorSinAvance: 'Investigador sin avance',
+  avisoInvestigadorSinAvance:
+    'Caso # {caso}: el investigador asignado automáticamente no ha llegado ni se ha acercado en {minutos} minutos',
+  trazaAsignacionAutomatica: 'Asignación automática del investigador más cercano al caso # {caso}',
+
+  // Reports (spec 3 §8)
   errorConsulta: 'Error al ejecutar la consulta',
   errorListaUsuarios: 'Error al cargar lista de usuarios',
   seleccionarUsuario: 'Debes seleccionar un usuario',
