@@ -73,7 +73,8 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
   const webDist = path.resolve(REPO, opts.webDist ?? process.env.WEB_DIST ?? 'apps/web/dist');
   const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   if (!(count >= 1)) throw new Error(`instances: at least 1 (${count})`);
-  if (!fs.existsSync(path.join(webDist, 'index.html')))
+  // SERVE_WEB=0 in `env`: an API-only cluster (the failover check, the soak) needs no build.
+  if (opts.env?.SERVE_WEB !== '0' && !fs.existsSync(path.join(webDist, 'index.html')))
     throw new Error(`no built web app in ${webDist}: run \`npm run build\` first (or set WEB_DIST)`);
 
   const ports = Array.from({ length: count }, (_, i) => basePort + i);
@@ -383,7 +384,10 @@ async function startNginx(o: {
   await Promise.race([
     waitFor(() => canConnect(o.proxyPort), 20_000, `nginx on ${o.proxyPort}`),
     exited.then(() => {
-      throw new Error(`nginx ended at start (see ${o.prefix}/logs/error.log)`);
+      const errors = fs.existsSync(path.join(o.prefix, 'logs/error.log'))
+        ? fs.readFileSync(path.join(o.prefix, 'logs/error.log'), 'utf8').trim().split('\n').slice(-3).join('\n')
+        : '';
+      throw new Error(`nginx ended at start: ${errors}`);
     }),
   ]);
   o.log(`cluster: nginx on http://127.0.0.1:${o.proxyPort} (config ${conf})`);

@@ -1,0 +1,322 @@
+/**
+ * The budget "reconnection after an instance is killed: every client resubscribed within 5 s"
+ * (issue 18), measured on a cluster of its own (a fresh PostgreSQL in a temp folder, 3 instances,
+ * nginx):
+ *
+ *   npx tsx ops/cluster/failover-check.ts [--clients 60] [--budget-ms 5000]
+ *
+ * Every demo user signs in through nginx; their live sockets (up to 5 per session, as many tabs)
+ * follow the case and client lists and one chat room each, reconnecting as the web app's
+ * LiveChannel does (apps/web/src/lib/live.ts: after a drop 1 s × 0.75–1.25, doubling while it
+ * fails; the topics subscribed again on open). Then one instance is killed (SIGKILL: a crash)
+ * and, once it is back, another is stopped gracefully (SIGTERM: its sockets close with 1012).
+ * For every client whose socket closed, the time from the signal to its chat room's
+ * `subscribed` acknowledgement on the new socket — the server handles a socket's messages in
+ * order, so the lists' subscriptions sent before it are in place too. Then a case is created and
+ * every client must hear it on list:casos. Exits 1 if a client misses the budget or the event.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import WebSocket from 'ws';
+import { startCluster, waitFor, type Cluster, type Instance } from './cluster.js';
+
+const { values } = parseArgs({
+  options: {
+    clients: { type: 'string', default: '60' },
+    'budget-ms': { type: 'string', default: '5000' },
+    'base-port': { type: 'string', default: '42101' },
+    'proxy-port': { type: 'string', default: '42180' },
+    'pg-port': { type: 'string', default: '42433' },
+  },
+});
+const CLIENTS = Number(values.clients);
+const BUDGET_MS = Number(values['budget-ms']);
+const PASSWORD = 'Vialex2026*';
+const USERS = [
+  'administrador@vialex.test',
+  'callcenter@vialex.test',
+  'coord.contactcenter@vialex.test',
+  'investigador@vialex.test',
+  'coord.investigador@vialex.test',
+  'abogado@vialex.test',
+  'coord.abogado@vialex.test',
+  'abogado.cait@vialex.test',
+  'coord.abogado.cait@vialex.test',
+  'perito@vialex.test',
+  'coord.perito@vialex.test',
+  'dibujante@vialex.test',
+];
+const PER_SESSION = 5; // LIVE_MAX_SOCKETS_PER_SESSION is 6: room for one more while sockets move
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+/** A signed-in user: the session cookie and a chat room they may enter. */
+interface Session {
+  email: string;
+  cookie: string;
+  room: string;
+}
+
+/** One browser tab's live channel, with the web app's reconnect policy. */
+class Client {
+  ws: WebSocket | null = null;
+  attempt = 0;
+  /** When the socket last closed, with which code; when the room was last acknowledged. */
+  closedAt = 0;
+  closeCode = 0;
+  subscribedAt = 0;
+  opens = 0;
+  events: Array<{ at: number; topic: string }> = [];
+  private wanted = true;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    readonly id: number,
+    readonly session: Session,
+    readonly url: string,
+  ) {}
+
+  open(): void {
+    const ws = new WebSocket(this.url, {
+      headers: { cookie: this.session.cookie, origin: this.url.replace(/^ws/, 'http').replace(/\/api\/live$/, '') },
+    });
+    this.ws = ws;
+    ws.on('open', () => {
+      this.attempt = 0;
+      this.opens++;
+      for (const topic of ['list:casos', 'list:clientes', `chat:${this.session.room}`])
+        ws.send(JSON.stringify({ action: 'subscribe', topic }));
+    });
+    ws.on('message', (data) => {
+      const msg = JSON.parse(String(data)) as { type: string; topic?: string };
+      if (msg.type === 'subscribed' && msg.topic === `chat:${this.session.room}`) this.subscribedAt = Date.now();
+      if (msg.type === 'event') this.events.push({ at: Date.now(), topic: msg.topic ?? '' });
+    });
+    ws.on('error', () => undefined);
+    ws.on('close', (code) => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      this.closedAt = Date.now();
+      this.closeCode = code;
+      if (!this.wanted) return;
+      // apps/web/src/lib/live.ts scheduleReconnect: min(30 s, 1 s × 2^attempt) × (0.75 … 1.25).
+      const delay = Math.min(30_000, 1000 * 2 ** this.attempt) * (0.75 + Math.random() * 0.5);
+      this.attempt++;
+      this.timer = setTimeout(() => this.open(), delay);
+    });
+  }
+
+  close(): void {
+    this.wanted = false;
+    clearTimeout(this.timer);
+    this.ws?.close(1000);
+  }
+}
+
+async function signIn(base: string, email: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`sign-in of ${email}: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+async function api<T>(
+  base: string,
+  cookie: string,
+  url: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${base}${url}`, {
+    ...init,
+    headers: { cookie, origin: base, ...(init.body ? { 'content-type': 'application/json' } : {}) },
+  });
+  return { status: res.status, body: (await res.json().catch(() => null)) as T };
+}
+
+/** A chat room the user may enter: the general room of one of the first cases of their list. */
+async function roomOf(base: string, cookie: string): Promise<string | undefined> {
+  const list = await api<{ items?: Array<{ id: string }>; rows?: Array<{ id: string }> }>(
+    base,
+    cookie,
+    '/api/casos?limit=20',
+  );
+  const cases = list.body?.items ?? list.body?.rows ?? [];
+  for (const c of cases.slice(0, 20)) {
+    for (const kind of ['general', 'perito', 'dibujante']) {
+      const page = await api<{ sala?: { id: string } }>(base, cookie, `/api/casos/${c.id}/chats/${kind}`);
+      if (page.status === 200 && page.body?.sala?.id) return page.body.sala.id;
+    }
+  }
+  return undefined;
+}
+
+async function liveSockets(cluster: Cluster, instance: Instance): Promise<number> {
+  const res = await fetch(`${instance.url}/metrics`, {
+    headers: { authorization: `Bearer ${cluster.metricsToken}` },
+  }).catch(() => undefined);
+  if (!res?.ok) return 0;
+  const m = /^vialex_live_sockets(?:\{[^}]*\})? (\d+)/m.exec(await res.text());
+  return m ? Number(m[1]) : 0;
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN;
+};
+
+/** Creates a case as the call center (their session), so every client's list:casos hears it. */
+async function createCase(base: string, cookie: string): Promise<void> {
+  const empresas = await api<Array<{ id: string }>>(base, cookie, '/api/lookups/empresas');
+  const res = await api(base, cookie, '/api/casos', {
+    method: 'POST',
+    body: JSON.stringify({
+      placa: `F${Date.now().toString(36).toUpperCase().slice(-5)}`,
+      relacion: 'Propietario',
+      identificacion: 52367418,
+      tipocaso: 'Atropello',
+      uidempresa: empresas.body[0].id,
+      departamento: '11',
+      uidciudad: '11001',
+      direccion_siniestro: 'Calle 26 # 68-10',
+      verificacion: 'Ninguno',
+      tipo_producto: 'Ninguno',
+    }),
+  });
+  if (res.status !== 201) throw new Error(`case creation: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+interface Round {
+  signal: 'SIGKILL' | 'SIGTERM';
+  instance: number;
+  socketsBefore: number;
+  affected: number;
+  closeCodes: Record<string, number>;
+  resubscribedMs: number[];
+  missed: number;
+  eventMissed: number;
+  eventMs: number[];
+}
+
+async function round(
+  cluster: Cluster,
+  clients: Client[],
+  signal: 'SIGKILL' | 'SIGTERM',
+  callCenter: Session,
+): Promise<Round> {
+  // The instance with the most sockets.
+  const counts = await Promise.all(cluster.instances.map((i) => liveSockets(cluster, i)));
+  const victim = counts.indexOf(Math.max(...counts));
+  const instance = cluster.instances[victim];
+  const t0 = Date.now();
+  const stopped = instance.stop(signal);
+  // Every socket of the victim closes; each must come back with its room acknowledged.
+  const affected = () => clients.filter((c) => c.closedAt >= t0);
+  const back = (c: Client) => c.subscribedAt > c.closedAt && c.ws?.readyState === WebSocket.OPEN;
+  await waitFor(async () => affected().length >= counts[victim], 30_000, 'the sockets to close').catch(() => undefined);
+  await waitFor(async () => affected().every(back), Math.max(30_000, BUDGET_MS * 3), 'every client back').catch(
+    () => undefined,
+  );
+  await stopped;
+  const hit = affected();
+  const resubscribedMs = hit.filter(back).map((c) => c.subscribedAt - t0);
+  const closeCodes: Record<string, number> = {};
+  for (const c of hit) closeCodes[c.closeCode] = (closeCodes[c.closeCode] ?? 0) + 1;
+
+  // Every client, moved or not, hears a new case on list:casos.
+  const t1 = Date.now();
+  await createCase(cluster.url, callCenter.cookie);
+  const heard = (c: Client) => c.events.find((e) => e.at >= t1 && e.topic === 'list:casos');
+  await waitFor(async () => clients.every((c) => heard(c)), 15_000, 'the new case everywhere').catch(() => undefined);
+  const eventMs = clients.flatMap((c) => (heard(c) ? [heard(c)!.at - t1] : []));
+
+  log(`  ${signal} instance ${victim + 1} (port ${instance.port}, ${counts[victim]} sockets): restarting it`);
+  const r0 = Date.now();
+  await instance.start();
+  log(`  instance ${victim + 1} ready again in ${((Date.now() - r0) / 1000).toFixed(1)} s`);
+  return {
+    signal,
+    instance: victim + 1,
+    socketsBefore: counts[victim],
+    affected: hit.length,
+    closeCodes,
+    resubscribedMs,
+    missed: hit.length - resubscribedMs.length + resubscribedMs.filter((ms) => ms > BUDGET_MS).length,
+    eventMissed: clients.length - eventMs.length,
+    eventMs,
+  };
+}
+
+async function main(): Promise<number> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vialex-failover-'));
+  fs.chmodSync(dataDir, 0o755); // PostgreSQL runs as `postgres` under it
+  const started = Date.now();
+  const cluster = await startCluster({
+    instances: 3,
+    basePort: Number(values['base-port']),
+    proxyPort: Number(values['proxy-port']),
+    pgPort: Number(values['pg-port']),
+    dataDir,
+    demo: true,
+    env: { SERVE_WEB: '0', LOG_LEVEL: 'warn' },
+    log: (line) => (/^(cluster:|\[nginx\])/.test(line) ? log(line) : undefined),
+  });
+  log(`cluster up in ${((Date.now() - started) / 1000).toFixed(1)} s at ${cluster.url}`);
+  const clients: Client[] = [];
+  try {
+    const sessions: Session[] = [];
+    for (const email of USERS) {
+      const cookie = await signIn(cluster.url, email);
+      const room = await roomOf(cluster.url, cookie);
+      if (room) sessions.push({ email, cookie, room });
+      else log(`  ${email}: no chat room in reach, left out`);
+    }
+    const callCenter = sessions.find((s) => s.email.startsWith('callcenter'));
+    if (!callCenter) throw new Error('the call center has no room');
+    const wanted = Math.min(CLIENTS, sessions.length * PER_SESSION);
+    for (let i = 0; i < wanted; i++) {
+      const client = new Client(i, sessions[i % sessions.length], cluster.url.replace(/^http/, 'ws') + '/api/live');
+      clients.push(client);
+      client.open();
+    }
+    await waitFor(async () => clients.every((c) => c.subscribedAt > 0), 60_000, 'every client subscribed');
+    const spread = await Promise.all(cluster.instances.map((i) => liveSockets(cluster, i)));
+    log(`${clients.length} clients (${sessions.length} users) subscribed; sockets per instance: ${spread.join(', ')}`);
+
+    const rounds = [
+      await round(cluster, clients, 'SIGKILL', callCenter),
+      await round(cluster, clients, 'SIGTERM', callCenter),
+    ];
+    let failed = false;
+    for (const r of rounds) {
+      const ok = r.missed === 0 && r.eventMissed === 0 && r.affected > 0;
+      failed ||= !ok;
+      log(
+        `${r.signal}: ${r.affected}/${r.socketsBefore} clients moved (close codes ${JSON.stringify(r.closeCodes)}); ` +
+          `resubscribed p50 ${pct(r.resubscribedMs, 50)} ms, p95 ${pct(r.resubscribedMs, 95)} ms, max ${Math.max(...r.resubscribedMs)} ms ` +
+          `(budget ${BUDGET_MS} ms, ${r.missed} missed); next case heard by ${clients.length - r.eventMissed}/${clients.length}, ` +
+          `max ${Math.max(...r.eventMs)} ms — ${ok ? 'OK' : 'FAILED'}`,
+      );
+    }
+    log(
+      `load: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} (1, 5, 15 min), ${os.cpus().length} cores`,
+    );
+    return failed ? 1 : 0;
+  } finally {
+    for (const c of clients) c.close();
+    await cluster.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+process.exit(await main());
