@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { OutputChunk } from 'rolldown';
-import { build, type Plugin } from 'vite';
+import { build, type Plugin, type PluginOption } from 'vite';
 
 const THEME_COLOR = '#0d3b7c';
 
@@ -88,9 +88,13 @@ const CLIENT_PAGES = /^\/(login\/auth-cliente|caso-cliente)(\/|\?|$)/;
 /**
  * The driver's pages are a second app, cliente.html (src/client-main.tsx), built on its own into
  * the same folder: a bundle shared with the staff app would carry the staff's data router and
- * sign-in chunks to a phone on a weak signal (issue 14: ≤ 150 KB of JS before the entry button).
- * It runs before the service worker is written, so cliente.html is in its precache, and before
- * precompress, which compresses both apps' files.
+ * sign-in chunks to a phone on a weak signal (issue 14). Their entry page is a third, smaller
+ * build: entrada.html, the template the server writes the entry screen into
+ * (modules/client-links/entry-page-route.ts), with one script of a few KB and no React
+ * (src/features/client-entry/entrada/) — built apart so that no chunk is shared with the React app
+ * (one request for the script on slow 4G), without the module-preload helper (it has no imports).
+ * Both run before the service worker is written, so their pages are in its precache, and before
+ * precompress, which compresses every app's files.
  */
 function clientApp(): Plugin {
   let outDir = 'dist';
@@ -100,7 +104,8 @@ function clientApp(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     configureServer(server) {
-      // Development: the same mapping as the server's (platform/static-assets.ts).
+      // Development: the same mapping as the server's (platform/static-assets.ts); the React entry
+      // page (entry-page.tsx) stands in for the server's.
       server.middlewares.use((req, _res, next) => {
         if (req.url && CLIENT_PAGES.test(req.url)) req.url = '/cliente.html';
         next();
@@ -111,18 +116,22 @@ function clientApp(): Plugin {
       sequential: true,
       async handler() {
         if (this.environment.config.command !== 'build') return;
-        await build({
-          configFile: false,
-          root: import.meta.dirname,
-          logLevel: 'warn',
-          plugins: [react()],
-          build: {
-            outDir,
-            emptyOutDir: false,
-            sourcemap: false,
-            rollupOptions: { input: path.resolve(import.meta.dirname, 'cliente.html') },
-          },
-        });
+        const page = (html: string, plugins: PluginOption[], modulePreload: boolean) =>
+          build({
+            configFile: false,
+            root: import.meta.dirname,
+            logLevel: 'warn',
+            plugins,
+            build: {
+              outDir,
+              emptyOutDir: false,
+              sourcemap: false,
+              modulePreload,
+              rollupOptions: { input: path.resolve(import.meta.dirname, html) },
+            },
+          });
+        await page('cliente.html', [react()], true);
+        await page('entrada.html', [], false);
       },
     },
   };

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -14,11 +14,10 @@ import { BrandMark } from '../../components/brand-logo';
 import { CenteredSpinner } from '../../components/centered-spinner';
 import { showToast } from '../../lib/toasts';
 import { leaveCase } from './api/client-api';
-import { CLIENT_CASE_PATH } from './entry-page';
 import { formatBogotaTime } from './format';
 import { ClientInfoTab } from './info-tab';
 import { isClientSessionEnded, isSessionEnded, useClientMe } from './client-queries';
-import { entryPath, noteEntryNotice, takeHandOver } from './session';
+import { CLIENT_CASE_PATH, noteEntryNotice, openEntryPage, takeHandOver } from './session';
 
 const L = LABELS.cliente;
 /**
@@ -42,12 +41,11 @@ export interface ClientCasePageProps {
  */
 function useSessionEnd(me: ClientMe | undefined) {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   useEffect(() => {
     const end = () => {
       noteEntryNotice(MSG.sesionClienteTerminada);
       queryClient.removeQueries({ queryKey: ['cliente'] });
-      void navigate(entryPath(), { replace: true });
+      openEntryPage();
     };
     const off = queryClient.getQueryCache().subscribe((event) => {
       if (event.type === 'updated' && isClientSessionEnded(event.query.state.error)) end();
@@ -66,7 +64,27 @@ function useSessionEnd(me: ClientMe | undefined) {
       off();
       clearTimeout(timer);
     };
-  }, [me, queryClient, navigate]);
+  }, [me, queryClient]);
+}
+
+/**
+ * The phone gets the case's notices (spec 3 §7: clientes.tokenPush), registered on the client's
+ * session when the entry page has just been answered yes (it asks within the tap). Loaded only
+ * now: the push code is not needed before the case. A failure leaves the client without pushes.
+ */
+async function registerClientPhone(): Promise<void> {
+  try {
+    const { ensurePushSubscription, PUSH_REGISTER_PATH } = await import('../../lib/push');
+    await ensurePushSubscription(PUSH_REGISTER_PATH.cliente);
+  } catch (e) {
+    console.warn('push', e);
+  }
+}
+
+/** The session over: the entry page of the link, loaded from the server (it says why). */
+function BackToEntry() {
+  useEffect(() => openEntryPage(), []);
+  return <CenteredSpinner fullScreen />;
 }
 
 /**
@@ -76,7 +94,6 @@ function useSessionEnd(me: ClientMe | undefined) {
  */
 export function ClientCasePage({ chat, mapa }: ClientCasePageProps) {
   const { tab = 'chat' } = useParams();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   // Just entered: the entry page's session, and its notices (the automatic assignment, the address).
   const [handed] = useState(takeHandOver);
@@ -86,12 +103,14 @@ export function ClientCasePage({ chat, mapa }: ClientCasePageProps) {
   useEffect(() => {
     for (const n of handed?.notices ?? [])
       showToast(n.type, <span data-testid={n.testId}>{n.text}</span>, { anchorOrigin: TOP });
+    if (handed && typeof Notification !== 'undefined' && Notification.permission === 'granted')
+      void registerClientPhone();
   }, [handed]);
 
   if (!(CLIENT_TABS as readonly string[]).includes(tab)) return <Navigate to={`${CLIENT_CASE_PATH}/chat`} replace />;
   if (me.isError && isSessionEnded(me.error)) {
     if (isClientSessionEnded(me.error)) noteEntryNotice(MSG.sesionClienteTerminada);
-    return <Navigate to={entryPath()} replace />;
+    return <BackToEntry />;
   }
   if (!me.data) return <CenteredSpinner fullScreen />;
 
@@ -109,7 +128,7 @@ export function ClientCasePage({ chat, mapa }: ClientCasePageProps) {
       }
     }
     queryClient.removeQueries({ queryKey: ['cliente'] });
-    void navigate(entryPath(), { replace: true });
+    openEntryPage();
   };
 
   return (

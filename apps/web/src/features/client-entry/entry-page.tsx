@@ -7,70 +7,49 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { LABELS, MSG, fmt, type ApiErrorBody } from '@vialex/domain';
-import { ApiError, isApiError } from '../../lib/api';
+import { LABELS, MSG, fmt } from '@vialex/domain';
+import { isApiError } from '../../lib/api';
 import { useGeoStore, useGeolocationWatch } from '../../lib/geo';
 import { BrandLogo } from '../../components/brand-logo';
 import { enterCase, fetchClientMe, fetchEntryInfo } from './api/client-api';
-import { handOverEntry, rememberLink, takeEntryNotice, type EntryHandOver } from './session';
+import {
+  CLIENT_CASE_ENTRY,
+  askNotifications,
+  handOverEntry,
+  promptAnswered,
+  rememberLink,
+  takeEntryNotice,
+  type EntryHandOver,
+} from './session';
 
 const L = LABELS.cliente;
 
-/** Where a client lands after entering: their case's general room. */
-export const CLIENT_CASE_PATH = '/caso-cliente';
+export { CLIENT_CASE_PATH } from './session';
 
 const messageOf = (e: unknown) => (isApiError(e) ? e.message : MSG.algoSalioMal);
-
-/** The notification permission, asked for when the browser has not been told yet. */
-function askNotifications(): Promise<NotificationPermission> {
-  if (typeof Notification === 'undefined') return Promise.resolve('denied');
-  if (Notification.permission !== 'default') return Promise.resolve(Notification.permission);
-  return Notification.requestPermission().catch(() => 'denied' as const);
-}
-
-/**
- * The client's phone gets the case's notices (spec 3 §7: clientes.tokenPush), registered on their
- * session. Loaded only now: the push code is not needed before the button. A failure leaves the
- * client in their case without pushes.
- */
-async function registerClientPhone(): Promise<void> {
-  try {
-    const { ensurePushSubscription, PUSH_REGISTER_PATH } = await import('../../lib/push');
-    await ensurePushSubscription(PUSH_REGISTER_PATH.cliente);
-  } catch (e) {
-    console.warn('push', e);
-  }
-}
 
 /** Network trouble is tried again, after 1, 2 and 4 s; a refusal is the answer. */
 const ENTRY_INFO_TRIES = 4;
 
 /**
- * What the link opens. The server writes it into the page it sends for the link
- * (entry-page-route.ts), so a phone on a weak signal has no request to wait for; a page from the
- * service worker's cache has none, and it is asked for as soon as this module runs, before
- * React's first render.
+ * What the link opens, asked for as soon as this module runs, before React's first render. (The
+ * server's own entry page carries it in the page — entry-page-route.ts and entrada/ — and this
+ * React page stands in only where that page is not what answers: a page from the service worker's
+ * cache, the development server.)
  */
 const ENTRY_PATH = /^\/login\/auth-cliente\/([^/]+)$/;
 let early: { token: string; answer: Promise<{ caso: number }> } | null = null;
-
-function embeddedAnswer(): Promise<{ caso: number }> | null {
-  const text = document.getElementById('vialex-entrada')?.textContent;
-  if (!text) return null;
-  const value = JSON.parse(text) as { caso: number } | { error: { status: number; body: ApiErrorBody } };
-  return 'error' in value ? Promise.reject(new ApiError(value.error.status, value.error.body)) : Promise.resolve(value);
-}
 
 try {
   const raw = typeof window === 'undefined' ? undefined : ENTRY_PATH.exec(window.location.pathname)?.[1];
   if (raw) {
     const token = decodeURIComponent(raw);
-    early = { token, answer: embeddedAnswer() ?? fetchEntryInfo(token) };
+    early = { token, answer: fetchEntryInfo(token) };
     // Its failure is the hook's to say; here it must not be an unhandled rejection.
     early.answer.catch(() => undefined);
   }
 } catch {
-  // A malformed address or data block: the page asks the usual way.
+  // A malformed address: the page asks the usual way.
 }
 
 /**
@@ -117,7 +96,7 @@ function useEntryInfo(token: string, navigate: NavigateFunction): EntryInfo & { 
             if (ctrl.signal.aborted) return;
             if (me) {
               handOverEntry({ me, notices: [] });
-              void navigate(`${CLIENT_CASE_PATH}/chat`, { replace: true });
+              void navigate(CLIENT_CASE_ENTRY, { replace: true });
               return;
             }
           }
@@ -137,7 +116,8 @@ function useEntryInfo(token: string, navigate: NavigateFunction): EntryInfo & { 
 }
 
 /**
- * The driver's entry (/login/auth-cliente/{token}, spec 3 §2 "Client case entry", §7): the logo,
+ * The driver's entry (/login/auth-cliente/{token}, spec 3 §2 "Client case entry", §7), in React:
+ * the stand-in for the server's page (see above; the two behave alike). The logo,
  * the case the SMS link opens, the location warning while the phone's position is unknown, and
  * one big button, enabled once a latitude is known. Built for a phone on a slow connection right
  * after an accident: one screen, one thumb, the server's own Spanish message when it refuses.
@@ -159,7 +139,7 @@ export function ClientEntryPage() {
 
   const enter = async () => {
     if (!position) return;
-    // Asked within the tap (browsers want a gesture); the phone is registered once inside.
+    // Asked within the tap (browsers want a gesture); the case page registers the phone.
     const notifications = askNotifications();
     setEntering(true);
     setError(null);
@@ -172,10 +152,8 @@ export function ClientEntryPage() {
       if (result.aviso) notices.push({ type: 'cliente-aviso', text: result.aviso, testId: 'client-address-notice' });
       const { caseId, caso, nombre, expira } = result;
       handOverEntry({ me: { caseId, caso, nombre, expira }, notices });
-      void notifications.then((permission) => {
-        if (permission === 'granted') void registerClientPhone();
-      });
-      void navigate(`${CLIENT_CASE_PATH}/chat`, { replace: true });
+      await promptAnswered(notifications);
+      void navigate(CLIENT_CASE_ENTRY, { replace: true });
     } catch (e) {
       setError(messageOf(e));
       setEntering(false);
