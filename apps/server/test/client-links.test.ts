@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MSG } from '@vialex/domain';
+import { LABELS, MSG, fmt } from '@vialex/domain';
 import { casos, configuracion, enlacesCliente, mensajesSms } from '../src/db/schema/index.js';
 import { verifyClientLink } from '../src/modules/client-links/service.js';
 import { newClientToken, sha256 } from '../src/modules/client-links/tokens.js';
@@ -21,6 +21,11 @@ beforeAll(async () => {
   fs.writeFileSync(
     path.join(webDist, 'cliente.html'),
     '<!doctype html><html><head><title>VIALEX</title></head><body><div id="root" data-app="cliente"></div></body></html>',
+  );
+  // The entry page's template (apps/web/entrada.html): the server writes the screen at the marker.
+  fs.writeFileSync(
+    path.join(webDist, 'entrada.html'),
+    '<!doctype html><html><head><title>VIALEX</title><script type="module" src="/assets/entrada.js"></script></head><body data-app="entrada"><!--vialex-entrada--></body></html>',
   );
   s = await startTestServer({ SERVE_WEB: '1', WEB_DIST: webDist });
   const { email } = await createUser(s.ctx, { cargo: 'Call Center' });
@@ -89,42 +94,82 @@ describe('the short link /s/{code}', () => {
 });
 
 describe("the client's entry page /login/auth-cliente/{token} (issue 14)", () => {
-  /** The answer the page carries for the entry page's script (no request to wait for). */
+  /** The answer the page carries for the entry page's script, and the texts it writes later. */
   const embedded = (body: string) => {
     const m = /<script type="application\/json" id="vialex-entrada">(.*?)<\/script><\/head>/.exec(body);
     expect(m, body).not.toBeNull();
-    return JSON.parse(m![1]);
+    const { textos, ...answer } = JSON.parse(m![1]);
+    expect(textos).toMatchObject({ ingresarAlCaso: MSG.ingresarAlCaso, sinConexion: MSG.sinConexion });
+    return answer;
   };
+  const entryPage = (token: string, headers: Record<string, string> = {}) =>
+    s.app.inject({ method: 'GET', url: `/login/auth-cliente/${encodeURIComponent(token)}`, headers });
+  /** The page's inline scripts, other than the data block: the CSP allows none. */
+  const inlineScripts = (body: string) =>
+    [...body.matchAll(/<script([^>]*)>/g)].filter(([, attrs]) => !/type="application\/json"|src=/.test(attrs));
 
-  it("is the driver's app with the case number in it, never cached, no referrer", async () => {
+  it('is written by the server: the case number, the banner and the disabled button in the page; never cached, no referrer', async () => {
     const { caseId, code } = await smsSent();
     const token = await tokenOf(code);
-    const res = await s.app.inject({ method: 'GET', url: `/login/auth-cliente/${encodeURIComponent(token)}` });
+    const res = await entryPage(token);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
-    expect(res.body).toContain('data-app="cliente"');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.body).toContain('data-app="entrada"');
+    expect(res.body).not.toContain('<!--vialex-entrada-->');
+    expect(inlineScripts(res.body)).toEqual([]);
     const [c] = await s.ctx.db.select({ caso: casos.caso }).from(casos).where(eq(casos.id, caseId));
     expect(embedded(res.body)).toEqual({ caso: c.caso });
+    expect(res.body).toContain(
+      `<h1 class="caso" data-testid="client-entry-case">${fmt(LABELS.cliente.numeroCaso, { caso: c.caso })}</h1>`,
+    );
+    expect(res.body).toContain(MSG.geolocalizacionApagada);
+    expect(res.body).toMatch(/<button [^>]*data-testid="client-entry-button" disabled>/);
+    expect(res.body).not.toContain('data-testid="client-entry-error"><div');
   });
 
   it("carries the API's refusal for a forged link or an entered case, and escapes what it embeds", async () => {
     const forged = await s.app.inject({ method: 'GET', url: '/login/auth-cliente/%3C%2Fscript%3E%3Cb%3E' });
     expect(forged.statusCode).toBe(200);
     expect(forged.body).not.toContain('</script><b>');
+    expect(forged.body).not.toContain('<b>');
     expect(embedded(forged.body)).toEqual({
       error: { status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: MSG.casoNoExiste } },
     });
+    expect(forged.body).toMatch(/data-testid="client-entry-error">.*El caso no existe<\/div>/);
+    const bare = await s.app.inject({ method: 'GET', url: '/login/auth-cliente' });
+    expect(embedded(bare.body).error.body.message).toBe(MSG.casoNoExiste);
     const { caseId, code } = await smsSent();
     const token = await tokenOf(code);
     await s.ctx.db.update(casos).set({ login: true }).where(eq(casos.id, caseId));
-    const entered = await s.app.inject({ method: 'GET', url: `/login/auth-cliente/${encodeURIComponent(token)}` });
+    const entered = await entryPage(token);
     expect(embedded(entered.body).error).toMatchObject({ status: 409, body: { message: MSG.casoYaIngresado } });
-    // The case's other pages are the driver's app too, with nothing embedded.
+    expect(entered.body).toContain(MSG.casoYaIngresado);
+    // The case's other pages are the driver's React app, with nothing embedded.
     const other = await s.app.inject({ method: 'GET', url: '/caso-cliente/chat', headers: { accept: 'text/html' } });
     expect(other.body).toContain('data-app="cliente"');
     expect(other.body).not.toContain('vialex-entrada');
+  });
+
+  it('a case entered from this same phone (its session open) goes straight back to the case', async () => {
+    const { code } = await smsSent();
+    const token = await tokenOf(code);
+    const entry = await s.app.inject({
+      method: 'POST',
+      url: '/api/cliente/entrada',
+      payload: { token, lat: 4.6486, lng: -74.1007 },
+    });
+    expect(entry.statusCode, entry.body).toBe(200);
+    const phone = String(entry.headers['set-cookie']).split(';')[0];
+    const back = await entryPage(token, { cookie: phone });
+    expect(back.statusCode).toBe(302);
+    expect(back.headers.location).toBe('/caso-cliente/chat');
+    // Another phone is refused.
+    const other = await entryPage(token);
+    expect(other.statusCode).toBe(200);
+    expect(embedded(other.body).error.status).toBe(409);
   });
 });
 

@@ -1,0 +1,106 @@
+import { BRAND, LABELS, MSG, fmt, type ApiErrorBody } from '@vialex/domain';
+
+/*
+ * The driver's entry screen as HTML (issue 14): what the React entry page showed, written by the
+ * server so that a slow-4G phone paints it from the page itself and needs only a few-KB script
+ * (apps/web/src/features/client-entry/entrada/) to enter. Same texts (the catalogue), same look
+ * (apps/web/entrada.html holds the styles). The ids and the data block are that script's
+ * (entry-script.ts ENTRADA_IDS, EntradaData); the test ids are the browser tests'.
+ */
+
+/** What the link opens, as GET /api/cliente/entrada/{token} would answer it. */
+export type EntryAnswer = { caso: number } | { error: { status: number; body: ApiErrorBody } };
+
+const L = LABELS.cliente;
+
+/** Where the template wants the screen. */
+export const ENTRY_MARKER = '<!--vialex-entrada-->';
+/** The data block's id (entry-script.ts ENTRADA_IDS.data). */
+export const ENTRY_DATA_ID = 'vialex-entrada';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+
+/** JSON inside <script>: no '<' may close the element early. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** The texts the script writes after the first paint (entry-script.ts EntradaTextos). */
+const TEXTOS = {
+  ingresarAlCaso: MSG.ingresarAlCaso,
+  ingresando: L.ingresando,
+  buscandoUbicacion: L.buscandoUbicacion,
+  ubicacionLista: L.ubicacionLista,
+  sinConexion: MSG.sinConexion,
+  errorServidor: MSG.errorServidor,
+  algoSalioMal: MSG.algoSalioMal,
+};
+
+/** The data block: the answer, as the API would give it, and the texts. */
+export function entryData(answer: EntryAnswer): string {
+  return `<script type="application/json" id="${ENTRY_DATA_ID}">${scriptJson({ ...answer, textos: TEXTOS })}</script>`;
+}
+
+/** MUI's alert icons (ReportProblemOutlined, InfoOutlined, ErrorOutline), 24×24. */
+const ICONS = {
+  aviso: 'M12 5.99L19.53 19H4.47L12 5.99M12 2L1 21h22L12 2zm1 14h-2v2h2v-2zm0-6h-2v4h2v-4z',
+  info: 'M11 7h2v2h-2zm0 4h2v6h-2zm1-9C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2zm0 18c-4.41 0-8-3.59-8-8s3.59-8 8-8 8 3.59 8 8-3.59 8-8 8z',
+  error:
+    'M11 15h2v2h-2zm0-8h2v6h-2zm.99-5C6.47 2 2 6.48 2 12s4.47 10 9.99 10C17.52 22 22 17.52 22 12S17.52 2 11.99 2zM12 20c-4.42 0-8-3.58-8-8s3.58-8 8-8 8 3.58 8 8-3.58 8-8 8z',
+};
+
+function alert(kind: keyof typeof ICONS, attrs: string, text: string): string {
+  return (
+    `<div class="alerta alerta-${kind}" ${attrs}>` +
+    `<div class="icono" aria-hidden="true"><svg viewBox="0 0 24 24" focusable="false"><path d="${ICONS[kind]}"/></svg></div>` +
+    `<div class="mensaje">${escapeHtml(text)}</div></div>`
+  );
+}
+
+/** The VIALEX mark (components/brand-logo.tsx BrandMark): the V and the road stripe. */
+const MARK =
+  '<svg width="48" height="48" viewBox="0 0 100 100" aria-hidden="true" focusable="false">' +
+  '<defs><linearGradient id="vialex-mark" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0d3b7c"/><stop offset="1" stop-color="#082554"/></linearGradient></defs>' +
+  '<rect width="100" height="100" rx="20" fill="url(#vialex-mark)"/>' +
+  '<path d="M27 19 L50 70 L73 19" fill="none" stroke="#fff" stroke-width="17" stroke-linecap="round" stroke-linejoin="round"/>' +
+  '<path d="M30 85h8M46 85h8M62 85h8" stroke="#ffb300" stroke-width="5"/></svg>';
+
+/**
+ * The screen: the brand band, the location banner (the phone's position is not known yet when the
+ * page arrives), the notice of why the page opened again (the script fills it), the card with the
+ * case number — or 'Ingresar al caso' and the refusal — the location line and the button,
+ * disabled until the script knows a latitude.
+ */
+export function entryScreen(answer: EntryAnswer): string {
+  const refused = 'error' in answer ? answer.error.body.message : null;
+  const title =
+    'caso' in answer
+      ? `<h1 class="caso" data-testid="client-entry-case">${escapeHtml(fmt(L.numeroCaso, { caso: answer.caso }))}</h1>`
+      : `<h1>${escapeHtml(MSG.ingresarAlCaso)}</h1>`;
+  return (
+    `<main class="entrada">` +
+    `<div class="marca">${MARK}<span>${escapeHtml(BRAND)}</span></div>` +
+    alert('aviso', 'id="entrada-geo" role="alert" data-testid="geo-warning"', MSG.geolocalizacionApagada) +
+    alert('info', 'id="entrada-aviso" role="alert" data-testid="client-entry-notice" hidden', '') +
+    `<div class="tarjeta">` +
+    `<div class="titulo">${title}</div>` +
+    alert(
+      'error',
+      `id="entrada-error" role="alert" data-testid="client-entry-error"${refused ? '' : ' hidden'}`,
+      refused ?? '',
+    ) +
+    `<p class="detalle" id="entrada-detalle"${refused ? ' hidden' : ''}>${escapeHtml(L.entradaDetalle)}</p>` +
+    `<p class="ubicacion" id="entrada-ubicacion" role="status" data-testid="client-entry-location">${escapeHtml(L.buscandoUbicacion)}</p>` +
+    `<button type="button" class="boton" id="entrada-boton" data-testid="client-entry-button" disabled>` +
+    `<span class="girando" id="entrada-girando" aria-hidden="true" hidden></span>` +
+    `<span id="entrada-boton-texto">${escapeHtml(MSG.ingresarAlCaso)}</span></button>` +
+    `</div></main>`
+  );
+}
+
+/** The template (the built entrada.html) with the screen and the data block in it. */
+export function entryPage(template: string, answer: EntryAnswer): string {
+  // Functions, not strings, as replacements: a '$' in a text stays a '$'.
+  const data = entryData(answer);
+  const screen = entryScreen(answer);
+  return template.replace('</head>', () => `${data}</head>`).replace(ENTRY_MARKER, () => screen);
+}
