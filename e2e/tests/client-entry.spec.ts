@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -14,6 +15,17 @@ const C = LABELS.chat;
 const AT_ACCIDENT = { ...PHONE, permissions: ['geolocation'], geolocation: { latitude: 4.6486, longitude: -74.1007 } };
 
 const entryButton = (page: Page) => page.getByRole('button', { name: MSG.ingresarAlCaso });
+
+/** axe (WCAG 2.1 A/AA) on the entry page: no serious or critical violation. */
+async function expectAccessible(page: Page, where: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, where).toEqual([]);
+}
 const composer = (page: Page) => page.getByRole('textbox', { name: C.mensaje });
 
 /**
@@ -39,8 +51,10 @@ test('the driver follows the SMS link on a phone, enters, lands on the chat and 
   await expect(phone).toHaveURL(/\/login\/auth-cliente\/[A-Za-z0-9_.-]+$/);
   await expect(phone.getByTestId('client-entry-case')).toHaveText(fmt(L.numeroCaso, { caso }));
   await expect(entryButton(phone)).toBeEnabled();
-  await expect(phone.getByTestId('geo-warning')).toHaveCount(0);
+  await expect(phone.getByTestId('geo-warning')).toBeHidden();
+  await expect(phone.getByTestId('client-entry-location')).toHaveText(L.ubicacionLista);
   await clientShot(phone, 'entry-ready');
+  await expectAccessible(phone, 'entry page, ready');
 
   await entryButton(phone).click();
   await expect(phone).toHaveURL(/\/caso-cliente\/chat$/);
@@ -96,14 +110,14 @@ test('the driver follows the SMS link on a phone, enters, lands on the chat and 
 test.describe('the entry page at phone size', () => {
   test.use(AT_ACCIDENT);
 
-  test('loads ≤ 150 KB of gzipped JS before the button is usable: no staff app, no map, no chat', async ({
+  test("is the server's page with one script of a few KB (≤ 150 KB budget): no React, no staff app; the case's app loads after the tap", async ({
     page,
     asUser,
   }) => {
     const { id, caso } = await createCaseAs(asUser, { placa: 'TAX123' });
     const shortLink = await linkOf(asUser, id);
-    const scripts = new Set<string>();
-    page.on('request', (r) => r.resourceType() === 'script' && scripts.add(new URL(r.url()).pathname));
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
     // The API is not asked what the link opens: the page came with it.
     const asked: string[] = [];
     page.on('request', (r) => r.url().includes('/api/cliente/entrada/') && asked.push(r.url()));
@@ -115,18 +129,32 @@ test.describe('the entry page at phone size', () => {
       fileURLToPath(new URL('../../', import.meta.url)),
       process.env.WEB_DIST ?? 'apps/web/dist',
     );
-    const gzipped = [...scripts].map((p) => zlib.gzipSync(fs.readFileSync(path.join(dist, p)), { level: 9 }).length);
+    const before = [...scripts];
+    const gzipped = before.map((p) => zlib.gzipSync(fs.readFileSync(path.join(dist, p)), { level: 9 }).length);
     const kb = gzipped.reduce((a, b) => a + b, 0) / 1024;
-    expect(kb, [...scripts].join(', ')).toBeLessThanOrEqual(150);
-    expect(kb).toBeGreaterThan(50);
-    expect([...scripts].join(' ')).not.toMatch(/login-page|leaflet|case-map|chat-room|staff-shell/i);
+    expect(kb, before.join(', ')).toBeLessThanOrEqual(150);
+    // One request: the entry's own script (entrada/), a few KB.
+    expect(before, before.join(', ')).toHaveLength(1);
+    expect(before[0]).toMatch(/^\/assets\/entrada-[\w-]+\.js$/);
+    expect(kb).toBeLessThanOrEqual(8);
+    expect(fs.readFileSync(path.join(dist, before[0]), 'utf8')).not.toMatch(/react|Mui/i);
+
+    // The tap enters and then loads the case's React app.
+    await entryButton(page).click();
+    await expect(page).toHaveURL(/\/caso-cliente\/chat$/);
+    await expect(page.getByTestId('chat-room')).toBeVisible();
+    expect(scripts.length).toBeGreaterThan(1);
+    expect(scripts.slice(1).join(' ')).toMatch(/\/assets\/cliente-/);
   });
 
   test('a forged link says "El caso no existe" and cannot be entered', async ({ page }) => {
     await page.goto('/login/auth-cliente/forged-token');
     await expect(page.getByTestId('client-entry-error')).toHaveText(MSG.casoNoExiste);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(MSG.ingresarAlCaso);
+    await expect(page.getByTestId('client-entry-location')).toHaveText(L.ubicacionLista);
     await expect(entryButton(page)).toBeDisabled();
     await clientShot(page, 'entry-error');
+    await expectAccessible(page, 'entry page, refused');
   });
 
   test('while the position is unknown the banner shows and the button waits', async ({ page, asUser }) => {
@@ -151,8 +179,12 @@ test.describe('location denied', () => {
     await page.goto(shortLink);
     await expect(page.getByTestId('client-entry-case')).toBeVisible();
     await expect(page.getByTestId('geo-warning')).toHaveText(MSG.geolocalizacionApagada);
+    // Denied: the banner turns filled (as MUI's filled warning), nothing is being looked for.
+    await expect(page.getByTestId('geo-warning')).toHaveClass(/llena/);
+    await expect(page.getByTestId('client-entry-location')).toHaveText('\u00a0');
     await expect(entryButton(page)).toBeDisabled();
     await clientShot(page, 'entry-denied');
+    await expectAccessible(page, 'entry page, location denied');
   });
 });
 
