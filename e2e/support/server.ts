@@ -23,6 +23,10 @@ export interface E2eServer {
  * machine never collide.
  */
 export async function startServer(label: string): Promise<E2eServer> {
+  // E2E_BASE_URL: every worker uses that running Vialex instead (`npm run cluster -- --demo
+  // --test-routes`, run with --workers 1: the workers would share one database and its demo users).
+  const given = process.env.E2E_BASE_URL;
+  if (given) return { baseURL: given.replace(/\/$/, ''), stop: async () => undefined };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `vialex-e2e-${label}-`));
   const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
     cwd: REPO,

@@ -53,6 +53,8 @@ export interface Cluster {
   /** The proxy: what browsers use. */
   url: string;
   databaseUrl: string;
+  /** PostgreSQL's data, nginx's prefix, the logs (logs/i1.log…, nginx/logs/access.log). */
+  dataDir: string;
   /** METRICS_TOKEN of every instance (scrape `${instance.url}/metrics`). */
   metricsToken: string;
   instances: Instance[];
@@ -130,6 +132,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
     return {
       url,
       databaseUrl,
+      dataDir,
       metricsToken,
       instances,
       restartPostgres: async () => {

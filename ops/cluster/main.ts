@@ -6,8 +6,10 @@
  *     [--proxy-port 42080] [--base-port 42001] [--pg-port 42432] [--data-dir data/cluster]
  *     [--web-dist apps/web/dist]
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { startCluster } from './cluster.js';
+import { startCluster, type Instance } from './cluster.js';
 
 const { values } = parseArgs({
   options: {
@@ -60,14 +62,50 @@ Vialex cluster ready in ${((Date.now() - started) / 1000).toFixed(1)} s
 ${cluster.instances.map((i) => `  ${i.url}  pid ${i.pid()}`).join('\n')}
   ${cluster.databaseUrl}
   metrics: curl -H 'Authorization: Bearer ${cluster.metricsToken}' ${cluster.instances[0].url}/metrics
-Ctrl-C stops everything.
+  logs: ${cluster.dataDir}/logs/ (instances, PostgreSQL), ${cluster.dataDir}/nginx/logs/
+An instance that ends is started again. Ctrl-C stops everything.
 `);
 
+/**
+ * A supervisor's part (systemd's Restart=always): an instance that ended without being asked —
+ * crashed, killed, or stopped by a test (e2e/tests/cluster.spec.ts) — is started again. Its pids
+ * are kept in DATA_DIR/cluster.json for such tests.
+ */
+const stateFile = path.join(cluster.dataDir, 'cluster.json');
+const writeState = () =>
+  fs.writeFileSync(
+    stateFile,
+    JSON.stringify(
+      {
+        url: cluster.url,
+        databaseUrl: cluster.databaseUrl,
+        metricsToken: cluster.metricsToken,
+        instances: cluster.instances.map((i) => ({ port: i.port, url: i.url, pid: i.pid() ?? null })),
+      },
+      null,
+      2,
+    ),
+  );
+writeState();
 let stopping = false;
+const restarting = new Set<Instance>();
+const supervisor = setInterval(() => {
+  for (const instance of cluster.instances) {
+    if (stopping || restarting.has(instance) || instance.pid() !== undefined) continue;
+    restarting.add(instance);
+    process.stderr.write(`cluster: restarting the instance on ${instance.port}\n`);
+    instance
+      .start()
+      .then(writeState, (err: unknown) => process.stderr.write(`cluster: ${String(err)}\n`))
+      .finally(() => restarting.delete(instance));
+  }
+}, 1000);
+
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
+    clearInterval(supervisor);
     process.stderr.write(`\ncluster: ${signal}: stopping\n`);
     cluster.stop().then(
       () => process.exit(0),
