@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { LABELS, MSG, fmt } from '@vialex/domain';
-import { casos, configuracion, enlacesCliente, mensajesSms } from '../src/db/schema/index.js';
+import { casos, configuracion, enlacesCliente, mensajesSms, sesionesCliente } from '../src/db/schema/index.js';
 import { verifyClientLink } from '../src/modules/client-links/service.js';
 import { newClientToken, sha256 } from '../src/modules/client-links/tokens.js';
 import { startTestServer, type TestServer } from './helper.js';
@@ -154,7 +154,7 @@ describe("the client's entry page /login/auth-cliente/{token} (issue 14)", () =>
   });
 
   it('a case entered from this same phone (its session open) goes straight back to the case', async () => {
-    const { code } = await smsSent();
+    const { caseId, code } = await smsSent();
     const token = await tokenOf(code);
     const entry = await s.app.inject({
       method: 'POST',
@@ -170,6 +170,15 @@ describe("the client's entry page /login/auth-cliente/{token} (issue 14)", () =>
     const other = await entryPage(token);
     expect(other.statusCode).toBe(200);
     expect(embedded(other.body).error.status).toBe(409);
+    // This phone's session found over (its 120 minutes passed before the sweep): closed on the
+    // way, and the link opens the case again.
+    await s.ctx.db
+      .update(sesionesCliente)
+      .set({ expira: new Date(Date.now() - 1000) })
+      .where(eq(sesionesCliente.uidcaso, caseId));
+    const again = await entryPage(token, { cookie: phone });
+    expect(again.statusCode).toBe(200);
+    expect(embedded(again.body)).toEqual({ caso: entry.json().caso });
   });
 });
 

@@ -46,17 +46,24 @@ export const clientEntryPageRoute: FastifyPluginAsyncZod<{ webDist: string; serv
     '/login/auth-cliente/:token',
     { schema: { ...schema, params: z.object({ token: z.string().max(400) }) } },
     async (request, reply) => {
+      const { token } = request.params;
       let answer: EntryAnswer;
       try {
-        answer = { caso: (await entryInfo(ctx, request.params.token)).caso };
+        answer = { caso: (await entryInfo(ctx, token)).caso };
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
-        // Already entered, and this phone holds that session: straight back to the case.
-        if (err.statusCode === 409) {
-          const me = await loadClient(ctx, readClientCookie(request)).catch(() => null);
-          if (me) return reply.header('cache-control', 'no-store').redirect(CLIENT_CASE_ENTRY, 302);
-        }
         answer = refusal(err);
+        // Already entered, and this phone holds that session: straight back to the case. A session
+        // of this phone's found over is closed on the way, which may open the case again.
+        if (err.statusCode === 409) {
+          const me = await loadClient(ctx, readClientCookie(request)).catch((e: unknown) => e);
+          if (!(me instanceof Error)) return reply.header('cache-control', 'no-store').redirect(CLIENT_CASE_ENTRY, 302);
+          if (me instanceof AppError && me.code === 'CLIENT_SESSION_ENDED')
+            answer = await entryInfo(ctx, token).then(
+              ({ caso }) => ({ caso }),
+              (again: unknown) => (again instanceof AppError ? refusal(again) : Promise.reject(again)),
+            );
+        }
       }
       return reply
         .header('cache-control', 'no-store')
