@@ -3,10 +3,11 @@
  * (issue 18), measured on a cluster of its own (a fresh PostgreSQL in a temp folder, 3 instances,
  * nginx):
  *
- *   npx tsx ops/cluster/failover-check.ts [--clients 60] [--budget-ms 5000]
+ *   npx tsx ops/cluster/failover-check.ts [--clients 150] [--budget-ms 5000]
  *
- * Every demo user signs in through nginx; their live sockets (up to 5 per session, as many tabs)
- * follow the case and client lists and one chat room each, reconnecting as the web app's
+ * Every demo user signs in through nginx (and, for more clients than the demo's users hold, extra
+ * administrators created for the check); their live sockets (5 per session, as many tabs) follow
+ * the case and client lists and one chat room each, reconnecting as the web app's
  * LiveChannel does (apps/web/src/lib/live.ts: after a drop 1 s × 0.75–1.25, doubling while it
  * fails; the topics subscribed again on open). Then one instance is killed (SIGKILL: a crash)
  * and, once it is back, another is stopped gracefully (SIGTERM: its sockets close with 1012).
@@ -24,7 +25,7 @@ import { startCluster, waitFor, type Cluster, type Instance } from './cluster.js
 
 const { values } = parseArgs({
   options: {
-    clients: { type: 'string', default: '60' },
+    clients: { type: 'string', default: '150' },
     'budget-ms': { type: 'string', default: '5000' },
     'base-port': { type: 'string', default: '42101' },
     'proxy-port': { type: 'string', default: '42180' },
@@ -279,9 +280,30 @@ async function main(): Promise<number> {
       else log(`  ${email}: no chat room in reach, left out`);
     }
     const callCenter = sessions.find((s) => s.email.startsWith('callcenter'));
-    if (!callCenter) throw new Error('the call center has no room');
-    const wanted = Math.min(CLIENTS, sessions.length * PER_SESSION);
-    for (let i = 0; i < wanted; i++) {
+    const admin = sessions.find((s) => s.email.startsWith('administrador'));
+    if (!callCenter || !admin) throw new Error('the call center or the administrator has no room');
+    // More people than the demo has: administrators created for the check (a fresh database).
+    for (let n = 1; sessions.length * PER_SESSION < CLIENTS; n++) {
+      const email = `carga${n}@vialex.test`;
+      const res = await api(cluster.url, admin.cookie, '/api/usuarios', {
+        method: 'POST',
+        body: JSON.stringify({
+          nombres: 'CARGA',
+          apellidos: `PRUEBA ${n}`,
+          identificacion: 900_000 + n,
+          telefono: 3_000_000_000 + n,
+          email,
+          cargo: 'Administrador',
+          area: 'CONTACT CENTER',
+          password: PASSWORD,
+          confirmPassword: PASSWORD,
+        }),
+      });
+      if (res.status !== 201) throw new Error(`user ${email}: ${res.status} ${JSON.stringify(res.body)}`);
+      const cookie = await signIn(cluster.url, email);
+      sessions.push({ email, cookie, room: admin.room });
+    }
+    for (let i = 0; i < CLIENTS; i++) {
       const client = new Client(i, sessions[i % sessions.length], cluster.url.replace(/^http/, 'ws') + '/api/live');
       clients.push(client);
       client.open();

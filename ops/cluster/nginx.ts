@@ -29,9 +29,12 @@ export function nginxConfig(o: NginxConfigOptions): string {
   const servers = o.upstreamPorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=5s;`).join('\n');
   // proxy_set_header is inherited only by a location that sets none of its own: each location
   // that sets one repeats the whole list.
+  // X-Forwarded-For is the peer's address, not appended to what the client sent: nginx is the
+  // edge, and with TRUST_PROXY=1 the server takes the first address of the list as the client's —
+  // a forged header would otherwise pick the address the sign-in throttling counts.
   const headers = `
       proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-For $remote_addr;
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header X-Forwarded-Host $http_host;
       proxy_set_header X-Real-IP $remote_addr;`;
