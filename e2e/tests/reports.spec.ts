@@ -12,6 +12,7 @@ import {
 } from '@vialex/domain';
 import {
   DEMO,
+  PASSWORD,
   PHONE,
   createCaseAs,
   expect,
@@ -32,8 +33,8 @@ import {
  * download's content is read), and watches the dashboard move when a case is created.
  */
 
-async function investigatorId(api: APIRequestContext): Promise<string> {
-  const users = (await (await api.get('/api/reportes/usuarios?q=investigador@vialex.test')).json()) as {
+async function investigatorId(api: APIRequestContext, email: string): Promise<string> {
+  const users = (await (await api.get(`/api/reportes/usuarios?q=${encodeURIComponent(email)}`)).json()) as {
     id: string;
     cargo: string;
   }[];
@@ -44,17 +45,44 @@ async function investigatorId(api: APIRequestContext): Promise<string> {
 
 type ApiAs = (email: string) => Promise<APIRequestContext>;
 
+/** An investigator of the test's own: the demo one holds whatever cases the worker's other specs gave it. */
+async function newInvestigator(asUser: AsUser): Promise<string> {
+  const n = Date.now() % 100_000_000;
+  const email = `reportes${n}@vialex.test`;
+  await asUser(DEMO.administrador, async (admin) => {
+    const created = await admin.post('/api/usuarios', {
+      data: {
+        nombres: 'Rita',
+        apellidos: 'Reportes',
+        identificacion: String(70_000_000 + (n % 10_000_000)),
+        telefono: '3001234567',
+        email,
+        cargo: 'Investigador',
+        area: 'INVESTIGACIÓN',
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    // Bogotá, the cases' city: only agents covering it are assignable.
+    const cities = await admin.put(`/api/usuarios/${id}/ciudades`, { data: { ciudades: ['11001'] } });
+    expect(cities.ok(), await cities.text()).toBeTruthy();
+  });
+  return email;
+}
+
 /**
- * Two cases of the demo investigator (one CERRADO) and one without investigator, created today.
+ * Two cases of the investigator `email` (one CERRADO) and one without investigator, created today.
  * Only agents at work are assigned: the investigator is signed in (API) meanwhile.
  */
-async function seedCases(asUser: AsUser, apiAs: ApiAs, request: APIRequestContext) {
+async function seedCases(asUser: AsUser, apiAs: ApiAs, request: APIRequestContext, email: string) {
   const a = await createCaseAs(asUser, { placa: uniquePlate('R') });
   const b = await createCaseAs(asUser, { placa: uniquePlate('R') });
   await createCaseAs(asUser, { placa: uniquePlate('R') });
-  const inv = await apiAs(DEMO.investigador);
+  const inv = await apiAs(email);
   await asUser(DEMO.administrador, async (api) => {
-    const usuario = await investigatorId(api);
+    const usuario = await investigatorId(api, email);
     for (const c of [a, b]) {
       const res = await api.post(`/api/casos/${c.id}/asignar`, { data: { tipo: 'Investigador', usuario } });
       expect(res.ok(), await res.text()).toBeTruthy();
@@ -86,9 +114,9 @@ async function expectAccessible(page: Page, where: string) {
 }
 
 const result = (page: Page) => page.getByTestId('report-result');
-/** The demo investigator's row ('coord.investigador@…' also ends with its e-mail). */
-const investigatorRow = (page: Page) =>
-  page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'investigador@vialex.test', exact: true }) });
+/** An investigator's row, by the exact e-mail cell ('coord.investigador@…' also ends with the demo one's). */
+const investigatorRow = (page: Page, email: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('cell', { name: email, exact: true }) });
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
 test('a coordinator runs every query type, opens an investigator, exports the CSV', async ({
@@ -97,7 +125,8 @@ test('a coordinator runs every query type, opens an investigator, exports the CS
   apiAs,
   request,
 }) => {
-  await seedCases(asUser, apiAs, request);
+  const email = await newInvestigator(asUser);
+  await seedCases(asUser, apiAs, request, email);
   await signIn(page, DEMO.coordInvestigador);
   await page.goto('/consultas');
   await expect(page.getByRole('heading', { name: TITLES.consultas })).toBeVisible();
@@ -105,7 +134,7 @@ test('a coordinator runs every query type, opens an investigator, exports the CS
   // por_investigador (the default): the investigator's row, the count chip, the summary, the donut.
   await consult(page);
   await expect(result(page)).toBeVisible();
-  const row = investigatorRow(page);
+  const row = investigatorRow(page, email);
   await expect(row).toBeVisible();
   await expect(row.getByRole('cell').nth(3)).toHaveText('2');
   await expect(row).toContainText('50 %');
@@ -120,7 +149,7 @@ test('a coordinator runs every query type, opens an investigator, exports the CS
   // The investigator detail dialog.
   await row.getByRole('button').first().click();
   const dialog = page.getByRole('dialog', { name: T.detalleInvestigador });
-  await expect(dialog.getByTestId('investigator-detail')).toContainText('investigador@vialex.test');
+  await expect(dialog.getByTestId('investigator-detail')).toContainText(email);
   await expect(dialog).toContainText('50 %');
   await expect(dialog).toContainText('Media');
   await shot(page, 'consultas-detalle-investigador');
@@ -139,7 +168,7 @@ test('a coordinator runs every query type, opens an investigator, exports the CS
   expect(text.split('\r\n')[0]).toBe(
     'Investigador,Correo,Cargo,Área,Total,Abiertos,Cerrados,% Completado,Eficiencia,Alta prioridad',
   );
-  expect(text).toMatch(/investigador@vialex\.test,Investigador,[^,]*,2,1,1,50,Media,0/);
+  expect(text).toMatch(new RegExp(`${email.replace(/\./g, '\\.')},Investigador,[^,]*,2,1,1,50,Media,0`));
   await expectSuccess(page, { title: MSG.datosExportados });
 
   // por_area, por_estado.
@@ -155,7 +184,9 @@ test('a coordinator runs every query type, opens an investigator, exports the CS
   await chooseType(page, 'por_usuario');
   await consult(page);
   await expect(toast(page, MSG.seleccionarUsuario)).toBeVisible();
-  await page.getByRole('combobox', { name: T.usuario }).fill('investigador@');
+  await page.getByRole('combobox', { name: T.usuario }).fill(email);
+  // The list follows what is typed (debounced): wait for the search's one answer.
+  await expect(page.getByRole('option')).toHaveCount(1);
   await page.getByRole('option', { name: /· Investigador$/ }).click();
   await consult(page);
   await expect(page.getByRole('heading', { name: REPORT_TYPE_LABELS.por_usuario })).toBeVisible();
@@ -200,10 +231,10 @@ test('the dashboard moves live when a case is created', async ({ page, asUser })
 });
 
 test("a user's statistics from the users list; phone cards", async ({ page, asUser, apiAs, request, openContext }) => {
-  await seedCases(asUser, apiAs, request);
+  await seedCases(asUser, apiAs, request, DEMO.investigador);
   await signIn(page, DEMO.coordInvestigador);
   await page.goto('/usuarios');
-  await investigatorRow(page).getByRole('button', { name: T.verEstadisticas }).click();
+  await investigatorRow(page, DEMO.investigador).getByRole('button', { name: T.verEstadisticas }).click();
   await expect(page).toHaveURL(/\/estadistica\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId('statistics-user')).toContainText('Estadísticas de');
   await expect(page.getByTestId('stat-total')).toContainText(/[2-9]|\d{2,}/);
