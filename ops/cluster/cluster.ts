@@ -91,6 +91,9 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
   };
 
   try {
+    // What a previous run of this data folder left when it was killed (the instances end with it).
+    await stopStale(path.join(dataDir, 'nginx', 'nginx.pid'), 'SIGQUIT', log);
+    await stopStale(path.join(dataDir, 'pg', 'postmaster.pid'), 'SIGINT', log);
     await Promise.all([...ports, proxyPort].map((p) => assertFree(p)));
     postgres = await startPostgres({ dir: path.join(dataDir, 'pg'), port: pgPort, log });
     const databaseUrl = `postgres://postgres@127.0.0.1:${pgPort}/vialex`;
