@@ -81,6 +81,8 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
 
   const ports = Array.from({ length: count }, (_, i) => basePort + i);
   fs.mkdirSync(path.join(dataDir, 'logs'), { recursive: true });
+  // PostgreSQL runs as `postgres` under it: it must be able to pass through (mkdtemp gives 0700).
+  if (process.getuid?.() === 0) fs.chmodSync(dataDir, fs.statSync(dataDir).mode | 0o011);
   let postgres: Postgres | undefined;
   let nginx: { stop(): Promise<void> } | undefined;
   const instances: Instance[] = [];

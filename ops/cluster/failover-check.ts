@@ -257,7 +257,6 @@ async function round(
 
 async function main(): Promise<number> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vialex-failover-'));
-  fs.chmodSync(dataDir, 0o755); // PostgreSQL runs as `postgres` under it
   const started = Date.now();
   const cluster = await startCluster({
     instances: 3,

@@ -43,6 +43,9 @@ ${o.user ? `user ${o.user};\n` : ''}daemon off;
 master_process on;
 worker_processes auto;
 worker_rlimit_nofile 16384;
+# A graceful stop or reload waits for open connections, live sockets included (held for hours):
+# after 5 s they are closed, and the browsers reconnect.
+worker_shutdown_timeout 5s;
 pid ${o.prefix}/nginx.pid;
 error_log ${o.prefix}/logs/error.log warn;
 
