@@ -4,6 +4,8 @@
  *   npm run admin -- create-user --email ana@empresa.co --nombres Ana --apellidos Ruiz \
  *       --identificacion 52123456 [--telefono 3001234567] [--cargo Administrador] [--area ADMINISTRACIÓN]
  *   npm run admin -- end-sessions --email ana@empresa.co
+ *   npm run admin -- backup --to /copias/vialex-2026-11-26.tar.gz
+ *   npm run admin -- restore --from /copias/vialex-2026-11-26.tar.gz
  *
  * The password is read from VIALEX_ADMIN_PASSWORD or asked for without echo; it is never printed.
  */
@@ -15,6 +17,7 @@ import { openDatabase } from '../db/client.js';
 import { seedReferenceData } from '../db/seed.js';
 import { createStaffUser } from '../modules/users/service.js';
 import { endSessionsByEmail } from './end-sessions.js';
+import { backupCommand, restoreCommand } from './backup.js';
 
 async function askHidden(question: string): Promise<string> {
   if (!process.stdin.isTTY) throw new Error('Sin terminal: defina VIALEX_ADMIN_PASSWORD.');
@@ -101,12 +104,16 @@ async function endSessions(args: string[]) {
 const USAGE = [
   'Uso: npm run admin -- create-user --email … --nombres … --apellidos … --identificacion … [--cargo Administrador]',
   '     npm run admin -- end-sessions --email …',
+  '     npm run admin -- backup --to ARCHIVO.tar.gz',
+  '     npm run admin -- restore --from ARCHIVO.tar.gz',
 ].join('\n');
 
 const [command, ...rest] = process.argv.slice(2);
 try {
   if (command === 'create-user') await createUser(rest);
   else if (command === 'end-sessions') await endSessions(rest);
+  else if (command === 'backup') await backupCommand(rest);
+  else if (command === 'restore') await restoreCommand(rest);
   else {
     console.error(USAGE);
     process.exitCode = 2;
