@@ -1,0 +1,693 @@
+/**
+ * npm run soak — a working day compressed, with faults, checked by queries afterwards (issue 18).
+ *
+ *   npm run soak                 10 minutes of the full load against ops/cluster (PostgreSQL of its
+ *                                own, 3 instances, nginx in front)
+ *   npm run soak -- --quick      CI: one minute at a tenth of the load, the same faults
+ *   --single                     one instance of our own on the shared PostgreSQL (DATABASE_URL,
+ *                                default postgres://root@127.0.0.1:5432/test), without the database
+ *                                restart — for trying the soak without ops/cluster
+ *   --direct                     sockets dial the instances by turn instead of the proxy
+ *   --seconds N                  another length (the faults keep their fractions of it)
+ *   --scale X                    another share of the full load (quick: 0.1)
+ *   --json FILE                  also write the report there
+ *   --keep                       keep the run's folder (the cluster's logs, nginx's access log)
+ *
+ * Ports: SOAK_BASE_PORT (43000): nginx there, the instances after it, PostgreSQL at +432; the fakes
+ * and their fault proxies on ports the system picks.
+ * Load: staff sockets (half Administradores in the chat rooms, half Investigadores sending positions,
+ * one city each), positions, chat messages, case creations each followed by an assignment, two status
+ * changes, an SMS (one in two) and an export (one in ten), the case list, case maps, reports.
+ * Faults at fractions of the run: an instance SIGKILLed and started again (0.15), PostgreSQL
+ * restarted (0.30), the policy, maps, SMS and SFTP fakes slow (0.45–0.55) then failing (0.55–0.65),
+ * a burst of sign-ins (0.80). Afterwards the acknowledged writes are looked for in the database,
+ * the 5xx and the latencies outside the fault windows (and GRACE_MS after each) are counted, and
+ * each instance's resident memory is held flat. Exit 1 when anything is lost or a budget fails.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SERVICES, startFaultyFakes, type FaultMode } from './faults.js';
+import { now, percentile, request, round1, samples, sleep, startClock } from './http.js';
+import { seed } from './seed.js';
+import { StaffSocket } from './sockets.js';
+import { startClusterTarget, startSingleTarget, type Target } from './target.js';
+import { runWork, type Rates } from './work.js';
+import { checkDatabase } from './checks.js';
+
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(name);
+const option = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const quick = flag('--quick');
+const single = flag('--single');
+const scale = Number(option('--scale') ?? (quick ? 0.1 : 1));
+const SECONDS = Number(option('--seconds') ?? (quick ? 60 : 600));
+const SOCKETS = Math.round(1000 * scale);
+const ROOMS = Math.round(100 * scale);
+const SIGN_INS = Math.round(200 * scale);
+const rates: Rates = {
+  seconds: SECONDS,
+  locations: 250 * scale,
+  chat: 50 * scale,
+  cases: 5 * scale,
+  reportsPerMinute: Math.max(4, 20 * scale),
+  caseList: quick ? 5 : 20,
+  maps: quick ? 0.5 : 2,
+  smsEvery: 2,
+  exportEvery: 10,
+};
+/** Budgets outside the fault windows. */
+const BUDGET = {
+  /** README: case list p95 ≤ 5 ms at 10 clients on an idle server; under the whole soak load, through the proxy: p99 ≤ 50 ms. */
+  caseListP99Ms: 50,
+  /** README: chat commit → every online member p99 ≤ 100 ms. */
+  chatP99Ms: 100,
+  /** Issue 18: every client resubscribed within 5 s of an instance's death. */
+  reconnectMs: 5000,
+  /** Resident memory: the median of the last tenth of the run ≤ 1.2 × the median of the second tenth. */
+  rssGrowth: 1.2,
+};
+/** After a fault ends, answers still settling (a 10 s slow call started just before) are not held to the budgets. */
+const GRACE_MS = 12_000;
+/** A chat member that stayed subscribed this long after the message's answer must have it. */
+const DELIVERY_MS = 5_000;
+
+const BASE_PORT = Number(process.env.SOAK_BASE_PORT ?? 43000);
+const runId = randomBytes(3).toString('hex');
+const log = (line: string) => console.log(`[soak ${(now() / 1000).toFixed(1)}s] ${line}`);
+
+interface Window {
+  name: string;
+  start: number;
+  end: number;
+  /** 5xx are expected during it (the sign-in burst is not a fault of the service). */
+  allows5xx: boolean;
+  detail?: Record<string, unknown>;
+}
+
+/** The cluster's own lines are shown; the instances' warnings and errors are counted (their logs stay in the run's folder). */
+let instanceLines = 0;
+const clusterLog = (line: string) => {
+  if (line.startsWith('cluster:')) console.log(line);
+  else instanceLines++;
+};
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `vialex-soak-${runId}-`));
+  // The cluster's PostgreSQL runs as its own user and makes its folder in here.
+  fs.chmodSync(dataDir, 0o755);
+  const fakes = await startFaultyFakes(path.join(dataDir, 'sftp'));
+  const env = {
+    ...fakes.env,
+    // Exports retry soon after a failure (2 s, 4 s, 8 s…) so the run sees them finish.
+    EXPORT_RETRY_SECONDS: '2',
+    JOBS_POLL_MS: '1000',
+    METRICS_TOKEN: `soak-${runId}`,
+    LOG_LEVEL: 'warn',
+    DB_POOL_SIZE: '10',
+  };
+  let target: Target | undefined;
+  const sockets: StaffSocket[] = [];
+  const windows: Window[] = [];
+  const rss: { t: number; instance: number; pid: number; kb: number }[] = [];
+  let pass: boolean | undefined;
+  try {
+    const startedAt = Date.now();
+    target = single
+      ? await startSingleTarget({
+          basePort: BASE_PORT,
+          instances: 1,
+          env,
+          dataDir,
+          baseDatabaseUrl: process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test',
+          log: console.log,
+        })
+      : await startClusterTarget({ basePort: BASE_PORT, instances: 3, env, dataDir, log: clusterLog });
+    const t = target;
+    log(`${t.kind}: ${t.url}, ${t.instances.length} instance(s), started in ${Date.now() - startedAt} ms`);
+    const s = await seed(t.databaseUrl, {
+      chatUsers: SOCKETS / 2,
+      investigators: SOCKETS / 2,
+      rooms: ROOMS,
+      signIns: SIGN_INS,
+      runId,
+    });
+    log(`seeded ${SOCKETS} staff, ${ROOMS} rooms, ${SIGN_INS} accounts to sign in`);
+
+    // Sockets: Administradores in rooms i % ROOMS, Investigadores with no topic.
+    const dialUrls = () => (flag('--direct') ? t.instances.map((i) => i.url) : [t.url]);
+    s.chat.cookies.forEach((cookie, i) =>
+      sockets.push(new StaffSocket(i, cookie, dialUrls, `chat:${s.rooms[i % ROOMS].roomId}`)),
+    );
+    s.investigators.cookies.forEach((cookie, i) =>
+      sockets.push(new StaffSocket(s.chat.cookies.length + i, cookie, dialUrls)),
+    );
+    for (let i = 0; i < sockets.length; i += 50) await Promise.all(sockets.slice(i, i + 50).map((x) => x.connect()));
+    log(`${sockets.filter((x) => x.open).length} sockets subscribed`);
+    const spread = await liveSockets(t, t.metricsToken);
+    log(`live sockets per instance: ${spread.join(', ')}`);
+
+    // The run.
+    const shift = startClock();
+    for (const x of sockets) x.rebase(shift);
+    const endMs = SECONDS * 1000;
+    const sampler = setInterval(
+      () => {
+        t.instances.forEach((inst, i) => {
+          const pid = inst.pid();
+          const kb = pid ? rssKb(pid) : undefined;
+          if (pid && kb) rss.push({ t: now(), instance: i, pid, kb });
+        });
+      },
+      quick ? 1000 : 5000,
+    );
+    const work = runWork(() => t.url, s, rates, endMs, endMs + 30_000, runId);
+    const faults = runFaults(t, fakes, windows, s, sockets, endMs);
+    const [w] = await Promise.all([work, faults]);
+    clearInterval(sampler);
+    log('load done; waiting for the last deliveries and exports');
+    await sleep(DELIVERY_MS);
+    for (const x of sockets) x.close();
+    // Exports that ended in Error during the SFTP fault are asked again, as staff would (Reintentar).
+    await settleExports(t, s, w);
+
+    const db = await checkDatabase(t.databaseUrl, s, w);
+    const report = buildReport(t, s, w, db, windows, rss, sockets, spread, fakes.counts);
+    print(report);
+    const out = option('--json');
+    if (out) fs.writeFileSync(out, JSON.stringify(report, null, 2));
+    pass = report.pass;
+  } finally {
+    for (const x of sockets) x.close();
+    await target?.stop().catch((err: unknown) => console.error('stop failed:', err));
+    await fakes.close();
+    if (flag('--keep')) console.log(`kept: ${dataDir}`);
+    else fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  process.exit(pass ? 0 : 1);
+}
+
+function rssKb(pid: number): number | undefined {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** vialex_live_sockets of each instance (/metrics with the token). */
+async function liveSockets(t: Target, token: string): Promise<number[]> {
+  return Promise.all(
+    t.instances.map(async (i) => {
+      try {
+        const res = await fetch(`${i.url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+        const m = /^vialex_live_sockets\s+(\d+)/m.exec(await res.text());
+        return m ? Number(m[1]) : -1;
+      } catch {
+        return -1;
+      }
+    }),
+  );
+}
+
+async function untilReady(urls: string[], timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (const url of urls) {
+    for (;;) {
+      try {
+        if ((await fetch(`${url}/api/ready`)).ok) break;
+      } catch {
+        // not yet
+      }
+      if (Date.now() > deadline) throw new Error(`${url} not ready in ${timeoutMs} ms`);
+      await sleep(100);
+    }
+  }
+}
+
+/** The faults, at fractions of the run; each window recorded on the run's clock. */
+async function runFaults(
+  t: Target,
+  fakes: Awaited<ReturnType<typeof startFaultyFakes>>,
+  windows: Window[],
+  s: Awaited<ReturnType<typeof seed>>,
+  sockets: StaffSocket[],
+  endMs: number,
+) {
+  const at = async (fraction: number) => {
+    const wait = fraction * endMs - now();
+    if (wait > 0) await sleep(wait);
+  };
+
+  // 1. An instance SIGKILLed, then started again; the window lasts until it is ready and every
+  //    socket it dropped is subscribed again.
+  await at(0.15);
+  {
+    const victim = t.instances.length > 1 ? 1 : 0;
+    const inst = t.instances[victim];
+    const start = now();
+    log(`fault: SIGKILL instance ${victim} (pid ${inst.pid()})`);
+    await inst.stop('SIGKILL');
+    const killedAt = now();
+    await sleep(500);
+    await inst.start();
+    const readyAt = now();
+    // Sockets whose connection closed at the kill: the time until each was subscribed again.
+    const dropped = sockets.filter((x) => x.epochs.some((e) => e.closed !== undefined && e.closed >= start));
+    const deadline = now() + 30_000;
+    while (dropped.some((x) => !x.open) && now() < deadline) await sleep(50);
+    const reconnectMs = dropped.map((x) => {
+      const closed = x.epochs.find((e) => e.closed !== undefined && e.closed >= start)!;
+      const back = x.epochs.find((e) => e.opened >= closed.closed! && e.ready !== undefined);
+      return back ? back.ready! - closed.closed! : Infinity;
+    });
+    reconnectMs.sort((a, b) => a - b);
+    windows.push({
+      name: `instance ${victim} SIGKILLed and restarted`,
+      start,
+      end: now(),
+      allows5xx: true,
+      detail: {
+        downMs: Math.round(readyAt - killedAt),
+        socketsDropped: dropped.length,
+        resubscribedP50Ms: Math.round(percentile(reconnectMs, 50)),
+        resubscribedMaxMs: Math.round(reconnectMs.at(-1) ?? 0),
+        notBack: reconnectMs.filter((x) => x === Infinity).length,
+        examples: dropped
+          .slice(0, 3)
+          .map((x) =>
+            x.epochs.map((e) =>
+              [e.opened, e.ready, e.closed, e.code].map((v) => (v === undefined ? null : Math.round(v))),
+            ),
+          ),
+        failedDials: countBy(dropped.flatMap((x) => x.failures.filter((f) => f.t >= start).map((f) => f.reason))),
+      },
+    });
+  }
+
+  // 2. PostgreSQL restarted.
+  await at(0.3);
+  if (t.restartPostgres) {
+    const start = now();
+    log('fault: PostgreSQL restart');
+    await t.restartPostgres();
+    const back = now();
+    await untilReady(t.instances.map((i) => i.url));
+    windows.push({
+      name: 'PostgreSQL restarted',
+      start,
+      end: now(),
+      allows5xx: true,
+      detail: { restartMs: Math.round(back - start), readyAfterMs: Math.round(now() - start) },
+    });
+  } else log('fault skipped: PostgreSQL restart (--single: the shared server is not ours)');
+
+  // 3. The outside services slow (10 s), then failing, then back.
+  const setAll = (m: FaultMode) => SERVICES.forEach((svc) => fakes.set(svc, m));
+  await at(0.45);
+  let start = now();
+  log('fault: policy, maps, SMS and SFTP slow (10 s)');
+  setAll('slow');
+  await at(0.55);
+  windows.push({ name: 'outside services slow (10 s)', start, end: now(), allows5xx: true });
+  start = now();
+  log('fault: policy, maps, SMS and SFTP failing');
+  setAll('fail');
+  await at(0.65);
+  setAll('ok');
+  windows.push({ name: 'outside services failing', start, end: now(), allows5xx: true });
+  log('outside services back');
+
+  // 4. A burst of sign-ins (argon2 on every instance's thread pool), all at once.
+  await at(0.8);
+  start = now();
+  log(`burst: ${s.signIn.emails.length} sign-ins`);
+  // Each person whose sign-in is refused (429) tries again 2 s later, for at most a minute.
+  const first: number[] = [];
+  const answers = await Promise.all(
+    s.signIn.emails.map(async (email) => {
+      const began = now();
+      for (let attempt = 0; ; attempt++) {
+        const a = await request(t.url, 'POST /api/auth/login', 'POST', '/api/auth/login', {
+          json: { email, password: s.signIn.password },
+        });
+        if (attempt === 0) first.push(a.status);
+        if (a.status !== 429 || now() - began > 60_000) return { status: a.status, ms: now() - began, attempt };
+        await sleep(2000);
+      }
+    }),
+  );
+  const ms = answers.map((a) => a.ms).sort((a, b) => a - b);
+  windows.push({
+    name: `burst of ${answers.length} sign-ins`,
+    start,
+    end: now(),
+    allows5xx: false,
+    detail: {
+      ok: answers.filter((a) => a.status === 200).length,
+      firstTry: countBy(first),
+      statuses: countBy(answers.map((a) => a.status)),
+      retried: answers.filter((a) => a.attempt > 0).length,
+      p50Ms: Math.round(percentile(ms, 50)),
+      maxMs: Math.round(ms.at(-1) ?? 0),
+    },
+  });
+}
+
+const countBy = (xs: (string | number)[]) => {
+  const out: Record<string, number> = {};
+  for (const x of xs) out[x] = (out[x] ?? 0) + 1;
+  return out;
+};
+
+/** Waits for the exports to end; those that ended in Error are retried once (Reintentar) and waited for. */
+async function settleExports(t: Target, s: Awaited<ReturnType<typeof seed>>, w: Awaited<ReturnType<typeof runWork>>) {
+  const ids = w.cases.flatMap((c) => (c.exportacion?.id ? [{ id: c.exportacion.id, desk: c.desk }] : []));
+  if (!ids.length) return;
+  const { default: pg } = await import('pg');
+  const db = new pg.Client({ connectionString: t.databaseUrl });
+  await db.connect();
+  try {
+    const states = async () =>
+      (
+        await db.query<{ id: string; estado: string }>(
+          `select id, estado from exportaciones where id = any($1::uuid[])`,
+          [ids.map((x) => x.id)],
+        )
+      ).rows;
+    const wait = async (ms: number) => {
+      const deadline = Date.now() + ms;
+      while (Date.now() < deadline && (await states()).some((r) => r.estado === 'En proceso')) await sleep(500);
+    };
+    await wait(40_000);
+    const failed = (await states()).filter((r) => r.estado === 'Error');
+    for (const f of failed) {
+      const desk = ids.find((x) => x.id === f.id)!.desk;
+      await request(t.url, 'POST /api/exportaciones/:id/reintentar', 'POST', `/api/exportaciones/${f.id}/reintentar`, {
+        cookie: s.chat.cookies[desk],
+      });
+    }
+    if (failed.length) {
+      log(`${failed.length} exports ended in Error during the faults: retried`);
+      await wait(40_000);
+    }
+  } finally {
+    await db.end();
+  }
+}
+
+function buildReport(
+  t: Target,
+  s: Awaited<ReturnType<typeof seed>>,
+  w: Awaited<ReturnType<typeof runWork>>,
+  db: Awaited<ReturnType<typeof checkDatabase>>,
+  windows: Window[],
+  rss: { t: number; instance: number; pid: number; kb: number }[],
+  sockets: StaffSocket[],
+  spread: number[],
+  fakeCounts: Awaited<ReturnType<typeof startFaultyFakes>>['counts'],
+) {
+  const endMs = SECONDS * 1000;
+  const inWindow = (x: number) => windows.some((win) => x >= win.start && x <= win.end + GRACE_MS);
+  const during = samples.filter((x) => x.t >= 0);
+  // A request counts as in a window when any part of it (sent … answered) overlaps the window.
+  const overlaps = (x: { t: number; ms: number }) =>
+    windows.some((win) => win.allows5xx && x.t <= win.end + GRACE_MS && x.t + x.ms >= win.start);
+  // 5xx or no answer at all, outside the windows that allow them.
+  const errors = during.filter((x) => (x.status >= 500 || x.status === 0) && !overlaps(x));
+  const errorsInWindows = during.filter((x) => (x.status >= 500 || x.status === 0) && overlaps(x));
+
+  const list = during
+    .filter((x) => x.route === 'GET /api/casos' && x.status === 200 && !inWindow(x.t))
+    .map((x) => x.ms)
+    .sort((a, b) => a - b);
+
+  // Chat delivery: each acknowledged message to each member of its room that stayed subscribed from
+  // before its first send until DELIVERY_MS after its answer.
+  const members = new Map<number, StaffSocket[]>();
+  sockets.forEach((x, i) => {
+    if (i >= s.chat.ids.length) return;
+    const list2 = members.get(i % s.rooms.length) ?? [];
+    list2.push(x);
+    members.set(i % s.rooms.length, list2);
+  });
+  const latencies: number[] = [];
+  let expected = 0;
+  let delivered = 0;
+  let missedOutside = 0;
+  let missedInWindows = 0;
+  let duplicates = 0;
+  let messagesOutside = 0;
+  const missedBy: Record<string, number> = {};
+  for (const x of sockets) duplicates += x.duplicates;
+  for (const m of w.chat) {
+    if (m.ackAt === undefined || m.indexId === undefined) continue;
+    const key = `${s.rooms[m.room].roomId}:${m.indexId}`;
+    const outside = !inWindow(m.firstAt);
+    if (outside) messagesOutside++;
+    for (const x of members.get(m.room) ?? []) {
+      if (!x.heldThrough(m.firstAt, m.ackAt + DELIVERY_MS)) continue;
+      expected++;
+      const at = x.arrivals.get(key);
+      if (at === undefined) {
+        if (outside) missedOutside++;
+        else {
+          missedInWindows++;
+          // The latest window begun before the send (graces overlap the next fault's start).
+          const win = windows.filter((x2) => m.firstAt >= x2.start && m.firstAt <= x2.end + GRACE_MS).at(-1);
+          if (win) missedBy[win.name] = (missedBy[win.name] ?? 0) + 1;
+        }
+        continue;
+      }
+      delivered++;
+      if (outside) latencies.push(at - m.firstAt);
+    }
+  }
+  latencies.sort((a, b) => a - b);
+
+  // Memory: per instance process, the median of the last tenth of the run against the second tenth.
+  const tenth = endMs / 10;
+  const median = (xs: number[]) => {
+    const ys = [...xs].sort((a, b) => a - b);
+    return ys.length ? ys[Math.floor(ys.length / 2)] : NaN;
+  };
+  const memory = t.instances.map((_, i) => {
+    const mine = rss.filter((r) => r.instance === i);
+    const lastPid = mine.at(-1)?.pid;
+    const ofPid = mine.filter((r) => r.pid === lastPid);
+    const born = ofPid[0]?.t ?? 0;
+    // A restarted instance is measured from its own start: its second tenth after it.
+    const second = ofPid.filter((r) => r.t >= born + tenth && r.t < born + 2 * tenth).map((r) => r.kb);
+    const last = ofPid.filter((r) => r.t >= endMs - tenth).map((r) => r.kb);
+    const ratio = median(last) / median(second);
+    return {
+      instance: i,
+      pid: lastPid,
+      secondTenthMb: round1(median(second) / 1024),
+      lastTenthMb: round1(median(last) / 1024),
+      peakMb: round1(Math.max(...mine.map((r) => r.kb)) / 1024),
+      ratio: Math.round(ratio * 100) / 100,
+      flat: Number.isFinite(ratio) ? ratio <= BUDGET.rssGrowth : undefined,
+    };
+  });
+
+  const kill = windows.find((x) => x.name.includes('SIGKILL'));
+  const reconnectMax = Number(kill?.detail?.resubscribedMaxMs ?? 0);
+  const routes = countBy(during.map((x) => x.route));
+  const statuses: Record<string, Record<string, number>> = {};
+  for (const x of during) {
+    statuses[x.route] ??= {};
+    statuses[x.route][x.status] = (statuses[x.route][x.status] ?? 0) + 1;
+  }
+  // The load the server took: each stream's 2xx answers against its offered rate × the run.
+  const twoXx = (route: string) => during.filter((x) => x.route === route && x.status >= 200 && x.status < 300).length;
+  const offered = (perSecond: number) => perSecond * SECONDS;
+  const achieved = {
+    locations: twoXx('PUT /api/me/location') / offered(rates.locations),
+    chat: w.chat.filter((m) => m.ackAt !== undefined).length / offered(rates.chat),
+    cases: w.cases.filter((c) => c.id).length / offered(rates.cases),
+    caseList: twoXx('GET /api/casos') / offered(rates.caseList),
+  };
+  const worstShare = Math.min(...Object.values(achieved));
+  const caseListP99 = percentile(list, 99);
+  const chatP99 = percentile(latencies, 99);
+  const burst = windows.find((x) => x.name.includes('sign-ins'));
+  const burstOk = burst ? burst.detail?.ok === s.signIn.emails.length : true;
+  const budgets = [
+    {
+      name: 'the load sustained: each stream (positions, chat, cases, case list) ≥ 90 % of its rate answered 2xx',
+      value: Object.entries(achieved)
+        .map(([k, v]) => `${k} ${Math.round(v * 100)}%`)
+        .join(', '),
+      met: worstShare >= 0.9,
+      held: !quick,
+    },
+    {
+      name: 'nothing lost (acknowledged writes in the database once; chat deliveries outside the windows)',
+      value: db.lost + missedOutside + duplicates,
+      met: db.lost === 0 && missedOutside === 0 && duplicates === 0,
+      held: true,
+    },
+    {
+      name: 'no 5xx or unanswered request outside the fault windows',
+      value: errors.length,
+      met: errors.length === 0,
+      held: true,
+    },
+    {
+      name: `every sign-in of the burst answered 200 (a 429 tried again after 2 s, for a minute)`,
+      value: burst?.detail?.ok ?? 0,
+      met: burstOk,
+      held: true,
+    },
+    {
+      name: `case list p99 ≤ ${BUDGET.caseListP99Ms} ms outside the windows`,
+      value: round1(caseListP99),
+      met: caseListP99 <= BUDGET.caseListP99Ms,
+      held: !quick,
+    },
+    {
+      name: `chat delivery p99 ≤ ${BUDGET.chatP99Ms} ms outside the windows`,
+      value: round1(chatP99),
+      met: chatP99 <= BUDGET.chatP99Ms,
+      held: !quick,
+    },
+    {
+      name: `every dropped socket resubscribed ≤ ${BUDGET.reconnectMs} ms after the kill`,
+      value: reconnectMax,
+      met: reconnectMax <= BUDGET.reconnectMs && Number(kill?.detail?.notBack ?? 0) === 0,
+      held: true,
+    },
+    {
+      name: `memory flat: last-tenth median ≤ ${BUDGET.rssGrowth}× second-tenth median, each instance`,
+      value: memory.map((m) => m.ratio).join(' / '),
+      met: memory.every((m) => m.flat !== false),
+      held: !quick,
+    },
+  ];
+  const pass = budgets.every((b) => b.met || !b.held);
+  return {
+    mode: quick ? 'quick' : 'full',
+    target: t.kind,
+    instances: t.instances.length,
+    seconds: SECONDS,
+    load: {
+      sockets: sockets.length,
+      rooms: s.rooms.length,
+      rates,
+      socketsPerInstanceAtStart: spread,
+      achieved: Object.fromEntries(Object.entries(achieved).map(([k, v]) => [k, Math.round(v * 1000) / 10])),
+      shed: w.shed,
+      generatorCpuSeconds: round1((process.cpuUsage().user + process.cpuUsage().system) / 1e6),
+      loadAverage: os.loadavg().map((x) => round1(x)),
+      cpus: os.cpus().length,
+    },
+    windows: windows.map((x) => ({
+      ...x,
+      start: round1(x.start / 1000),
+      end: round1(x.end / 1000),
+      graceS: GRACE_MS / 1000,
+    })),
+    requests: {
+      byRoute: routes,
+      statuses,
+      errorsOutsideWindows: errors.slice(0, 20),
+      errorsInWindows: errorsInWindows.length,
+    },
+    refusals: Object.fromEntries(w.refusals),
+    caseList: {
+      samples: list.length,
+      p50Ms: round1(percentile(list, 50)),
+      p95Ms: round1(percentile(list, 95)),
+      p99Ms: round1(caseListP99),
+    },
+    chat: {
+      sent: w.chat.length,
+      acknowledged: w.chat.filter((m) => m.ackAt !== undefined).length,
+      retried: w.chat.filter((m) => m.attempts > 1).length,
+      messagesOutsideWindows: messagesOutside,
+      expectedDeliveries: expected,
+      delivered,
+      missedOutsideWindows: missedOutside,
+      missedInWindows,
+      missedByWindow: missedBy,
+      duplicates,
+      p50Ms: round1(percentile(latencies, 50)),
+      p99Ms: round1(chatP99),
+    },
+    cases: {
+      started: w.cases.length,
+      acknowledged: w.cases.filter((c) => c.id).length,
+      retried: w.cases.filter((c) => c.attempts > 1).length,
+      assigned: w.cases.filter((c) => c.assigned).length,
+      statusChanges: w.cases.reduce((a, c) => a + c.statuses.filter((x) => x.acked).length, 0),
+      sms: countBy(w.cases.flatMap((c) => (c.sms ? [c.sms.status] : []))),
+      exports: countBy(w.cases.flatMap((c) => (c.exportacion ? [c.exportacion.status] : []))),
+    },
+    locations: {
+      acknowledged: during.filter((x) => x.route === 'PUT /api/me/location' && x.status >= 200 && x.status < 300)
+        .length,
+      skippedBusy: w.locations.reduce((a, l) => a + l.skipped, 0),
+    },
+    outsideServices: fakeCounts,
+    instanceLogWarningsAndErrors: instanceLines,
+    database: db,
+    memory,
+    budgets,
+    pass,
+  };
+}
+
+function print(r: ReturnType<typeof buildReport>) {
+  console.log(JSON.stringify(r, null, 2));
+  const rows: [string, string][] = [
+    [
+      'mode',
+      `${r.mode}, ${r.target}, ${r.instances} instance(s), ${r.seconds} s, load average ${r.load.loadAverage.join(' ')}`,
+    ],
+    ['sockets', `${r.load.sockets} (per instance at start: ${r.load.socketsPerInstanceAtStart.join(', ')})`],
+    [
+      'load taken',
+      `${Object.entries(r.load.achieved)
+        .map(([k, v]) => `${k} ${v}%`)
+        .join(
+          ', ',
+        )} of the offered rates; shed ${JSON.stringify(r.load.shed)}; generator CPU ${r.load.generatorCpuSeconds} s`,
+    ],
+    ...r.windows.map((w): [string, string] => [
+      `fault ${w.start}–${w.end} s`,
+      `${w.name} ${w.detail ? JSON.stringify(w.detail) : ''}`,
+    ]),
+    [
+      'cases',
+      `${r.cases.acknowledged}/${r.cases.started} acknowledged (${r.cases.retried} retried), numbers ${r.database.cases.numbers.first}–${r.database.cases.numbers.last} gapless ${r.database.cases.numbers.gapless}`,
+    ],
+    [
+      'chat',
+      `${r.chat.acknowledged}/${r.chat.sent} acknowledged, ${r.chat.delivered}/${r.chat.expectedDeliveries} deliveries (missed in windows ${r.chat.missedInWindows}), p50 ${r.chat.p50Ms} ms p99 ${r.chat.p99Ms} ms`,
+    ],
+    [
+      'case list',
+      `${r.caseList.samples} outside windows: p50 ${r.caseList.p50Ms} p95 ${r.caseList.p95Ms} p99 ${r.caseList.p99Ms} ms`,
+    ],
+    ['memory', r.memory.map((m) => `#${m.instance} ${m.secondTenthMb}→${m.lastTenthMb} MB (${m.ratio}×)`).join('; ')],
+    [
+      '5xx/unanswered',
+      `${r.requests.errorsOutsideWindows.length} outside windows, ${r.requests.errorsInWindows} inside`,
+    ],
+    ...r.budgets.map((b): [string, string] => [
+      b.met ? 'MET' : b.held ? 'FAILED' : 'not met (not held)',
+      `${b.name}: ${b.value}`,
+    ]),
+    ['result', r.pass ? 'PASS' : 'FAIL'],
+  ];
+  const width = Math.max(...rows.map(([k]) => k.length));
+  console.log(rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n'));
+}
+
+await main();

@@ -1,0 +1,114 @@
+import WebSocket from 'ws';
+import { now } from './http.js';
+
+/** One connection of a socket: when it opened, when its topic was confirmed, when it closed. */
+export interface Epoch {
+  opened: number;
+  /** When the room's subscription was confirmed (no topic: when the channel said 'ready'). */
+  ready?: number;
+  closed?: number;
+  code?: number;
+}
+
+/**
+ * A signed-in staff member's live channel, as the web app keeps it: on a close it reconnects
+ * (250 ms, then every 500 ms) and subscribes its topic again. Each chat message's first arrival
+ * is kept by `roomId:indexId`; a second arrival counts as a duplicate.
+ */
+export class StaffSocket {
+  epochs: Epoch[] = [];
+  arrivals = new Map<string, number>();
+  duplicates = 0;
+  /** Dials that failed before the channel opened, by reason (an HTTP status of the upgrade, or the error). */
+  failures: { t: number; reason: string }[] = [];
+  private ws?: WebSocket;
+  private stopped = false;
+  private attempt = 0;
+
+  constructor(
+    readonly index: number,
+    readonly cookie: string,
+    private readonly urls: () => string[],
+    readonly topic?: string,
+  ) {}
+
+  get open() {
+    const e = this.epochs.at(-1);
+    return !!e && e.ready !== undefined && e.closed === undefined;
+  }
+
+  /** Resolves when the first connection is ready (or failed: the socket keeps retrying). */
+  connect(): Promise<void> {
+    return new Promise((resolve) => this.dial(resolve));
+  }
+
+  private dial(onReady?: () => void) {
+    if (this.stopped) return;
+    const urls = this.urls();
+    const url = urls[(this.index + this.attempt) % urls.length].replace(/^http/, 'ws') + '/api/live';
+    this.attempt++;
+    const ws = new WebSocket(url, { headers: { cookie: this.cookie } });
+    this.ws = ws;
+    const epoch: Epoch = { opened: now() };
+    let counted = false;
+    const ready = () => {
+      epoch.ready = now();
+      onReady?.();
+      onReady = undefined;
+    };
+    ws.on('open', () => {
+      this.epochs.push(epoch);
+      counted = true;
+      if (this.topic) ws.send(JSON.stringify({ action: 'subscribe', topic: this.topic }));
+    });
+    ws.on('message', (raw) => {
+      const msg = JSON.parse(String(raw)) as {
+        type: string;
+        topic?: string;
+        event?: { name: string; roomId?: string; indexId?: number };
+      };
+      if (msg.type === 'ready' && !this.topic) ready();
+      else if (msg.type === 'subscribed' && msg.topic === this.topic) ready();
+      else if (msg.type === 'event' && msg.event?.name === 'chat.message') {
+        const key = `${msg.event.roomId}:${msg.event.indexId}`;
+        if (this.arrivals.has(key)) this.duplicates++;
+        else this.arrivals.set(key, now());
+      }
+    });
+    ws.on('unexpected-response', (_req, res) => {
+      this.failures.push({ t: now(), reason: `HTTP ${res.statusCode}` });
+      ws.terminate();
+    });
+    ws.on('error', (err) => {
+      if (!counted) this.failures.push({ t: now(), reason: err.message.slice(0, 80) });
+    });
+    ws.on('close', (code) => {
+      if (counted) {
+        epoch.closed = now();
+        epoch.code = code;
+      }
+      if (this.stopped) return;
+      setTimeout(() => this.dial(onReady), counted ? 250 : 500);
+    });
+  }
+
+  /** Times taken before the run's clock was set to zero, moved onto it. */
+  rebase(shift: number) {
+    for (const e of this.epochs) {
+      e.opened -= shift;
+      if (e.ready !== undefined) e.ready -= shift;
+      if (e.closed !== undefined) e.closed -= shift;
+    }
+    for (const f of this.failures) f.t -= shift;
+  }
+
+  /** Was this socket subscribed through the whole of [from, to]? */
+  heldThrough(from: number, to: number): boolean {
+    return this.epochs.some((e) => e.ready !== undefined && e.ready <= from && (e.closed ?? Infinity) >= to);
+  }
+
+  close() {
+    this.stopped = true;
+    this.ws?.close();
+  }
+}

@@ -1,0 +1,136 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { tempDatabase } from '../../bench/lib/server-process.js';
+import { startCluster } from '../cluster/cluster.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** One Vialex instance as the soak drives it (the shape of ops/cluster's Instance). */
+export interface Instance {
+  port: number;
+  url: string;
+  pid(): number | undefined;
+  stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
+  start(): Promise<void>;
+}
+
+/** What the soak runs against (the shape of ops/cluster's Cluster). */
+export interface Target {
+  kind: 'cluster' | 'single';
+  url: string;
+  databaseUrl: string;
+  /** METRICS_TOKEN of the instances. */
+  metricsToken: string;
+  instances: Instance[];
+  /** Undefined when this target cannot restart its database (the shared server of `--single`). */
+  restartPostgres?: () => Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface TargetOptions {
+  /** Ports from here: the proxy, then the instances (cluster), or the one instance (single). */
+  basePort: number;
+  instances: number;
+  env: Record<string, string>;
+  dataDir: string;
+  log?: (line: string) => void;
+}
+
+/** ops/cluster: PostgreSQL of its own, the instances, nginx in front (API only: SERVE_WEB=0). */
+export async function startClusterTarget(opts: TargetOptions): Promise<Target> {
+  const cluster = await startCluster({
+    instances: opts.instances,
+    proxyPort: opts.basePort,
+    basePort: opts.basePort + 1,
+    pgPort: opts.basePort + 432,
+    dataDir: opts.dataDir,
+    demo: false,
+    env: { SERVE_WEB: '0', ...opts.env },
+    log: opts.log,
+  });
+  return {
+    kind: 'cluster',
+    url: cluster.url,
+    databaseUrl: cluster.databaseUrl,
+    metricsToken: cluster.metricsToken,
+    instances: cluster.instances,
+    restartPostgres: () => cluster.restartPostgres(),
+    stop: () => cluster.stop(),
+  };
+}
+
+/**
+ * One instance of our own on the shared PostgreSQL server (a temporary database), for trying the
+ * soak without ops/cluster: no proxy, and no database restart (the server is not ours).
+ */
+export async function startSingleTarget(opts: TargetOptions & { baseDatabaseUrl: string }): Promise<Target> {
+  const db = await tempDatabase(opts.baseDatabaseUrl);
+  const instances = Array.from({ length: opts.instances }, (_, i) =>
+    ownInstance(opts.basePort + 1 + i, { DATABASE_URL: db.url, ...opts.env }),
+  );
+  try {
+    for (const i of instances) await i.start();
+  } catch (err) {
+    for (const i of instances) await i.stop('SIGKILL');
+    await db.drop();
+    throw err;
+  }
+  return {
+    kind: 'single',
+    url: instances[0].url,
+    databaseUrl: db.url,
+    metricsToken: opts.env.METRICS_TOKEN ?? '',
+    instances,
+    async stop() {
+      await Promise.all(instances.map((i) => i.stop('SIGTERM')));
+      await db.drop();
+    },
+  };
+}
+
+/** A server process on a fixed port that can be killed and started again (bench/lib/server-process.ts's way). */
+function ownInstance(port: number, env: Record<string, string>): Instance {
+  let child: ChildProcess | undefined;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    port,
+    url,
+    pid: () => child?.pid,
+    async start() {
+      const c = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DEMO: '0',
+          SERVE_WEB: '0',
+          LOG_LEVEL: 'warn',
+          NODE_ENV: 'production',
+          ...env,
+        },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+      child = c;
+      const deadline = Date.now() + 90_000;
+      for (;;) {
+        try {
+          if ((await fetch(`${url}/api/ready`)).ok) return;
+        } catch {
+          // not up yet
+        }
+        if (c.exitCode !== null) throw new Error(`instance on ${port} exited during start`);
+        if (Date.now() > deadline) throw new Error(`instance on ${port} did not start in 90 s`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    },
+    async stop(signal = 'SIGTERM') {
+      const c = child;
+      if (!c || c.exitCode !== null || c.signalCode !== null) return;
+      await new Promise<void>((resolve) => {
+        c.once('exit', () => resolve());
+        c.kill(signal);
+      });
+    },
+  };
+}
