@@ -159,6 +159,21 @@ async function roomOf(base: string, cookie: string): Promise<string | undefined>
   return undefined;
 }
 
+/** The general rooms of the first cases of the user's list (an administrator's: every case's). */
+async function roomsOf(base: string, cookie: string): Promise<string[]> {
+  const list = await api<{ items?: Array<{ id: string }>; rows?: Array<{ id: string }> }>(
+    base,
+    cookie,
+    '/api/casos?limit=20',
+  );
+  const rooms: string[] = [];
+  for (const c of list.body?.items ?? list.body?.rows ?? []) {
+    const page = await api<{ sala?: { id: string } }>(base, cookie, `/api/casos/${c.id}/chats/general`);
+    if (page.status === 200 && page.body?.sala?.id) rooms.push(page.body.sala.id);
+  }
+  return rooms;
+}
+
 async function liveSockets(cluster: Cluster, instance: Instance): Promise<number> {
   const res = await fetch(`${instance.url}/metrics`, {
     headers: { authorization: `Bearer ${cluster.metricsToken}` },
@@ -200,6 +215,8 @@ interface Round {
   socketsBefore: number;
   affected: number;
   closeCodes: Record<string, number>;
+  /** Signal → the client saw its socket close (the server's part), then → resubscribed. */
+  closedMs: number[];
   resubscribedMs: number[];
   missed: number;
   eventMissed: number;
@@ -228,6 +245,7 @@ async function round(
   await stopped;
   const hit = affected();
   const resubscribedMs = hit.filter(back).map((c) => c.subscribedAt - t0);
+  const closedMs = hit.map((c) => c.closedAt - t0);
   const closeCodes: Record<string, number> = {};
   for (const c of hit) closeCodes[c.closeCode] = (closeCodes[c.closeCode] ?? 0) + 1;
 
@@ -248,6 +266,7 @@ async function round(
     socketsBefore: counts[victim],
     affected: hit.length,
     closeCodes,
+    closedMs,
     resubscribedMs,
     missed: hit.length - resubscribedMs.length + resubscribedMs.filter((ms) => ms > BUDGET_MS).length,
     eventMissed: clients.length - eventMs.length,
@@ -281,7 +300,10 @@ async function main(): Promise<number> {
     const callCenter = sessions.find((s) => s.email.startsWith('callcenter'));
     const admin = sessions.find((s) => s.email.startsWith('administrador'));
     if (!callCenter || !admin) throw new Error('the call center or the administrator has no room');
-    // More people than the demo has: administrators created for the check (a fresh database).
+    // More people than the demo has: administrators created for the check (a fresh database),
+    // spread over the cases' rooms (a room of every client at once would be no office's day:
+    // each entry is announced to the room's members).
+    const rooms = await roomsOf(cluster.url, admin.cookie);
     for (let n = 1; sessions.length * PER_SESSION < CLIENTS; n++) {
       const email = `carga${n}@vialex.test`;
       const res = await api(cluster.url, admin.cookie, '/api/usuarios', {
@@ -300,7 +322,7 @@ async function main(): Promise<number> {
       });
       if (res.status !== 201) throw new Error(`user ${email}: ${res.status} ${JSON.stringify(res.body)}`);
       const cookie = await signIn(cluster.url, email);
-      sessions.push({ email, cookie, room: admin.room });
+      sessions.push({ email, cookie, room: rooms[n % rooms.length] ?? admin.room });
     }
     for (let i = 0; i < CLIENTS; i++) {
       const client = new Client(i, sessions[i % sessions.length], cluster.url.replace(/^http/, 'ws') + '/api/live');
@@ -321,6 +343,7 @@ async function main(): Promise<number> {
       failed ||= !ok;
       log(
         `${r.signal}: ${r.affected}/${r.socketsBefore} clients moved (close codes ${JSON.stringify(r.closeCodes)}); ` +
+          `closed p50 ${pct(r.closedMs, 50)} ms, max ${Math.max(...r.closedMs)} ms; ` +
           `resubscribed p50 ${pct(r.resubscribedMs, 50)} ms, p95 ${pct(r.resubscribedMs, 95)} ms, max ${Math.max(...r.resubscribedMs)} ms ` +
           `(budget ${BUDGET_MS} ms, ${r.missed} missed); next case heard by ${clients.length - r.eventMissed}/${clients.length}, ` +
           `max ${Math.max(...r.eventMs)} ms — ${ok ? 'OK' : 'FAILED'}`,
