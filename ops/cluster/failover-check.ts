@@ -286,6 +286,9 @@ async function main(): Promise<number> {
     demo: true,
     env: { SERVE_WEB: '0', LOG_LEVEL: 'warn' },
     log: (line) => (/^(cluster:|\[nginx\])/.test(line) ? log(line) : undefined),
+  }).catch((err: unknown) => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw err;
   });
   log(`cluster up in ${((Date.now() - started) / 1000).toFixed(1)} s at ${cluster.url}`);
   const clients: Client[] = [];
