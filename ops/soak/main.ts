@@ -444,6 +444,7 @@ function buildReport(
   let duplicates = 0;
   let messagesOutside = 0;
   const missedBy: Record<string, number> = {};
+  const missedOutsideAt: Record<string, number> = {};
   for (const x of sockets) duplicates += x.duplicates;
   for (const m of w.chat) {
     if (m.ackAt === undefined || m.indexId === undefined) continue;
@@ -455,8 +456,12 @@ function buildReport(
       expected++;
       const at = x.arrivals.get(key);
       if (at === undefined) {
-        if (outside) missedOutside++;
-        else {
+        if (outside) {
+          missedOutside++;
+          // By the 10 s of the run the message was sent in, to tell a gap from a scatter.
+          const bucket = `${Math.floor(m.firstAt / 10_000) * 10}s`;
+          missedOutsideAt[bucket] = (missedOutsideAt[bucket] ?? 0) + 1;
+        } else {
           missedInWindows++;
           // The latest window begun before the send (graces overlap the next fault's start).
           const win = windows.filter((x2) => m.firstAt >= x2.start && m.firstAt <= x2.end + GRACE_MS).at(-1);
@@ -614,6 +619,7 @@ function buildReport(
       expectedDeliveries: expected,
       delivered,
       missedOutsideWindows: missedOutside,
+      missedOutsideBySendTime: missedOutsideAt,
       missedInWindows,
       missedByWindow: missedBy,
       duplicates,
@@ -669,7 +675,7 @@ function print(r: ReturnType<typeof buildReport>) {
     ],
     [
       'chat',
-      `${r.chat.acknowledged}/${r.chat.sent} acknowledged, ${r.chat.delivered}/${r.chat.expectedDeliveries} deliveries (missed in windows ${r.chat.missedInWindows}), p50 ${r.chat.p50Ms} ms p99 ${r.chat.p99Ms} ms`,
+      `${r.chat.acknowledged}/${r.chat.sent} acknowledged, ${r.chat.delivered}/${r.chat.expectedDeliveries} deliveries (missed outside windows ${r.chat.missedOutsideWindows}, in windows ${r.chat.missedInWindows}), p50 ${r.chat.p50Ms} ms p99 ${r.chat.p99Ms} ms`,
     ],
     [
       'case list',
