@@ -32,18 +32,18 @@ button{font:inherit;font-weight:600;padding:10px 24px;border:0;border-radius:8px
 }
 
 const appShell = createHandlerBoundToURL('/index.html');
-// The driver's pages are their own light app (cliente.html, issue 14); the server maps them alike.
+// The driver's case pages are their own light app (cliente.html, issue 14); the server maps them alike.
 const clientShell = createHandlerBoundToURL('/cliente.html');
-const CLIENT_PAGES = /^\/(login\/auth-cliente|caso-cliente)(\/|$)/;
+const CLIENT_PAGES = /^\/caso-cliente(\/|$)/;
 const shellFor: typeof appShell = (options) =>
   (CLIENT_PAGES.test(new URL(options.request.url).pathname) ? clientShell : appShell)(options);
 
 // The app shell answers every navigation while online (from the precache: fast); offline, the
-// page above does. The API, the OpenAPI docs and the short links are the server's and are never
-// answered from here.
+// page above does. The API, the OpenAPI docs, the short links and the driver's entry page (the
+// server writes the case into it, and entering needs the server anyway) are never answered from here.
 registerRoute(
   new NavigationRoute((options) => (self.navigator.onLine ? shellFor(options) : Promise.resolve(offlinePage())), {
-    denylist: [/^\/api(\/|$)/, /^\/s\//],
+    denylist: [/^\/api(\/|$)/, /^\/s\//, /^\/login\/auth-cliente(\/|$)/],
   }),
 );
 
