@@ -87,8 +87,11 @@ export function setMemoryTemplate(dump: Blob | undefined): void {
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Subscribes to a NOTIFY channel on a connection of its own. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a NOTIFY channel on a connection of its own. `onResumed` runs after that
+   * connection was lost and is listening again: what was notified meanwhile never arrives.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onResumed?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -165,11 +168,12 @@ async function openPostgres(
   return {
     db,
     kind: 'postgres',
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, onResumed) {
       // One connection of its own, re-established when PostgreSQL drops it, so live events
       // resume after a database restart instead of stopping until the server restarts.
       let client: pg.Client | undefined;
       let closed = false;
+      let connected = false;
       const connect = async (): Promise<void> => {
         const c = new pg.Client({ connectionString: url });
         c.on('error', (err) => onError(err, `listen ${channel}`));
@@ -182,7 +186,10 @@ async function openPostgres(
         await c.connect();
         await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
         client = c;
-        if (closed) await c.end(); // stopped while this reconnection was under way
+        if (closed)
+          await c.end(); // stopped while this reconnection was under way
+        else if (connected) onResumed?.();
+        connected = true;
       };
       await connect();
       const stop = async () => {

@@ -127,7 +127,12 @@ export class JobRunner {
   /** Polls every pollMs and when a job is enqueued, running up to `concurrency` jobs at once. */
   async start(): Promise<void> {
     if (this.options.pollMs <= 0) return;
-    this.stopListening = await this.database.listen(JOBS_CHANNEL, () => this.poll());
+    // A job enqueued while the listening connection was down is found by the poll on resume.
+    this.stopListening = await this.database.listen(
+      JOBS_CHANNEL,
+      () => this.poll(),
+      () => this.poll(),
+    );
     this.timer = setInterval(() => this.poll(), this.options.pollMs);
     this.timer.unref();
     this.poll();

@@ -30,19 +30,30 @@ export class LiveHub {
   constructor(private readonly database: Database) {}
 
   async start(): Promise<void> {
-    this.stopListening = await this.database.listen(CHANNEL, (payload) => {
-      try {
-        const parsed = JSON.parse(payload) as { topic?: string; topics?: string[]; event: LiveEvent };
-        for (const topic of parsed.topics ?? [parsed.topic ?? '']) this.deliver(topic, parsed.event);
-      } catch {
-        // A malformed payload is not ours; ignore it.
-      }
-    });
+    this.stopListening = await this.database.listen(
+      CHANNEL,
+      (payload) => {
+        try {
+          const parsed = JSON.parse(payload) as { topic?: string; topics?: string[]; event: LiveEvent };
+          for (const topic of parsed.topics ?? [parsed.topic ?? '']) this.deliver(topic, parsed.event);
+        } catch {
+          // A malformed payload is not ours; ignore it.
+        }
+      },
+      // The listening connection was lost (a database restart): events committed meanwhile never
+      // arrive. Every socket is told to reconnect (1012), and a reconnecting app resubscribes
+      // and refetches what it shows, so nobody keeps a screen that silently missed a change.
+      () => this.closeAll('live events missed'),
+    );
+  }
+
+  private closeAll(reason: string): void {
+    for (const socket of this.bySocket.keys()) socket.close(SERVICE_RESTART, reason);
   }
 
   async stop(): Promise<void> {
     await this.stopListening?.();
-    for (const socket of this.bySocket.keys()) socket.close(SERVICE_RESTART, 'server restarting');
+    this.closeAll('server restarting');
   }
 
   /** Queues an event on the executor's transaction (or sends it now outside one). */
