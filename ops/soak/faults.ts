@@ -40,11 +40,36 @@ interface Proxy {
   close(): Promise<void>;
 }
 
+/** Runs `go` now, or after SLOW_MS when the mode is 'slow'; `cancelAll` drops what is still held. */
+function holder() {
+  const timers = new Set<NodeJS.Timeout>();
+  return {
+    run(m: FaultMode, go: () => void) {
+      if (m !== 'slow') return go();
+      const t = setTimeout(() => {
+        timers.delete(t);
+        go();
+      }, SLOW_MS);
+      timers.add(t);
+    },
+    cancelAll: () => timers.forEach(clearTimeout),
+  };
+}
+
+/** Listens on a loopback port the system picks; answers it. */
+async function listenLoopback(server: net.Server): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  return (server.address() as AddressInfo).port;
+}
+
 /** An HTTP proxy to `target` whose behaviour follows `mode()`. */
 async function httpFaultProxy(target: string, mode: () => FaultMode, count: (m: FaultMode) => void): Promise<Proxy> {
   const to = new URL(target);
   const agent = new http.Agent({ keepAlive: true });
-  const timers = new Set<NodeJS.Timeout>();
+  const held = holder();
   const server = http.createServer((req, res) => {
     const m = mode();
     count(m);
@@ -75,24 +100,14 @@ async function httpFaultProxy(target: string, mode: () => FaultMode, count: (m: 
       };
       if (m === 'fail') {
         res.writeHead(500, { 'content-type': 'application/json' }).end('{"message":"soak: fault injected"}');
-      } else if (m === 'slow') {
-        const t = setTimeout(() => {
-          timers.delete(t);
-          forward();
-        }, SLOW_MS);
-        timers.add(t);
-      } else forward();
+      } else held.run(m, forward);
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
   return {
-    port: (server.address() as AddressInfo).port,
+    port: await listenLoopback(server),
     close: () =>
       new Promise((resolve) => {
-        for (const t of timers) clearTimeout(t);
+        held.cancelAll();
         agent.destroy();
         server.closeAllConnections();
         server.close(() => resolve());
@@ -103,7 +118,7 @@ async function httpFaultProxy(target: string, mode: () => FaultMode, count: (m: 
 /** A TCP proxy (for SFTP) whose behaviour follows `mode()` at each new connection. */
 async function tcpFaultProxy(targetPort: number, mode: () => FaultMode, count: (m: FaultMode) => void): Promise<Proxy> {
   const sockets = new Set<net.Socket>();
-  const timers = new Set<NodeJS.Timeout>();
+  const held = holder();
   const server = net.createServer((client) => {
     const m = mode();
     count(m);
@@ -127,23 +142,13 @@ async function tcpFaultProxy(targetPort: number, mode: () => FaultMode, count: (
       upstream.pipe(client);
       client.resume();
     };
-    if (m === 'slow') {
-      const t = setTimeout(() => {
-        timers.delete(t);
-        connect();
-      }, SLOW_MS);
-      timers.add(t);
-    } else connect();
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
+    held.run(m, connect);
   });
   return {
-    port: (server.address() as AddressInfo).port,
+    port: await listenLoopback(server),
     close: () =>
       new Promise((resolve) => {
-        for (const t of timers) clearTimeout(t);
+        held.cancelAll();
         for (const s of sockets) s.destroy();
         server.close(() => resolve());
       }),

@@ -2,18 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tempDatabase } from '../../bench/lib/server-process.js';
-import { startCluster } from '../cluster/cluster.js';
+import { startCluster, type Instance } from '../cluster/cluster.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** One Vialex instance as the soak drives it (the shape of ops/cluster's Instance). */
-export interface Instance {
-  port: number;
-  url: string;
-  pid(): number | undefined;
-  stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
-  start(): Promise<void>;
-}
 
 /** What the soak runs against (the shape of ops/cluster's Cluster). */
 export interface Target {
