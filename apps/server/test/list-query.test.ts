@@ -182,6 +182,25 @@ describe('keyset paging', () => {
     expect(p1.prevCursor).toBeNull();
   });
 
+  it('rows created within one millisecond are neither skipped nor repeated (PostgreSQL keeps microseconds)', async () => {
+    // A cursor holds a time as JavaScript does, to the millisecond; rows whose times differ only
+    // in microseconds (PostgreSQL's now() in separate statements) must still page exactly.
+    await s.ctx.db
+      .execute(sql`insert into clientes (nombres, apellidos, tipoidentificacion, identificacion, telefono, ciudad, direccion, creado)
+      select 'MICRO', 'MICRO', 'CC', 7000 + g, '1', '11001', 'X',
+        timestamptz '2020-01-01 10:00:00.123' + g * interval '1 microsecond' from generate_series(1, 25) g`);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const body = (await list('/api/clientes', cursor ? { cursor, dir: 'next' } : {})).json();
+      seen.push(...body.rows.map((r: { id: string }) => r.id));
+      cursor = body.nextCursor;
+    } while (cursor);
+    const all = await s.ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from clientes`);
+    expect(seen).toHaveLength(all.rows[0].n);
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
   it('rows inserted while someone pages do not shift the pages they already hold', async () => {
     const p1 = (await list('/api/clientes', {})).json();
     // Concurrent inserts: newer rows land before page 1, so page 2 must continue exactly after page 1.
