@@ -242,6 +242,12 @@ export function keyset(
   keys: string[],
   { placeholders = false } = {},
 ) {
+  for (const { column, type } of sort.columns) {
+    // A cursor holds a time to the millisecond (keyOf); a column keeping microseconds would
+    // skip the rows that share the cursor's millisecond (columns.ts createdAt).
+    if (type === 'date' && (column as { precision?: number }).precision !== 3)
+      throw new Error(`keyset: ${column.name} must be a timestamp(3) column`);
+  }
   const backwards = query.dir === 'prev' && !!query.cursor;
   // With placeholders the cursor goes in as named parameters (k0, k1, …), so a prepared
   // statement can be reused for every page of the same shape.
