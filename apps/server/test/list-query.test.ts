@@ -192,8 +192,10 @@ describe('keyset paging', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const body = (await list('/api/clientes', cursor ? { cursor, dir: 'next' } : {})).json();
-      seen.push(...body.rows.map((r: { id: string }) => r.id));
+      const body: { rows: { id: string }[]; nextCursor: string | null } = (
+        await list('/api/clientes', cursor ? { cursor, dir: 'next' } : {})
+      ).json();
+      seen.push(...body.rows.map((r) => r.id));
       cursor = body.nextCursor;
     } while (cursor);
     const all = await s.ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from clientes`);
