@@ -64,7 +64,9 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 export async function benchCasesList(serverUrl: string, databaseUrl: string, quick = false) {
   // Quick (CI): every scenario on 20,000 cases for a second, held only to answering every page.
   const CASES = Number(process.env.BENCH_CASES ?? (quick ? 20_000 : 1_000_000));
-  const seconds = quick ? 1 : 5;
+  // Quick: half a second after a fifth of warm-up, enough to run each path (CI's time is short).
+  const seconds = quick ? 0.5 : 5;
+  const warmupSeconds = quick ? 0.2 : 1;
   const roles = [
     'Administrador',
     'Call Center',
@@ -139,11 +141,11 @@ export async function benchCasesList(serverUrl: string, databaseUrl: string, qui
     for (const [name, cargo, path] of chosen) {
       const url = `${serverUrl}${path}`;
       const reference = name.startsWith('(reference)');
-      const paced = await load({ url, cookies: cookies[cargo], seconds, rate: RATE });
+      const paced = await load({ url, cookies: cookies[cargo], seconds, rate: RATE, warmupSeconds });
       // The server's CPU over the counted part of the saturated run (after its 1 s warm-up).
       let cpuBefore: number | undefined;
-      const warm = setTimeout(() => (cpuBefore = serverCpuMs(serverUrl)), 1000);
-      const saturated = await load({ url, cookies: cookies[cargo], seconds: quick ? 1 : 3 });
+      const warm = setTimeout(() => (cpuBefore = serverCpuMs(serverUrl)), warmupSeconds * 1000);
+      const saturated = await load({ url, cookies: cookies[cargo], seconds: quick ? 0.5 : 3, warmupSeconds });
       const cpuAfter = serverCpuMs(serverUrl);
       clearTimeout(warm);
       if (paced.errors || saturated.errors) throw new Error(`${name}: ${paced.errors + saturated.errors} errors`);
@@ -164,8 +166,8 @@ export async function benchCasesList(serverUrl: string, databaseUrl: string, qui
       // Quick (CI): the raw round trip on the first page only, enough to keep its code path alive.
       if (!reference && (!quick || results.length === 1)) {
         const send = await rawPage(pool, { id: agents[cargo][0], cargo: cargo as Cargo }, path);
-        const rawPaced = await drive(send, { seconds, rate: RATE });
-        const rawSaturated = await drive(send, { seconds: quick ? 1 : 3 });
+        const rawPaced = await drive(send, { seconds, rate: RATE, warmupSeconds });
+        const rawSaturated = await drive(send, { seconds: quick ? 0.5 : 3, warmupSeconds });
         if (rawPaced.errors || rawSaturated.errors) throw new Error(`${name}: raw round trip failed`);
         const p50Ratio = paced.p50 / rawPaced.p50;
         const saturatedRatio = rawSaturated.rps / saturated.rps;
