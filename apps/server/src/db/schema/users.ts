@@ -90,7 +90,11 @@ export const sesiones = pgTable(
   (t) => [index('sesiones_usuario_idx').on(t.usuario)],
 );
 
-/** Failed sign-ins, to slow down password guessing per account and per address. */
+/**
+ * Sign-in attempts, to slow down password guessing per account and per address: failures, and
+ * reservations whose password is still being checked (`pendiente`; one left behind by an instance
+ * that died mid-check counts as a failure once it is older than LOGIN_PENDING_SECONDS).
+ */
 export const intentos_login = pgTable(
   'intentos_login',
   {
@@ -98,6 +102,7 @@ export const intentos_login = pgTable(
     email: text('email').notNull(),
     ip: text('ip').notNull(),
     fecha: createdAt('fecha'),
+    pendiente: boolean('pendiente').notNull().default(false),
   },
   (t) => [index('intentos_login_email_idx').on(t.email, t.fecha), index('intentos_login_ip_idx').on(t.ip, t.fecha)],
 );
