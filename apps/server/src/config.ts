@@ -54,6 +54,14 @@ export interface Config {
   appOrigins: string[];
   /** How often the live channel pings each socket; a socket that missed the last ping is dropped. */
   livePingMs: number;
+  /**
+   * Instances (platform/instances.ts): each renews its row every INSTANCE_HEARTBEAT_MS (10 s; 0
+   * turns the timer off) and sweeps; one not seen for INSTANCE_EXPIRY_MS (30 s) is dead, and the
+   * room presence and followed positions of its sockets are given back. The expiry is several
+   * heartbeats so that a busy instance is not taken for dead.
+   */
+  instanceHeartbeatMs: number;
+  instanceExpiryMs: number;
   dbPoolSize: number;
   logLevel: string;
   /** Tecnicar's kronos service and the insurers' hub; unset with DEMO: local fakes. */
@@ -120,6 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pushHosts: parsePushHosts(env.PUSH_HOSTS),
     appOrigins: parseOrigins(env.APP_ORIGINS, 'APP_ORIGINS'),
     livePingMs: int(env.LIVE_PING_MS, 30_000),
+    instanceHeartbeatMs: int(env.INSTANCE_HEARTBEAT_MS, 10_000),
+    instanceExpiryMs: int(env.INSTANCE_EXPIRY_MS, 30_000),
     dbPoolSize: int(env.DB_POOL_SIZE, 10),
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     kronosUrl: env.KRONOS_URL || undefined,

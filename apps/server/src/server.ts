@@ -8,6 +8,8 @@ import { seedReferenceData } from './db/seed.js';
 import { seedDemoData } from './demo/data.js';
 import { seedDemoCases } from './demo/cases.js';
 import { LiveHub } from './platform/live-hub.js';
+import { InstanceRegistry } from './platform/instances.js';
+import { releaseGoneInstances } from './modules/live/presence.js';
 import type { AppContext } from './platform/context.js';
 import { buildApp } from './app.js';
 import { expireSessions } from './modules/auth/session.js';
@@ -70,6 +72,8 @@ export interface RunningServer {
   sftpFake?: FakeSftp;
   /** The background-job worker (SFTP exports); it polls only when JOBS_POLL_MS > 0. */
   jobs: JobRunner;
+  /** This instance's row, heartbeat and the sweep of dead instances' presence. */
+  instances: InstanceRegistry;
   stop(): Promise<void>;
 }
 
@@ -91,9 +95,17 @@ export async function createServer(config: Config): Promise<RunningServer> {
   if (config.demo) await seedDemoData(database.db);
   const hub = new LiveHub(database);
   await hub.start();
-  const ctx: AppContext = { config, database, db: database.db, hub };
+  // This instance's id and heartbeat: what its live sockets hold is released if it dies.
+  const instances = new InstanceRegistry(database, {
+    heartbeatMs: config.instanceHeartbeatMs,
+    expiryMs: config.instanceExpiryMs,
+    log: { warn: (obj, msg) => log?.warn(obj, msg) },
+  });
+  const ctx: AppContext = { config, database, db: database.db, hub, instanceId: instances.id };
+  instances.onSweep(() => releaseGoneInstances(ctx));
   const app = await buildApp(ctx);
   ctx.log = log = app.log;
+  await instances.start();
   if (config.demo) await seedDemoCases(ctx);
   const sweep = setInterval(() => {
     expireSessions(ctx.db, hub).catch((err) => app.log.error({ err }, 'session sweep failed'));
@@ -120,11 +132,15 @@ export async function createServer(config: Config): Promise<RunningServer> {
     mapsFake,
     sftpFake,
     jobs,
+    instances,
     async stop() {
       clearInterval(sweep);
       // Running jobs go back to the queue (for this instance after a restart, or another one).
       await jobs.stop();
       await app.close();
+      // Whatever this instance's sockets still hold in the database (a client socket's leave
+      // still on its way) is given back now rather than when the row would expire.
+      await instances.stop();
       // Notices of the last actions are still being announced and pushed: let them go out first.
       await deliveriesSettled();
       await hub.stop();

@@ -17,13 +17,18 @@ const OWNS: Record<string, string[]> = {
   clients: ['clientes'],
   vehicles: ['vehiculos', 'polizas'],
   catalogues: ['empresas', 'areas', 'estadoscaso'],
-  chat: ['chats', 'chat_usuarios', 'mensajes', 'fotosdrone'],
+  // chat_presencia: each instance's share of the room screens (platform/instances.ts sweeps it through chat).
+  chat: ['chats', 'chat_usuarios', 'chat_presencia', 'mensajes', 'fotosdrone'],
   notifications: ['notificaciones', 'notificaciones_leidas'],
   push: ['suscripciones_push'],
   files: ['archivos'],
   'client-links': ['enlaces_cliente', 'sesiones_cliente'],
   messaging: ['mensajes_sms'],
   exports: ['exportaciones'],
+  // live writes none: its gated topics' presence is chat's and users' (live/presence.ts calls their
+  // sweeps). The instances themselves (instancias) are the platform's (platform/instances.ts), as
+  // the job queue (trabajos) is.
+  live: [],
 };
 /** The browser tests' helper routes (/api/test, NODE_ENV=test only) set up states directly. */
 const EXEMPT = ['system/test-routes.ts'];

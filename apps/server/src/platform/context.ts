@@ -8,6 +8,11 @@ export interface AppContext {
   database: Database;
   db: Db;
   hub: LiveHub;
+  /**
+   * This server instance's id (platform/instances.ts): what its live sockets hold in the database
+   * (room presence, watched positions) is recorded under it and given back if the instance dies.
+   */
+  instanceId: string;
   /** The server's logger (set once the app is built). */
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }

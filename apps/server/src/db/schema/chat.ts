@@ -6,6 +6,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -59,6 +60,23 @@ export const chatUsuarios = pgTable(
     uniqueIndex('chat_usuarios_room_cliente_key').on(t.roomId, t.cliente),
     index('chat_usuarios_usuario_idx').on(t.usuario),
   ],
+);
+
+/**
+ * Each server instance's share of a member's open room screens (platform/instances.ts): the
+ * member's chat_usuarios.conexiones is the sum over live instances; the rows of an instance that
+ * died are swept and subtracted.
+ */
+export const chatPresencia = pgTable(
+  'chat_presencia',
+  {
+    instancia: uuid('instancia').notNull(),
+    miembro: uuid('miembro')
+      .notNull()
+      .references(() => chatUsuarios.id, { onDelete: 'cascade' }),
+    conexiones: integer('conexiones').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.instancia, t.miembro] }), index('chat_presencia_miembro_idx').on(t.miembro)],
 );
 
 /** Messages of all three kinds of room (mensajes, mensajesperito, mensajesdibujante). */

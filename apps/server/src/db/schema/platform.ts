@@ -127,3 +127,14 @@ export const configuracion = pgTable('configuracion', {
   clave: text('clave').primaryKey(),
   valor: jsonb('valor').notNull(),
 });
+
+/**
+ * The running server instances (platform/instances.ts): each renews `visto` every heartbeat; a
+ * row not seen for the expiry is a dead instance, deleted by any other's sweep, and what its live
+ * sockets held (chat_presencia, ubicaciones_vigiladas, keyed by its id) is given back.
+ */
+export const instancias = pgTable('instancias', {
+  id: uuid('id').primaryKey(),
+  iniciada: tstz('iniciada').notNull().defaultNow(),
+  visto: tstz('visto').notNull().defaultNow(),
+});

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -109,12 +110,18 @@ export const intentos_login = pgTable(
 
 /**
  * Users whose position an open case map follows (the live topic ubicacion:{id}), with how many
- * map screens follow it across every instance. A position update notifies only while > 0, so
+ * map screens follow it on each server instance (`instancia`, platform/instances.ts: the rows of
+ * an instance that died are swept). A position update notifies only while some row is > 0, so
  * 250+ updates a second cost nothing when nobody watches.
  */
-export const ubicacionesVigiladas = pgTable('ubicaciones_vigiladas', {
-  usuario: uuid('usuario')
-    .primaryKey()
-    .references(() => usuarios.id),
-  mapas: integer('mapas').notNull().default(0),
-});
+export const ubicacionesVigiladas = pgTable(
+  'ubicaciones_vigiladas',
+  {
+    usuario: uuid('usuario')
+      .notNull()
+      .references(() => usuarios.id),
+    instancia: uuid('instancia').notNull(),
+    mapas: integer('mapas').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.usuario, t.instancia] })],
+);

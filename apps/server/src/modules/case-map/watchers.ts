@@ -33,10 +33,10 @@ export async function followAgent(ctx: AppContext, viewer: Viewer, agentId: stri
     )
     .limit(CASES_CHECKED);
   if (!cases.some((c) => mayOpenMap(viewer, c).allowed)) return false;
-  await watchLocation(ctx.db, agentId, 1);
+  await watchLocation(ctx.db, ctx.instanceId, agentId, 1);
   return true;
 }
 
 export async function unfollowAgent(ctx: AppContext, agentId: string): Promise<void> {
-  await watchLocation(ctx.db, agentId, -1);
+  await watchLocation(ctx.db, ctx.instanceId, agentId, -1);
 }

@@ -1,5 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { chatUsuarios } from '../../db/schema/index.js';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import type { Viewer } from '../auth/session.js';
 import { joinRoom, openRoomFor, roomById, roomChanged, type ChatSender } from './service.js';
@@ -9,7 +8,9 @@ import { joinRoom, openRoomFor, roomById, roomChanged, type ChatSender } from '.
  * open and leave the tab): a staff socket that follows the room's live topic is the member's
  * room screen. Each member counts their open room screens across every server instance
  * (chat_usuarios.conexiones); online while one is open. A message reaches by push only members
- * with none open.
+ * with none open. Each instance's share is recorded too (chat_presencia), so that the screens of
+ * an instance that died without closing its sockets are given back by the sweep
+ * (releaseGonePresence, platform/instances.ts): the count is the sum over live instances.
  */
 
 const CHAT_TOPIC = /^chat:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
@@ -34,14 +35,18 @@ export async function enterRoom(ctx: AppContext, viewer: Viewer, roomId: string)
   return true;
 }
 
-/** A member (staff or the client) opened the room's screen: one more, online. */
+/** A member (staff or the client) opened the room's screen: one more, online, held by this instance. */
 export async function enterPresence(ctx: AppContext, roomId: string, member: ChatSender): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await joinRoom(tx, roomId, member);
-    await tx
-      .update(chatUsuarios)
-      .set({ conexiones: sql`${chatUsuarios.conexiones} + 1`, estado: 'online' })
-      .where(and(eq(chatUsuarios.roomId, roomId), eq(chatUsuarios.usuario, member.id)));
+    await tx.execute(sql`
+      with member as (
+        update chat_usuarios set conexiones = conexiones + 1, estado = 'online'
+        where room_id = ${roomId} and usuario = ${member.id}
+        returning id)
+      insert into chat_presencia (instancia, miembro, conexiones)
+      select ${ctx.instanceId}, id, 1 from member
+      on conflict (instancia, miembro) do update set conexiones = chat_presencia.conexiones + 1`);
     await roomChanged(ctx, tx, roomId);
   });
 }
@@ -49,14 +54,47 @@ export async function enterPresence(ctx: AppContext, roomId: string, member: Cha
 /** The same for whoever left (staff or the client). */
 export const leavePresence = (ctx: AppContext, memberId: string, roomId: string) => leaveRoom(ctx, memberId, roomId);
 
-/** The viewer left the room's screen (the tab changed, the socket closed). */
+/**
+ * The viewer left the room's screen (the tab changed, the socket closed): one fewer, if this
+ * instance still holds one (a sweep may have released them while it stalled).
+ */
 export async function leaveRoom(ctx: AppContext, userId: string, roomId: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const left = sql`greatest(${chatUsuarios.conexiones} - 1, 0)`;
-    await tx
-      .update(chatUsuarios)
-      .set({ conexiones: left, estado: sql`case when ${left} > 0 then 'online' else 'offline' end` })
-      .where(and(eq(chatUsuarios.roomId, roomId), eq(chatUsuarios.usuario, userId)));
+    await tx.execute(sql`
+      with held as (
+        update chat_presencia p set conexiones = p.conexiones - 1
+        from chat_usuarios cu
+        where p.instancia = ${ctx.instanceId} and p.miembro = cu.id and cu.room_id = ${roomId}
+          and cu.usuario = ${userId} and p.conexiones > 0
+        returning p.miembro)
+      update chat_usuarios set conexiones = greatest(conexiones - 1, 0),
+        estado = case when conexiones > 1 then 'online' else 'offline' end
+      where id in (select miembro from held)`);
     await roomChanged(ctx, tx, roomId);
+  });
+}
+
+/**
+ * The sweep's part (platform/instances.ts): the room screens held by instances that are gone
+ * (not in `instancias`: dead, or stopped) no longer count; members left with none go offline and
+ * their rooms are announced (live lists update). Rows at zero are tidied away too. One statement
+ * decides; a row is released by one sweeper only, however many run at once.
+ */
+export async function releaseGonePresence(ctx: AppContext): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const result = await tx.execute(sql`
+      with gone as (
+        delete from chat_presencia p
+        where p.conexiones = 0 or not exists (select 1 from instancias i where i.id = p.instancia)
+        returning p.miembro, p.conexiones),
+      lost as (
+        select miembro, sum(conexiones)::int as n from gone where conexiones > 0 group by miembro)
+      update chat_usuarios cu set conexiones = greatest(cu.conexiones - lost.n, 0),
+        estado = case when cu.conexiones - lost.n > 0 then 'online' else 'offline' end
+      from lost where cu.id = lost.miembro
+      returning cu.room_id`);
+    const rooms = new Set((result.rows as { room_id: string }[]).map((r) => r.room_id));
+    for (const roomId of rooms) await roomChanged(ctx, tx, roomId);
+    return result.rows.length;
   });
 }

@@ -288,14 +288,14 @@ export const clientCaseRoutes: FastifyPluginAsyncZod = async (app) => {
     const agents = map.topics.map((t) => t.slice('ubicacion:'.length));
     const followed = [topics.chat(open.room.id), ...map.topics];
     await enterPresence(ctx, open.room.id, open.sender);
-    for (const agent of agents) await watchLocation(ctx.db, agent, 1);
+    for (const agent of agents) await watchLocation(ctx.db, ctx.instanceId, agent, 1);
     for (const topic of followed) ctx.hub.subscribe(socket, topic);
     socket.send(JSON.stringify({ type: 'ready', topics: followed } satisfies LiveServerMessage));
     socket.on('close', () => {
       ctx.hub.remove(socket);
       void (async () => {
         await leavePresence(ctx, open.sender.id, open.room.id);
-        for (const agent of agents) await watchLocation(ctx.db, agent, -1);
+        for (const agent of agents) await watchLocation(ctx.db, ctx.instanceId, agent, -1);
       })().catch((err) => request.log.warn({ err }, 'client live: leaving failed'));
     });
   });

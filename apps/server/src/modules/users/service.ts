@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { MSG, SESSION_DEFAULT_MINUTES, maySetOwnAvailability, topics, type Cargo } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
@@ -127,26 +127,50 @@ export async function recordLocation(ctx: AppContext, sessionId: string, lat: nu
         'topic', 'ubicacion:' || m.id,
         'event', json_build_object('name', 'location.changed', 'id', m.id, 'lat', ${lat}::float8,
           'lng', ${long}::float8, 'at', m.ubicacion_fecha, 'gps', true))::text)
-      from moved m join ubicaciones_vigiladas w on w.usuario = m.id and w.mapas > 0)
+      from moved m
+      where exists (select 1 from ubicaciones_vigiladas w where w.usuario = m.id and w.mapas > 0))
     select (select count(*) from moved)::int as n, (select count(*) from told)::int as told`);
   return Number((result.rows[0] as { n: number }).n) > 0;
 }
 
-/** Users an open case map follows: counted up and down by the live channel (topics.location). */
-export async function watchLocation(db: Executor, userId: string, delta: 1 | -1): Promise<void> {
+/**
+ * Users an open case map follows: counted up and down by the live channel (topics.location), per
+ * instance (`instanceId` holds the map's socket), so that the sweep gives back what a dead
+ * instance held (releaseGoneWatches).
+ */
+export async function watchLocation(db: Executor, instanceId: string, userId: string, delta: 1 | -1): Promise<void> {
   if (delta > 0)
     await db
       .insert(ubicacionesVigiladas)
-      .values({ usuario: userId, mapas: 1 })
+      .values({ usuario: userId, instancia: instanceId, mapas: 1 })
       .onConflictDoUpdate({
-        target: ubicacionesVigiladas.usuario,
+        target: [ubicacionesVigiladas.usuario, ubicacionesVigiladas.instancia],
         set: { mapas: sql`${ubicacionesVigiladas.mapas} + 1` },
       });
   else
     await db
       .update(ubicacionesVigiladas)
-      .set({ mapas: sql`greatest(${ubicacionesVigiladas.mapas} - 1, 0)` })
-      .where(eq(ubicacionesVigiladas.usuario, userId));
+      .set({ mapas: sql`${ubicacionesVigiladas.mapas} - 1` })
+      .where(
+        and(
+          eq(ubicacionesVigiladas.usuario, userId),
+          eq(ubicacionesVigiladas.instancia, instanceId),
+          gt(ubicacionesVigiladas.mapas, 0),
+        ),
+      );
+}
+
+/**
+ * The sweep's part (platform/instances.ts): the follows of instances no longer in `instancias`
+ * (dead, or stopped) go, and rows at zero are tidied away; positions of users nobody else follows
+ * are no longer announced. Safe on several instances at once.
+ */
+export async function releaseGoneWatches(db: Executor): Promise<number> {
+  const gone = await db.execute(sql`
+    delete from ubicaciones_vigiladas w
+    where w.mapas = 0 or not exists (select 1 from instancias i where i.id = w.instancia)
+    returning w.usuario`);
+  return gone.rows.length;
 }
 
 export async function setGps(ctx: AppContext, viewer: Viewer, gps: boolean): Promise<void> {
