@@ -100,6 +100,8 @@ export async function createServer(config: Config): Promise<RunningServer> {
     heartbeatMs: config.instanceHeartbeatMs,
     expiryMs: config.instanceExpiryMs,
     log: { warn: (obj, msg) => log?.warn(obj, msg) },
+    // Swept while it stalled: its sockets' presence was given back; they reconnect and enter again.
+    onRevived: () => hub.closeAll('presence expired'),
   });
   const ctx: AppContext = { config, database, db: database.db, hub, instanceId: instances.id };
   instances.onSweep(() => releaseGoneInstances(ctx));
@@ -139,8 +141,9 @@ export async function createServer(config: Config): Promise<RunningServer> {
       await jobs.stop();
       await app.close();
       // Whatever this instance's sockets still hold in the database (a client socket's leave
-      // still on its way) is given back now rather than when the row would expire.
-      await instances.stop();
+      // still on its way) is given back now rather than when the row would expire (as it does if
+      // the database cannot be reached now).
+      await instances.stop().catch((err: unknown) => app.log.warn({ err }, 'instance stop failed'));
       // Notices of the last actions are still being announced and pushed: let them go out first.
       await deliveriesSettled();
       await hub.stop();

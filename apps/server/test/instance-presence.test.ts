@@ -265,6 +265,24 @@ describe('presence of a dead instance', () => {
   });
 });
 
+describe('an instance taken for dead while it stalled', () => {
+  it('finds its row gone at its next heartbeat and sends its sockets to reconnect and enter again', async () => {
+    const { roomId, topic } = await teamCase();
+    const abogado = await connect('Abogado');
+    await abogado.follow(topic);
+    const closed = new Promise<number>((resolve) => abogado.ws.once('close', (code) => resolve(code)));
+    // Another instance's sweep took this one for dead: its row and what it held are gone.
+    await s.ctx.db.delete(instancias).where(eq(instancias.id, s.ctx.instanceId));
+    await s.instances.sweep();
+    expect(await member(roomId, 'Abogado')).toEqual({ estado: 'offline', conexiones: 0 });
+    await s.instances.beat();
+    expect(await closed).toBe(1012);
+    expect(await s.ctx.db.select().from(instancias).where(eq(instancias.id, s.ctx.instanceId))).toHaveLength(1);
+    // The socket's late leave takes nothing.
+    await expect.poll(async () => (await member(roomId, 'Abogado')).conexiones).toBe(0);
+  });
+});
+
 describe.runIf(!!process.env.DATABASE_URL)('several instances on one PostgreSQL', () => {
   it('a second instance leaves the first one alone when it starts, and gives back its own when it stops', async () => {
     const { roomId, topic } = await teamCase();

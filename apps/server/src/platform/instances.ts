@@ -24,6 +24,12 @@ export interface InstanceOptions {
   /** An instance not seen for this long is dead: its rows are released. Several heartbeats. */
   expiryMs: number;
   log?: { warn(obj: object, msg: string): void };
+  /**
+   * This instance's row had been deleted by another's sweep (it stalled for longer than the
+   * expiry: a long pause, the database out of reach): what its sockets held was given back, so
+   * they should enter again (server.ts closes them with 1012; the apps reconnect and resubscribe).
+   */
+  onRevived?: () => void;
 }
 
 export class InstanceRegistry {
@@ -64,7 +70,7 @@ export class InstanceRegistry {
   beat(): Promise<void> {
     this.beating ??= (async () => {
       try {
-        await this.renew();
+        if (await this.renew()) this.options.onRevived?.();
         await this.sweep();
       } catch (err) {
         this.options.log?.warn({ err }, 'instance heartbeat failed');
@@ -104,12 +110,17 @@ export class InstanceRegistry {
     await this.release();
   }
 
-  /** Inserts or renews this instance's row (one that a sweep deleted while it stalled comes back). */
-  private async renew(): Promise<void> {
-    await this.database.db
+  /**
+   * Inserts or renews this instance's row; answers whether it had to be inserted (at start, or
+   * after a sweep deleted it while this instance stalled).
+   */
+  private async renew(): Promise<boolean> {
+    const [row] = await this.database.db
       .insert(instancias)
       .values({ id: this.id })
-      .onConflictDoUpdate({ target: instancias.id, set: { visto: sql`now()` } });
+      .onConflictDoUpdate({ target: instancias.id, set: { visto: sql`now()` } })
+      .returning({ inserted: sql<boolean>`xmax = 0` });
+    return !!row?.inserted;
   }
 
   private async release(): Promise<void> {

@@ -47,7 +47,11 @@ export class LiveHub {
     );
   }
 
-  private closeAll(reason: string): void {
+  /**
+   * Sends every socket of this instance to reconnect (1012): the app resubscribes and refetches.
+   * Also when what the sockets held in the database was given back (platform/instances.ts).
+   */
+  closeAll(reason: string): void {
     for (const socket of this.bySocket.keys()) socket.close(SERVICE_RESTART, reason);
   }
 
