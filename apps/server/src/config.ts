@@ -46,6 +46,12 @@ export interface Config {
     windowMinutes: number;
     backoffAfter: number;
     backoffSeconds: number;
+    /** A reservation still pending after this long (its instance died mid-check) counts as a failure. */
+    pendingSeconds: number;
+    /** How long an attempt waits for pending reservations to settle before answering 429. */
+    waitMs: number;
+    /** While waiting, how often it looks again for reservations settled by other instances. */
+    pollMs: number;
   };
   vapidSubject: string;
   /** PUSH_HOSTS: push-service hosts or origins allowed besides the built-in ones (integrations/push-hosts.ts). */
@@ -123,6 +129,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMinutes: int(env.LOGIN_LOCK_MINUTES, 15),
       backoffAfter: int(env.LOGIN_BACKOFF_AFTER, 10),
       backoffSeconds: int(env.LOGIN_BACKOFF_SECONDS, 60),
+      pendingSeconds: int(env.LOGIN_PENDING_SECONDS, 30),
+      waitMs: int(env.LOGIN_PENDING_WAIT_MS, 10_000),
+      pollMs: int(env.LOGIN_PENDING_POLL_MS, 250),
     },
     vapidSubject: env.VAPID_SUBJECT ?? 'mailto:soporte@vialex.co',
     pushHosts: parsePushHosts(env.PUSH_HOSTS),

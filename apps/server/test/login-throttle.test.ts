@@ -1,17 +1,22 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { MSG } from '@vialex/domain';
 import { intentos_login, sesiones } from '../src/db/schema/index.js';
+import { waitingAttempts } from '../src/modules/auth/throttle.js';
 import { startTestServer, type TestServer } from './helper.js';
 import { createUser, TEST_PASSWORD } from './factories.js';
 
 let s: TestServer;
+let defaults: typeof s.config.login;
 beforeAll(async () => {
   s = await startTestServer();
+  defaults = { ...s.ctx.config.login };
 });
 afterAll(async () => s?.close());
 beforeEach(async () => {
   await s.ctx.db.execute(sql`delete from intentos_login`);
   await s.ctx.db.delete(sesiones);
+  Object.assign(s.ctx.config.login, defaults);
 });
 
 const attempt = (email: string, password: string, ip = '127.0.0.1') =>
@@ -79,5 +84,109 @@ describe('sign-in throttling', () => {
     const last = accounts.at(-1)!;
     expect((await attempt(last.email, TEST_PASSWORD, '203.0.113.77')).statusCode).toBe(429);
     expect((await attempt(last.email, TEST_PASSWORD, '203.0.113.78')).statusCode).toBe(200);
+  });
+});
+
+describe('sign-in throttling: attempts still being checked', () => {
+  const count = async (where: ReturnType<typeof sql>) =>
+    (await s.ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from intentos_login where ${where}`)).rows[0]
+      .n;
+  const users = (n: number) => Promise.all(Array.from({ length: n }, () => createUser(s.ctx)));
+  /** Reservations left by another instance (still checking, or dead if old enough). */
+  const pendingRows = (rows: { email: string; ip: string }[]) =>
+    s.ctx.db.insert(intentos_login).values(rows.map((r) => ({ ...r, pendiente: true })));
+
+  it('60 right sign-ins of different accounts from one address at once all get in (the address allows 30 failures)', async () => {
+    // A burst may take its time on a busy machine: the wait is bounded only to catch a hang.
+    s.ctx.config.login.waitMs = 120_000;
+    const office = '198.51.100.20';
+    const accounts = await users(60);
+    const answers = await Promise.all(accounts.map(({ email }) => attempt(email, TEST_PASSWORD, office)));
+    expect(statuses(answers)).toEqual(Array(60).fill(200));
+    expect(await count(sql`ip = ${office}`)).toBe(0);
+  });
+
+  it('a burst of right and wrong sign-ins from one address: the wrong ones never get past the limit', async () => {
+    s.ctx.config.login.waitMs = 120_000;
+    const office = '198.51.100.21';
+    // 29 wrong passwords (on 6 accounts, at most 5 each) among 40 right ones: all are evaluated.
+    const guessed = await users(6);
+    const right = await users(40);
+    const wrong = Array.from({ length: 29 }, (_, i) => guessed[i % 6].email);
+    const burst = [
+      ...right.map(({ email }) => ({ email, password: TEST_PASSWORD })),
+      ...wrong.map((email, i) => ({ email, password: `Mala${i}*abc` })),
+    ].sort(() => Math.random() - 0.5);
+    const first = await Promise.all(burst.map((b) => attempt(b.email, b.password, office)));
+    expect(statuses(first)).toEqual([...Array(40).fill(200), ...Array(29).fill(401)]);
+    expect(await count(sql`ip = ${office} and not pendiente`)).toBe(29);
+
+    // Then 10 more wrong and 10 more right at once: one more failure reaches the limit of 30.
+    const guessed2 = await users(2);
+    const right2 = await users(10);
+    const second = await Promise.all(
+      [
+        ...guessed2.flatMap(({ email }) => Array.from({ length: 5 }, (_, i) => ({ email, password: `Otra${i}*abc` }))),
+        ...right2.map(({ email }) => ({ email, password: TEST_PASSWORD })),
+      ]
+        .sort(() => Math.random() - 0.5)
+        .map((b) => attempt(b.email, b.password, office).then((res) => ({ ...b, res }))),
+    );
+    const wrongAnswers = second.filter((a) => a.password !== TEST_PASSWORD).map((a) => a.res);
+    expect(statuses(wrongAnswers)).toEqual([401, ...Array(9).fill(429)]);
+    for (const { res } of second) {
+      expect([200, 401, 429]).toContain(res.statusCode);
+      if (res.statusCode === 429)
+        expect(res.json()).toMatchObject({
+          code: 'TOO_MANY_ATTEMPTS',
+          message: 'Demasiados intentos fallidos. Espere 15 minutos e intente de nuevo.',
+        });
+    }
+    expect(await count(sql`ip = ${office}`)).toBe(30);
+    expect(await count(sql`pendiente`)).toBe(0);
+  });
+
+  it('waits for the address’s attempts still being checked elsewhere, and gets in when they prove right', async () => {
+    s.ctx.config.login.pollMs = 20;
+    const office = '198.51.100.22';
+    const { email } = await createUser(s.ctx);
+    await pendingRows(Array.from({ length: 30 }, (_, i) => ({ email: `otro${i}@vialex.test`, ip: office })));
+    const answer = attempt(email, TEST_PASSWORD, office);
+    await vi.waitFor(() => expect(waitingAttempts(s.ctx.db)).toBe(1));
+    // The other instance's checks end: right passwords forget their reservations.
+    await s.ctx.db.delete(intentos_login).where(eq(intentos_login.ip, office));
+    expect((await answer).statusCode).toBe(200);
+  });
+
+  it('an attempt still pending after LOGIN_PENDING_SECONDS (its instance died) counts as a failure', async () => {
+    s.ctx.config.login.pollMs = 20;
+    const guesser = '203.0.113.50';
+    const { email } = await createUser(s.ctx);
+    // Five checks in flight on this account from this address: the next one waits for them…
+    await pendingRows(Array.from({ length: 5 }, () => ({ email, ip: guesser })));
+    const answer = attempt(email, TEST_PASSWORD, guesser);
+    await vi.waitFor(() => expect(waitingAttempts(s.ctx.db)).toBe(1));
+    // …and their instance dies: once they are older than LOGIN_PENDING_SECONDS they are failures.
+    await s.ctx.db.execute(
+      sql`update intentos_login set fecha = fecha - make_interval(secs => ${defaults.pendingSeconds + 1}) where ip = ${guesser}`,
+    );
+    const refused = await answer;
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe('Demasiados intentos fallidos. Espere 15 minutos e intente de nuevo.');
+    // Without waiting, too; and the owner elsewhere is not locked out.
+    expect((await attempt(email, TEST_PASSWORD, guesser)).statusCode).toBe(429);
+    expect((await attempt(email, TEST_PASSWORD, '198.51.100.23')).statusCode).toBe(200);
+  });
+
+  it('answers 429 after LOGIN_PENDING_WAIT_MS when the attempts in flight do not end', async () => {
+    s.ctx.config.login.waitMs = 50;
+    s.ctx.config.login.pollMs = 20;
+    const office = '198.51.100.24';
+    const { email } = await createUser(s.ctx);
+    await pendingRows(Array.from({ length: 30 }, (_, i) => ({ email: `otro${i}@vialex.test`, ip: office })));
+    const busy = await attempt(email, TEST_PASSWORD, office);
+    expect(busy.statusCode).toBe(429);
+    expect(busy.json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', message: MSG.inicioSesionOcupado });
+    expect(waitingAttempts(s.ctx.db)).toBe(0);
   });
 });

@@ -35,6 +35,7 @@ export const MSG = {
   demasiadosIntentos: 'Demasiados intentos fallidos. Espere {minutos} minutos e intente de nuevo.',
   demasiadosIntentosCuenta:
     'Demasiados intentos fallidos en esta cuenta. Espere {segundos} segundos e intente de nuevo.',
+  inicioSesionOcupado: 'Hay muchos inicios de sesión en curso. Espere unos segundos e intente de nuevo.',
   sesionTerminada: 'Su sesión terminó. Ingrese de nuevo.',
   /** Session time and connectivity (issue 10; not in the spec's catalogue). */
   sesionPorTerminar: 'Su tiempo de sesión termina en {tiempo}. Guarde lo que esté haciendo.',

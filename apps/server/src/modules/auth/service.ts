@@ -7,7 +7,7 @@ import { AppError, conflict } from '../../platform/errors.js';
 import { burnVerify, verifyPassword } from '../../platform/passwords.js';
 import { hashSessionToken, newLoginToken, newSessionToken, sessionTopic } from './tokens.js';
 import { forgetSession } from './live-session.js';
-import { releaseAttempt, reserveAttempt } from './throttle.js';
+import { failAttempt, releaseAttempt, reserveAttempt } from './throttle.js';
 import type { UserRow, Viewer } from './session.js';
 import { forgetDeviceSubscriptions } from '../push/service.js';
 import { setAvailability } from '../users/availability.js';
@@ -30,19 +30,25 @@ export async function login(
 ): Promise<{ token: string; user: UserRow; started: Date }> {
   const { db, config, hub } = ctx;
   // Counted as a failure until the password proves right (see throttle.ts).
-  await reserveAttempt(db, config, input.email, input.ip);
-  const [found] = await db
-    .select({ cuenta: cuentas, user: usuarios })
-    .from(cuentas)
-    .innerJoin(usuarios, eq(usuarios.uiid, cuentas.id))
-    .where(eq(cuentas.email, input.email));
-  if (!found) {
-    await burnVerify(input.password);
-    throw badCredentials();
+  const reservation = await reserveAttempt(db, config, input.email, input.ip);
+  let found;
+  try {
+    [found] = await db
+      .select({ cuenta: cuentas, user: usuarios })
+      .from(cuentas)
+      .innerJoin(usuarios, eq(usuarios.uiid, cuentas.id))
+      .where(eq(cuentas.email, input.email));
+    const passwordOk = found
+      ? await verifyPassword(found.cuenta.password_hash, input.password)
+      : (await burnVerify(input.password), false);
+    if (!found || !passwordOk || !found.user.estado) throw badCredentials();
+  } catch (err) {
+    // A wrong password, an unknown or inactive account, or a failed check: a failure. (If this
+    // fails too, the reservation becomes one once LOGIN_PENDING_SECONDS have passed.)
+    await failAttempt(db, reservation, input.email, input.ip).catch(() => undefined);
+    throw err;
   }
-  const passwordOk = await verifyPassword(found.cuenta.password_hash, input.password);
-  if (!passwordOk || !found.user.estado) throw badCredentials();
-  await releaseAttempt(db, config, input.email, input.ip);
+  await releaseAttempt(db, config, reservation, input.email, input.ip);
 
   const token = newSessionToken();
   const sessionId = hashSessionToken(token);
