@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { MSG } from '@vialex/domain';
 import { intentos_login, sesiones } from '../src/db/schema/index.js';
 import { waitingAttempts } from '../src/modules/auth/throttle.js';
-import { startTestServer, type TestServer } from './helper.js';
+import { startSecondInstance, startTestServer, type TestServer } from './helper.js';
 import { createUser, TEST_PASSWORD } from './factories.js';
 
 let s: TestServer;
@@ -105,6 +105,47 @@ describe('sign-in throttling: attempts still being checked', () => {
     expect(statuses(answers)).toEqual(Array(60).fill(200));
     expect(await count(sql`ip = ${office}`)).toBe(0);
   });
+
+  it.runIf(!!process.env.DATABASE_URL)(
+    'two instances share the limits: 60 right sign-ins split over both all get in, 20 guesses get 5 evaluated',
+    async () => {
+      s.ctx.config.login.waitMs = 120_000;
+      // The second instance learns of the first one's settled attempts by looking again.
+      s.ctx.config.login.pollMs = 20;
+      const second = await startSecondInstance(s);
+      try {
+        const office = '198.51.100.25';
+        const accounts = await users(60);
+        const answers = await Promise.all(
+          accounts.map(({ email }, i) =>
+            (i % 2 ? second.app : s.app).inject({
+              method: 'POST',
+              url: '/api/auth/login',
+              payload: { email, password: TEST_PASSWORD },
+              remoteAddress: office,
+            }),
+          ),
+        );
+        expect(statuses(answers)).toEqual(Array(60).fill(200));
+        expect(await count(sql`ip = ${office}`)).toBe(0);
+        // …and 20 guesses on one account split over both: 5 are evaluated.
+        const { email } = await createUser(s.ctx);
+        const guesses = await Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            (i % 2 ? second.app : s.app).inject({
+              method: 'POST',
+              url: '/api/auth/login',
+              payload: { email, password: `Mala${i}*abc` },
+              remoteAddress: office,
+            }),
+          ),
+        );
+        expect(statuses(guesses)).toEqual([...Array(5).fill(401), ...Array(15).fill(429)]);
+      } finally {
+        await second.stop();
+      }
+    },
+  );
 
   it('a burst of right and wrong sign-ins from one address: the wrong ones never get past the limit', async () => {
     s.ctx.config.login.waitMs = 120_000;
