@@ -265,6 +265,33 @@ describe('presence of a dead instance', () => {
   });
 });
 
+describe('enter, leave and sweeps at once', () => {
+  it('keep the count exact (the sum over live instances), without deadlocks', async () => {
+    const { roomId } = await teamCase();
+    const dead = await otherInstance(60 * 60_000);
+    await screens(dead, roomId, 'Abogado', 10);
+    await screens(s.ctx.instanceId, roomId, 'Abogado', 15);
+    const leave = () => leavePresence(s.ctx, id('Abogado'), roomId);
+    const enter = () => screens(s.ctx.instanceId, roomId, 'Abogado');
+    const sweep = () => s.instances.sweep();
+    await Promise.all([
+      ...Array.from({ length: 10 }, leave),
+      ...Array.from({ length: 5 }, enter),
+      ...Array.from({ length: 3 }, sweep),
+    ]);
+    await sweep();
+    expect(await member(roomId, 'Abogado')).toEqual({ estado: 'online', conexiones: 10 });
+    const shares = await s.ctx.db
+      .select({ instancia: chatPresencia.instancia, conexiones: chatPresencia.conexiones })
+      .from(chatPresencia)
+      .innerJoin(chatUsuarios, eq(chatUsuarios.id, chatPresencia.miembro))
+      .where(and(eq(chatUsuarios.roomId, roomId), eq(chatUsuarios.usuario, id('Abogado'))));
+    expect(shares).toEqual([{ instancia: s.ctx.instanceId, conexiones: 10 }]);
+    await Promise.all(Array.from({ length: 10 }, leave));
+    expect(await member(roomId, 'Abogado')).toEqual({ estado: 'offline', conexiones: 0 });
+  });
+});
+
 describe('an instance taken for dead while it stalled', () => {
   it('finds its row gone at its next heartbeat and sends its sockets to reconnect and enter again', async () => {
     const { roomId, topic } = await teamCase();

@@ -60,12 +60,14 @@ export const leavePresence = (ctx: AppContext, memberId: string, roomId: string)
  */
 export async function leaveRoom(ctx: AppContext, userId: string, roomId: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
+    // The member's row is locked first, as enterPresence (joinRoom) and the sweep do: no deadlock.
     await tx.execute(sql`
-      with held as (
+      with member as (
+        select id from chat_usuarios where room_id = ${roomId} and usuario = ${userId} for update),
+      held as (
         update chat_presencia p set conexiones = p.conexiones - 1
-        from chat_usuarios cu
-        where p.instancia = ${ctx.instanceId} and p.miembro = cu.id and cu.room_id = ${roomId}
-          and cu.usuario = ${userId} and p.conexiones > 0
+        from member m
+        where p.instancia = ${ctx.instanceId} and p.miembro = m.id and p.conexiones > 0
         returning p.miembro)
       update chat_usuarios set conexiones = greatest(conexiones - 1, 0),
         estado = case when conexiones > 1 then 'online' else 'offline' end
@@ -82,10 +84,21 @@ export async function leaveRoom(ctx: AppContext, userId: string, roomId: string)
  */
 export async function releaseGonePresence(ctx: AppContext): Promise<number> {
   return ctx.db.transaction(async (tx) => {
+    // The members whose screens go are locked first, in order (as enter and leave lock the
+    // member's row before its shares): no deadlock with them, nor with another sweep.
+    const locked = await tx.execute(sql`
+      select cu.id from chat_usuarios cu
+      where cu.id in (
+        select p.miembro from chat_presencia p
+        where p.conexiones > 0 and not exists (select 1 from instancias i where i.id = p.instancia))
+      order by cu.id
+      for update of cu`);
+    const members = (locked.rows as { id: string }[]).map((r) => r.id);
     const result = await tx.execute(sql`
       with gone as (
         delete from chat_presencia p
-        where p.conexiones = 0 or not exists (select 1 from instancias i where i.id = p.instancia)
+        where p.conexiones = 0
+          or (p.miembro = any(${toUuidArray(members)}) and not exists (select 1 from instancias i where i.id = p.instancia))
         returning p.miembro, p.conexiones),
       lost as (
         select miembro, sum(conexiones)::int as n from gone where conexiones > 0 group by miembro)
@@ -98,3 +111,6 @@ export async function releaseGonePresence(ctx: AppContext): Promise<number> {
     return result.rows.length;
   });
 }
+
+/** A uuid[] parameter (an empty list matches nothing). */
+const toUuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
