@@ -1,30 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { LABELS, MENU, MSG, TITLES, menuFor, type Cargo } from '@vialex/domain';
 import { DEMO, PHONE, createCaseAs, expect, shot, signIn, test, uniquePlate } from '../support';
+import { expectNoSeriousViolations } from '../support/a11y';
 import { ACCIDENT, answerTiles, mapCase, near } from '../support/map';
 
-/**
+/*
  * axe-core on every screen at both sizes: the public screens, each list as every cargo that sees
  * it, and the dialogs each list opens. Fails on any serious or critical violation of WCAG 2.1
- * A/AA, naming the rule and the elements.
+ * A/AA, naming the rule and the elements (support/a11y.ts).
  */
-async function expectNoSeriousViolations(page: Page, where: string, within?: string): Promise<void> {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  // A dialog or menu over a screen already checked: only what it adds (a second of axe saved).
-  if (within) builder = builder.include(within);
-  const { violations } = await builder.analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = serious.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help}\n` +
-      v.nodes
-        .slice(0, 5)
-        .map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ')}`)
-        .join('\n'),
-  );
-  expect(report, `${where} at ${page.viewportSize()?.width}px`).toEqual([]);
-}
 
 /** The screen has its data: no skeleton row is left. */
 async function settled(page: Page): Promise<void> {

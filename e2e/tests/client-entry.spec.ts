@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -8,6 +7,7 @@ import { LABELS, MSG, fmt } from '@vialex/domain';
 import { DEMO, PHONE, createCaseAs, expect, signIn, test } from '../support';
 import { clientShot, pendingLocation, sendCaseSms } from '../support/client';
 import { answerTiles } from '../support/map';
+import { axeViolations } from '../support/a11y';
 
 const L = LABELS.cliente;
 const C = LABELS.chat;
@@ -18,9 +18,7 @@ const entryButton = (page: Page) => page.getByRole('button', { name: MSG.ingresa
 
 /** axe (WCAG 2.1 A/AA) on the entry page: no serious or critical violation. */
 async function expectAccessible(page: Page, where: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+  const violations = await axeViolations(page);
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -20,6 +19,7 @@ import {
   uniquePlate,
   type AsUser,
 } from '../support';
+import { axeViolations } from '../support/a11y';
 
 /**
  * The SFTP export in the browser (issue 16): started from a case's header, watched live in
@@ -64,9 +64,7 @@ async function caseWithFiles(asUser: AsUser) {
 
 /** axe-core: no serious or critical WCAG 2.1 A/AA violation on the screen. */
 async function expectAccessible(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+  const violations = await axeViolations(page);
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),

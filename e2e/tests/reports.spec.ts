@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   MSG,
@@ -26,6 +25,7 @@ import {
   uniquePlate,
   type AsUser,
 } from '../support';
+import { axeViolations } from '../support/a11y';
 
 /**
  * Consultas y Reportes, the dashboard and a user's statistics in the browser (issue 17): a
@@ -103,9 +103,7 @@ async function consult(page: Page) {
 
 /** axe-core: no serious or critical WCAG 2.1 A/AA violation on the screen. */
 async function expectAccessible(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+  const violations = await axeViolations(page);
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
