@@ -14,6 +14,8 @@ import {
 import { enterPresence, leavePresence } from '../src/modules/chat/presence.js';
 import { watchLocation } from '../src/modules/users/service.js';
 import type { RunningServer } from '../src/server.js';
+import { InstanceRegistry } from '../src/platform/instances.js';
+import { releaseGoneInstances } from '../src/modules/live/presence.js';
 import { startSecondInstance, startTestServer, type TestServer } from './helper.js';
 import { signInEveryCargo } from './factories.js';
 import { caseBody, createCaseAs } from './case-factories.js';
@@ -307,6 +309,28 @@ describe('an instance taken for dead while it stalled', () => {
     expect(await s.ctx.db.select().from(instancias).where(eq(instancias.id, s.ctx.instanceId))).toHaveLength(1);
     // The socket's late leave takes nothing.
     await expect.poll(async () => (await member(roomId, 'Abogado')).conexiones).toBe(0);
+  });
+});
+
+describe.runIf(!process.env.DATABASE_URL)('the embedded database (one process opens it)', () => {
+  it("a start gives back an earlier run's presence at once, without waiting for it to expire", async () => {
+    const { roomId } = await teamCase();
+    const earlier = await otherInstance(0);
+    await screens(earlier, roomId, 'Abogado');
+    await watchLocation(s.ctx.db, earlier, id('Investigador'), 1);
+    const restarted = new InstanceRegistry(s.ctx.database, { heartbeatMs: 0, expiryMs: 30_000 });
+    restarted.onSweep(() => releaseGoneInstances({ ...s.ctx, instanceId: restarted.id }));
+    await restarted.start();
+    try {
+      expect(await member(roomId, 'Abogado')).toEqual({ estado: 'offline', conexiones: 0 });
+      expect(await watchers(id('Investigador'))).toBe(0);
+      const rows = await s.ctx.db.select({ id: instancias.id }).from(instancias);
+      expect(rows).toEqual([{ id: restarted.id }]);
+    } finally {
+      await restarted.stop();
+      // This file's server took the place of the earlier run here: it registers again.
+      await s.instances.beat();
+    }
   });
 });
 
