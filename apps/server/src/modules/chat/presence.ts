@@ -79,8 +79,8 @@ export async function leaveRoom(ctx: AppContext, userId: string, roomId: string)
 /**
  * The sweep's part (platform/instances.ts): the room screens held by instances that are gone
  * (not in `instancias`: dead, or stopped) no longer count; members left with none go offline and
- * their rooms are announced (live lists update). Rows at zero are tidied away too. One statement
- * decides; a row is released by one sweeper only, however many run at once.
+ * their rooms are announced (live lists update). Rows at zero are tidied away too. A row is
+ * released (deleted and subtracted) by one sweeper only, however many run at once.
  */
 export async function releaseGonePresence(ctx: AppContext): Promise<number> {
   return ctx.db.transaction(async (tx) => {
