@@ -212,3 +212,38 @@ export async function checkDatabase(databaseUrl: string, s: Seeded, w: Work): Pr
     await db.end();
   }
 }
+
+/** Room screens and followed positions still counted, and how long the soak waited for them to go. */
+export interface PresenceLeft {
+  roomScreens: number;
+  followedPositions: number;
+  waitedMs: number;
+}
+
+/**
+ * Once every soak socket is closed, nothing may stay counted as present: the live instances give
+ * back their sockets' rooms and maps as each closes, and the instance killed mid-run (whose
+ * sockets closed no handler) is swept when its heartbeat expires (INSTANCE_EXPIRY_MS, 30 s). Looks
+ * until none is left or `timeoutMs` passes (a poll of a condition, not a fixed wait).
+ */
+export async function presenceLeft(databaseUrl: string, timeoutMs: number): Promise<PresenceLeft> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const started = Date.now();
+  try {
+    for (;;) {
+      const {
+        rows: [left],
+      } = await db.query<{ rooms: number; maps: number }>(
+        `select (select coalesce(sum(conexiones), 0)::int from chat_usuarios) as rooms,
+                (select coalesce(sum(mapas), 0)::int from ubicaciones_vigiladas) as maps`,
+      );
+      const waitedMs = Date.now() - started;
+      if ((left.rooms === 0 && left.maps === 0) || waitedMs >= timeoutMs)
+        return { roomScreens: left.rooms, followedPositions: left.maps, waitedMs };
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  } finally {
+    await db.end();
+  }
+}
