@@ -171,6 +171,7 @@ async function main() {
     const faults = runFaults(t, fakes, windows, s, sockets, endMs);
     const [w] = await Promise.all([work, faults]);
     clearInterval(sampler);
+    const loop = await loopDelays(t, t.metricsToken);
     log('load done; waiting for the last deliveries and exports');
     await sleep(DELIVERY_MS);
     for (const x of sockets) x.close();
@@ -179,7 +180,7 @@ async function main() {
 
     const db = await checkDatabase(t.databaseUrl, s, w);
     const presence = await presenceLeft(t.databaseUrl, PRESENCE_GONE_MS);
-    const report = buildReport(t, s, w, db, presence, windows, rss, sockets, spread, fakes.counts);
+    const report = buildReport(t, s, w, db, presence, loop, windows, rss, sockets, spread, fakes.counts);
     print(report);
     const out = option('--json');
     if (out) fs.writeFileSync(out, JSON.stringify(report, null, 2));
@@ -203,19 +204,34 @@ function rssKb(pid: number): number | undefined {
   }
 }
 
-/** vialex_live_sockets of each instance (/metrics with the token). */
-async function liveSockets(t: Target, token: string): Promise<number[]> {
+/** One metric of each instance (/metrics with the token); -1 where it did not answer. */
+async function scrape(t: Target, token: string, metric: string): Promise<number[]> {
   return Promise.all(
     t.instances.map(async (i) => {
       try {
         const res = await fetch(`${i.url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
-        const m = /^vialex_live_sockets\s+(\d+)/m.exec(await res.text());
+        const m = new RegExp(`^${metric}\\s+([\\d.e+-]+)$`, 'm').exec(await res.text());
         return m ? Number(m[1]) : -1;
       } catch {
         return -1;
       }
     }),
   );
+}
+
+/** vialex_live_sockets of each instance. */
+const liveSockets = (t: Target, token: string) => scrape(t, token, 'vialex_live_sockets');
+
+/**
+ * Each instance's event-loop delay over the run, p99 and max in ms (prom-client measures it
+ * between two scrapes: from the start's scrape, or a restarted instance's start, to the end).
+ */
+async function loopDelays(t: Target, token: string): Promise<{ p99Ms: number; maxMs: number }[]> {
+  const [p99, max] = await Promise.all([
+    scrape(t, token, 'nodejs_eventloop_lag_p99_seconds'),
+    scrape(t, token, 'nodejs_eventloop_lag_max_seconds'),
+  ]);
+  return p99.map((p, i) => ({ p99Ms: round1(p * 1000), maxMs: round1(max[i] * 1000) }));
 }
 
 async function untilReady(urls: string[], timeoutMs = 60_000) {
@@ -410,6 +426,7 @@ function buildReport(
   w: Awaited<ReturnType<typeof runWork>>,
   db: Awaited<ReturnType<typeof checkDatabase>>,
   presence: PresenceLeft,
+  loop: { p99Ms: number; maxMs: number }[],
   windows: Window[],
   rss: { t: number; instance: number; pid: number; kb: number }[],
   sockets: StaffSocket[],
@@ -599,6 +616,7 @@ function buildReport(
       rooms: s.rooms.length,
       rates,
       socketsPerInstanceAtStart: spread,
+      eventLoopDelayPerInstance: loop,
       achieved: Object.fromEntries(Object.entries(achieved).map(([k, v]) => [k, Math.round(v * 1000) / 10])),
       shed: w.shed,
       generatorCpuSeconds: round1((process.cpuUsage().user + process.cpuUsage().system) / 1e6),
@@ -693,6 +711,10 @@ function print(r: ReturnType<typeof buildReport>) {
     [
       'case list',
       `${r.caseList.samples} outside windows: p50 ${r.caseList.p50Ms} p95 ${r.caseList.p95Ms} p99 ${r.caseList.p99Ms} ms`,
+    ],
+    [
+      'event loop',
+      r.load.eventLoopDelayPerInstance.map((d, i) => `#${i} p99 ${d.p99Ms} ms, max ${d.maxMs} ms`).join('; '),
     ],
     ['memory', r.memory.map((m) => `#${m.instance} ${m.secondTenthMb}→${m.lastTenthMb} MB (${m.ratio}×)`).join('; ')],
     [

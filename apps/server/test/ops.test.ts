@@ -183,6 +183,11 @@ describe('/metrics', () => {
     expect(text).toMatch(/^vialex_live_sockets 1$/m);
     expect(text).toContain('# TYPE vialex_live_events_fanned_out_total counter');
     expect(Number(/^vialex_live_events_fanned_out_total (\d+)$/m.exec(text)?.[1])).toBeGreaterThanOrEqual(1);
+    // The process's own: the event loop's delay, CPU and memory.
+    expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
+    expect(text).toMatch(/^nodejs_eventloop_lag_max_seconds \d/m);
+    expect(text).toMatch(/^process_cpu_seconds_total \d/m);
+    expect(text).toMatch(/^process_resident_memory_bytes \d/m);
     expect(text).toMatch(/^vialex_jobs\{estado="pendiente"\} 1$/m);
     expect(text).toMatch(/^vialex_jobs\{estado="fallido"\} 2$/m);
     expect(text).toMatch(/^vialex_jobs\{estado="en_curso"\} 0$/m);

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { MSG } from '@vialex/domain';
 import type { AppContext } from './context.js';
 import { AppError, notFound } from './errors.js';
@@ -20,6 +20,10 @@ export function installMetrics(app: FastifyInstance, ctx: AppContext): void {
   const token = ctx.config.metricsToken;
   if (token) {
     const registry = new Registry();
+    // The process's own figures (prom-client's defaults): CPU, resident memory, garbage
+    // collection and the event loop's delay since the last scrape (min, mean, p50, p90, p99,
+    // max) — a stalled loop delays every request and live event of the instance at once.
+    collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
     const latency = new Histogram({
       name: 'vialex_http_request_duration_seconds',
       help: 'Duración de las solicitudes HTTP por ruta (patrón), método y clase de estado',
