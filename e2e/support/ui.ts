@@ -152,15 +152,21 @@ export function startsWith(label: string): RegExp {
 
 /**
  * Signs in through the API in the page's own browser context (the session cookie lands in it)
- * and opens /clientes, where the login screen lands too. For tests whose subject is not the
- * login screen, which login.spec.ts covers.
+ * and opens /clientes, where the login screen lands too, or the screen `at` names: a test that
+ * goes on to another screen opens it straight away, one load of the app instead of two. For
+ * tests whose subject is not the login screen, which login.spec.ts covers.
  */
-export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+export async function signIn(
+  page: Page,
+  email: string,
+  options: string | { at?: string; password?: string } = {},
+): Promise<void> {
+  const { at = '/clientes', password = PASSWORD } = typeof options === 'string' ? { password: options } : options;
   // A page that showed the app may still have a request out, and a 401 answer clears the
   // session cookie: leave the app first, so no late answer can clear the new one.
   if (page.url() !== 'about:blank') await page.goto('about:blank');
   const res = await page.request.post('/api/auth/login', { data: { email, password } });
   expect(res.ok(), await res.text()).toBeTruthy();
-  await page.goto('/clientes');
+  await page.goto(at);
   await expect(page.getByTestId('brand')).toBeVisible();
 }

@@ -47,8 +47,7 @@ test('a call-center agent sends the SMS with the client link, sees it in the out
 }) => {
   // TAX123: Tecnicar's RC policy, so the plan lets the SMS go.
   const { id, caso } = await createCase(asUser, 'TAX123');
-  await signIn(page, DEMO.callCenter);
-  await page.goto(`/gestionar-caso/${id}`);
+  await signIn(page, DEMO.callCenter, { at: `/gestionar-caso/${id}` });
   const panel = smsPanel(page);
   await expect(panel).toBeVisible();
   const field = panel.getByLabel(T.celular);
@@ -108,9 +107,7 @@ test.describe('at phone size', () => {
   test('the SMS panel fits a phone; a SIN PLAN case says why there is no Send SMS', async ({ page, asUser }) => {
     const sent = await createCase(asUser, 'SEG456');
     const sinPlan = await createCase(asUser, uniquePlate('S'));
-    await signIn(page, DEMO.coordContactCenter);
-
-    await page.goto(`/gestionar-caso/${sent.id}`);
+    await signIn(page, DEMO.coordContactCenter, { at: `/gestionar-caso/${sent.id}` });
     const panel = smsPanel(page);
     await panel.getByLabel(T.celular).fill('3157894561');
     await panel.getByRole('button', { name: T.enviarSms }).click();
@@ -149,8 +146,7 @@ test.describe('at phone size', () => {
 
   test('an Abogado sees no SMS panel and no export', async ({ page, asUser }) => {
     const c = await createCase(asUser, uniquePlate('S'));
-    await signIn(page, DEMO.abogado);
-    await page.goto(`/gestionar-caso/${c.id}`);
+    await signIn(page, DEMO.abogado, { at: `/gestionar-caso/${c.id}` });
     await expect(page.getByTestId('case-data')).toBeVisible();
     await expect(smsPanel(page)).toHaveCount(0);
     await expect(page.getByRole('button', { name: T.exportar })).toHaveCount(0);

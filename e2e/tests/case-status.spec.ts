@@ -47,11 +47,9 @@ for (const [size, options] of [
       // An administrator watching the case's DATOS DEL CASO in a browser of their own.
       const watcher = await browser.newContext(options);
       const other = await watcher.newPage();
-      await signIn(other, DEMO.administrador);
-      await other.goto(`/gestionar-caso/${id}`);
+      await signIn(other, DEMO.administrador, { at: `/gestionar-caso/${id}` });
       await expect(other.getByTestId('history-entry').first()).toBeVisible();
-      await signIn(page, DEMO.abogado);
-      await page.goto(`/gestionar-caso/${id}/gestionar`);
+      await signIn(page, DEMO.abogado, { at: `/gestionar-caso/${id}/gestionar` });
       await expect(page.getByRole('combobox', { name: new RegExp(T.estado) })).toBeVisible();
       await chooseStatus(page, 'En atención');
       await page.getByRole('textbox', { name: new RegExp(T.descripcion) }).fill('Cliente atendido en el sitio');
@@ -84,8 +82,7 @@ test('a coordinator is refused on a closed case with the spec message (phone)', 
   await setCaseStatus(request, caso, 'Conciliado');
   const context = await browser.newContext(PHONE);
   const page = await context.newPage();
-  await signIn(page, DEMO.coordAbogado);
-  await page.goto(`/gestionar-caso/${id}/gestionar`);
+  await signIn(page, DEMO.coordAbogado, { at: `/gestionar-caso/${id}/gestionar` });
   await expect(page.getByTestId('case-status-blocked')).toHaveText(fmt(MSG.casoCerrado, { estado: 'Conciliado' }));
   await expect(page.getByRole('button', { name: T.guardar })).toBeDisabled();
   await shot(page, 'case-status-closed-phone', true);

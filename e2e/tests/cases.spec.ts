@@ -55,8 +55,6 @@ interface Created {
 const createCase = (asUser: AsUser, placa = uniquePlate('Z'), identificacion = 52367418): Promise<Created> =>
   createCaseAs(asUser, { placa, identificacion });
 
-const openCases = (page: Page) => openScreen(page, '/casos', TITLES.casos);
-
 /** Criteria panel: Caso = n; returns the case's row. */
 async function searchCase(page: Page, caso: number): Promise<Locator> {
   await searchBy(page, C.caso, LABELS.operadores.eq, String(caso));
@@ -84,8 +82,8 @@ async function fillCase(page: Page, dialog: Locator, identificacion: string | nu
 }
 
 test('call center creates a case from TAX123 (RC PUBLICO), sees its data and edits it', async ({ page }) => {
-  await signIn(page, DEMO.callCenter);
-  await openCases(page);
+  await signIn(page, DEMO.callCenter, { at: '/casos' });
+  await expect(page.getByRole('heading', { name: TITLES.casos })).toBeVisible();
   await page.getByRole('button', { name: MSG.nuevo }).click();
   const dialog = page.getByRole('dialog', { name: LABELS.list.agregar });
   await dialog.getByLabel(F.placa).fill('tax123');
@@ -150,8 +148,8 @@ test('unknown plate gives SIN PLAN; an unregistered person is registered on the 
 }) => {
   const placa = uniquePlate('Z');
   const identificacion = uniqueId();
-  await signIn(page, DEMO.callCenter);
-  await openCases(page);
+  await signIn(page, DEMO.callCenter, { at: '/casos' });
+  await expect(page.getByRole('heading', { name: TITLES.casos })).toBeVisible();
   await page.getByRole('button', { name: MSG.nuevo }).click();
   const dialog = page.getByRole('dialog', { name: LABELS.list.agregar });
   await dialog.getByLabel(F.placa).fill(placa);
@@ -190,8 +188,8 @@ test('unknown plate gives SIN PLAN; an unregistered person is registered on the 
 
 test('an answer lost on the way back: saving again gets the same case, not a second one', async ({ page, asUser }) => {
   const placa = uniquePlate('Z');
-  await signIn(page, DEMO.callCenter);
-  await openCases(page);
+  await signIn(page, DEMO.callCenter, { at: '/casos' });
+  await expect(page.getByRole('heading', { name: TITLES.casos })).toBeVisible();
   await page.getByRole('button', { name: MSG.nuevo }).click();
   const dialog = page.getByRole('dialog', { name: LABELS.list.agregar });
   await dialog.getByLabel(F.placa).fill(placa);
@@ -231,8 +229,8 @@ test('coordinator assigns the investigator, who sees the case and releases it', 
   // Only signed-in agents are offered (signing in sets 'Activo en espera', signing out
   // 'Fuera de su horario laboral'): the investigator is at work while being assigned.
   const investigador = await apiAs(DEMO.investigador);
-  await signIn(page, DEMO.coordInvestigador);
-  await openCases(page);
+  await signIn(page, DEMO.coordInvestigador, { at: '/casos' });
+  await expect(page.getByRole('heading', { name: TITLES.casos })).toBeVisible();
   const row = await searchCase(page, caso);
   await row.getByRole('button', { name: C.asignar }).click();
   const dialog = page.getByTestId('assign-agent-dialog');
@@ -249,8 +247,8 @@ test('coordinator assigns the investigator, who sees the case and releases it', 
   await logout(page);
   await signOut(investigador);
 
-  await signIn(page, DEMO.investigador);
-  await openCases(page);
+  await signIn(page, DEMO.investigador, { at: '/casos' });
+  await expect(page.getByRole('heading', { name: TITLES.casos })).toBeVisible();
   const own = await searchCase(page, caso);
   const release = own.getByRole('switch', { name: C.liberarCaso });
   await expect(release).toBeChecked();
@@ -265,8 +263,8 @@ test('coordinator assigns the investigator, who sees the case and releases it', 
 
 test('abogado takes an unassigned case and may not create cases', async ({ page, asUser }) => {
   const { caso } = await createCase(asUser);
-  await signIn(page, DEMO.abogado);
-  await openCases(page);
+  await signIn(page, DEMO.abogado, { at: '/casos' });
+  await expect(page.getByRole('heading', { name: TITLES.casos })).toBeVisible();
   // Creating is not offered to an Abogado (the server refuses it anyway).
   const row = await searchCase(page, caso);
   await expect(page.getByRole('button', { name: MSG.nuevo })).toHaveCount(0);
@@ -287,8 +285,8 @@ test('a Perito request on a SIN PLAN case is denied; a Dibujante request shows S
   asUser,
 }) => {
   const { caso } = await createCase(asUser);
-  await signIn(page, DEMO.coordInvestigador);
-  await openCases(page);
+  await signIn(page, DEMO.coordInvestigador, { at: '/casos' });
+  await expect(page.getByRole('heading', { name: TITLES.casos })).toBeVisible();
   const row = await searchCase(page, caso);
   await row.getByRole('button', { name: C.solicitar }).click();
   const dialog = page.getByRole('dialog', { name: C.solicitarAgente });
@@ -317,8 +315,8 @@ test('special attention: the orange dot until an administrator authorizes it', a
   await asUser(DEMO.callCenter, async (api) =>
     expect((await api.post(`/api/casos/${id}/solicitar-atencion`)).ok()).toBeTruthy(),
   );
-  await signIn(page, DEMO.coordContactCenter);
-  await openCases(page);
+  await signIn(page, DEMO.coordContactCenter, { at: '/casos' });
+  await expect(page.getByRole('heading', { name: TITLES.casos })).toBeVisible();
   const row = await searchCase(page, caso);
   await expect(row.getByTestId('attention-dot')).toBeVisible();
   await row.getByRole('button', { name: C.autorizarAtencion }).click();
@@ -334,8 +332,8 @@ test('archive and restore a case whose status is past Recibido', async ({ page, 
   const { caso } = await createCase(asUser);
   // Test-only route (NODE_ENV=test): there is no status screen yet.
   await setCaseStatus(request, caso, 'Verificado');
-  await signIn(page, DEMO.administrador);
-  await openCases(page);
+  await signIn(page, DEMO.administrador, { at: '/casos' });
+  await expect(page.getByRole('heading', { name: TITLES.casos })).toBeVisible();
   const row = await searchCase(page, caso);
   await row.getByRole('switch', { name: C.archivarCaso }).click();
   const confirm = page.getByTestId('confirm-dialog');
@@ -358,14 +356,14 @@ test('archive and restore a case whose status is past Recibido', async ({ page, 
 });
 
 test("a new case appears in a coordinator's open list without reloading", async ({ page, openContext }) => {
-  await signIn(page, DEMO.coordContactCenter);
-  await openCases(page);
+  await signIn(page, DEMO.coordContactCenter, { at: '/casos' });
+  await expect(page.getByRole('heading', { name: TITLES.casos })).toBeVisible();
   await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
 
   // The call center, in a browser of its own, creates a case.
   const callcenter = await (await openContext()).newPage();
-  await signIn(callcenter, DEMO.callCenter);
-  await openCases(callcenter);
+  await signIn(callcenter, DEMO.callCenter, { at: '/casos' });
+  await expect(callcenter.getByRole('heading', { name: TITLES.casos })).toBeVisible();
   await callcenter.getByRole('button', { name: MSG.nuevo }).click();
   const dialog = callcenter.getByRole('dialog', { name: LABELS.list.agregar });
   const placa = uniquePlate('Z');
@@ -386,8 +384,8 @@ test.describe('phone', () => {
 
   test('the list shows one card per row and every dialog is full-screen at 390×844', async ({ page, asUser }) => {
     const { caso } = await createCase(asUser, 'TAX123');
-    await signIn(page, DEMO.administrador);
-    await openCases(page);
+    await signIn(page, DEMO.administrador, { at: '/casos' });
+    await expect(page.getByRole('heading', { name: TITLES.casos })).toBeVisible();
     // Cards, not a table: the page never scrolls sideways.
     await expect(page.getByRole('table')).toHaveCount(0);
     await expectNoSideScroll(page);

@@ -43,8 +43,8 @@ async function optionsOf(page: Page, scope: Locator, label: string | RegExp): Pr
 test('Call Center adds a vehicle (clase → carrocería, marca → línea, owner by identificación), edits it and deactivates it', async ({
   page,
 }) => {
-  await signIn(page, DEMO.callCenter);
-  await openScreen(page, '/vehiculos', TITLES.vehiculos);
+  await signIn(page, DEMO.callCenter, { at: '/vehiculos' });
+  await expect(page.getByRole('heading', { name: TITLES.vehiculos })).toBeVisible();
   for (const header of [V.placa, V.carroceria, V.clase, V.linea, V.marca, V.modelo, V.poliza, V.servicio, V.cliente])
     await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
   await shot(page, 'vehiculos-list');
@@ -145,8 +145,8 @@ test('a company deactivated with its confirmation leaves the case form; another 
   page,
   openContext,
 }) => {
-  await signIn(page, DEMO.coordContactCenter);
-  await openScreen(page, '/empresas', TITLES.empresas);
+  await signIn(page, DEMO.coordContactCenter, { at: '/empresas' });
+  await expect(page.getByRole('heading', { name: TITLES.empresas })).toBeVisible();
   await expect(page.getByRole('combobox', { name: E.filasPorPagina })).toBeVisible();
   const other = await openContext({ storageState: await page.context().storageState() });
   const second = await other.newPage();
@@ -193,8 +193,8 @@ test('a company deactivated with its confirmation leaves the case form; another 
 test('TIPO DE GESTIONES: a locked status answers its messages; a status inactivated and activated with the confirmations', async ({
   page,
 }) => {
-  await signIn(page, DEMO.administrador);
-  await openScreen(page, '/gestiones', TITLES.gestiones);
+  await signIn(page, DEMO.administrador, { at: '/gestiones' });
+  await expect(page.getByRole('heading', { name: TITLES.gestiones })).toBeVisible();
   for (const header of [G.nombre, G.editable, G.estado, G.acciones])
     await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
   await searchBy(page, G.nombre, G.igual, 'recibido');
@@ -232,8 +232,8 @@ test('TIPO DE GESTIONES: a locked status answers its messages; a status inactiva
 });
 
 test('AREA: the Administrador adds and inactivates an area; others only read', async ({ page }) => {
-  await signIn(page, DEMO.administrador);
-  await openScreen(page, '/areas', TITLES.areas);
+  await signIn(page, DEMO.administrador, { at: '/areas' });
+  await expect(page.getByRole('heading', { name: TITLES.areas })).toBeVisible();
   await page.getByRole('button', { name: MSG.nuevo }).click();
   const add = page.getByRole('dialog', { name: A.agregar });
   const nombre = `AREA E2E ${unique()}`;
@@ -252,14 +252,14 @@ test('AREA: the Administrador adds and inactivates an area; others only read', a
   await expect(row).toContainText('INACTIVO');
   await shot(page, 'areas-list');
 
-  await signIn(page, DEMO.callCenter);
-  await openScreen(page, '/areas', TITLES.areas);
+  await signIn(page, DEMO.callCenter, { at: '/areas' });
+  await expect(page.getByRole('heading', { name: TITLES.areas })).toBeVisible();
   await expect(rows(page).first()).toBeVisible();
   await expect(page.getByRole('button', { name: MSG.nuevo })).toHaveCount(0);
   await expect(page.getByRole('columnheader', { name: A.acciones })).toHaveCount(0);
   // Vehicles: the desk writes, an Investigador only reads.
-  await signIn(page, DEMO.investigador);
-  await openScreen(page, '/vehiculos', TITLES.vehiculos);
+  await signIn(page, DEMO.investigador, { at: '/vehiculos' });
+  await expect(page.getByRole('heading', { name: TITLES.vehiculos })).toBeVisible();
   await expect(page.getByRole('button', { name: MSG.nuevo })).toHaveCount(0);
   await expect(page.getByRole('columnheader', { name: V.acciones })).toHaveCount(0);
 });
@@ -268,8 +268,8 @@ test.describe('phone', () => {
   test.use(PHONE);
 
   test('the catalogues as cards, their dialogs on the whole screen', async ({ page }) => {
-    await signIn(page, DEMO.callCenter);
-    await openScreen(page, '/vehiculos', TITLES.vehiculos);
+    await signIn(page, DEMO.callCenter, { at: '/vehiculos' });
+    await expect(page.getByRole('heading', { name: TITLES.vehiculos })).toBeVisible();
     await expect(page.getByRole('table')).toHaveCount(0);
     await expect(rows(page).first()).toBeVisible();
     await expectNoSideScroll(page);

@@ -37,8 +37,7 @@ test('the driver follows the SMS link on a phone, enters, lands on the chat and 
 }) => {
   // TAX123: an RC policy, so the plan lets the SMS go. The case is Recibido.
   const { id, caso } = await createCaseAs(asUser, { placa: 'TAX123' });
-  await signIn(page, DEMO.administrador);
-  await page.goto(`/gestionar-caso/${id}`);
+  await signIn(page, DEMO.administrador, { at: `/gestionar-caso/${id}` });
   await expect(page.getByTestId('workspace-status')).toContainText('Recibido');
   const shortLink = await sendCaseSms(page);
   await page.getByRole('tab', { name: LABELS.espacio.pestanas.chat }).click();

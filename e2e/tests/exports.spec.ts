@@ -235,8 +235,7 @@ test('an export that ended in Error shows its reason and Reintentar, at desk and
       json: { message: MSG.exportacionReintentada, exportacion: { ...failed, estado: 'En proceso', mensaje: '' } },
     });
   });
-  await signIn(page, DEMO.callCenter);
-  await page.goto('/exportaciones');
+  await signIn(page, DEMO.callCenter, { at: '/exportaciones' });
   const row = page.getByTestId('list-row').filter({ hasText: '4321' });
   await expect(row.getByTestId('export-estado')).toHaveText('Error');
   await expect(row.getByTestId('export-estado')).not.toHaveClass(/MuiChip-colorSuccess/);

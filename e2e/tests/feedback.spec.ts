@@ -141,8 +141,8 @@ test.describe('phone', () => {
 
 test('releasing a case asks first, naming it; taking and releasing name the case', async ({ page, asUser }) => {
   const { caso } = await createCaseAs(asUser, { placa: uniquePlate() });
-  await signIn(page, DEMO.abogado);
-  await openCases(page);
+  await signIn(page, DEMO.abogado, { at: '/casos' });
+  await expect(page.getByRole('heading', { name: TITLES.casos })).toBeVisible();
   await searchBy(page, C.caso, LABELS.operadores.eq, String(caso));
   await expect(rows(page)).toHaveCount(1);
   const row = rows(page).first();
@@ -183,16 +183,16 @@ test('an Investigador is not offered NUEVO, Cronos or a new client', async ({ pa
 });
 
 test('a restricted coordinator is not offered a new user', async ({ page }) => {
-  await signIn(page, DEMO.coordInvestigador);
-  await openScreen(page, '/usuarios', TITLES.usuarios);
+  await signIn(page, DEMO.coordInvestigador, { at: '/usuarios' });
+  await expect(page.getByRole('heading', { name: TITLES.usuarios })).toBeVisible();
   await expect(rows(page).first()).toBeVisible();
   await expect(criteriaPanel(page)).toBeVisible();
   await expect(page.getByRole('button', { name: MSG.nuevo })).toHaveCount(0);
 });
 
 test('a half-typed case survives a reload; Cancelar forgets it', async ({ page }) => {
-  await signIn(page, DEMO.callCenter);
-  await openCases(page);
+  await signIn(page, DEMO.callCenter, { at: '/casos' });
+  await expect(page.getByRole('heading', { name: TITLES.casos })).toBeVisible();
   await page.getByRole('button', { name: MSG.nuevo }).click();
   const dialog = newCaseDialog(page);
   const placa = uniquePlate();

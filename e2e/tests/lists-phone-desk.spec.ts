@@ -65,8 +65,8 @@ test.describe('phone', () => {
     asUser,
   }) => {
     const { caso } = await createCase(asUser);
-    await signIn(page, DEMO.abogado);
-    await openScreen(page, '/casos', TITLES.casos);
+    await signIn(page, DEMO.abogado, { at: '/casos' });
+    await expect(page.getByRole('heading', { name: TITLES.casos })).toBeVisible();
     await expect(page.getByRole('table')).toHaveCount(0);
     const card = await caseCard(page, caso);
     await expect(card).toContainText(C.ciudadSiniestro);
@@ -101,8 +101,8 @@ test.describe('phone', () => {
     });
     await signOut(investigador);
 
-    await signIn(page, DEMO.investigador);
-    await openScreen(page, '/casos', TITLES.casos);
+    await signIn(page, DEMO.investigador, { at: '/casos' });
+    await expect(page.getByRole('heading', { name: TITLES.casos })).toBeVisible();
     const card = await caseCard(page, caso);
     await expect(card.getByRole('button', { name: C.tomarCaso })).toHaveCount(0);
     await card.getByRole('button', { name: C.liberarCaso }).click();
@@ -117,8 +117,8 @@ test.describe('phone', () => {
     asUser,
   }) => {
     const { caso } = await createCase(asUser);
-    await signIn(page, DEMO.administrador);
-    await openScreen(page, '/casos', TITLES.casos);
+    await signIn(page, DEMO.administrador, { at: '/casos' });
+    await expect(page.getByRole('heading', { name: TITLES.casos })).toBeVisible();
     const card = await caseCard(page, caso);
     const archive = card.getByRole('button', { name: C.archivarCaso });
     await expect(archive).toBeDisabled();
@@ -169,8 +169,8 @@ test.describe('desk', () => {
     asUser,
   }) => {
     const { caso } = await createCase(asUser);
-    await signIn(page, DEMO.administrador);
-    await openScreen(page, '/casos', TITLES.casos);
+    await signIn(page, DEMO.administrador, { at: '/casos' });
+    await expect(page.getByRole('heading', { name: TITLES.casos })).toBeVisible();
     const row = rows(page).filter({ has: page.locator('td[data-column="caso"]', { hasText: String(caso) }) });
     await expect(row).toHaveCount(1);
     const inView = async (column: string) => {
@@ -197,8 +197,8 @@ test.describe('desk', () => {
   });
 
   test('the column chooser hides a middle column, and the choice survives a reload', async ({ page }) => {
-    await signIn(page, DEMO.administrador);
-    await openScreen(page, '/casos', TITLES.casos);
+    await signIn(page, DEMO.administrador, { at: '/casos' });
+    await expect(page.getByRole('heading', { name: TITLES.casos })).toBeVisible();
     await expect(page.getByRole('columnheader', { name: C.vehiculo })).toBeVisible();
     await page.getByRole('button', { name: L.elegirColumnas }).click();
     const menu = page.getByRole('menu', { name: L.elegirColumnas });

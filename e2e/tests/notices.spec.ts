@@ -107,8 +107,8 @@ test.describe('an assignment reaches the investigator’s phone', () => {
 
     // The coordinator, in another browser, assigns the case to them.
     const desk = await (await openContext()).newPage();
-    await signIn(desk, DEMO.coordInvestigador);
-    await openScreen(desk, '/casos', TITLES.casos);
+    await signIn(desk, DEMO.coordInvestigador, { at: '/casos' });
+    await expect(desk.getByRole('heading', { name: TITLES.casos })).toBeVisible();
     await searchBy(desk, C.caso, LABELS.operadores.eq, String(caso));
     await expect(rows(desk)).toHaveCount(1);
     await rows(desk).first().getByRole('button', { name: C.asignar }).click();

@@ -37,8 +37,8 @@ test.describe('on a phone', () => {
     asUser,
   }) => {
     const { id, caso } = await createCase(asUser);
-    await signIn(page, DEMO.abogado);
-    await openScreen(page, '/casos', TITLES.casos);
+    await signIn(page, DEMO.abogado, { at: '/casos' });
+    await expect(page.getByRole('heading', { name: TITLES.casos })).toBeVisible();
     const lawyer = await myId(page);
     // The bell has loaded its count (whatever earlier tests left): mark all read to start from 0.
     await bell(page).click();
@@ -93,8 +93,8 @@ test.describe('on a phone', () => {
       ws.connectToServer();
     });
     await createCase(asUser);
-    await signIn(page, DEMO.abogado);
-    await openScreen(page, '/casos', TITLES.casos);
+    await signIn(page, DEMO.abogado, { at: '/casos' });
+    await expect(page.getByRole('heading', { name: TITLES.casos })).toBeVisible();
     const take = page.getByRole('button', { name: LABELS.casos.tomarCaso }).first();
     await expect(take).toBeEnabled();
     await expect.poll(() => socket !== undefined).toBe(true);

@@ -125,8 +125,7 @@ test('a coordinator runs every query type, opens an investigator, exports the CS
 }) => {
   const email = await newInvestigator(asUser);
   await seedCases(asUser, apiAs, request, email);
-  await signIn(page, DEMO.coordInvestigador);
-  await page.goto('/consultas');
+  await signIn(page, DEMO.coordInvestigador, { at: '/consultas' });
   await expect(page.getByRole('heading', { name: TITLES.consultas })).toBeVisible();
 
   // por_investigador (the default): the investigator's row, the count chip, the summary, the donut.
@@ -176,7 +175,9 @@ test('a coordinator runs every query type, opens an investigator, exports the CS
   await expect(page.getByTestId('report-table')).toContainText('Sin área');
   await chooseType(page, 'por_estado');
   await consult(page);
-  await expect(page.getByRole('row').filter({ hasText: 'CERRADO' })).toContainText('Cerrado');
+  // The CERRADO status's own row ('Conciliado' is also a closed status: its row says Cerrado too).
+  const cerrado = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'CERRADO', exact: true }) });
+  await expect(cerrado).toContainText('Cerrado');
 
   // por_usuario: without a user, the spec's toast; with one, their cases.
   await chooseType(page, 'por_usuario');
@@ -212,8 +213,7 @@ test('a coordinator runs every query type, opens an investigator, exports the CS
 });
 
 test('the dashboard moves live when a case is created', async ({ page, asUser }) => {
-  await signIn(page, DEMO.coordContactCenter);
-  await page.goto('/dashboard');
+  await signIn(page, DEMO.coordContactCenter, { at: '/dashboard' });
   await expect(page.getByRole('heading', { name: TITLES.dashboard })).toBeVisible();
   const hoy = page.getByTestId('dash-hoy-value');
   await expect(hoy).toHaveText(/\d+/);
@@ -230,8 +230,7 @@ test('the dashboard moves live when a case is created', async ({ page, asUser })
 
 test("a user's statistics from the users list; phone cards", async ({ page, asUser, apiAs, request, openContext }) => {
   await seedCases(asUser, apiAs, request, DEMO.investigador);
-  await signIn(page, DEMO.coordInvestigador);
-  await page.goto('/usuarios');
+  await signIn(page, DEMO.coordInvestigador, { at: '/usuarios' });
   await investigatorRow(page, DEMO.investigador).getByRole('button', { name: T.verEstadisticas }).click();
   await expect(page).toHaveURL(/\/estadistica\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId('statistics-user')).toContainText('Estadísticas de');
@@ -243,8 +242,7 @@ test("a user's statistics from the users list; phone cards", async ({ page, asUs
   // Phone: the reports' cards, the dashboard and the statistics without sideways scrolling.
   // (Another person: one user holds one live session.)
   const phone = await (await openContext(PHONE)).newPage();
-  await signIn(phone, DEMO.administrador);
-  await phone.goto('/consultas');
+  await signIn(phone, DEMO.administrador, { at: '/consultas' });
   await phone.getByRole('button', { name: T.consultar }).click();
   await expect(phone.getByTestId('report-cards')).toBeVisible();
   await expectNoSideScroll(phone);

@@ -1,5 +1,5 @@
 import { MSG, TITLES } from '@vialex/domain';
-import { DEMO, expect, expireSession, fillLogin, openScreen, shot, signIn, test } from '../support';
+import { DEMO, expect, expireSession, fillLogin, shot, signIn, test } from '../support';
 
 test('a second sign-in is refused while the first session lives, and allowed once it expired', async ({
   page,
@@ -28,8 +28,8 @@ const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 test('a session that expires while in use sends the browser to /login', async ({ page, request }) => {
   const email = DEMO.coordPerito;
-  await signIn(page, email);
-  await openScreen(page, '/vehiculos', TITLES.vehiculos);
+  await signIn(page, email, { at: '/vehiculos' });
+  await expect(page.getByRole('heading', { name: TITLES.vehiculos })).toBeVisible();
   await expireSession(request, email);
   await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
   // The live channel's 'session.ended' says the time ran out; when the tab learns it otherwise

@@ -213,8 +213,7 @@ test.describe('phone, coordinator', () => {
   test.use(PHONE);
 
   test('Coordinador Investigador opens Assign Cities on a phone', async ({ page }) => {
-    await signIn(page, DEMO.coordInvestigador);
-    await page.goto('/usuarios');
+    await signIn(page, DEMO.coordInvestigador, { at: '/usuarios' });
     await expect(rows(page).first()).toBeVisible();
     await rowWith(page, DEMO.investigador).getByRole('button', { name: T.asignarCiudades }).click();
     const cities = page.getByRole('dialog', { name: T.asignarCiudadesTitulo });
@@ -226,8 +225,7 @@ test.describe('phone, coordinator', () => {
 });
 
 test('Investigador may not open the users list', async ({ page }) => {
-  await signIn(page, DEMO.investigador);
-  await page.goto('/usuarios');
+  await signIn(page, DEMO.investigador, { at: '/usuarios' });
   await expect(page.getByTestId('info-dialog')).toContainText(MSG.noAutorizado);
   await accept(page, 'info');
   await expect(page.getByText(MSG.datosNoDisponibles)).toBeVisible();
@@ -237,8 +235,7 @@ test.describe('phone', () => {
   test.use(PHONE);
 
   test('the users list and its dialogs fit a phone', async ({ page }) => {
-    await signIn(page, DEMO.administrador);
-    await page.goto('/usuarios');
+    await signIn(page, DEMO.administrador, { at: '/usuarios' });
     await expect(rows(page).first()).toBeVisible();
     // One card per row: no table, and the page never scrolls sideways.
     await expect(page.getByRole('table')).toHaveCount(0);

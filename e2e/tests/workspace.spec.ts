@@ -5,7 +5,6 @@ import {
   PHONE,
   expect,
   expectNoSideScroll,
-  openScreen,
   rows,
   shot,
   signIn,
@@ -28,8 +27,8 @@ test('a call-center agent opens a case from the list to its chat tab; the header
   asUser,
 }) => {
   const { id, caso } = await createCase(asUser, 'TAX123');
-  await signIn(page, DEMO.callCenter);
-  await openScreen(page, '/casos', TITLES.casos);
+  await signIn(page, DEMO.callCenter, { at: '/casos' });
+  await expect(page.getByRole('heading', { name: TITLES.casos })).toBeVisible();
   await rows(page)
     .filter({ hasText: String(caso) })
     .first()
@@ -84,8 +83,7 @@ test('an expired policy is marked; a SIN PLAN case offers to request approval on
 }) => {
   const expired = await createCase(asUser, 'EXP789');
   const sinPlan = await createCase(asUser);
-  await signIn(page, DEMO.callCenter);
-  await page.goto(`/gestionar-caso/${expired.id}`);
+  await signIn(page, DEMO.callCenter, { at: `/gestionar-caso/${expired.id}` });
   await expect(page.getByTestId('policy-card').getByTestId('policy-state')).toHaveText(L.vencida);
   await expect(page.getByTestId('policy-card')).toHaveAttribute('data-expired', 'true');
 
@@ -114,14 +112,12 @@ test('tabs per cargo and case; a hidden tab and a case out of scope are refused 
     const res = await api.post(`/api/casos/${id}/solicitar`, { data: { tipo: 'Perito' } });
     expect(res.ok(), await res.text()).toBeTruthy();
   });
-  await signIn(page, DEMO.coordPerito);
-  await page.goto(`/gestionar-caso/${id}/chat`);
+  await signIn(page, DEMO.coordPerito, { at: `/gestionar-caso/${id}/chat` });
   await expect(tabs(page)).toHaveText(tabNames('chat', 'informacion', 'chat_perito'));
   await page.goto(`/gestionar-caso/${id}/gestionar`);
   await expect(page.getByTestId('tabpanel-gestionar')).toHaveText(MSG.noAutorizado);
 
-  await signIn(page, DEMO.coordInvestigador);
-  await page.goto(`/gestionar-caso/${id}/chat_perito`);
+  await signIn(page, DEMO.coordInvestigador, { at: `/gestionar-caso/${id}/chat_perito` });
   await expect(tabs(page)).toHaveText(tabNames('chat', 'informacion', 'gestionar', 'mapa', 'chat_perito'));
   await expect(page.getByTestId('chat-room')).toHaveAttribute('data-room', 'perito');
   // The policy area offers the draftsperson only (the expert is already requested).
@@ -130,8 +126,7 @@ test('tabs per cargo and case; a hidden tab and a case out of scope are refused 
   await expect(page.getByRole('button', { name: fmt(L.solicitarTipo, { tipo: 'Perito' }) })).toHaveCount(0);
 
   // An investigator without the case: not in their list, so it does not exist for them.
-  await signIn(page, DEMO.investigador);
-  await page.goto(`/gestionar-caso/${id}/chat`);
+  await signIn(page, DEMO.investigador, { at: `/gestionar-caso/${id}/chat` });
   await expect(page.getByTestId('workspace-refused')).toContainText(MSG.casoNoExiste);
 });
 
@@ -141,13 +136,11 @@ test('a second browser sees a new history entry and the team change without relo
   openContext,
 }) => {
   const { id, caso } = await createCase(asUser);
-  await signIn(page, DEMO.administrador);
-  await page.goto(`/gestionar-caso/${id}`);
+  await signIn(page, DEMO.administrador, { at: `/gestionar-caso/${id}` });
   await expect(historyEntries(page)).toHaveCount(1);
 
   const other = await (await openContext()).newPage();
-  await signIn(other, DEMO.coordContactCenter);
-  await other.goto(`/gestionar-caso/${id}`);
+  await signIn(other, DEMO.coordContactCenter, { at: `/gestionar-caso/${id}` });
   await expect(historyEntries(other)).toHaveCount(1);
   // The first browser requests a lawyer from the list's API (an existing write that writes history).
   await asUser(DEMO.callCenter, async (api) => {
@@ -169,8 +162,7 @@ test.describe('on a phone', () => {
     asUser,
   }) => {
     const { id } = await createCase(asUser, 'SEG456');
-    await signIn(page, DEMO.callCenter);
-    await page.goto(`/gestionar-caso/${id}/chat`);
+    await signIn(page, DEMO.callCenter, { at: `/gestionar-caso/${id}/chat` });
     await expect(page.getByTestId('workspace-plan')).toHaveText('SEGURO TERCERO');
     await expectNoSideScroll(page);
     await shot(page, 'workspace-phone-chat');
