@@ -37,8 +37,11 @@ const transformOf = (l: Locator) => l.evaluate((el) => (el as HTMLElement).style
 const stateOf = (page: Page, rol: string) => page.getByTestId(`map-marker-${rol}`);
 
 /** Opens the map tab and waits for the map: its tiles drawn and the people placed. */
-async function openMap(page: Page, caseId: string): Promise<void> {
-  await page.goto(`/gestionar-caso/${caseId}/mapa`);
+/** Opens the case's map; `as`: signs in as that user straight onto it (one load of the app). */
+async function openMap(page: Page, caseId: string, as?: string): Promise<void> {
+  const url = `/gestionar-caso/${caseId}/mapa`;
+  if (as) await signIn(page, as, { at: url });
+  else await page.goto(url);
   await expect(page.getByTestId('case-map')).toBeVisible();
   await expect(page.locator('.leaflet-tile-loaded').first()).toBeVisible();
 }
@@ -62,9 +65,7 @@ test.describe('phone', () => {
     await signOut(c.investigator);
     await context.setGeolocation({ latitude: phone.lat, longitude: phone.lng });
     const tiles = await answerTiles(page, c.map.teselas.url);
-    await signIn(page, DEMO.investigador);
-
-    await openMap(page, c.id);
+    await openMap(page, c.id, DEMO.investigador);
     for (const rol of ['cliente', 'abogado', 'investigador'] as const) await expect(marker(page, rol)).toBeVisible();
     await expect(stateOf(page, 'investigador')).toHaveAttribute('data-state', 'live');
     await expect(stateOf(page, 'abogado')).toHaveAttribute('data-state', 'live');
@@ -142,8 +143,7 @@ for (const size of ['phone', 'desk'] as const) {
       await answerTiles(page, c.map.teselas.url);
       // The page's clock is one the test moves: minutes pass without waiting for them.
       await page.clock.install();
-      await signIn(page, DEMO.coordInvestigador);
-      await openMap(page, c.id);
+      await openMap(page, c.id, DEMO.coordInvestigador);
       await expect(stateOf(page, 'abogado')).toHaveAttribute('data-state', 'live');
       await expect(stateOf(page, 'investigador')).toHaveAttribute('data-state', 'live');
       await expect(page.locator('path.vx-route')).toHaveCount(1);

@@ -44,8 +44,16 @@ const messages = (page: Page) => page.getByTestId('chat-message');
 const composer = (page: Page) => page.getByRole('textbox', { name: T.mensaje });
 
 /** Opens a case's room tab and waits for the room (its messages read, the live topic asked for). */
-async function openRoom(page: Page, caseId: string, tab: 'chat' | 'chat_perito' | 'chat_dibujante' = 'chat') {
-  await page.goto(`/gestionar-caso/${caseId}/${tab}`);
+/** Opens a room; `as`: signs in as that user straight onto it (one load of the app). */
+async function openRoom(
+  page: Page,
+  caseId: string,
+  tab: 'chat' | 'chat_perito' | 'chat_dibujante' = 'chat',
+  as?: string,
+) {
+  const url = `/gestionar-caso/${caseId}/${tab}`;
+  if (as) await signIn(page, as, { at: url });
+  else await page.goto(url);
   await expect(room(page)).toBeVisible();
   await expect(room(page).getByRole('heading', { name: MSG.chatEnProceso })).toBeVisible();
 }
@@ -100,14 +108,12 @@ test.describe('desk', () => {
     asUser,
   }) => {
     const { id } = await createCaseAs(asUser, { placa: uniquePlate('Q') });
-    await signIn(page, DEMO.callCenter);
-    await openRoom(page, id);
+    await openRoom(page, id, 'chat', DEMO.callCenter);
     await expect(page.getByTestId('chat-empty')).toHaveText(new RegExp(T.sinMensajes));
     await chatShot(page, 'desk-empty-room');
 
     const admin = await (await openContext(DESK)).newPage();
-    await signIn(admin, DEMO.administrador);
-    await openRoom(admin, id);
+    await openRoom(admin, id, 'chat', DEMO.administrador);
     // The administrator's open room is their presence: the call center sees them online.
     await expect(page.getByTestId('chat-online')).toContainText('[Administrador]');
 
@@ -209,8 +215,7 @@ for (const [size, options] of [
       await context.grantPermissions(['geolocation']);
       await context.setGeolocation({ latitude: 4.711, longitude: -74.0721 });
       const { id } = await investigatorsCase(asUser, apiAs);
-      await signIn(page, DEMO.investigador);
-      await openRoom(page, id);
+      await openRoom(page, id, 'chat', DEMO.investigador);
       if (size === 'phone') {
         // One room fills the screen below the tabs; nothing scrolls sideways.
         await expect(page.getByRole('tab', { name: LABELS.espacio.pestanas.chat })).toBeInViewport();
@@ -272,8 +277,7 @@ for (const [size, options] of [
       asUser,
     }) => {
       const { id } = await createCaseAs(asUser, { placa: uniquePlate('O') });
-      await signIn(page, DEMO.callCenter);
-      await openRoom(page, id);
+      await openRoom(page, id, 'chat', DEMO.callCenter);
       await expect(page.getByTestId('chat-empty')).toBeVisible();
       if (size === 'phone') await chatShot(page, 'phone-empty-room');
       await say(page, 'Antes del túnel');
@@ -313,8 +317,7 @@ test.describe('desk', () => {
     asUser,
   }) => {
     const { id } = await createCaseAs(asUser, { placa: uniquePlate('R') });
-    await signIn(page, DEMO.callCenter);
-    await openRoom(page, id);
+    await openRoom(page, id, 'chat', DEMO.callCenter);
     // The signal drops exactly when the message goes out (the browser still believes it is online).
     const sends = `**/api/casos/${id}/chats/general/mensajes`;
     await page.route(sends, (route) => route.abort('internetdisconnected'));
@@ -351,8 +354,7 @@ test.describe('phone', () => {
         expect(res.ok(), await res.text()).toBeTruthy();
       }
     });
-    await signIn(page, DEMO.administrador);
-    await openRoom(page, id);
+    await openRoom(page, id, 'chat', DEMO.administrador);
     await expect(messages(page)).toHaveCount(CHAT_PAGE_SIZE);
     await expect(messages(page).last()).toContainText(`Nota ${total}`);
     await expect(messages(page).last()).toBeInViewport();
@@ -381,16 +383,14 @@ test.describe('phone', () => {
   }) => {
     // The CAIT coordinator reads the general room but may not write in it.
     const c = await investigatorsCase(asUser, apiAs, { perito: true });
-    await signIn(page, DEMO.coordAbogadoCait);
-    await openRoom(page, c.id);
+    await openRoom(page, c.id, 'chat', DEMO.coordAbogadoCait);
     await expect(page.getByTestId('chat-refusal')).toHaveText(MSG.chatRolNoAutorizado);
     await expect(composer(page)).toHaveCount(0);
     await chatShot(page, 'phone-refused-general');
 
     // The Investigador asked for an expert: the expert room is open, and they block it.
     const inv = await (await openContext(PHONE)).newPage();
-    await signIn(inv, DEMO.investigador);
-    await openRoom(inv, c.id, 'chat_perito');
+    await openRoom(inv, c.id, 'chat_perito', DEMO.investigador);
     await inv.getByRole('button', { name: MSG.bloquearChat }).click();
     const confirm = inv.getByRole('dialog', { name: MSG.seguro });
     await confirm.getByRole('button', { name: MSG.si }).click();
@@ -399,8 +399,7 @@ test.describe('phone', () => {
     await chatShot(inv, 'phone-expert-room-blocked');
 
     // The expert coordinator finds it closed, with the investigator's words.
-    await signIn(page, DEMO.coordPerito);
-    await openRoom(page, c.id, 'chat_perito');
+    await openRoom(page, c.id, 'chat_perito', DEMO.coordPerito);
     await expect(page.getByTestId('chat-refusal')).toHaveText(MSG.chatBloqueadoInvestigador);
     await expect(composer(page)).toHaveCount(0);
 

@@ -29,8 +29,10 @@ const rowOf = (page: Page, email: string) => rows(page).filter({ has: page.getBy
  */
 const WITHOUT_LOCATION = { permissions: [], geolocation: undefined };
 
-async function openStatus(page: Page) {
-  await page.goto('/estado-usuarios');
+/** Opens ESTADO USUARIOS; `as`: signs in as that user straight onto it (one load of the app). */
+async function openStatus(page: Page, as?: string) {
+  if (as) await signIn(page, as, { at: '/estado-usuarios' });
+  else await page.goto('/estado-usuarios');
   await expect(page.getByRole('heading', { name: TITLES.estadoUsuarios })).toBeVisible();
   await expect(rows(page).first()).toBeVisible();
   // Users created by other specs come first; 50 per page keeps every demo user in view.
@@ -45,8 +47,7 @@ async function typeTime(page: Page, hhmm: string) {
 }
 
 test('Administrador changes availability: cancelling restores it, confirming changes it', async ({ page }) => {
-  await signIn(page, DEMO.administrador);
-  await openStatus(page);
+  await openStatus(page, DEMO.administrador);
   await shot(page, 'estado-usuarios-list');
   const row = rowOf(page, DEMO.perito);
   await row.getByRole('button', { name: T.accionDisponibilidad }).click();
@@ -78,8 +79,7 @@ test('DESLOGUEAR sends the other browser to /login', async ({ page, openContext 
   const agent = await (await openContext(WITHOUT_LOCATION)).newPage();
   await signIn(agent, DEMO.abogado);
 
-  await signIn(page, DEMO.administrador);
-  await openStatus(page);
+  await openStatus(page, DEMO.administrador);
   const row = rowOf(page, DEMO.abogado);
   await expect(row).toContainText(MSG.logueado);
   await row.getByRole('button', { name: T.accionLogin }).click();
@@ -106,8 +106,7 @@ test('DESLOGUEAR sends the other browser to /login', async ({ page, openContext 
 });
 
 test('session time for one user and for every user of a cargo', async ({ page }) => {
-  await signIn(page, DEMO.administrador);
-  await openStatus(page);
+  await openStatus(page, DEMO.administrador);
   const row = rowOf(page, DEMO.abogadoCait);
   await row.getByRole('button', { name: T.accionTiempo }).click();
   const dialog = page.getByRole('dialog', { name: T.actualizarTiempo });
@@ -155,8 +154,7 @@ test("Administrador changes another user's password: their open session ends at 
   const user = await (await openContext(WITHOUT_LOCATION)).newPage();
   await signIn(user, email);
 
-  await signIn(page, DEMO.administrador);
-  await openStatus(page);
+  await openStatus(page, DEMO.administrador);
   await rowOf(page, email).getByRole('button', { name: MSG.cambiarContrasena }).click();
   const dialog = page.getByRole('dialog', { name: MSG.cambiarContrasena });
   await dialog.getByLabel(MSG.nuevaContrasena, { exact: true }).fill('cambio');
@@ -193,8 +191,7 @@ test("Administrador changes another user's password: their open session ends at 
 });
 
 test('Coordinador Contact Center sees only Call Center users, without the password button', async ({ page }) => {
-  await signIn(page, DEMO.coordContactCenter);
-  await openStatus(page);
+  await openStatus(page, DEMO.coordContactCenter);
   const cargos = await rows(page).locator('td:nth-child(2)').allTextContents();
   expect(cargos.length).toBeGreaterThan(0);
   for (const cargo of cargos) expect(cargo).toBe('Call Center');
@@ -207,8 +204,7 @@ test.describe('phone', () => {
   test.use(PHONE);
 
   test('the status list and its four dialogs fit a phone', async ({ page }) => {
-    await signIn(page, DEMO.administrador);
-    await openStatus(page);
+    await openStatus(page, DEMO.administrador);
     await expectNoSideScroll(page);
     await shot(page, 'estado-usuarios-phone');
     const row = rowOf(page, DEMO.perito);
