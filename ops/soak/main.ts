@@ -91,11 +91,26 @@ interface Window {
   detail?: Record<string, unknown>;
 }
 
-/** The cluster's own lines are shown; the instances' warnings and errors are counted (their logs stay in the run's folder). */
+/**
+ * The cluster's own lines are shown; the instances' warnings and errors are counted (their logs
+ * stay in the run's folder with --keep) and each instance's last few kept, shown when it stops
+ * with an exit code other than 0 (the run's folder is gone by then without --keep).
+ */
 let instanceLines = 0;
+const lastLines = new Map<string, string[]>();
 const clusterLog = (line: string) => {
-  if (line.startsWith('cluster:')) console.log(line);
-  else instanceLines++;
+  if (line.startsWith('cluster:')) {
+    console.log(line);
+    const failed = /^cluster: (\S+) stopped \(SIGTERM, exit [1-9]/.exec(line);
+    if (failed) for (const l of lastLines.get(failed[1]) ?? []) console.log(`  ${l.slice(0, 2000)}`);
+    return;
+  }
+  instanceLines++;
+  const name = /^\[(\S+)\]/.exec(line)?.[1] ?? '?';
+  const kept = lastLines.get(name) ?? [];
+  kept.push(line);
+  if (kept.length > 10) kept.shift();
+  lastLines.set(name, kept);
 };
 
 async function main() {
@@ -204,34 +219,39 @@ function rssKb(pid: number): number | undefined {
   }
 }
 
-/** One metric of each instance (/metrics with the token); -1 where it did not answer. */
-async function scrape(t: Target, token: string, metric: string): Promise<number[]> {
+/**
+ * Some metrics of each instance, from one scrape each (/metrics with the token: one scrape, as
+ * the event-loop figures start again at every scrape); -1 where it did not answer.
+ */
+async function scrape(t: Target, token: string, metrics: string[]): Promise<number[][]> {
   return Promise.all(
     t.instances.map(async (i) => {
+      let text = '';
       try {
         const res = await fetch(`${i.url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
-        const m = new RegExp(`^${metric}\\s+([\\d.e+-]+)$`, 'm').exec(await res.text());
-        return m ? Number(m[1]) : -1;
+        text = await res.text();
       } catch {
-        return -1;
+        // Not answering: -1 below.
       }
+      return metrics.map((metric) => {
+        const m = new RegExp(`^${metric}\\s+([\\d.e+-]+)$`, 'm').exec(text);
+        return m ? Number(m[1]) : -1;
+      });
     }),
   );
 }
 
 /** vialex_live_sockets of each instance. */
-const liveSockets = (t: Target, token: string) => scrape(t, token, 'vialex_live_sockets');
+const liveSockets = async (t: Target, token: string) =>
+  (await scrape(t, token, ['vialex_live_sockets'])).map(([n]) => n);
 
 /**
  * Each instance's event-loop delay over the run, p99 and max in ms (prom-client measures it
  * between two scrapes: from the start's scrape, or a restarted instance's start, to the end).
  */
 async function loopDelays(t: Target, token: string): Promise<{ p99Ms: number; maxMs: number }[]> {
-  const [p99, max] = await Promise.all([
-    scrape(t, token, 'nodejs_eventloop_lag_p99_seconds'),
-    scrape(t, token, 'nodejs_eventloop_lag_max_seconds'),
-  ]);
-  return p99.map((p, i) => ({ p99Ms: round1(p * 1000), maxMs: round1(max[i] * 1000) }));
+  const figures = await scrape(t, token, ['nodejs_eventloop_lag_p99_seconds', 'nodejs_eventloop_lag_max_seconds']);
+  return figures.map(([p99, max]) => ({ p99Ms: round1(p99 * 1000), maxMs: round1(max * 1000) }));
 }
 
 async function untilReady(urls: string[], timeoutMs = 60_000) {
