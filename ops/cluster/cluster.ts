@@ -181,7 +181,10 @@ function makeInstance(o: {
       if (running(child)) throw new Error(`${o.name} already runs`);
       stopping = false;
       const out = fs.createWriteStream(logFile, { flags: 'a' });
-      const proc = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
+      // CLUSTER_NODE_ARGS: extra options for each instance's node (e.g. `--cpu-prof
+      // --cpu-prof-dir=/tmp/prof`, which NODE_OPTIONS does not take).
+      const nodeArgs = (process.env.CLUSTER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+      const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ENTRY], {
         cwd: REPO,
         env: o.env,
         stdio: ['pipe', 'pipe', 'pipe'],
