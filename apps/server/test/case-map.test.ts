@@ -1,17 +1,9 @@
-import WebSocket from 'ws';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import {
-  CARGOS,
-  MAP_DEFAULT_PLACE,
-  MSG,
-  caseMapResponse,
-  type Cargo,
-  type CaseMap,
-  type LiveServerMessage,
-} from '@vialex/domain';
+import { CARGOS, MAP_DEFAULT_PLACE, MSG, caseMapResponse, type Cargo, type CaseMap } from '@vialex/domain';
 import { casos, notificaciones, trazabilidad, ubicacionesVigiladas, usuarios } from '../src/db/schema/index.js';
 import { forgetComputedRoutes } from '../src/modules/case-map/service.js';
+import { openLiveSocket } from './live-socket.js';
 import { startTestServer, type TestServer } from './helper.js';
 import { signInEveryCargo } from './factories.js';
 import { caseBody, createCaseAs } from './case-factories.js';
@@ -200,28 +192,7 @@ describe('arrival (spec 2 §4)', () => {
 });
 
 describe('positions, live, only while a map follows them', () => {
-  async function connect(who: Cargo) {
-    const ws = new WebSocket(`${base}/api/live`, { headers: h(who) });
-    const messages: LiveServerMessage[] = [];
-    ws.on('message', (raw) => messages.push(JSON.parse(String(raw))));
-    await new Promise<void>((resolve, reject) => {
-      ws.once('open', () => resolve());
-      ws.once('error', reject);
-    });
-    const next = (pred: (m: LiveServerMessage) => boolean) =>
-      new Promise<LiveServerMessage>((resolve) => {
-        const check = () => {
-          const m = messages.find(pred);
-          if (m) {
-            ws.off('message', check);
-            resolve(m);
-          }
-        };
-        ws.on('message', check);
-        check();
-      });
-    return { ws, messages, next };
-  }
+  const connect = (who: Cargo) => openLiveSocket(base, h(who));
   const watchers = async (userId: string) =>
     (await s.ctx.db.select().from(ubicacionesVigiladas).where(eq(ubicacionesVigiladas.usuario, userId)))[0]?.mapas ?? 0;
 

@@ -3,7 +3,6 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import {
@@ -17,9 +16,9 @@ import {
   type Cargo,
   type ChatKind,
   type ChatPage,
-  type LiveServerMessage,
 } from '@vialex/domain';
 import { casos, chatUsuarios, chats, fotosdrone, mensajes, notificaciones } from '../src/db/schema/index.js';
+import { openLiveSocket } from './live-socket.js';
 import { startTestServer, type TestServer } from './helper.js';
 import { signInEveryCargo } from './factories.js';
 import { caseBody, createCaseAs } from './case-factories.js';
@@ -432,28 +431,7 @@ describe('Bloquear/Desbloquear Chat (spec 2 §4, §6)', () => {
 });
 
 /** A live socket of a user that collects its messages. */
-async function connect(who: Cargo) {
-  const ws = new WebSocket(`${base}/api/live`, { headers: { cookie: h(who).cookie } });
-  const messages: LiveServerMessage[] = [];
-  ws.on('message', (raw) => messages.push(JSON.parse(String(raw))));
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  function next(pred: (m: LiveServerMessage) => boolean): Promise<LiveServerMessage> {
-    return new Promise((resolve) => {
-      const check = () => {
-        const m = messages.find(pred);
-        if (!m) return;
-        ws.off('message', check);
-        resolve(m);
-      };
-      ws.on('message', check);
-      check();
-    });
-  }
-  return { ws, messages, next };
-}
+const connect = (who: Cargo) => openLiveSocket(base, { cookie: h(who).cookie });
 
 describe('who hears of a message', () => {
   it('members in the room get it live; members away get the notice; a foreign room is not followed', async () => {

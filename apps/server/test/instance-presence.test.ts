@@ -16,6 +16,7 @@ import { watchLocation } from '../src/modules/users/service.js';
 import type { RunningServer } from '../src/server.js';
 import { InstanceRegistry } from '../src/platform/instances.js';
 import { releaseGoneInstances } from '../src/modules/live/presence.js';
+import { openLiveSocket } from './live-socket.js';
 import { startSecondInstance, startTestServer, type TestServer } from './helper.js';
 import { signInEveryCargo } from './factories.js';
 import { caseBody, createCaseAs } from './case-factories.js';
@@ -154,31 +155,7 @@ const place = (cargo: Cargo, lat: number, long: number) =>
   s.app.inject({ method: 'PUT', url: '/api/me/location', headers: h(cargo), payload: { lat, long } });
 
 /** A real staff socket of this (live) instance. */
-async function connect(cargo: Cargo) {
-  const ws = new WebSocket(`${base}/api/live`, { headers: h(cargo) });
-  const messages: LiveServerMessage[] = [];
-  ws.on('message', (raw) => messages.push(JSON.parse(String(raw))));
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  const next = (pred: (m: LiveServerMessage) => boolean) =>
-    new Promise<LiveServerMessage>((resolve) => {
-      const check = () => {
-        const m = messages.find(pred);
-        if (!m) return;
-        ws.off('message', check);
-        resolve(m);
-      };
-      ws.on('message', check);
-      check();
-    });
-  const follow = async (topic: string) => {
-    ws.send(JSON.stringify({ action: 'subscribe', topic }));
-    await next((m) => m.type === 'subscribed' && m.topic === topic);
-  };
-  return { ws, follow };
-}
+const connect = (cargo: Cargo) => openLiveSocket(base, h(cargo));
 
 describe('presence of a dead instance', () => {
   it('is given back by the sweep: members offline and pushed, positions no longer announced; live instances keep theirs', async () => {
