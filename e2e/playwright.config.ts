@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { LAUNCH } from './support/browser';
 import { CONTEXT_OPTIONS } from './support/fixtures';
 
 /**
@@ -12,8 +13,10 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
-  timeout: 45_000,
-  expect: { timeout: 8_000 },
+  // Generous for a machine this suite keeps busy (every core taken by two browsers, two servers
+  // and the runner; slower still on a slow day): a test that passes waits no longer for them.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
   use: {
     ...CONTEXT_OPTIONS,
@@ -22,18 +25,7 @@ export default defineConfig({
     serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: LAUNCH,
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
 });

@@ -2,3 +2,4 @@
 export { test, expect, signOut, PASSWORD, DEMO, CONTEXT_OPTIONS } from './fixtures';
 export * from './ui';
 export * from './api';
+export { WITH_TRAY } from './browser';

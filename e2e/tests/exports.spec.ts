@@ -115,7 +115,7 @@ test('an export started from a case: its progress live in EXPORTACIONES SFTP, Fi
   page,
   asUser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const { id, caso } = await caseWithFiles(asUser);
   await signIn(page, DEMO.callCenter);
 

@@ -83,6 +83,20 @@ test.describe('phone', () => {
   });
 });
 
+test.describe('every cargo’s top bar', () => {
+  test.use(PHONE);
+
+  // What a failed test notification offers (GENERAR NUEVO TOKEN) is the 'push' test below.
+  test('has the test-notification button (spec 1 §2)', async ({ page }) => {
+    // Twelve sign-ins, one per cargo.
+    test.setTimeout(180_000);
+    for (const email of Object.values(DEMO)) {
+      await signIn(page, email);
+      await expect(page.getByRole('button', { name: MSG.notificacionPrueba, exact: true }), email).toBeVisible();
+    }
+  });
+});
+
 test.describe('push', () => {
   // Registering for push needs the service worker, which the other tests block.
   test.use({ serviceWorkers: 'allow' });

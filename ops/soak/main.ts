@@ -8,6 +8,7 @@
  *                                default postgres://root@127.0.0.1:5432/test), without the database
  *                                restart — for trying the soak without ops/cluster
  *   --direct                     sockets dial the instances by turn instead of the proxy
+ *   --instances N                Vialex instances of the cluster (default 3)
  *   --seconds N                  another length (the faults keep their fractions of it)
  *   --scale X                    another share of the full load (quick: 0.1)
  *   --json FILE                  also write the report there
@@ -46,6 +47,7 @@ const quick = flag('--quick');
 const single = flag('--single');
 const scale = Number(option('--scale') ?? (quick ? 0.1 : 1));
 const SECONDS = Number(option('--seconds') ?? (quick ? 60 : 600));
+const INSTANCES = Number(option('--instances') ?? 3);
 const SOCKETS = Math.round(1000 * scale);
 const ROOMS = Math.round(100 * scale);
 const SIGN_INS = Math.round(200 * scale);
@@ -143,7 +145,7 @@ async function main() {
           baseDatabaseUrl: process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test',
           log: console.log,
         })
-      : await startClusterTarget({ basePort: BASE_PORT, instances: 3, env, dataDir, log: clusterLog });
+      : await startClusterTarget({ basePort: BASE_PORT, instances: INSTANCES, env, dataDir, log: clusterLog });
     const t = target;
     log(`${t.kind}: ${t.url}, ${t.instances.length} instance(s), started in ${Date.now() - startedAt} ms`);
     const s = await seed(t.databaseUrl, {
