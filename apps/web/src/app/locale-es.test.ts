@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { esES as muiEsES } from '@mui/material/locale';
 import { esES } from './locale-es';

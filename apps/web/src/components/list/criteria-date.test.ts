@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { MSG, VEHICLE_LIST } from '@vialex/domain';
 import { toCriteria, valueError } from './criteria';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { CARGOS, USER_LIST, listContract } from '@vialex/domain';
 import { listFields } from './fields';

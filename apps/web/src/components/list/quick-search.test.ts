@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@vialex/domain';
 import { caseOrPlate, identificationOrName, nameOrEmail, personName, startsWith, wholeNumber } from './quick-search';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, loginSchema } from '@vialex/domain';
 import { checkLogin, type LoginValues } from './login-check';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ARRIVAL_TIMES_MIN_INTERVAL_MS, LABELS, POSITION_STALE_MS, type MapPerson } from '@vialex/domain';
 import { destinationHtml, markerHtml } from './marker-html';
