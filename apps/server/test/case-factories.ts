@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Cargo } from '@vialex/domain';
 import type { AppContext } from '../src/platform/context.js';
-import { clientes, empresas } from '../src/db/schema/index.js';
+import { casos, clientes, empresas } from '../src/db/schema/index.js';
 
 let n = 0;
 /** A registered client (the case form needs one by identification). */
@@ -49,4 +50,47 @@ export async function createCaseAs(app: FastifyInstance, cookie: string, body: o
   const res = await app.inject({ method: 'POST', url: '/api/casos', headers: { cookie }, payload: body });
   if (res.statusCode !== 201) throw new Error(`case creation failed: ${res.statusCode} ${res.body}`);
   return res.json();
+}
+
+type CaseColumns = Partial<typeof casos.$inferInsert>;
+type Viewers = Map<Cargo, { id: string; cookie: string }>;
+
+/** The case's column each agent cargo is assigned through. */
+const SLOT: Partial<Record<Cargo, keyof typeof casos.$inferInsert>> = {
+  Abogado: 'uidabogado',
+  'Abogado CAIT': 'uidabogadocait',
+  Investigador: 'uidinvestigador',
+  'Call Center': 'uidcontactcenter',
+  Perito: 'uidperito',
+  Dibujante: 'uiddibujante',
+};
+
+/** Every cargo that holds a slot of a case. */
+export const EVERY_AGENT = Object.keys(SLOT) as Cargo[];
+
+/** Both experts asked for and their rooms open: every cargo has a room it may post in. */
+export const EVERY_ROOM_OPEN: CaseColumns = {
+  solicitud_perito: true,
+  solicitud_dibujante: true,
+  chat_perito: true,
+  chat_dibujante: true,
+};
+
+/**
+ * A test's scene: a case the Administrador creates through the API, then set Verificado in the
+ * database with `holders` (cargos of `signInEveryCargo`'s viewers) in their slots, plus `values`.
+ */
+export async function staffedCase(
+  server: { app: FastifyInstance; ctx: AppContext },
+  viewers: Viewers,
+  holders: Cargo[],
+  values: CaseColumns = {},
+): Promise<{ id: string; caso: number }> {
+  const c = await createCaseAs(server.app, viewers.get('Administrador')!.cookie, await caseBody(server.ctx));
+  const slots = Object.fromEntries(holders.map((cargo) => [SLOT[cargo], viewers.get(cargo)!.id]));
+  await server.ctx.db
+    .update(casos)
+    .set({ estado: 'Verificado', ...slots, ...values })
+    .where(eq(casos.id, c.id));
+  return c;
 }

@@ -6,7 +6,7 @@ import { forgetComputedRoutes } from '../src/modules/case-map/service.js';
 import { openLiveSocket } from './live-socket.js';
 import { startTestServer, type TestServer } from './helper.js';
 import { signInEveryCargo } from './factories.js';
-import { caseBody, createCaseAs } from './case-factories.js';
+import { caseBody, staffedCase } from './case-factories.js';
 
 /**
  * The case map over the API (spec 2 §2 "Case map", §4 "Arrival"): who sees it, the people, the
@@ -31,24 +31,11 @@ beforeEach(() => {
 const h = (cargo: Cargo) => ({ cookie: viewers.get(cargo)!.cookie });
 const id = (cargo: Cargo) => viewers.get(cargo)!.id;
 const accident = { lat: 4.6865, lng: -74.0469 };
-const setCase = (caseId: string, values: Partial<typeof casos.$inferInsert>) =>
-  s.ctx.db.update(casos).set(values).where(eq(casos.id, caseId));
 const place = (cargo: Cargo, lat: number, long: number) =>
   s.app.inject({ method: 'PUT', url: '/api/me/location', headers: h(cargo), payload: { lat, long } });
 
-async function teamCase(values: Partial<typeof casos.$inferInsert> = { ...accident }) {
-  const c = await createCaseAs(s.app, h('Administrador').cookie, await caseBody(s.ctx));
-  await setCase(c.id, {
-    estado: 'Verificado',
-    uidabogado: id('Abogado'),
-    uidinvestigador: id('Investigador'),
-    uidcontactcenter: id('Call Center'),
-    uidperito: id('Perito'),
-    solicitud_perito: true,
-    ...values,
-  });
-  return c as { id: string; caso: number };
-}
+const teamCase = (values: Partial<typeof casos.$inferInsert> = { ...accident }) =>
+  staffedCase(s, viewers, ['Abogado', 'Investigador', 'Call Center', 'Perito'], { solicitud_perito: true, ...values });
 const map = (caseId: string, who: Cargo) =>
   s.app.inject({ method: 'GET', url: `/api/casos/${caseId}/mapa`, headers: h(who) });
 

@@ -21,7 +21,7 @@ import { casos, chatUsuarios, chats, fotosdrone, mensajes, notificaciones } from
 import { openLiveSocket } from './live-socket.js';
 import { startTestServer, type TestServer } from './helper.js';
 import { signInEveryCargo } from './factories.js';
-import { caseBody, createCaseAs } from './case-factories.js';
+import { EVERY_AGENT, EVERY_ROOM_OPEN, staffedCase } from './case-factories.js';
 import { EXE, PDF, PNG, multipart, type Part } from './multipart.js';
 
 /**
@@ -51,24 +51,8 @@ const setCase = (caseId: string, values: Partial<typeof casos.$inferInsert>) =>
   s.ctx.db.update(casos).set(values).where(eq(casos.id, caseId));
 
 /** Every slot held by this file's viewers, a Perito and a Dibujante requested, both rooms open. */
-async function everybodysCase(values: Partial<typeof casos.$inferInsert> = {}) {
-  const c = await createCaseAs(s.app, h('Administrador').cookie, await caseBody(s.ctx));
-  await setCase(c.id, {
-    estado: 'Verificado',
-    uidabogado: id('Abogado'),
-    uidabogadocait: id('Abogado CAIT'),
-    uidinvestigador: id('Investigador'),
-    uidcontactcenter: id('Call Center'),
-    uidperito: id('Perito'),
-    uiddibujante: id('Dibujante'),
-    solicitud_perito: true,
-    solicitud_dibujante: true,
-    chat_perito: true,
-    chat_dibujante: true,
-    ...values,
-  });
-  return c as { id: string; caso: number };
-}
+const everybodysCase = (values: Partial<typeof casos.$inferInsert> = {}) =>
+  staffedCase(s, viewers, EVERY_AGENT, { ...EVERY_ROOM_OPEN, ...values });
 
 const url = (caseId: string, kind: ChatKind, rest = '') => `/api/casos/${caseId}/chats/${kind}${rest}`;
 const read = (caseId: string, kind: ChatKind, who: Cargo, query = '') =>

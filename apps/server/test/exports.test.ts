@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, arrayContains, eq } from 'drizzle-orm';
 import { CARGOS, MSG, exportActionResponse, exportPageResponse, fmt, type Cargo, type ChatKind } from '@vialex/domain';
-import { casos, exportaciones, notificaciones, trabajos } from '../src/db/schema/index.js';
+import { exportaciones, notificaciones, trabajos } from '../src/db/schema/index.js';
 import type { RunningServer } from '../src/server.js';
 import type { AppContext } from '../src/platform/context.js';
 import { LIVE_CHANNEL } from '../src/platform/live-hub.js';
@@ -15,7 +15,7 @@ import { caseFiles, type ExportFile } from '../src/modules/exports/contents.js';
 import { parseFingerprint, parseSftpConfig } from '../src/integrations/sftp-config.js';
 import { startSecondInstance, startTestServer, type TestServer } from './helper.js';
 import { createUser, login, signInEveryCargo } from './factories.js';
-import { caseBody, createCaseAs } from './case-factories.js';
+import { EVERY_ROOM_OPEN, staffedCase } from './case-factories.js';
 import { PDF, PNG, multipart, type Part } from './multipart.js';
 import { pdfPages } from './pdf-text.js';
 import { freePort, startRelay, startSshd, type Sshd } from './sshd.js';
@@ -93,25 +93,8 @@ function worker(server: Pick<RunningServer, 'ctx'> = s, workerId = 'w1') {
 const later = (ms: number) => (clock.now += ms);
 
 /** Every slot held by this file's viewers and all three rooms open: each cargo may post in its room. */
-async function everybodysCase() {
-  const c = await createCaseAs(s.app, h('Administrador').cookie, await caseBody(s.ctx));
-  await s.ctx.db
-    .update(casos)
-    .set({
-      estado: 'Verificado',
-      uidabogado: id('Abogado'),
-      uidinvestigador: id('Investigador'),
-      uidcontactcenter: id('Call Center'),
-      uidperito: id('Perito'),
-      uiddibujante: id('Dibujante'),
-      solicitud_perito: true,
-      solicitud_dibujante: true,
-      chat_perito: true,
-      chat_dibujante: true,
-    })
-    .where(eq(casos.id, c.id));
-  return c as { id: string; caso: number };
-}
+const everybodysCase = () =>
+  staffedCase(s, viewers, ['Abogado', 'Investigador', 'Call Center', 'Perito', 'Dibujante'], EVERY_ROOM_OPEN);
 
 async function upload(caseId: string, who: Cargo, url: string, parts: Part[]) {
   const form = multipart(parts);

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql, sum } from 'drizzle-orm';
 import type { Cargo, ChatPage, LiveEvent, LiveServerMessage } from '@vialex/domain';
 import {
-  casos,
   chatPresencia,
   chatUsuarios,
   instancias,
@@ -19,7 +18,7 @@ import { releaseGoneInstances } from '../src/modules/live/presence.js';
 import { openLiveSocket } from './live-socket.js';
 import { startSecondInstance, startTestServer, type TestServer } from './helper.js';
 import { signInEveryCargo } from './factories.js';
-import { caseBody, createCaseAs } from './case-factories.js';
+import { staffedCase } from './case-factories.js';
 
 /**
  * Presence that dies with its instance (issue 18): room screens and followed positions are
@@ -47,17 +46,7 @@ const h = (cargo: Cargo) => ({ cookie: viewers.get(cargo)!.cookie });
 const id = (cargo: Cargo) => viewers.get(cargo)!.id;
 
 async function teamCase() {
-  const c = await createCaseAs(s.app, h('Administrador').cookie, await caseBody(s.ctx));
-  await s.ctx.db
-    .update(casos)
-    .set({
-      estado: 'Verificado',
-      uidabogado: id('Abogado'),
-      uidabogadocait: id('Abogado CAIT'),
-      uidinvestigador: id('Investigador'),
-      uidcontactcenter: id('Call Center'),
-    })
-    .where(eq(casos.id, c.id));
+  const c = await staffedCase(s, viewers, ['Abogado', 'Abogado CAIT', 'Investigador', 'Call Center']);
   const room = (
     await s.app.inject({ method: 'GET', url: `/api/casos/${c.id}/chats/general`, headers: h('Investigador') })
   ).json() as ChatPage;
