@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { CARGOS, MSG, caseSmsResponse, exportRequestResponse, sendSmsResponse, type Cargo } from '@vialex/domain';
@@ -266,17 +267,33 @@ describe("Twilio's REST API by configuration, against a local fake", () => {
   let fake: FakeTwilio;
   let t: TestServer;
   let cookie: string;
+  /** The server's warnings, as written. */
+  const warnings: { msg: string; [key: string]: unknown }[] = [];
+  const logStream = new PassThrough();
+  logStream.on('data', (chunk: Buffer) =>
+    warnings.push(
+      ...chunk
+        .toString()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l)),
+    ),
+  );
   beforeAll(async () => {
     fake = await startFakeTwilio();
-    t = await startTestServer({
-      SMS_PROVIDER: 'twilio',
-      TWILIO_API_URL: fake.url,
-      TWILIO_ACCOUNT_SID: FAKE_TWILIO.accountSid,
-      TWILIO_AUTH_TOKEN: FAKE_TWILIO.authToken,
-      TWILIO_FROM: FAKE_TWILIO.from,
-      SMS_TIMEOUT_MS: '500',
-      PUBLIC_URL: 'https://vialex.example.co',
-    });
+    t = await startTestServer(
+      {
+        SMS_PROVIDER: 'twilio',
+        TWILIO_API_URL: fake.url,
+        TWILIO_ACCOUNT_SID: FAKE_TWILIO.accountSid,
+        TWILIO_AUTH_TOKEN: FAKE_TWILIO.authToken,
+        TWILIO_FROM: FAKE_TWILIO.from,
+        SMS_TIMEOUT_MS: '500',
+        PUBLIC_URL: 'https://vialex.example.co',
+        LOG_LEVEL: 'warn',
+      },
+      { logStream },
+    );
     const { email } = await createUser(t.ctx, { cargo: 'Administrador' });
     cookie = await login(t.app, email);
   });
@@ -305,9 +322,19 @@ describe("Twilio's REST API by configuration, against a local fake", () => {
   });
 
   it.each([
-    ['refused (400 with Twilio error 21211)', FAKE_TWILIO_REFUSED, /Twilio 400: 21211 The 'To' number/],
-    ['no answer within SMS_TIMEOUT_MS', FAKE_TWILIO_SILENT, /Twilio no respondió en 500 ms/],
-  ])("%s: 'No se logro enviar el SMS', recorded as error, its link withdrawn", async (_name, to, reason) => {
+    [
+      'refused (400 with Twilio error 21211)',
+      FAKE_TWILIO_REFUSED,
+      /Twilio 400: 21211 The 'To' number/,
+      { status: 400, providerCode: 21211 },
+    ],
+    [
+      'no answer within SMS_TIMEOUT_MS',
+      FAKE_TWILIO_SILENT,
+      /Twilio no respondió en 500 ms/,
+      { status: 'sin respuesta' },
+    ],
+  ])("%s: 'No se logro enviar el SMS', recorded as error, its link withdrawn", async (_name, to, reason, logged) => {
     const c = await newCase(t, cookie);
     const res = await sendSms(t, cookie, c.id, { telefono: to });
     expect(res.statusCode).toBe(502);
@@ -319,6 +346,10 @@ describe("Twilio's REST API by configuration, against a local fake", () => {
     expect(link.revocado).not.toBeNull();
     const panel = (await t.app.inject({ method: 'GET', url: `/api/casos/${c.id}/sms`, headers: { cookie } })).json();
     expect(panel.mensajes[0]).toMatchObject({ estado: 'error', enlace: { estado: 'revocado' } });
+    // The log says what Twilio answered, not its reason (which quotes the number).
+    const line = warnings.filter((w) => w.msg === 'SMS not sent').at(-1)!;
+    expect(line).toMatchObject({ caso: c.caso, ...logged });
+    expect(JSON.stringify(line)).not.toContain(to.slice(-7));
   });
 
   it('wrong credentials are a failure too (401, Twilio error 20003)', async () => {

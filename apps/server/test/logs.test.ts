@@ -96,6 +96,23 @@ describe('error logs say what failed, never with what', () => {
   });
 });
 
+describe('an outside service that fails is logged with what it answered', () => {
+  it('a plate look-up whose services answer 500 logs each service and its status', async () => {
+    // The local fakes answer 500 to both policy services for CAIDO1.
+    const res = await s.app.inject({
+      method: 'GET',
+      url: '/api/casos/consulta-placa?placa=CAIDO1',
+      headers: { cookie: admin },
+    });
+    expect(res.statusCode).toBe(200);
+    const warnings = lines
+      .map((l) => JSON.parse(l) as { level: number; msg: string; reason?: string })
+      .filter((l) => l.level === 40);
+    expect(warnings.find((l) => l.msg === 'kronos look-up failed')?.reason).toBe('kronos answered 500');
+    expect(warnings.find((l) => l.msg === 'insurer hub look-up failed')?.reason).toMatch(/answered 500$/);
+  });
+});
+
 describe('safeError', () => {
   it("withholds Drizzle's failed-query message (it lists the parameters) whatever the cause", async () => {
     const { safeError } = await import('../src/platform/logging.js');

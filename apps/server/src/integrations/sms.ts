@@ -14,7 +14,14 @@ import type { SmsConfig } from './sms-config.js';
  *   4xx { code: 21211, message: "The 'To' number … is not a valid phone number.", more_info, status: 400 }
  *   (401 adds `detail`.) No answer within SMS_TIMEOUT_MS counts as a failure.
  */
-export type SmsResult = { ok: true; providerId: string | null } | { ok: false; error: string };
+export type SmsResult =
+  | { ok: true; providerId: string | null }
+  /**
+   * `error` is stored with the message and may quote the provider's reason, which can carry the
+   * phone number; `status` (Twilio's HTTP answer, none when it did not answer) and `providerCode`
+   * (its error number) are what the log may carry.
+   */
+  | { ok: false; error: string; status?: number; providerCode?: number };
 
 export interface SmsSender {
   readonly provider: SmsConfig['provider'];
@@ -59,7 +66,12 @@ function twilioSender({ twilio, timeoutMs }: SmsConfig): SmsSender {
         const json = (await res.json().catch(() => ({}))) as { sid?: unknown } & TwilioError;
         if (res.ok && typeof json.sid === 'string') return { ok: true, providerId: json.sid };
         const reason = [json.code, json.message, json.detail].filter((x) => x !== undefined && x !== '').join(' ');
-        return { ok: false, error: `Twilio ${res.status}${reason ? `: ${reason}` : ''}`.slice(0, 500) };
+        return {
+          ok: false,
+          error: `Twilio ${res.status}${reason ? `: ${reason}` : ''}`.slice(0, 500),
+          status: res.status,
+          ...(typeof json.code === 'number' ? { providerCode: json.code } : {}),
+        };
       } catch (err) {
         const e = err as Error;
         const timedOut = e.name === 'TimeoutError' || e.name === 'AbortError';

@@ -91,9 +91,7 @@ export async function runOnce(
     if (!stored) throw new Error('an idempotency key was committed without its answer', { cause: err });
     return stored;
   }
-  await deleteExpiredKeys(db).catch((error: unknown) =>
-    log?.warn({ error: (error as Error).message }, 'idempotency key clean-up failed'),
-  );
+  await deleteExpiredKeys(db).catch((error: unknown) => log?.warn({ err: error }, 'idempotency key clean-up failed'));
   return answer!;
 }
 

@@ -114,7 +114,11 @@ export async function sendCaseSms(
   const result = await sender.send(telefono, cuerpo);
   if (!result.ok) {
     await withdrawClientLink(ctx.db, link.id);
-    ctx.log?.warn({ caso: row.caso.caso, error: result.error }, 'SMS not sent');
+    // Not result.error: the provider's reason may quote the phone number.
+    ctx.log?.warn(
+      { caso: row.caso.caso, status: result.status ?? 'sin respuesta', providerCode: result.providerCode },
+      'SMS not sent',
+    );
   }
   const [saved] = await ctx.db
     .insert(mensajesSms)

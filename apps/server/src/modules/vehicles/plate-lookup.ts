@@ -207,7 +207,7 @@ async function askServices(
   } else if (kronos.kind === 'unknown') mensajes.push(MSG.noRegistradoTecnicar);
   else if (kronos.kind === 'noPolicy') mensajes.push(MSG.vehiculoSinPoliza);
   else {
-    ctx.log?.warn({ error: kronos.error, placa }, 'kronos look-up failed');
+    ctx.log?.warn({ reason: kronos.error, placa }, 'kronos look-up failed');
     mensajes.push(MSG.vehiculoSinPoliza);
   }
 
@@ -243,7 +243,7 @@ async function askServices(
       };
     }
   } else if (hub.kind === 'unavailable') {
-    ctx.log?.warn({ error: hub.error, placa }, 'insurer hub look-up failed');
+    ctx.log?.warn({ reason: hub.error, placa }, 'insurer hub look-up failed');
     mensajes.push(MSG.servicioPlanNoDisponible);
   }
 
