@@ -5,8 +5,8 @@ import type { LaunchOptions } from '@playwright/test';
 export const FULL_CHROMIUM = '/usr/bin/chromium';
 /**
  * Debian's headless shell of the same Chromium build (`apt-get install chromium-headless-shell`),
- * what Playwright itself runs for headless tests: no browser UI behind the page, so a test costs
- * about a third less CPU on this 2-core machine (the browser suite 24 → 15 min on a slow day). It
+ * what Playwright itself runs for headless tests: no browser UI behind the page, so a test takes
+ * a quarter to a third less time on this 2-core machine (the suite 24 → 15.5 min on a slow day). It
  * has no notification tray; the tests that need one ask for the whole browser (`WITH_TRAY`).
  */
 export const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
