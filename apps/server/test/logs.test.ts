@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from './helper.js';
 import { createUser, login } from './factories.js';
+import { mapsOf } from '../src/modules/case-map/maps.js';
 
 /** The server's log lines, as written. */
 const lines: string[] = [];
@@ -110,6 +111,21 @@ describe('an outside service that fails is logged with what it answered', () => 
       .filter((l) => l.level === 40);
     expect(warnings.find((l) => l.msg === 'kronos look-up failed')?.reason).toBe('kronos answered 500');
     expect(warnings.find((l) => l.msg === 'insurer hub look-up failed')?.reason).toMatch(/answered 500$/);
+  });
+
+  it('a maps provider that cannot be reached logs the provider and the error, and the estimate is used', async () => {
+    // The tests' maps are the Google fake; on port 1 of loopback nothing listens: refused.
+    const ctx = {
+      ...s.ctx,
+      config: { ...s.ctx.config, maps: { ...s.ctx.config.maps, googleUrl: 'http://127.0.0.1:1' } },
+    };
+    const route = await mapsOf(ctx).route({ lat: 4.65, lng: -74.08 }, { lat: 4.66, lng: -74.07 });
+    expect(route.estimado).toBe(true);
+    const warning = lines
+      .map((l) => JSON.parse(l) as { msg: string; provider?: string; err?: { type: string; message: string } })
+      .find((l) => l.msg === 'maps provider failed: estimate used');
+    expect(warning?.provider).toBe('google directions');
+    expect(warning?.err).toMatchObject({ type: 'TypeError', message: 'fetch failed' });
   });
 });
 

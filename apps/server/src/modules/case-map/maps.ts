@@ -7,11 +7,9 @@ const adapters = new WeakMap<AppContext, MapsProvider>();
 export function mapsOf(ctx: AppContext): MapsProvider {
   let maps = adapters.get(ctx);
   if (!maps) {
+    // The error itself, not its message: the log's serializer empties anything but an Error.
     maps = mapsProvider(ctx.config.maps, (provider, err) =>
-      ctx.log?.warn(
-        { code: 'MAPS_FALLBACK', provider, err: (err as Error).message },
-        'maps provider failed: estimate used',
-      ),
+      ctx.log?.warn({ code: 'MAPS_FALLBACK', provider, err }, 'maps provider failed: estimate used'),
     );
     adapters.set(ctx, maps);
   }
