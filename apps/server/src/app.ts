@@ -123,9 +123,18 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   return app;
 }
 
-/** @fastify/websocket's preClose with the restart close code (its default closes with none). */
+/**
+ * @fastify/websocket's preClose with the restart close code (its default closes with none). A
+ * socket whose device does not answer the close within LIVE_CLOSE_GRACE_MS is cut: the stop waits
+ * for every connection, and ws's own wait (30 s) would outlast SHUTDOWN_TIMEOUT_MS.
+ */
 function closeLiveSockets(this: FastifyInstance, done: () => void): void {
-  for (const client of this.websocketServer.clients) client.close(SERVICE_RESTART, 'server restarting');
+  const clients = [...this.websocketServer.clients];
+  for (const client of clients) client.close(SERVICE_RESTART, 'server restarting');
+  if (clients.length > 0)
+    setTimeout(() => {
+      for (const client of clients) if (client.readyState !== client.CLOSED) client.terminate();
+    }, this.ctx.config.liveCloseGraceMs).unref();
   this.websocketServer.close();
   done();
 }

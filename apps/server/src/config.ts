@@ -61,6 +61,11 @@ export interface Config {
   /** How often the live channel pings each socket; a socket that missed the last ping is dropped. */
   livePingMs: number;
   /**
+   * On a graceful stop, how long a live socket has to answer the close before it is cut (a phone
+   * gone into a tunnel never answers; ws itself would wait 30 s, past SHUTDOWN_TIMEOUT_MS).
+   */
+  liveCloseGraceMs: number;
+  /**
    * Instances (platform/instances.ts): each renews its row every INSTANCE_HEARTBEAT_MS (10 s; 0
    * turns the timer off) and sweeps; one not seen for INSTANCE_EXPIRY_MS (30 s) is dead, and the
    * room presence and followed positions of its sockets are given back. The expiry is several
@@ -137,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pushHosts: parsePushHosts(env.PUSH_HOSTS),
     appOrigins: parseOrigins(env.APP_ORIGINS, 'APP_ORIGINS'),
     livePingMs: int(env.LIVE_PING_MS, 30_000),
+    liveCloseGraceMs: int(env.LIVE_CLOSE_GRACE_MS, 3_000),
     instanceHeartbeatMs: int(env.INSTANCE_HEARTBEAT_MS, 10_000),
     instanceExpiryMs: int(env.INSTANCE_EXPIRY_MS, 30_000),
     dbPoolSize: int(env.DB_POOL_SIZE, 10),

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import WebSocket from 'ws';
@@ -239,4 +240,36 @@ describe('graceful stop', () => {
     await stopping;
     expect(stopped).toBe(true);
   });
+
+  it(
+    "does not wait for a device that never answers the close: its socket is cut after LIVE_CLOSE_GRACE_MS (ws's own wait is 30 s, past SHUTDOWN_TIMEOUT_MS)",
+    { timeout: 20_000 },
+    async () => {
+      const g = await startTestServer({ LIVE_CLOSE_GRACE_MS: '200' });
+      await g.app.listen({ port: 0, host: '127.0.0.1' });
+      const port = portOf(g);
+      const { email } = await createUser(g.ctx, { cargo: 'Administrador' });
+      const cookie = await login(g.app, email);
+      // A phone gone into a tunnel: the connection is up, but nothing comes back from it.
+      const phone = net.connect(port, '127.0.0.1');
+      const cut = new Promise<void>((resolve) => phone.on('close', () => resolve()));
+      const upgraded = new Promise<string>((resolve) => phone.once('data', (chunk) => resolve(String(chunk))));
+      phone.write(
+        [
+          'GET /api/live HTTP/1.1',
+          `Host: 127.0.0.1:${port}`,
+          'Upgrade: websocket',
+          'Connection: Upgrade',
+          'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+          'Sec-WebSocket-Version: 13',
+          `Cookie: ${cookie}`,
+          '',
+          '',
+        ].join('\r\n'),
+      );
+      expect(await upgraded).toMatch(/^HTTP\/1\.1 101 /);
+      await g.close();
+      await cut;
+    },
+  );
 });
