@@ -20,7 +20,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     server.app.log.info({ signal }, 'deteniendo: se terminan las solicitudes en curso');
     setTimeout(() => {
-      server.app.log.error({ signal }, 'la detención tardó demasiado; se sale sin terminar');
+      server.app.log.error(
+        { signal, waitingFor: server.stopStep() },
+        'la detención tardó demasiado; se sale sin terminar',
+      );
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS).unref();
     server.stop().then(

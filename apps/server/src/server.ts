@@ -75,6 +75,8 @@ export interface RunningServer {
   /** This instance's row, heartbeat and the sweep of dead instances' presence. */
   instances: InstanceRegistry;
   stop(): Promise<void>;
+  /** What a stop under way is waiting for (logged when it takes too long); undefined before it. */
+  stopStep(): string | undefined;
 }
 
 /** Opens the database, migrates and seeds it, starts the hub and the session sweep, builds the app. */
@@ -127,6 +129,7 @@ export async function createServer(config: Config): Promise<RunningServer> {
     },
   );
   await jobs.start();
+  let stopStep: string | undefined;
   return {
     app,
     ctx,
@@ -135,22 +138,32 @@ export async function createServer(config: Config): Promise<RunningServer> {
     sftpFake,
     jobs,
     instances,
+    stopStep: () => stopStep,
     async stop() {
       clearInterval(sweep);
+      const step = async (name: string, work: () => Promise<unknown>) => {
+        stopStep = name;
+        await work();
+      };
       // Running jobs go back to the queue (for this instance after a restart, or another one).
-      await jobs.stop();
-      await app.close();
+      await step('jobs', () => jobs.stop());
+      await step('requests in flight and live sockets', () => app.close());
       // Whatever this instance's sockets still hold in the database (a client socket's leave
       // still on its way) is given back now rather than when the row would expire (as it does if
       // the database cannot be reached now).
-      await instances.stop().catch((err: unknown) => app.log.warn({ err }, 'instance stop failed'));
+      await step('presence', () =>
+        instances.stop().catch((err: unknown) => app.log.warn({ err }, 'instance stop failed')),
+      );
       // Notices of the last actions are still being announced and pushed: let them go out first.
-      await deliveriesSettled();
-      await hub.stop();
-      await database.close();
-      await fakes?.close();
-      await mapsFake?.close();
-      await sftpFake?.close();
+      await step('notices', () => deliveriesSettled());
+      await step('live hub', () => hub.stop());
+      await step('database', () => database.close());
+      await step('local fakes', async () => {
+        await fakes?.close();
+        await mapsFake?.close();
+        await sftpFake?.close();
+      });
+      stopStep = 'stopped';
     },
   };
 }

@@ -234,11 +234,14 @@ describe('graceful stop', () => {
     await vi.waitFor(() => expect(g.app.server.listening).toBe(false));
     await expect(get(port, '/api/health')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
     expect(stopped).toBe(false);
+    // What a stop that took too long would log that it was waiting for.
+    expect(g.stopStep()).toBe('requests in flight and live sockets');
 
     release();
     expect(await slow).toEqual({ status: 200, body: '{"ok":true}' });
     await stopping;
     expect(stopped).toBe(true);
+    expect(g.stopStep()).toBe('stopped');
   });
 
   it(
