@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { LABELS, MAP_INFO_MAX_WIDTH, MSG, TIME_ZONE, fmt } from '@vialex/domain';
+import { LABELS, MAP_INFO_MAX_WIDTH, MSG, SUCCESS_TOAST_MS, TIME_ZONE, fmt } from '@vialex/domain';
 import { DEMO, PHONE, expect, expectNoSideScroll, signIn, signOut, test, uniquePlate } from '../support';
 import { ACCIDENT, answerTiles, mapCase, near, placeAt } from '../support/map';
 
@@ -81,6 +81,8 @@ test.describe('phone', () => {
     await signOut(c.investigator);
     await context.setGeolocation({ latitude: phone.lat, longitude: phone.lng });
     const tiles = await answerTiles(page, c.map.teselas.url);
+    // The page's clock is one the test moves: the success toast's seconds pass without waiting.
+    await page.clock.install();
     await openMap(page, c.id, DEMO.investigador);
     for (const rol of ['cliente', 'abogado', 'investigador'] as const) await expect(marker(page, rol)).toBeVisible();
     await expect(stateOf(page, 'investigador')).toHaveAttribute('data-state', 'live');
@@ -128,9 +130,10 @@ test.describe('phone', () => {
     // The case header says since when the investigator is at the site.
     await expect(page.getByTestId('workspace-arrival')).toBeVisible();
     await expect(page.getByTestId('map-arrival')).toHaveText(arrivalLine());
-    // The toast hides by itself (6 s; not while the pointer rests on it): the picture shows the panel under it.
+    // The toast hides by itself (not while the pointer rests on it): the picture shows the panel under it.
     await page.mouse.move(195, 300);
-    await expect(page.getByTestId('success-toast')).toBeHidden({ timeout: 10_000 });
+    await page.clock.runFor(SUCCESS_TOAST_MS);
+    await expect(page.getByTestId('success-toast')).toBeHidden();
     await mapShot(page, 'phone-arrival');
     // The server agrees: a second mark is refused.
     const again = await page.request.post(`/api/casos/${c.id}/llegada`);

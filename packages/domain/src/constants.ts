@@ -12,6 +12,8 @@ export const SESSION_DEFAULT_MINUTES = 15;
 export const LOGIN_TOKEN_LENGTH = 40;
 export const TEST_PUSH_TOAST_MS = 2413;
 export const TOKEN_RESET_RELOAD_MS = 3000;
+/** How long a success toast stays on screen (a newer success replaces it at once). */
+export const SUCCESS_TOAST_MS = 6000;
 /** Push subscriptions kept per staff user (one per device/browser); registering more drops the oldest. */
 export const PUSH_MAX_SUBSCRIPTIONS_PER_USER = 10;
 /** Live-channel sockets one session may hold open on a server instance (one per tab). */

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { FEEDBACK, MSG, fmt } from '@vialex/domain';
 import { Providers } from '../../app/providers';
-import { SUCCESS_TOAST_MS, useFeedback, type Feedback } from './use-feedback';
+import { SUCCESS_TOAST_MS } from '@vialex/domain';
+import { useFeedback, type Feedback } from './use-feedback';
 
 let feedback: Feedback;
 function Screen() {

@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { green } from '@mui/material/colors';
-import { FEEDBACK, MSG, fmt } from '@vialex/domain';
+import { FEEDBACK, MSG, SUCCESS_TOAST_MS, fmt } from '@vialex/domain';
 import { isApiError } from '../../lib/api';
 import { showToast } from '../../lib/toasts';
 import { MessageDialog, type MessageKind } from '../message-dialog';
 
-/** How long a success toast stays; a newer success replaces it at once (one at a time). */
-export const SUCCESS_TOAST_MS = 6000;
 /** The toast type of every success (spec 3 §9: one toast per type on screen). */
 export const SUCCESS_TOAST_TYPE = 'exito';
 
