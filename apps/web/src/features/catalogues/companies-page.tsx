@@ -1,13 +1,9 @@
-import { useState } from 'react';
 import { FEEDBACK, MSG, PAGE_SIZE, PAGE_SIZE_OPTIONS, TITLES, can, fmt } from '@vialex/domain';
 import { useCurrentUser } from '../../lib/session';
 import { PageTitle } from '../../components/page-title';
 import { CriteriaPanel } from '../../components/list/criteria-panel';
 import { PagedTable } from '../../components/list/paged-table';
-import { useConfirm } from '../../components/list/use-confirm';
-import { deactivateAfterConfirm } from '../../components/list/deactivate';
-import { useFeedback } from '../../components/list/use-feedback';
-import { useHighlightedRow } from '../../components/list/use-highlighted-row';
+import { useRowEditing } from '../../components/list/use-row-editing';
 import { usePagedList } from '../../components/list/use-paged-list';
 import { COMPANY_FIELDS, companyListKey, fetchCompanies, useDeactivateCompany, type CompanyRow } from './api/companies';
 import { CompanyFormDialog } from './company-form-dialog';
@@ -18,28 +14,25 @@ const rowId = (c: CompanyRow) => c.id;
 /** LISTA DE EMPRESAS (spec 3 §2): by name, page sizes 5 to 500, live; the contact-centre desk writes. */
 export default function CompaniesPage() {
   const list = usePagedList(companyListKey, fetchCompanies, { limit: PAGE_SIZE });
-  const feedback = useFeedback();
-  const { confirm, element: confirmDialog } = useConfirm();
+  const rows = useRowEditing<CompanyRow>();
   const deactivate = useDeactivateCompany();
-  const [target, setTarget] = useState<CompanyRow | 'new' | null>(null);
-  const { highlightedId, highlight, clear } = useHighlightedRow();
-  const open = (next: CompanyRow | 'new') => {
-    clear();
-    setTarget(next);
-  };
 
-  const ifAllowed = (action: () => void) => (list.canWrite === false ? feedback.unauthorized() : action());
+  // Others get the spec's info popup (spec 3 §6) should a write reach them.
+  const ifAllowed = (action: () => void) => rows.ifAllowed(list.canWrite, action);
   const me = useCurrentUser();
   const rowActions = {
     canWrite: can(me.cargo, 'empresas.write') && list.canWrite !== false,
-    edit: (c: CompanyRow) => ifAllowed(() => open(c)),
+    edit: (c: CompanyRow) => ifAllowed(() => rows.open(c)),
     deactivate: (c: CompanyRow) =>
-      ifAllowed(async () => {
-        const done = () => deactivate.mutateAsync(c.id);
-        const detail = fmt(FEEDBACK.empresaInactivada, { nombre: c.empresa });
-        if (await deactivateAfterConfirm(confirm, feedback, done, detail, { successTitle: MSG.exitoSinTilde }))
-          highlight(c.id);
-      }),
+      ifAllowed(
+        () =>
+          void rows.confirmWrite(
+            c,
+            () => deactivate.mutateAsync(c.id),
+            fmt(FEEDBACK.empresaInactivada, { nombre: c.empresa }),
+            { successTitle: MSG.exitoSinTilde },
+          ),
+      ),
   };
 
   return (
@@ -49,7 +42,7 @@ export default function CompaniesPage() {
         fields={COMPANY_FIELDS}
         quickSearch={COMPANY_QUICK_SEARCH}
         onSearch={list.search}
-        onNew={rowActions.canWrite ? () => open('new') : undefined}
+        onNew={rowActions.canWrite ? () => rows.open('new') : undefined}
       />
       <PagedTable
         list={list}
@@ -57,24 +50,22 @@ export default function CompaniesPage() {
         renderCard={companyCard(rowActions)}
         label={TITLES.empresas}
         getRowId={rowId}
-        highlightedId={highlightedId}
+        highlightedId={rows.highlightedId}
         pageSizeOptions={PAGE_SIZE_OPTIONS}
       />
       <CompanyFormDialog
-        target={target}
-        onClose={() => setTarget(null)}
-        onSaved={(saved, created) => {
-          setTarget(null);
-          feedback.success(
+        target={rows.target}
+        onClose={rows.close}
+        onSaved={(saved, created) =>
+          rows.saved(
+            saved,
             fmt(created ? FEEDBACK.empresaCreada : FEEDBACK.empresaActualizada, { nombre: saved.empresa }),
             MSG.exitoSinTilde,
-          );
-          highlight(saved.id);
-        }}
-        feedback={feedback}
+          )
+        }
+        feedback={rows.feedback}
       />
-      {confirmDialog}
-      {feedback.element}
+      {rows.elements}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -14,10 +14,9 @@ import { useCurrentUser } from '../../lib/session';
 import { PageTitle } from '../../components/page-title';
 import { CriteriaPanel } from '../../components/list/criteria-panel';
 import { PagedTable } from '../../components/list/paged-table';
-import { useConfirm } from '../../components/list/use-confirm';
-import { INACTIVAR, deactivateAfterConfirm } from '../../components/list/deactivate';
-import { useFeedback, type Feedback } from '../../components/list/use-feedback';
-import { useHighlightedRow } from '../../components/list/use-highlighted-row';
+import { INACTIVAR } from '../../components/list/deactivate';
+import type { Feedback } from '../../components/list/use-feedback';
+import { useRowEditing } from '../../components/list/use-row-editing';
 import { usePagedList } from '../../components/list/use-paged-list';
 import { EstadoChip, ESTADO_OPTIONS } from '../../components/list/estado-chip';
 import { ListCard, type CardField } from '../../components/list/list-card';
@@ -71,19 +70,16 @@ export interface NamedCataloguePageProps<R extends NamedRow> {
 export function NamedCataloguePage<R extends NamedRow>(props: NamedCataloguePageProps<R>) {
   const { title, catalogue, texts, done, locked } = props;
   const list = usePagedList<R>(listKey(catalogue), fetcherOf<R>(catalogue), { limit: PAGE_SIZE });
-  const feedback = useFeedback();
-  const { confirm, element: confirmDialog } = useConfirm();
+  const rows = useRowEditing<R>();
+  const { feedback } = rows;
   const setState = useSetNamedState<R>(catalogue);
-  const [target, setTarget] = useState<R | 'new' | null>(null);
-  const { highlightedId, highlight, clear } = useHighlightedRow();
   const me = useCurrentUser();
   const canWrite = can(me.cargo, props.write) && list.canWrite !== false;
 
   const edit = (row: R) => {
     const lock = locked?.(row);
     if (lock) return feedback.error(MSG.noSePuedeEditar);
-    clear();
-    setTarget(row);
+    rows.open(row);
   };
   const toggle = async (row: R) => {
     if (locked?.(row)) return feedback.error(MSG.noSePuedeInactivar);
@@ -93,8 +89,7 @@ export function NamedCataloguePage<R extends NamedRow>(props: NamedCataloguePage
       : INACTIVAR;
     const detail = fmt(estado ? done.activado : done.inactivado, { nombre: row.nombre });
     const write = () => setState.mutateAsync({ id: row.id, estado });
-    if (await deactivateAfterConfirm(confirm, feedback, write, detail, { ask, successTitle: MSG.exitoSinTilde }))
-      highlight(row.id);
+    await rows.confirmWrite(row, write, detail, { ask, successTitle: MSG.exitoSinTilde });
   };
 
   const actions = (row: R, labelled: boolean) =>
@@ -154,14 +149,7 @@ export function NamedCataloguePage<R extends NamedRow>(props: NamedCataloguePage
         fields={props.fields}
         quickSearch={props.quickSearch}
         onSearch={list.search}
-        onNew={
-          canWrite
-            ? () => {
-                clear();
-                setTarget('new');
-              }
-            : undefined
-        }
+        onNew={canWrite ? () => rows.open('new') : undefined}
       />
       <PagedTable
         list={list}
@@ -176,24 +164,21 @@ export function NamedCataloguePage<R extends NamedRow>(props: NamedCataloguePage
         )}
         label={title}
         getRowId={(row) => row.id}
-        highlightedId={highlightedId}
+        highlightedId={rows.highlightedId}
         pageSizeOptions={PAGE_SIZE_OPTIONS}
       />
       <NamedFormDialog
-        target={target}
+        target={rows.target}
         catalogue={catalogue}
         schema={props.schema}
         texts={texts}
         feedback={feedback}
-        onClose={() => setTarget(null)}
-        onSaved={(saved, created) => {
-          setTarget(null);
-          feedback.success(fmt(created ? done.creado : done.actualizado, { nombre: saved.nombre }), MSG.exitoSinTilde);
-          highlight(saved.id);
-        }}
+        onClose={rows.close}
+        onSaved={(saved, created) =>
+          rows.saved(saved, fmt(created ? done.creado : done.actualizado, { nombre: saved.nombre }), MSG.exitoSinTilde)
+        }
       />
-      {confirmDialog}
-      {feedback.element}
+      {rows.elements}
     </>
   );
 }

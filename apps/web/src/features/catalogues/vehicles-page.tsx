@@ -1,13 +1,9 @@
-import { useState } from 'react';
 import { FEEDBACK, MSG, PAGE_SIZE, TITLES, can, fmt } from '@vialex/domain';
 import { useCurrentUser } from '../../lib/session';
 import { PageTitle } from '../../components/page-title';
 import { CriteriaPanel } from '../../components/list/criteria-panel';
 import { PagedTable } from '../../components/list/paged-table';
-import { useConfirm } from '../../components/list/use-confirm';
-import { deactivateAfterConfirm } from '../../components/list/deactivate';
-import { useFeedback } from '../../components/list/use-feedback';
-import { useHighlightedRow } from '../../components/list/use-highlighted-row';
+import { useRowEditing } from '../../components/list/use-row-editing';
 import { usePagedList } from '../../components/list/use-paged-list';
 import { VEHICLE_FIELDS, fetchVehicles, useDeactivateVehicle, vehicleListKey, type VehicleRow } from './api/vehicles';
 import { VehicleFormDialog } from './vehicle-form-dialog';
@@ -21,29 +17,24 @@ const rowId = (v: VehicleRow) => v.id;
  */
 export default function VehiclesPage() {
   const list = usePagedList(vehicleListKey, fetchVehicles, { limit: PAGE_SIZE });
-  const feedback = useFeedback();
-  const { confirm, element: confirmDialog } = useConfirm();
+  const rows = useRowEditing<VehicleRow>();
   const deactivate = useDeactivateVehicle();
-  const [target, setTarget] = useState<VehicleRow | 'new' | null>(null);
-  const { highlightedId, highlight, clear } = useHighlightedRow();
-  const open = (next: VehicleRow | 'new') => {
-    clear();
-    setTarget(next);
-  };
-
   // Others get the spec's info popup (spec 3 §6) should a write reach them.
-  const ifAllowed = (action: () => void) => (list.canWrite === false ? feedback.unauthorized() : action());
+  const ifAllowed = (action: () => void) => rows.ifAllowed(list.canWrite, action);
   const me = useCurrentUser();
   const rowActions = {
     canWrite: can(me.cargo, 'vehiculos.write') && list.canWrite !== false,
-    edit: (v: VehicleRow) => ifAllowed(() => open(v)),
+    edit: (v: VehicleRow) => ifAllowed(() => rows.open(v)),
     deactivate: (v: VehicleRow) =>
-      ifAllowed(async () => {
-        const done = () => deactivate.mutateAsync(v.id);
-        const detail = fmt(FEEDBACK.vehiculoInactivado, { placa: v.placa });
-        if (await deactivateAfterConfirm(confirm, feedback, done, detail, { successTitle: MSG.exitoSinTilde }))
-          highlight(v.id);
-      }),
+      ifAllowed(
+        () =>
+          void rows.confirmWrite(
+            v,
+            () => deactivate.mutateAsync(v.id),
+            fmt(FEEDBACK.vehiculoInactivado, { placa: v.placa }),
+            { successTitle: MSG.exitoSinTilde },
+          ),
+      ),
   };
 
   return (
@@ -53,7 +44,7 @@ export default function VehiclesPage() {
         fields={VEHICLE_FIELDS}
         quickSearch={VEHICLE_QUICK_SEARCH}
         onSearch={list.search}
-        onNew={rowActions.canWrite ? () => open('new') : undefined}
+        onNew={rowActions.canWrite ? () => rows.open('new') : undefined}
       />
       <PagedTable
         list={list}
@@ -61,23 +52,21 @@ export default function VehiclesPage() {
         renderCard={vehicleCard(rowActions)}
         label={TITLES.vehiculos}
         getRowId={rowId}
-        highlightedId={highlightedId}
+        highlightedId={rows.highlightedId}
       />
       <VehicleFormDialog
-        target={target}
-        onClose={() => setTarget(null)}
-        onSaved={(saved, created) => {
-          setTarget(null);
-          feedback.success(
+        target={rows.target}
+        onClose={rows.close}
+        onSaved={(saved, created) =>
+          rows.saved(
+            saved,
             fmt(created ? FEEDBACK.vehiculoCreado : FEEDBACK.vehiculoActualizado, { placa: saved.placa }),
             MSG.exitoSinTilde,
-          );
-          highlight(saved.id);
-        }}
-        feedback={feedback}
+          )
+        }
+        feedback={rows.feedback}
       />
-      {confirmDialog}
-      {feedback.element}
+      {rows.elements}
     </>
   );
 }

@@ -1,13 +1,9 @@
-import { useState } from 'react';
 import { FEEDBACK, PAGE_SIZE, TITLES, can, fmt } from '@vialex/domain';
 import { useCurrentUser } from '../../lib/session';
 import { PageTitle } from '../../components/page-title';
 import { CriteriaPanel } from '../../components/list/criteria-panel';
 import { PagedTable } from '../../components/list/paged-table';
-import { useConfirm } from '../../components/list/use-confirm';
-import { deactivateAfterConfirm } from '../../components/list/deactivate';
-import { useFeedback } from '../../components/list/use-feedback';
-import { useHighlightedRow } from '../../components/list/use-highlighted-row';
+import { useRowEditing } from '../../components/list/use-row-editing';
 import { usePagedList } from '../../components/list/use-paged-list';
 import { CLIENT_FIELDS, clientListKey, fetchClients, type ClientRow } from './api/list-clients';
 import { useDeactivateClient } from './api/deactivate-client';
@@ -20,31 +16,26 @@ const nombre = (c: ClientRow) => `${c.nombres} ${c.apellidos}`;
 /** LISTA DE CLIENTES (spec 1 §2): 10 per page, newest first, add/edit dialog, soft delete. */
 export default function ClientsPage() {
   const list = usePagedList(clientListKey, fetchClients, { limit: PAGE_SIZE });
-  const feedback = useFeedback();
-  const { confirm, element: confirmDialog } = useConfirm();
-  const deactivate = useDeactivateClient();
-  const [target, setTarget] = useState<ClientRow | 'new' | null>(null);
   // The row just added, edited or deactivated is highlighted; the toast names the client.
-  const { highlightedId, highlight, clear } = useHighlightedRow();
-  const open = (next: ClientRow | 'new') => {
-    clear();
-    setTarget(next);
-  };
-
+  const rows = useRowEditing<ClientRow>();
+  const deactivate = useDeactivateClient();
   // Writes are for the contact-centre desk; others get the spec's info popup (spec 1 §6).
-  const ifAllowed = (action: () => void) => (list.canWrite === false ? feedback.unauthorized() : action());
+  const ifAllowed = (action: () => void) => rows.ifAllowed(list.canWrite, action);
 
   const me = useCurrentUser();
   const rowActions = {
     // Edit and delete only for a cargo that may write clients; the server refuses the others anyway.
     canWrite: can(me.cargo, 'clientes.write') && list.canWrite !== false,
-    edit: (c: ClientRow) => ifAllowed(() => open(c)),
+    edit: (c: ClientRow) => ifAllowed(() => rows.open(c)),
     deactivate: (c: ClientRow) =>
-      ifAllowed(async () => {
-        const done = () => deactivate.mutateAsync(c.id);
-        const detail = fmt(FEEDBACK.clienteInactivado, { nombre: nombre(c) });
-        if (await deactivateAfterConfirm(confirm, feedback, done, detail)) highlight(c.id);
-      }),
+      ifAllowed(
+        () =>
+          void rows.confirmWrite(
+            c,
+            () => deactivate.mutateAsync(c.id),
+            fmt(FEEDBACK.clienteInactivado, { nombre: nombre(c) }),
+          ),
+      ),
   };
 
   return (
@@ -54,7 +45,7 @@ export default function ClientsPage() {
         fields={CLIENT_FIELDS}
         quickSearch={CLIENT_QUICK_SEARCH}
         onSearch={list.search}
-        onNew={rowActions.canWrite ? () => open('new') : undefined}
+        onNew={rowActions.canWrite ? () => rows.open('new') : undefined}
       />
       <PagedTable
         list={list}
@@ -62,23 +53,21 @@ export default function ClientsPage() {
         renderCard={clientCard(rowActions)}
         label={TITLES.clientes}
         getRowId={rowId}
-        highlightedId={highlightedId}
+        highlightedId={rows.highlightedId}
       />
       <ClientFormDialog
-        target={target}
-        onClose={() => setTarget(null)}
+        target={rows.target}
+        onClose={rows.close}
         onSaved={(saved, created) => {
-          setTarget(null);
           if (created) list.first();
-          feedback.success(
+          rows.saved(
+            saved,
             fmt(created ? FEEDBACK.clienteCreado : FEEDBACK.clienteActualizado, { nombre: nombre(saved) }),
           );
-          highlight(saved.id);
         }}
-        feedback={feedback}
+        feedback={rows.feedback}
       />
-      {confirmDialog}
-      {feedback.element}
+      {rows.elements}
     </>
   );
 }

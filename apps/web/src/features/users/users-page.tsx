@@ -6,10 +6,7 @@ import { PageTitle } from '../../components/page-title';
 import { CriteriaPanel } from '../../components/list/criteria-panel';
 import { PagedTable } from '../../components/list/paged-table';
 import { useCityNames } from '../../components/list/city-autocomplete';
-import { useConfirm } from '../../components/list/use-confirm';
-import { deactivateAfterConfirm } from '../../components/list/deactivate';
-import { useFeedback } from '../../components/list/use-feedback';
-import { useHighlightedRow } from '../../components/list/use-highlighted-row';
+import { useRowEditing } from '../../components/list/use-row-editing';
 import { usePagedList } from '../../components/list/use-paged-list';
 import { USER_FIELDS, fetchUsers, userListKey, type UserRow } from './api/list-users';
 import { useDeactivateUser } from './api/deactivate-user';
@@ -23,37 +20,31 @@ const nombre = (u: UserRow) => `${u.nombres} ${u.apellidos}`;
 /** LISTA DE USUARIOS (spec 1 §2): scoped by the viewer's cargo; row actions as the server allows. */
 export default function UsersPage() {
   const list = usePagedList(userListKey, fetchUsers, { limit: PAGE_SIZE });
-  const feedback = useFeedback();
-  const { confirm, element: confirmDialog } = useConfirm();
+  // The row just added, edited or deactivated is highlighted; the toast names the user.
+  const rows = useRowEditing<UserRow>();
   const deactivate = useDeactivateUser();
   const cityNames = useCityNames();
   const navigate = useNavigate();
-  const [target, setTarget] = useState<UserRow | 'new' | null>(null);
   const [citiesOf, setCitiesOf] = useState<UserRow | null>(null);
   // NUEVO only for a cargo whose users view is unrestricted (the permission table; the server refuses the rest).
   const canCreate = canWriteUsers(useCurrentUser().cargo) && list.canWrite !== false;
-  // The row just added, edited or deactivated is highlighted; the toast names the user.
-  const { highlightedId, highlight, clear } = useHighlightedRow();
-  const open = (next: UserRow | 'new') => {
-    clear();
-    setTarget(next);
-  };
-
   // A restricted coordinator view may not create or edit (spec 1 §6): the spec's info popup.
-  const ifAllowed = (allowed: boolean | undefined, action: () => void) =>
-    allowed === false ? feedback.unauthorized() : action();
-
+  const { ifAllowed, feedback, highlight } = rows;
   const rowActions = {
     cityNames,
-    edit: (u: UserRow) => ifAllowed(u.actions.edit, () => open(u)),
+    edit: (u: UserRow) => ifAllowed(u.actions.edit, () => rows.open(u)),
     assignCities: (u: UserRow) => setCitiesOf(u),
     statistics: (u: UserRow) => void navigate(`/estadistica/${u.id}`),
     deactivate: (u: UserRow) =>
-      ifAllowed(u.actions.deactivate, async () => {
-        const done = () => deactivate.mutateAsync(u.id);
-        const detail = fmt(FEEDBACK.usuarioInactivado, { nombre: nombre(u) });
-        if (await deactivateAfterConfirm(confirm, feedback, done, detail)) highlight(u.id);
-      }),
+      ifAllowed(
+        u.actions.deactivate,
+        () =>
+          void rows.confirmWrite(
+            u,
+            () => deactivate.mutateAsync(u.id),
+            fmt(FEEDBACK.usuarioInactivado, { nombre: nombre(u) }),
+          ),
+      ),
   };
 
   return (
@@ -63,7 +54,7 @@ export default function UsersPage() {
         fields={USER_FIELDS}
         quickSearch={USER_QUICK_SEARCH}
         onSearch={list.search}
-        onNew={canCreate ? () => open('new') : undefined}
+        onNew={canCreate ? () => rows.open('new') : undefined}
       />
       <PagedTable
         list={list}
@@ -72,18 +63,17 @@ export default function UsersPage() {
         label={TITLES.usuarios}
         getRowId={rowId}
         pageSizeOptions={PAGE_SIZE_OPTIONS}
-        highlightedId={highlightedId}
+        highlightedId={rows.highlightedId}
       />
       <UserFormDialog
-        target={target}
-        onClose={() => setTarget(null)}
+        target={rows.target}
+        onClose={rows.close}
         onSaved={(saved, created) => {
-          setTarget(null);
           if (created) list.first();
-          feedback.success(
+          rows.saved(
+            saved,
             fmt(created ? FEEDBACK.usuarioCreado : FEEDBACK.usuarioActualizado, { nombre: nombre(saved) }),
           );
-          highlight(saved.id);
         }}
         feedback={feedback}
       />
@@ -99,8 +89,7 @@ export default function UsersPage() {
         }}
         feedback={feedback}
       />
-      {confirmDialog}
-      {feedback.element}
+      {rows.elements}
     </>
   );
 }
