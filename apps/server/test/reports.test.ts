@@ -6,6 +6,7 @@ import {
   MSG,
   REPORT_TEXTS,
   can,
+  dashboardPeriods,
   reportFileName,
   type Cargo,
   type DashboardResponse,
@@ -456,8 +457,10 @@ describe('/estadistica/{id} (DECISIONS row 7)', () => {
 
 describe('dashboard (DECISIONS row 16)', () => {
   it("today's and this month's cases, open by status, waiting for an investigator, average times, agents", async () => {
-    const now = Date.now();
-    const iso = (minutesAgo: number) => new Date(now - minutesAgo * 60_000).toISOString();
+    // Today in Bogotá whatever the hour the suite runs: before 01:31 the cases are placed later
+    // today rather than 90 minutes ago, which would be yesterday (the dashboard counts by day).
+    const anchor = Math.max(Date.now(), dashboardPeriods().today.getTime() + 91 * 60_000);
+    const iso = (minutesAgo: number) => new Date(anchor - minutesAgo * 60_000).toISOString();
     const before = (await get('/api/dashboard')).json() as DashboardResponse;
     await seed([
       { creado: iso(90), estado: 'CERRADO', uidinvestigador: ids.B, fecha_cierre: iso(30), llegada_fecha: iso(60) },
