@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../e2e/support/browser.js';
 import { clientTokens, seedCases } from './assign.js';
 import { percentile } from './lib/server-process.js';
 import { seedSignedInUsers } from './lib/staff.js';
@@ -58,15 +59,7 @@ export async function benchClientEntry(serverUrl: string, databaseUrl: string, d
 async function loadEntry(serverUrl: string, token: string, dist: string) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_ARGS,
   });
   try {
     const context = await browser.newContext({

@@ -11,7 +11,8 @@ export const FULL_CHROMIUM = '/usr/bin/chromium';
  */
 export const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 
-const ARGS = [
+/** The flags every Chromium of the tests and the benchmarks starts with (bench/client-entry.ts too). */
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -24,8 +25,8 @@ const ARGS = [
 /** E2E_CHROME, else the headless shell when installed, else the whole browser. */
 export const LAUNCH: LaunchOptions = {
   executablePath: process.env.E2E_CHROME ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM),
-  args: ARGS,
+  args: CHROMIUM_ARGS,
 };
 
 /** For `test.use()`: the whole browser, for what shows system notifications (a worker of its own). */
-export const WITH_TRAY = { launchOptions: { executablePath: FULL_CHROMIUM, args: ARGS } };
+export const WITH_TRAY = { launchOptions: { executablePath: FULL_CHROMIUM, args: CHROMIUM_ARGS } };
