@@ -29,9 +29,13 @@ interface LogLine {
   msg: string;
   reqId?: string;
   route?: string;
-  err: { type: string; pg?: object };
+  err: { type: string; message: string; pg?: object };
+  reason?: string;
+  provider?: string;
 }
-const errorLines = () => lines.map((l) => JSON.parse(l) as LogLine).filter((l) => l.level >= 50);
+/** The server's log lines, parsed (errorLines: level error and above). */
+const logLines = () => lines.map((l) => JSON.parse(l) as LogLine);
+const errorLines = () => logLines().filter((l) => l.level >= 50);
 
 describe('error logs say what failed, never with what', () => {
   it('a failed statement logs the request id, route, error class and SQLSTATE — not its parameters', async () => {
@@ -106,9 +110,7 @@ describe('an outside service that fails is logged with what it answered', () => 
       headers: { cookie: admin },
     });
     expect(res.statusCode).toBe(200);
-    const warnings = lines
-      .map((l) => JSON.parse(l) as { level: number; msg: string; reason?: string })
-      .filter((l) => l.level === 40);
+    const warnings = logLines().filter((l) => l.level === 40);
     expect(warnings.find((l) => l.msg === 'kronos look-up failed')?.reason).toBe('kronos answered 500');
     expect(warnings.find((l) => l.msg === 'insurer hub look-up failed')?.reason).toMatch(/answered 500$/);
   });
@@ -121,9 +123,7 @@ describe('an outside service that fails is logged with what it answered', () => 
     };
     const route = await mapsOf(ctx).route({ lat: 4.65, lng: -74.08 }, { lat: 4.66, lng: -74.07 });
     expect(route.estimado).toBe(true);
-    const warning = lines
-      .map((l) => JSON.parse(l) as { msg: string; provider?: string; err?: { type: string; message: string } })
-      .find((l) => l.msg === 'maps provider failed: estimate used');
+    const warning = logLines().find((l) => l.msg === 'maps provider failed: estimate used');
     expect(warning?.provider).toBe('google directions');
     expect(warning?.err).toMatchObject({ type: 'TypeError', message: 'fetch failed' });
   });
