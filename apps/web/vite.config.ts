@@ -190,10 +190,9 @@ export default defineConfig({
     // Areas other than login are lazy chunks (app/routes.tsx); this only keeps the warning honest.
     chunkSizeWarningLimit: 700,
   },
+  // The root's vitest.config.ts runs these as two projects (which files, and why).
   test: {
-    name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     // Rendering MUI in jsdom takes a few hundred milliseconds on an idle machine and several
     // seconds on a busy one (CI, or the browser tests beside): the suite must pass on both.
