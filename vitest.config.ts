@@ -32,6 +32,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // Files share a worker's loaded modules (the server's code is imported once per worker,
+          // not once per file: 179 → 89 s on PGlite). Each file starts its own server on its own
+          // database; state a server keeps belongs to its instance (WeakMap<AppContext, …>).
+          isolate: false,
           fileParallelism: true,
           maxWorkers: 2,
         },

@@ -256,7 +256,7 @@ describe('creating a case', () => {
   });
 
   it('a new plate on edit: vehicle, plan, origin and policies follow it', async () => {
-    clearPlateCache();
+    clearPlateCache(s.ctx);
     const created = await createCaseAs(s.app, h('Administrador').cookie, await caseBody(s.ctx));
     expect(created.tipo_plan).toBe('SIN PLAN');
     const res = await s.app.inject({
@@ -299,7 +299,7 @@ describe('creating a case', () => {
 
 describe('plate look-up and plan rules against the fake services', () => {
   const lookup = async (placa: string) => {
-    clearPlateCache();
+    clearPlateCache(s.ctx);
     return s.app.inject({ method: 'GET', url: `/api/casos/consulta-placa?placa=${placa}`, headers: h('Call Center') });
   };
 
@@ -393,7 +393,7 @@ describe('plate look-up and plan rules against the fake services', () => {
   });
 
   it('look-ups of one plate at once share one call to each service; a failure is asked again after 2 minutes, an answer after 10', async () => {
-    clearPlateCache();
+    clearPlateCache(s.ctx);
     const fake = s.fakes!;
     const from = fake.requests.length;
     const ask = (placa: string) =>

@@ -353,7 +353,7 @@ describe('a vehicle of the policy look-up and one of the list are the same row',
   });
 
   it("a vehicle a look-up saved (Tecnicar's TAX123) is listed, with its policy's name, and edited as itself", async () => {
-    clearPlateCache();
+    clearPlateCache(s.ctx);
     const c = await createCaseAs(s.app, as().cookie, await caseBody(s.ctx, { placa: 'TAX123', relacion: 'Conductor' }));
     const [caseRow] = await s.ctx.db.select().from(casos).where(eq(casos.id, c.id));
     const { rows } = await list([{ field: 'placa', op: 'eq', value: 'tax123' }]);

@@ -226,7 +226,7 @@ describe('policy look-up from DATOS DEL CASO (GET kronos and the insurers hub)',
     const c = await newCase({ placa: 'NUE001' });
     expect(c.tipo_plan).toBe('SIN PLAN');
     await setCase(c.id, { placa: 'SEG456', uidcontactcenter: uid('Call Center') });
-    clearPlateCache();
+    clearPlateCache(s.ctx);
     const asked = s.fakes!.requests.length;
     const res = await lookUp(c.id, h('Call Center'));
     expect(res.statusCode, res.body).toBe(200);
@@ -254,7 +254,7 @@ describe('policy look-up from DATOS DEL CASO (GET kronos and the insurers hub)',
     for (const placa of ['NADA01', 'CAIDO1']) {
       const c = await newCase({ placa: 'NUE002' });
       await setCase(c.id, { placa, tipo_plan: 'SIN PLAN' });
-      clearPlateCache();
+      clearPlateCache(s.ctx);
       const res = await lookUp(c.id, h('Administrador'));
       expect(res.statusCode, placa).toBe(200);
       expect(res.json()).toEqual({

@@ -122,7 +122,7 @@ export async function createVehicle(ctx: AppContext, viewer: Viewer, input: Vehi
       return row.id;
     }),
   );
-  forgetPlate(input.placa);
+  forgetPlate(ctx, input.placa);
   return (await findVehicle(ctx.db, id))!;
 }
 
@@ -151,8 +151,8 @@ export async function updateVehicle(ctx: AppContext, viewer: Viewer, id: string,
       return existing.placa;
     }),
   );
-  forgetPlate(previous);
-  forgetPlate(input.placa);
+  forgetPlate(ctx, previous);
+  forgetPlate(ctx, input.placa);
   return (await findVehicle(ctx.db, id))!;
 }
 

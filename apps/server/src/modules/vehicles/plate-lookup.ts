@@ -83,15 +83,23 @@ const parseIsoDate = (s: string) => {
  * an answer for 10 minutes; an outcome where a service failed or was too slow for 2 minutes, so
  * a service that is down is not waited for again on the save, and is asked again soon after.
  */
-const cache = new Map<string, { until: number; value: PlateLookup }>();
+interface PlateCache {
+  answers: Map<string, { until: number; value: PlateLookup }>;
+  /** Look-ups under way: a second look-up of the same plate waits for the first instead of asking again. */
+  inFlight: Map<string, Promise<PlateLookup>>;
+}
+/** One per server instance (what its configured services said), gone with it. */
+const caches = new WeakMap<AppContext, PlateCache>();
+function plateCache(ctx: AppContext): PlateCache {
+  let c = caches.get(ctx);
+  if (!c) caches.set(ctx, (c = { answers: new Map(), inFlight: new Map() }));
+  return c;
+}
 const ANSWER_CACHE_MS = 10 * 60_000;
 const FAILURE_CACHE_MS = 2 * 60_000;
 const CACHE_MAX = 5_000;
-/** Look-ups under way: a second look-up of the same plate waits for the first instead of asking again. */
-const inFlight = new Map<string, Promise<PlateLookup>>();
-
 /** Keeps the cache bounded: drops what expired, then the oldest entries past CACHE_MAX. */
-function remember(placa: string, value: PlateLookup, ttl: number) {
+function remember(cache: PlateCache['answers'], placa: string, value: PlateLookup, ttl: number) {
   const now = Date.now();
   cache.delete(placa);
   cache.set(placa, { until: now + ttl, value });
@@ -114,13 +122,14 @@ export async function lookupPlate(
   { fresh = false, kronosMethod = 'POST' }: { fresh?: boolean; kronosMethod?: 'GET' | 'POST' } = {},
 ): Promise<PlateLookup> {
   const placa = rawPlaca.trim().toUpperCase();
-  const hit = cache.get(placa);
+  const { answers, inFlight } = plateCache(ctx);
+  const hit = answers.get(placa);
   if (!fresh && hit && Date.now() < hit.until) return hit.value;
   const running = inFlight.get(placa);
   if (running) return running;
   const lookup = askServices(ctx, placa, kronosMethod)
     .then(({ value, complete }) => {
-      remember(placa, value, complete ? ANSWER_CACHE_MS : FAILURE_CACHE_MS);
+      remember(answers, placa, value, complete ? ANSWER_CACHE_MS : FAILURE_CACHE_MS);
       return value;
     })
     .finally(() => {
@@ -274,15 +283,14 @@ async function askServices(
   return { value, complete: kronos.kind !== 'unavailable' && hub.kind !== 'unavailable' };
 }
 
-export function clearPlateCache(): void {
-  cache.clear();
-  inFlight.clear();
+export function clearPlateCache(ctx: AppContext): void {
+  caches.delete(ctx);
 }
 
 /**
  * Forgets what a look-up of this plate found: the vehicle list changed the vehicle's own data, so
  * the next case with that plate reads it again (other instances forget within the cache's time).
  */
-export function forgetPlate(placa: string): void {
-  cache.delete(placa.trim().toUpperCase());
+export function forgetPlate(ctx: AppContext, placa: string): void {
+  plateCache(ctx).answers.delete(placa.trim().toUpperCase());
 }
