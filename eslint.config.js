@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { WEB_MOCKING_FILES } from './apps/web/isolated-tests.js';
 
 /**
  * Features never import each other (DESIGN.md): a file in apps/web/src/features/<a>/ may not
@@ -128,6 +129,20 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       'vialex/feature-boundaries': 'error',
+    },
+  },
+  {
+    // vi.mock only in the web test files that have a worker of their own (apps/web/isolated-tests.js).
+    files: ['apps/web/src/**/*.test.{ts,tsx}'],
+    ignores: WEB_MOCKING_FILES.map((f) => `apps/web/${f}`),
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+          message: 'A web test file that replaces a module must run isolated: add it to apps/web/isolated-tests.js.',
+        },
+      ],
     },
   },
 );

@@ -1,11 +1,7 @@
 import { defineConfig } from 'vitest/config';
+import { WEB_MOCKING_FILES } from './apps/web/isolated-tests.js';
 
 const WEB_TESTS = ['src/**/*.test.{ts,tsx}'];
-/** Web test files that replace a module with vi.mock. */
-const WEB_MOCKING_FILES = [
-  'src/features/case-map/case-map-view.test.tsx',
-  'src/features/layout/session-warning.test.tsx',
-];
 
 /** One runner, four projects: the domain rules, the server against a real database, the web components (two). */
 export default defineConfig({
