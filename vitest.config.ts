@@ -37,7 +37,7 @@ export default defineConfig({
         },
       },
       // The web components share one page and one module cache per worker: a fresh jsdom and a
-      // fresh import of MUI for each of the 40-odd files cost more than their tests (58 → 20 s).
+      // fresh import of MUI for each of the 40-odd files cost more than their tests (58 → 21 s).
       // Each file puts back what it changed (src/test/setup.ts). The files that replace a module
       // (vi.mock) keep their own, or the replacement would leak into later files, or miss a
       // module an earlier file already loaded.
