@@ -129,6 +129,16 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       'vialex/feature-boundaries': 'error',
+      'no-restricted-syntax': [
+        'error',
+        {
+          // axe's aria-progressbar-name: a spinner says what loads, or hides inside the control that does.
+          selector:
+            "JSXOpeningElement[name.name='CircularProgress']:not(:has(JSXAttribute[name.name=/^aria-(label|labelledby|hidden)$/]))",
+          message:
+            'A CircularProgress needs aria-label (what is loading) or aria-hidden (ButtonSpinner, inside a busy button).',
+        },
+      ],
     },
   },
   {

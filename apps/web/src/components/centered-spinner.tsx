@@ -7,11 +7,9 @@ export function CenteredSpinner({ fullScreen = false }: { fullScreen?: boolean }
   return (
     <Box
       sx={{ display: 'grid', placeItems: 'center', minHeight: fullScreen ? '100dvh' : 240, width: '100%' }}
-      role="progressbar"
-      aria-label={MSG.cargando}
       data-testid="spinner"
     >
-      <CircularProgress />
+      <CircularProgress aria-label={MSG.cargando} />
     </Box>
   );
 }

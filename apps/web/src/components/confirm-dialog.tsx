@@ -4,10 +4,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import CircularProgress from '@mui/material/CircularProgress';
 import Tooltip from '@mui/material/Tooltip';
 import { MSG } from '@vialex/domain';
 import { useConnection } from '../lib/connection';
+import { ButtonSpinner } from './button-spinner';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -59,7 +59,7 @@ export function ConfirmDialog({
               onClick={onConfirm}
               disabled={busy || !!offline}
               variant="contained"
-              startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+              startIcon={busy ? <ButtonSpinner /> : undefined}
               autoFocus
             >
               {confirmText}

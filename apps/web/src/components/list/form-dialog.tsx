@@ -1,6 +1,5 @@
 import { useId, useRef, type FormEvent, type FormEventHandler, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog, { type DialogProps } from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -10,6 +9,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { MSG } from '@vialex/domain';
 import { useConnection } from '../../lib/connection';
+import { ButtonSpinner } from '../button-spinner';
 
 export interface FormDialogProps {
   open: boolean;
@@ -101,7 +101,7 @@ export function FormDialog({
                 type="submit"
                 variant="contained"
                 disabled={busy || !!offline}
-                startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+                startIcon={busy ? <ButtonSpinner /> : undefined}
               >
                 {submitLabel}
               </Button>

@@ -1,6 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -9,6 +8,7 @@ import type { ApiErrorBody } from '@vialex/domain';
 import { PasswordField } from '../../components/password-field';
 import { TextInput } from '../../components/text-input';
 import { checkLogin, type LoginPayload, type LoginValues } from './login-check';
+import { ButtonSpinner } from '../../components/button-spinner';
 
 export type { LoginPayload } from './login-check';
 
@@ -94,7 +94,7 @@ export function LoginForm({ onSubmit, serverIssues }: LoginFormProps) {
         variant="contained"
         size="large"
         disabled={!values.email || !values.password || isSubmitting}
-        startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
+        startIcon={isSubmitting ? <ButtonSpinner size={18} /> : undefined}
         sx={{ py: 1.4 }}
       >
         {MSG.ingresar}

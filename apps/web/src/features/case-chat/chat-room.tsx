@@ -47,6 +47,7 @@ import { T, ticksOf } from './format';
 import { MessageBubble, SystemLine, type QuoteModel } from './message-bubble';
 import type { OutboxEntry } from './outbox';
 import { chatRoomKey, useChatRoom, useChatSearch, useMarkRead, useOutboxEffects } from './use-chat-room';
+import { ButtonSpinner } from '../../components/button-spinner';
 
 const ROOM_ICON = { general: Chat, perito: Engineering, dibujante: Draw };
 
@@ -388,7 +389,7 @@ function MessageList({
               size="small"
               onClick={onLoadOlder}
               disabled={loadingOlder}
-              startIcon={loadingOlder ? <CircularProgress size={14} /> : undefined}
+              startIcon={loadingOlder ? <ButtonSpinner size={14} /> : undefined}
               data-testid="chat-load-older"
             >
               {loadingOlder ? T.cargando : T.cargarAnteriores}

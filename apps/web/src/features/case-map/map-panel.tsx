@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckCircle from '@mui/icons-material/CheckCircle';
@@ -10,6 +9,7 @@ import Schedule from '@mui/icons-material/Schedule';
 import { LABELS, type CaseMap } from '@vialex/domain';
 import { arrivalText, isEstimate, legText, type MarkerModel } from './model';
 import { ROLE_COLORS, STALE_COLOR } from './marker-html';
+import { ButtonSpinner } from '../../components/button-spinner';
 
 const T = LABELS.mapa;
 
@@ -68,7 +68,7 @@ export function ArrivalTimes({ map, now, marking, onMarkArrival }: ArrivalTimesP
           variant="contained"
           size="large"
           fullWidth
-          startIcon={marking ? <CircularProgress size={18} color="inherit" /> : <Flag />}
+          startIcon={marking ? <ButtonSpinner size={18} /> : <Flag />}
           disabled={marking}
           onClick={onMarkArrival}
           data-testid="mark-arrival"

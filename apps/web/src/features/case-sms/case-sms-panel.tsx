@@ -33,6 +33,7 @@ import { caseSmsQueryKey, useCaseSms } from './api/case-sms';
 import { useSendSms } from './api/send-sms';
 import { useRevokeLink } from './api/revoke-link';
 import { SMS_TEXTS, formatBogota } from './texts';
+import { ButtonSpinner } from '../../components/button-spinner';
 
 export interface CaseSmsPanelProps {
   caseId: string;
@@ -160,7 +161,7 @@ function SendSmsForm(props: {
               <Button
                 type="submit"
                 variant="contained"
-                startIcon={send.isPending ? <CircularProgress size={16} color="inherit" /> : <Sms />}
+                startIcon={send.isPending ? <ButtonSpinner /> : <Sms />}
                 disabled={send.isPending || !!offline || (touched && !e164)}
                 sx={{ whiteSpace: 'nowrap', width: { xs: '100%', sm: 'auto' }, minHeight: 40 }}
               >

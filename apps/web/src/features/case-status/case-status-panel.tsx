@@ -31,6 +31,7 @@ import { useConnection } from '../../lib/connection';
 import { useFeedback } from '../../components/list/use-feedback';
 import { useStatusForm } from './api/status-form';
 import { useChangeStatus } from './api/change-status';
+import { ButtonSpinner } from '../../components/button-spinner';
 
 const T = LABELS.gestion;
 
@@ -244,7 +245,7 @@ function StatusForm(props: {
             <Button
               type="submit"
               variant="contained"
-              startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <Save />}
+              startIcon={busy ? <ButtonSpinner /> : <Save />}
               disabled={!!blocked || busy || !!offline}
               sx={{ width: { xs: '100%', sm: 'auto' }, minHeight: 44 }}
             >

@@ -5,7 +5,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { LABELS, MSG, fmt } from '@vialex/domain';
 import { isApiError } from '../../lib/api';
@@ -21,6 +20,7 @@ import {
   takeEntryNotice,
   type EntryHandOver,
 } from './session';
+import { ButtonSpinner } from '../../components/button-spinner';
 
 const L = LABELS.cliente;
 
@@ -239,7 +239,7 @@ export function ClientEntryPage() {
             disabled={!ready || !!refused}
             onClick={() => void enter()}
             data-testid="client-entry-button"
-            startIcon={entering ? <CircularProgress size={20} color="inherit" aria-hidden /> : undefined}
+            startIcon={entering ? <ButtonSpinner size={20} /> : undefined}
             sx={{ minHeight: 64, fontSize: '1.2rem', fontWeight: 700, borderRadius: 3 }}
           >
             {entering ? L.ingresando : MSG.ingresarAlCaso}

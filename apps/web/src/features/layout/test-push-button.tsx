@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { closeSnackbar, enqueueSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
+import { ButtonSpinner } from '../../components/button-spinner';
 import IconButton from '@mui/material/IconButton';
 import Close from '@mui/icons-material/Close';
 import Tooltip from '@mui/material/Tooltip';
@@ -83,7 +83,7 @@ export function TestPushButton() {
     <Tooltip title={MSG.notificacionPrueba}>
       <span>
         <IconButton color="inherit" aria-label={MSG.notificacionPrueba} onClick={run} disabled={busy}>
-          {busy ? <CircularProgress size={22} color="inherit" /> : <NotificationsActiveOutlined />}
+          {busy ? <ButtonSpinner size={22} /> : <NotificationsActiveOutlined />}
         </IconButton>
       </span>
     </Tooltip>
