@@ -180,8 +180,10 @@ describe('the message as sent and read', () => {
     expect(ids.size).toBe(1);
     expect([a, b, again].filter((r) => r.json().repetido)).toHaveLength(2);
     expect(await messageCount(c.id)).toBe(1);
-    // The same client id of another user is another message.
-    expect((await say(c.id, 'general', 'Abogado', 'otra', clientId)).json().repetido).toBe(false);
+    // The same client id of another user is another message, numbered next: a repeat took no number.
+    const other = (await say(c.id, 'general', 'Abogado', 'otra', clientId)).json();
+    expect(other.repetido).toBe(false);
+    expect(other.mensaje.indexId).toBe(a.json().mensaje.indexId + 1);
   });
 
   it('pages back by number, catches up after a number, searches text and file names', async () => {

@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { CHAT_TAB, MSG, fmt, isCargo, maySend, mayUploadDronePhotos, seesOnlyFiles, topics } from '@vialex/domain';
 import type { Tx } from '../../db/client.js';
 import { casos, chats, fotosdrone, mensajes } from '../../db/schema/index.js';
@@ -78,17 +78,28 @@ export async function sendMessage(
 ): Promise<{ row: MessageRow; repetido: boolean }> {
   const rule = drone ? mayUploadDronePhotos : maySend;
   enforce(rule(open.sender, open.caso, open.kind));
-  const before = await messageByClientId(ctx.db, open.room.id, open.sender.id, input.clientId);
-  if (before) return { row: before, repetido: true };
+  // A repeat with files is answered before they are stored again; a text's repeat is found
+  // inside the transaction anyway, so it saves the look-up.
+  if (uploads.length) {
+    const before = await messageByClientId(ctx.db, open.room.id, open.sender.id, input.clientId);
+    if (before) return { row: before, repetido: true };
+  }
 
   const stored = await storeUploads(ctx, uploads, drone ? FOLDER.drone : FOLDER.chat);
   try {
-    const result = await dispatch(ctx, (tx, pending) => saveInRoom(ctx, tx, pending, open, input, stored, drone));
-    if (result.repetido) await removeAll(ctx, stored);
-    return result;
+    const row = await dispatch(ctx, (tx, pending) => saveInRoom(ctx, tx, pending, open, input, stored, drone));
+    return { row, repetido: false };
   } catch (err) {
     await removeAll(ctx, stored);
+    if (err instanceof Repeated) return { row: err.row, repetido: true };
     throw err;
+  }
+}
+
+/** Thrown inside the transaction when the send was a repeat: it rolls back the number it took. */
+class Repeated extends Error {
+  constructor(readonly row: MessageRow) {
+    super('chat message repeated');
   }
 }
 
@@ -100,16 +111,17 @@ async function saveInRoom(
   input: SendInput,
   stored: StoredUpload[],
   drone: DroneInput | undefined,
-): Promise<{ row: MessageRow; repetido: boolean }> {
+): Promise<MessageRow> {
   const { room, sender, kind } = open;
-  // The room's row orders its messages: one sender at a time takes the next number.
-  const [locked] = await tx
-    .select({ ultimo: chats.ultimoIndex })
-    .from(chats)
+  // The room's row orders its messages: one sender at a time takes the next number (the row stays
+  // locked until commit, so a repeat sent at the same moment finds this message below).
+  const [taken] = await tx
+    .update(chats)
+    .set({ ultimoIndex: sql`${chats.ultimoIndex} + 1` })
     .where(eq(chats.id, room.id))
-    .for('update');
+    .returning({ indexId: chats.ultimoIndex });
   const again = await messageByClientId(tx, room.id, sender.id, input.clientId);
-  if (again) return { row: again, repetido: true };
+  if (again) throw new Repeated(again);
   // The case as it is now (a room blocked or a case archived a moment ago refuses the send).
   const [caso] = await tx.select().from(casos).where(eq(casos.id, open.caso.id)).for('share');
   enforce((drone ? mayUploadDronePhotos : maySend)(sender, caso, kind));
@@ -128,7 +140,7 @@ async function saveInRoom(
       ...(drone ? { dron: drone } : {}),
     });
   }
-  const indexId = locked.ultimo + 1;
+  const { indexId } = taken;
   const [row] = await tx
     .insert(mensajes)
     .values({
@@ -143,12 +155,11 @@ async function saveInRoom(
       distributed: false,
     })
     .returning();
-  await tx.update(chats).set({ ultimoIndex: indexId }).where(eq(chats.id, room.id));
   await joinRoom(tx, room.id, sender, indexId);
 
   if (drone) await recordDronePhotos(tx, pending, caso, room.id, row, files);
   await tellMembers(ctx, tx, pending, { ...open, caso }, row);
-  return { row, repetido: false };
+  return row;
 }
 
 /** The message a reply quotes: one of the same room, else 'El mensaje que responde no existe'. */
