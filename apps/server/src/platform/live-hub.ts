@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import { LIVE_CLOSE, type LiveEvent, type LiveServerMessage } from '@vialex/domain';
@@ -26,6 +27,8 @@ export class LiveHub {
   private stopListening?: () => Promise<void>;
   /** Events sent to sockets of this instance since it started (the metrics' fan-out counter). */
   eventsSent = 0;
+  /** Connections written to in this turn of the event loop, held (corked) until it ends. */
+  private readonly corked = new Set<Socket>();
 
   constructor(private readonly database: Database) {}
 
@@ -146,6 +149,7 @@ export class LiveHub {
   /** Sends one event; answers the watcher's work when the event is of the watched topic. */
   private send(socket: WebSocket, topic: string, event: LiveEvent, message: string): Promise<void> | undefined {
     if (socket.readyState === socket.OPEN) {
+      this.cork(socket);
       socket.send(message);
       this.eventsSent++;
     }
@@ -154,6 +158,24 @@ export class LiveHub {
     const watcher = this.watchers.get(socket);
     // Only the watched event holds the socket (a chat's unread count on the same topic does not).
     return watcher?.topic === topic && watcher.name === event.name ? watcher.onEvent(event) : undefined;
+  }
+
+  /**
+   * A commit's notifications arrive together (a chat message's event and its unread count reach
+   * the same member): the frames a socket gets in one turn leave in one write, not one system call
+   * each, which on a busy machine is where an instance spent most of its time (README, soak).
+   * ws corks its own writes the same way; `_socket` is its connection.
+   */
+  private cork(socket: WebSocket): void {
+    const connection = (socket as unknown as { _socket?: Socket })._socket;
+    if (!connection || this.corked.has(connection)) return;
+    connection.cork();
+    this.corked.add(connection);
+    if (this.corked.size === 1)
+      process.nextTick(() => {
+        for (const c of this.corked) c.uncork();
+        this.corked.clear();
+      });
   }
 
   private hold(socket: WebSocket, work: Promise<void>): void {
