@@ -20,7 +20,7 @@ import {
 import { casos, chatUsuarios, chats, fotosdrone, mensajes, notificaciones } from '../src/db/schema/index.js';
 import { openLiveSocket } from './live-socket.js';
 import { startTestServer, type TestServer } from './helper.js';
-import { signInEveryCargo } from './factories.js';
+import { createUser, signInEveryCargo } from './factories.js';
 import { EVERY_AGENT, EVERY_ROOM_OPEN, staffedCase } from './case-factories.js';
 import { EXE, PDF, PNG, multipart, type Part } from './multipart.js';
 
@@ -463,6 +463,31 @@ describe('who hears of a message', () => {
         return m.estado;
       })
       .toBe('offline');
+  });
+
+  it('an agent put in the case after the room began joins it with the next message, and is told of it', async () => {
+    const c = await everybodysCase();
+    await say(c.id, 'general', 'Administrador', 'antes');
+    const { user: newcomer } = await createUser(s.ctx, { cargo: 'Abogado' });
+    const isMember = async () =>
+      (
+        await s.ctx.db
+          .select({ id: chatUsuarios.id })
+          .from(chatUsuarios)
+          .innerJoin(chats, eq(chats.id, chatUsuarios.roomId))
+          .where(and(eq(chats.uidcaso, c.id), eq(chats.tipo, 'general'), eq(chatUsuarios.usuario, newcomer.id)))
+      ).length;
+    // A slot filled by any path (here, by hand): the room has not heard of them yet.
+    await s.ctx.db.update(casos).set({ uidabogado: newcomer.id }).where(eq(casos.id, c.id));
+    expect(await isMember()).toBe(0);
+    await say(c.id, 'general', 'Administrador', 'después');
+    expect(await isMember()).toBe(1);
+    const [notice] = await s.ctx.db
+      .select()
+      .from(notificaciones)
+      .where(and(eq(notificaciones.uidcaso, c.id), eq(notificaciones.momento, 'Mensaje Chat')));
+    expect(notice.cuerpo).toBe('después');
+    expect(notice.destinatarios).toContain(newcomer.id);
   });
 
   it('unread counts per case and room, for the rooms the viewer reads', async () => {

@@ -3,12 +3,19 @@ import { sql } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import { LIVE_CLOSE, type LiveEvent, type LiveServerMessage } from '@vialex/domain';
 import type { Database, Executor } from '../db/client.js';
+import { runPrepared } from '../db/prepared.js';
 
 /** The notification channel of live events; a statement may notify it itself (users' positions). */
 export const LIVE_CHANNEL = 'vialex_live';
 const CHANNEL = LIVE_CHANNEL;
 /** The close code of a stopping server (RFC 6455's 1012, service restart): the client reconnects. */
 export const SERVICE_RESTART = 1012;
+
+/** Queues a notification of the live channel on the executor's transaction (a chat message sends two). */
+const notify = (executor: Executor, payload: string) =>
+  runPrepared(executor, 'live_notify', () => sql`select pg_notify(${CHANNEL}, ${sql.placeholder('payload')})`, {
+    payload,
+  });
 
 /** Runs when an event of the watched topic reaches the socket; see `watch`. */
 export type TopicWatcher = (event: LiveEvent) => Promise<void>;
@@ -65,7 +72,7 @@ export class LiveHub {
 
   /** Queues an event on the executor's transaction (or sends it now outside one). */
   async publish(executor: Executor, topic: string, event: LiveEvent): Promise<void> {
-    await executor.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ topic, event })})`);
+    await notify(executor, JSON.stringify({ topic, event }));
   }
 
   /**
@@ -77,7 +84,7 @@ export class LiveHub {
     const CHUNK = 100;
     for (let i = 0; i < topics.length; i += CHUNK) {
       const chunk = topics.slice(i, i + CHUNK);
-      await executor.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ topics: chunk, event })})`);
+      await notify(executor, JSON.stringify({ topics: chunk, event }));
     }
   }
 

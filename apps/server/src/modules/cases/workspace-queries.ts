@@ -8,6 +8,7 @@ import {
   type WorkspaceTab,
 } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
+import { runPrepared } from '../../db/prepared.js';
 import { archivos, casos, polizas, trazabilidad, usuarios } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import type { Viewer } from '../auth/session.js';
@@ -50,10 +51,19 @@ export async function loadCaseRowForTab(
   id: string,
   tab: WorkspaceTab,
 ): Promise<typeof casos.$inferSelect> {
-  const [row] = await db
-    .select()
-    .from(casos)
-    .where(and(eq(casos.id, id), scopeWhere(viewer)));
+  // One statement per cargo (its scope is part of the text), built once.
+  const [row] = await runPrepared(
+    db,
+    `case_row_${viewer.cargo}`,
+    (b) =>
+      b
+        .select()
+        .from(casos)
+        .where(
+          and(eq(casos.id, sql.placeholder('id')), scopeWhere({ id: sql.placeholder('viewer'), cargo: viewer.cargo })),
+        ),
+    { id, viewer: viewer.id },
+  );
   if (!row) throw notFound(MSG.casoNoExiste);
   enforce(mayOpenTab(viewer, row, tab));
   return row;

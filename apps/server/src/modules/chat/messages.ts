@@ -11,6 +11,7 @@ import {
   type ChatPage,
 } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
+import { runPrepared } from '../../db/prepared.js';
 import { chats, mensajes } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { markMember, roomChanged, roomMembers, type OpenRoom } from './service.js';
@@ -182,10 +183,22 @@ export async function messageByClientId(
   senderId: string,
   clientId: string,
 ): Promise<MessageRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(mensajes)
-    .where(and(eq(mensajes.roomId, roomId), eq(mensajes.senderId, senderId), eq(mensajes.clientId, clientId)));
+  const [row] = await runPrepared(
+    db,
+    'chat_message_by_client_id',
+    (b) =>
+      b
+        .select()
+        .from(mensajes)
+        .where(
+          and(
+            eq(mensajes.roomId, sql.placeholder('room')),
+            eq(mensajes.senderId, sql.placeholder('sender')),
+            eq(mensajes.clientId, sql.placeholder('clientId')),
+          ),
+        ),
+    { room: roomId, sender: senderId, clientId },
+  );
   return row;
 }
 

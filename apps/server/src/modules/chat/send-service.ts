@@ -1,6 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { CHAT_TAB, MSG, fmt, isCargo, maySend, mayUploadDronePhotos, seesOnlyFiles, topics } from '@vialex/domain';
 import type { Tx } from '../../db/client.js';
+import { runPrepared, slot } from '../../db/prepared.js';
 import { casos, chats, fotosdrone, mensajes } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { badRequest } from '../../platform/errors.js';
@@ -10,7 +11,7 @@ import { recordFile, removeStored, storeStaged, type StoredFile } from '../files
 import { discardStaged, type StagedUpload } from '../files/upload.js';
 import { messageByClientId, type MessageRow, type StoredChatFile, type StoredReply } from './messages.js';
 import { makePreview } from './previews.js';
-import { caseAgentsOfRoom, joinAgents, joinRoom, roomMembers, type OpenRoom } from './service.js';
+import { caseAgentIds, caseAgentsOfRoom, joinAgents, joinRoom, roomMembers, type OpenRoom } from './service.js';
 
 /*
  * Saying something in a room: a text, files, or drone photos. The client id the phone made is
@@ -115,17 +116,20 @@ async function saveInRoom(
   const { room, sender, kind } = open;
   // The room's row orders its messages: one sender at a time takes the next number (the row stays
   // locked until commit, so a repeat sent at the same moment finds this message below).
-  const [taken] = await tx
-    .update(chats)
-    .set({ ultimoIndex: sql`${chats.ultimoIndex} + 1` })
-    .where(eq(chats.id, room.id))
-    .returning({ indexId: chats.ultimoIndex });
-  const again = await messageByClientId(tx, room.id, sender.id, input.clientId);
-  if (again) throw new Repeated(again);
-  // The case as it is now (a room blocked or a case archived a moment ago refuses the send).
-  const [caso] = await tx.select().from(casos).where(eq(casos.id, open.caso.id)).for('share');
-  enforce((drone ? mayUploadDronePhotos : maySend)(sender, caso, kind));
-
+  const [taken] = await runPrepared(
+    tx,
+    'chat_take_number',
+    (b) =>
+      b
+        .update(chats)
+        .set({ ultimoIndex: sql`${chats.ultimoIndex} + 1` })
+        .where(eq(chats.id, sql.placeholder('room')))
+        .returning({ indexId: chats.ultimoIndex }),
+    { room: room.id },
+  );
+  // A repeat is answered as it was even when the message it quotes has gone since.
+  const earlier = input.replyTo ? await messageByClientId(tx, room.id, sender.id, input.clientId) : undefined;
+  if (earlier) throw new Repeated(earlier);
   const reply = input.replyTo ? await quotedMessage(tx, room.id, input.replyTo) : null;
   const files: StoredChatFile[] = [];
   for (const s of stored) {
@@ -141,20 +145,57 @@ async function saveInRoom(
     });
   }
   const { indexId } = taken;
-  const [row] = await tx
-    .insert(mensajes)
-    .values({
+  const [row] = await runPrepared(
+    tx,
+    'chat_insert_message',
+    (b) =>
+      b
+        .insert(mensajes)
+        .values({
+          indexId: sql.placeholder('indexId'),
+          roomId: sql.placeholder('room'),
+          senderId: sql.placeholder('sender'),
+          username: sql.placeholder('username'),
+          content: sql.placeholder('content'),
+          files: slot('files', mensajes.files),
+          replyMessage: slot('reply', mensajes.replyMessage),
+          clientId: sql.placeholder('clientId'),
+          distributed: false,
+        })
+        // A repeat of a message already stored (its client id) stores nothing: see below.
+        .onConflictDoNothing({ target: [mensajes.roomId, mensajes.senderId, mensajes.clientId] })
+        .returning(),
+    {
       indexId,
-      roomId: room.id,
-      senderId: sender.id,
+      room: room.id,
+      sender: sender.id,
       username: sender.username,
       content: input.content,
       files,
-      replyMessage: reply,
+      reply,
       clientId: input.clientId,
-      distributed: false,
-    })
-    .returning();
+    },
+  );
+  if (!row) {
+    // A repeat: the room's lock, taken above, waited for the first send to commit, so it is there.
+    const again = await messageByClientId(tx, room.id, sender.id, input.clientId);
+    if (again) throw new Repeated(again);
+    throw new Error('chat message neither stored nor found');
+  }
+  // The case as it is now (a room blocked or a case archived a moment ago refuses the send).
+  const [caso] = await runPrepared(
+    tx,
+    'chat_case_for_share',
+    (b) =>
+      b
+        .select()
+        .from(casos)
+        .where(eq(casos.id, sql.placeholder('id')))
+        .for('share'),
+    { id: open.caso.id },
+  );
+  enforce((drone ? mayUploadDronePhotos : maySend)(sender, caso, kind));
+
   await joinRoom(tx, room.id, sender, indexId);
 
   if (drone) await recordDronePhotos(tx, pending, caso, room.id, row, files);
@@ -208,10 +249,20 @@ async function recordDronePhotos(
  */
 async function tellMembers(ctx: AppContext, tx: Tx, pending: Pending, open: OpenRoom, row: MessageRow): Promise<void> {
   const { room, kind } = open;
-  await joinAgents(tx, room.id, await caseAgentsOfRoom(tx, open.caso, kind));
+  let members = await roomMembers(tx, room.id);
+  // The case's agents are members from the start; one who is not yet (a slot filled since, by
+  // whatever path) joins now. Their rows are looked up only when a slot's user is missing.
+  const known = new Set(members.map((m) => m.id));
+  if (caseAgentIds(open.caso).some((id) => !known.has(id))) {
+    const agents = await caseAgentsOfRoom(tx, open.caso, kind);
+    if (agents.some((a) => !known.has(a.id))) {
+      await joinAgents(tx, room.id, agents);
+      members = await roomMembers(tx, room.id);
+    }
+  }
   await ctx.hub.publish(tx, topics.chat(room.id), { name: 'chat.message', roomId: room.id, indexId: row.indexId });
   const hasFiles = (row.files as unknown[]).length > 0;
-  const others = (await roomMembers(tx, room.id)).filter(
+  const others = members.filter(
     (m): m is typeof m & { id: string } =>
       !!m.id && m.id !== row.senderId && (hasFiles || !(isCargo(m.cargo) && seesOnlyFiles(m.cargo, kind))),
   );

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import {
   AGENT_SLOTS,
   CHAT_TAB,
@@ -11,6 +11,7 @@ import {
   type ChatViewer,
 } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
+import { anyOf, runPrepared } from '../../db/prepared.js';
 import { casos, chatUsuarios, chats, usuarios } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -42,10 +43,16 @@ export async function openCaseRoom(tx: Executor, uidcaso: string, tipo: ChatKind
  */
 export async function roomOf(db: Executor, uidcaso: string, tipo: ChatKind): Promise<ChatRow> {
   for (let attempt = 1; ; attempt++) {
-    const [room] = await db
-      .select()
-      .from(chats)
-      .where(and(eq(chats.uidcaso, uidcaso), eq(chats.tipo, tipo)));
+    const [room] = await runPrepared(
+      db,
+      'chat_room_of_case',
+      (b) =>
+        b
+          .select()
+          .from(chats)
+          .where(and(eq(chats.uidcaso, sql.placeholder('caso')), eq(chats.tipo, sql.placeholder('tipo')))),
+      { caso: uidcaso, tipo },
+    );
     if (room) return room;
     try {
       await openCaseRoom(db, uidcaso, tipo);
@@ -93,56 +100,86 @@ export async function openRoomFor(ctx: AppContext, viewer: Viewer, caseId: strin
  * with `readUpTo`, the member has read (and received) the room up to that message (their own).
  */
 export async function joinRoom(db: Executor, roomId: string, member: ChatSender, readUpTo?: number): Promise<void> {
-  const marks = readUpTo === undefined ? {} : { leidoHasta: readUpTo, recibidoHasta: readUpTo };
-  const markSet =
-    readUpTo === undefined
-      ? {}
-      : {
-          leidoHasta: sql`greatest(${chatUsuarios.leidoHasta}, ${readUpTo})`,
-          recibidoHasta: sql`greatest(${chatUsuarios.recibidoHasta}, ${readUpTo})`,
-        };
-  await db
-    .insert(chatUsuarios)
-    .values({
-      roomId,
-      usuario: member.id,
+  const read = readUpTo !== undefined;
+  const upTo = sql.placeholder('upTo');
+  await runPrepared(
+    db,
+    read ? 'chat_join_read' : 'chat_join',
+    (b) =>
+      b
+        .insert(chatUsuarios)
+        .values({
+          roomId: sql.placeholder('room'),
+          usuario: sql.placeholder('user'),
+          cliente: sql.placeholder('cliente'),
+          username: sql.placeholder('username'),
+          ...(read ? { leidoHasta: upTo, recibidoHasta: upTo } : {}),
+        })
+        .onConflictDoUpdate({
+          target: [chatUsuarios.roomId, chatUsuarios.usuario],
+          set: {
+            username: sql`excluded.username`,
+            ...(read
+              ? {
+                  leidoHasta: sql`greatest(${chatUsuarios.leidoHasta}, excluded.leido_hasta)`,
+                  recibidoHasta: sql`greatest(${chatUsuarios.recibidoHasta}, excluded.recibido_hasta)`,
+                }
+              : {}),
+          },
+          setWhere: read ? undefined : sql`${chatUsuarios.username} <> excluded.username`,
+        }),
+    {
+      room: roomId,
+      user: member.id,
       cliente: member.kind === 'Cliente' ? member.id : null,
       username: member.username,
-      ...marks,
-    })
-    .onConflictDoUpdate({
-      target: [chatUsuarios.roomId, chatUsuarios.usuario],
-      set: { username: member.username, ...markSet },
-      setWhere: readUpTo === undefined ? ne(chatUsuarios.username, member.username) : undefined,
-    });
+      upTo: readUpTo,
+    },
+  );
 }
 
 /** The case's agents become members of the room (those who are not yet), in one statement. */
 export async function joinAgents(db: Executor, roomId: string, agents: ChatSender[]): Promise<void> {
   if (!agents.length) return;
-  await db
-    .insert(chatUsuarios)
-    .values(agents.map((a) => ({ roomId, usuario: a.id, username: a.username })))
-    .onConflictDoNothing();
+  await runPrepared(
+    db,
+    'chat_join_agents',
+    () => sql`insert into ${chatUsuarios} (room_id, usuario, username)
+      select ${sql.placeholder('room')}::uuid, a.usuario, a.username
+      from unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('names')}::text[]) as a(usuario, username)
+      on conflict do nothing`,
+    { room: roomId, ids: agents.map((a) => a.id), names: agents.map((a) => a.username) },
+  );
 }
+
+/** The users in the case's agent slots (a slot may hold 'solicitado': requested, nobody yet). */
+export const caseAgentIds = (caso: CaseRow): string[] => [
+  ...new Set(AGENT_SLOTS.map((s) => caso[s]).filter((x): x is string => !!x && x !== 'solicitado')),
+];
 
 /**
  * The case's agents who read this room (their slot filled and the room's tab shown to their
  * cargo): members from the start, so a message reaches them before they ever opened the room.
  */
 export async function caseAgentsOfRoom(db: Executor, caso: CaseRow, kind: ChatKind): Promise<ChatSender[]> {
-  const ids = [...new Set(AGENT_SLOTS.map((s) => caso[s]).filter((x): x is string => !!x && x !== 'solicitado'))];
+  const ids = caseAgentIds(caso);
   if (!ids.length) return [];
-  const rows = await db
-    .select({
-      id: usuarios.id,
-      cargo: usuarios.cargo,
-      nombres: usuarios.nombres,
-      apellidos: usuarios.apellidos,
-      identificacion: usuarios.identificacion,
-    })
-    .from(usuarios)
-    .where(and(inArray(usuarios.id, ids), eq(usuarios.estado, true)));
+  const rows = await runPrepared(
+    db,
+    'chat_case_agents',
+    (b) =>
+      b
+        .select({
+          id: usuarios.id,
+          cargo: usuarios.cargo,
+          nombres: usuarios.nombres,
+          apellidos: usuarios.apellidos,
+          identificacion: usuarios.identificacion,
+        })
+        .from(usuarios)
+        .where(and(anyOf(usuarios.id, sql.placeholder('ids')), eq(usuarios.estado, true))),
+    { ids },
+  );
   return rows.flatMap((u) =>
     isCargo(u.cargo) && roomVisible(u.cargo, kind, caso)
       ? [
@@ -158,19 +195,25 @@ export async function caseAgentsOfRoom(db: Executor, caso: CaseRow, kind: ChatKi
 
 /** Each member of a room (staff, and the client: no cargo) and whether they have it open anywhere now. */
 export async function roomMembers(db: Executor, roomId: string) {
-  return db
-    .select({
-      id: chatUsuarios.usuario,
-      cargo: usuarios.cargo,
-      username: chatUsuarios.username,
-      conexiones: chatUsuarios.conexiones,
-      leidoHasta: chatUsuarios.leidoHasta,
-      recibidoHasta: chatUsuarios.recibidoHasta,
-    })
-    .from(chatUsuarios)
-    .leftJoin(usuarios, eq(usuarios.id, chatUsuarios.usuario))
-    .where(and(eq(chatUsuarios.roomId, roomId), isNotNull(chatUsuarios.usuario)))
-    .orderBy(chatUsuarios.username);
+  return runPrepared(
+    db,
+    'chat_room_members',
+    (b) =>
+      b
+        .select({
+          id: chatUsuarios.usuario,
+          cargo: usuarios.cargo,
+          username: chatUsuarios.username,
+          conexiones: chatUsuarios.conexiones,
+          leidoHasta: chatUsuarios.leidoHasta,
+          recibidoHasta: chatUsuarios.recibidoHasta,
+        })
+        .from(chatUsuarios)
+        .leftJoin(usuarios, eq(usuarios.id, chatUsuarios.usuario))
+        .where(and(eq(chatUsuarios.roomId, sql.placeholder('room')), isNotNull(chatUsuarios.usuario)))
+        .orderBy(chatUsuarios.username),
+    { room: roomId },
+  );
 }
 
 /** The member's marks move forward only (a late request never takes them back). */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, arrayContains, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, eq, sql, type SQL } from 'drizzle-orm';
 import {
   MSG,
   composeNotice,
@@ -11,6 +11,7 @@ import {
   type NoticeVars,
 } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
+import { anyOf, runPrepared } from '../../db/prepared.js';
 import type { AppContext } from '../../platform/context.js';
 import { notificaciones, notificacionesLeidas, usuarios } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
@@ -75,12 +76,19 @@ export async function recipientsByCargo(
   city?: string | null,
 ): Promise<string[]> {
   if (!cargos.length) return [];
-  const conditions: SQL[] = [inArray(usuarios.cargo, [...cargos]), eq(usuarios.estado, true)];
-  if (city) conditions.push(arrayContains(usuarios.ciudades, [city]));
-  const rows = await tx
-    .select({ id: usuarios.id })
-    .from(usuarios)
-    .where(and(...conditions));
+  const rows = await runPrepared(
+    tx,
+    city ? 'notice_recipients_in_city' : 'notice_recipients',
+    (b) => {
+      const conditions: SQL[] = [anyOf(usuarios.cargo, sql.placeholder('cargos')), eq(usuarios.estado, true)];
+      if (city) conditions.push(sql`${usuarios.ciudades} @> array[${sql.placeholder('city')}]::text[]`);
+      return b
+        .select({ id: usuarios.id })
+        .from(usuarios)
+        .where(and(...conditions));
+    },
+    { cargos: [...cargos], city },
+  );
   return rows.map((r) => r.id);
 }
 
@@ -148,10 +156,7 @@ export const pushTopic = (url: string) => createHash('sha256').update(url).diges
  * both miss each other's notice.
  */
 async function giveWay(tx: Executor, notice: Notice, recipients: string[]): Promise<void> {
-  const ids = sql`array[${sql.join(
-    recipients.map((r) => sql`${r}::uuid`),
-    sql`, `,
-  )}]::uuid[]`;
+  const ids = sql`${sql.param(recipients)}::uuid[]`;
   const same = and(
     notice.caso === undefined ? sql`true` : eq(notificaciones.caso, notice.caso),
     eq(notificaciones.momento, notice.momento),
@@ -165,7 +170,7 @@ async function giveWay(tx: Executor, notice: Notice, recipients: string[]): Prom
     where ${same} and ${notificaciones.destinatarios} && ${ids}
     returning ${notificaciones.id}, cardinality(${notificaciones.destinatarios}) as remaining`);
   const emptied = changed.rows.filter((r) => Number(r.remaining) === 0).map((r) => r.id);
-  if (emptied.length) await tx.delete(notificaciones).where(inArray(notificaciones.id, emptied));
+  if (emptied.length) await tx.delete(notificaciones).where(anyOf(notificaciones.id, emptied));
 }
 
 /**
@@ -174,19 +179,35 @@ async function giveWay(tx: Executor, notice: Notice, recipients: string[]): Prom
  */
 export async function recordNotice(tx: Executor, notice: Notice, recipients: string[]): Promise<PendingNotice> {
   const unique = [...new Set(recipients)];
-  const [row] = await tx
-    .insert(notificaciones)
-    .values({
+  const [row] = await runPrepared(
+    tx,
+    'notice_insert',
+    (b) =>
+      b
+        .insert(notificaciones)
+        .values({
+          cedula: sql.placeholder('cedula'),
+          caso: sql.placeholder('caso'),
+          uidcaso: sql.placeholder('uidcaso'),
+          momento: sql.placeholder('momento'),
+          titulo: sql.placeholder('titulo'),
+          cuerpo: sql.placeholder('cuerpo'),
+          url: sql.placeholder('url'),
+          // The list goes to the driver as it is: one array parameter.
+          destinatarios: sql`${sql.placeholder('destinatarios')}::uuid[]`,
+        })
+        .returning({ id: notificaciones.id }),
+    {
       cedula: notice.cedula ?? '',
-      caso: notice.caso,
-      uidcaso: notice.uidcaso,
+      caso: notice.caso ?? null,
+      uidcaso: notice.uidcaso ?? null,
       momento: notice.momento,
       titulo: notice.titulo,
       cuerpo: notice.cuerpo,
       url: notice.url,
       destinatarios: unique,
-    })
-    .returning({ id: notificaciones.id });
+    },
+  );
   return { notice, recipients: unique, id: row.id };
 }
 

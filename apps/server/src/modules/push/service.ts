@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, isNotNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, notInArray, or, sql } from 'drizzle-orm';
 import { MSG, PUSH_MAX_SUBSCRIPTIONS_PER_USER } from '@vialex/domain';
 import type { AppContext } from '../../platform/context.js';
 import type { Executor } from '../../db/client.js';
+import { anyOf, runPrepared } from '../../db/prepared.js';
 import { suscripcionesPush } from '../../db/schema/index.js';
 import { AppError, conflict } from '../../platform/errors.js';
 import { isAllowedPushEndpoint } from '../../integrations/push-hosts.js';
@@ -147,7 +148,7 @@ export async function pushToClients(
   options: PushOptions = {},
 ): Promise<{ sent: number; failed: number }> {
   if (clientIds.length === 0) return { sent: 0, failed: 0 };
-  const rows = await ctx.db.select().from(suscripcionesPush).where(inArray(suscripcionesPush.cliente, clientIds));
+  const rows = await ctx.db.select().from(suscripcionesPush).where(anyOf(suscripcionesPush.cliente, clientIds));
   return pushToSubscriptions(ctx, rows, message, options);
 }
 
@@ -162,7 +163,16 @@ export async function pushToUsers(
   options: PushOptions = {},
 ): Promise<{ sent: number; failed: number }> {
   if (userIds.length === 0) return { sent: 0, failed: 0 };
-  const rows = await ctx.db.select().from(suscripcionesPush).where(inArray(suscripcionesPush.usuario, userIds));
+  const rows = await runPrepared(
+    ctx.db,
+    'push_subscriptions_of_users',
+    (b) =>
+      b
+        .select()
+        .from(suscripcionesPush)
+        .where(anyOf(suscripcionesPush.usuario, sql.placeholder('ids'))),
+    { ids: userIds },
+  );
   return pushToSubscriptions(ctx, rows, message, options);
 }
 
@@ -196,7 +206,7 @@ async function pushToSubscriptions(
       }
     }),
   );
-  if (gone.length) await ctx.db.delete(suscripcionesPush).where(inArray(suscripcionesPush.endpoint, gone));
+  if (gone.length) await ctx.db.delete(suscripcionesPush).where(anyOf(suscripcionesPush.endpoint, gone));
   return { sent, failed };
 }
 

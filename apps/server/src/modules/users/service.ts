@@ -1,6 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { MSG, SESSION_DEFAULT_MINUTES, maySetOwnAvailability, topics, type Cargo } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
+import { runPrepared } from '../../db/prepared.js';
 import type { AppContext } from '../../platform/context.js';
 import { cuentas, ubicacionesVigiladas, usuarios } from '../../db/schema/index.js';
 import { LIVE_CHANNEL } from '../../platform/live-hub.js';
@@ -116,21 +117,27 @@ export async function setOwnAvailability(ctx: AppContext, viewer: Viewer, dispon
  * (topics.location) with the position — a map moves the marker without asking again.
  */
 export async function recordLocation(ctx: AppContext, sessionId: string, lat: number, long: number): Promise<boolean> {
-  const result = await ctx.db.execute(sql`
+  const [lat_, long_, session] = ['lat', 'long', 'session'].map((name) => sql.placeholder(name));
+  const result = await runPrepared(
+    ctx.db,
+    'record_location',
+    () => sql`
     with moved as (
-      update usuarios u set lat = ${lat}, long = ${long}, gps = true, ubicacion_fecha = now()
+      update usuarios u set lat = ${lat_}::float8, long = ${long_}::float8, gps = true, ubicacion_fecha = now()
       from sesiones s
-      where s.id = ${sessionId} and u.id = s.usuario and ${liveSessionRules}
+      where s.id = ${session}::text and u.id = s.usuario and ${liveSessionRules}
       returning u.id, u.ubicacion_fecha),
     told as (
       select pg_notify(${LIVE_CHANNEL}, json_build_object(
         'topic', 'ubicacion:' || m.id,
-        'event', json_build_object('name', 'location.changed', 'id', m.id, 'lat', ${lat}::float8,
-          'lng', ${long}::float8, 'at', m.ubicacion_fecha, 'gps', true))::text)
+        'event', json_build_object('name', 'location.changed', 'id', m.id, 'lat', ${lat_}::float8,
+          'lng', ${long_}::float8, 'at', m.ubicacion_fecha, 'gps', true))::text)
       from moved m
       where exists (select 1 from ubicaciones_vigiladas w where w.usuario = m.id and w.mapas > 0))
-    select (select count(*) from moved)::int as n, (select count(*) from told)::int as told`);
-  return Number((result.rows[0] as { n: number }).n) > 0;
+    select (select count(*) from moved)::int as n, (select count(*) from told)::int as told`,
+    { lat, long, session: sessionId },
+  );
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0].n) > 0;
 }
 
 /**
