@@ -30,11 +30,23 @@ export interface FakeSftp {
 /** The demo's fake takes this long to close each file it received, so an export's progress can be watched. */
 export const FAKE_SFTP_FILE_MS = 300;
 
+/**
+ * An ed25519 host key ssh2 can read back. ssh2's generator strips the public key's leading zero
+ * bytes, so about one key in 256 is one its own parser rejects (mscdex/ssh2#1390, #1513): a
+ * soak run failed to start on one. Such a key is made again.
+ */
+export function newHostKey(generate = () => utils.generateKeyPairSync('ed25519')) {
+  for (let attempt = 1; ; attempt++) {
+    const hostKey = generate();
+    const parsed = utils.parseKey(hostKey.private);
+    if (!(parsed instanceof Error) && !(utils.parseKey(hostKey.public) instanceof Error)) return { hostKey, parsed };
+    if (attempt >= 20) throw parsed instanceof Error ? parsed : new Error('no readable host key');
+  }
+}
+
 export async function startFakeSftp(dir: string, { fileMs = FAKE_SFTP_FILE_MS } = {}): Promise<FakeSftp> {
   fs.mkdirSync(dir, { recursive: true });
-  const hostKey = utils.generateKeyPairSync('ed25519');
-  const parsed = utils.parseKey(hostKey.private);
-  if (parsed instanceof Error) throw parsed;
+  const { hostKey, parsed } = newHostKey();
   const username = 'vialex';
   const password = crypto.randomBytes(18).toString('base64url');
   const connections = new Set<Connection>();
