@@ -3,7 +3,7 @@ import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { CASE_LIST, CASE_SCOPE, MSG } from '@vialex/domain';
 import { arrayRunner, type Executor, type Tx } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
-import { preparedOnce } from '../../db/prepared.js';
+import { preparedOnce, runPrepared } from '../../db/prepared.js';
 import { casos } from '../../db/schema/index.js';
 import {
   criteriaPlan,
@@ -346,26 +346,41 @@ const criteriaShapes = new Set<string>();
 export const planOnce = (shape: string) => shape.split('+').every((c) => !c || c.endsWith('.eq'));
 
 export async function findCaseWithNames(db: Executor, id: string): Promise<CaseWithNames | undefined> {
-  const [row] = await withNames(db).where(eq(casos.id, id));
+  const [row] = await runPrepared(
+    db,
+    'case_with_names',
+    (b) => withNames(b).where(eq(casos.id, sql.placeholder('id'))),
+    { id },
+  );
   return row;
 }
 
+/**
+ * The case (placeholder `id`) within the scope of the viewer (placeholder `viewer`): a prepared
+ * statement per cargo, since the scope is part of its text.
+ */
+export const caseInScope = (viewer: Pick<Viewer, 'cargo'>) =>
+  and(eq(casos.id, sql.placeholder('id')), scopeWhere({ id: sql.placeholder('viewer'), cargo: viewer.cargo }));
+
 /** Whether the viewer's list scope includes the case (used before any row action). */
 export async function inScope(db: Executor, viewer: Viewer, id: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: casos.id })
-    .from(casos)
-    .where(and(eq(casos.id, id), scopeWhere(viewer)));
+  const [row] = await runPrepared(
+    db,
+    `case_in_scope_${viewer.cargo}`,
+    (b) => b.select({ id: casos.id }).from(casos).where(caseInScope(viewer)),
+    { id, viewer: viewer.id },
+  );
   return !!row;
 }
 
 /** Loads a case the viewer's list scope includes, locked for the rest of the transaction. */
 export async function lockCase(tx: Tx, viewer: Viewer, id: string): Promise<typeof casos.$inferSelect> {
-  const [row] = await tx
-    .select()
-    .from(casos)
-    .where(and(eq(casos.id, id), scopeWhere(viewer)))
-    .for('update');
+  const [row] = await runPrepared(
+    tx,
+    `case_lock_${viewer.cargo}`,
+    (b) => b.select().from(casos).where(caseInScope(viewer)).for('update'),
+    { id, viewer: viewer.id },
+  );
   if (!row) throw notFound(MSG.casoNoExiste);
   return row;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, max, sql } from 'drizzle-orm';
+import { desc, eq, max, sql } from 'drizzle-orm';
 import {
   MSG,
   isDocumentExtension,
@@ -13,7 +13,7 @@ import { archivos, casos, polizas, trazabilidad, usuarios } from '../../db/schem
 import { notFound } from '../../platform/errors.js';
 import type { Viewer } from '../auth/session.js';
 import { enforce } from '../auth/policy.js';
-import { findCaseWithNames, inScope, scopeWhere, type CaseWithNames } from './queries.js';
+import { caseInScope, findCaseWithNames, inScope, type CaseWithNames } from './queries.js';
 
 /*
  * What the case workspace (/gestionar-caso/{id}/{tab}) reads: the case as its list scope allows
@@ -51,17 +51,10 @@ export async function loadCaseRowForTab(
   id: string,
   tab: WorkspaceTab,
 ): Promise<typeof casos.$inferSelect> {
-  // One statement per cargo (its scope is part of the text), built once.
   const [row] = await runPrepared(
     db,
     `case_row_${viewer.cargo}`,
-    (b) =>
-      b
-        .select()
-        .from(casos)
-        .where(
-          and(eq(casos.id, sql.placeholder('id')), scopeWhere({ id: sql.placeholder('viewer'), cargo: viewer.cargo })),
-        ),
+    (b) => b.select().from(casos).where(caseInScope(viewer)),
     { id, viewer: viewer.id },
   );
   if (!row) throw notFound(MSG.casoNoExiste);
