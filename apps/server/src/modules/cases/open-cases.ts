@@ -1,6 +1,7 @@
-import { and, count, eq, notInArray, or } from 'drizzle-orm';
+import { and, count, eq, notInArray, or, sql } from 'drizzle-orm';
 import { AGENT_SLOTS, ESTADOS_CIERRE } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
+import { runPrepared } from '../../db/prepared.js';
 import { casos } from '../../db/schema/index.js';
 
 /**
@@ -8,15 +9,22 @@ import { casos } from '../../db/schema/index.js';
  * domain). The users module reads it to recount availability.
  */
 export async function openCaseCount(tx: Executor, userId: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(casos)
-    .where(
-      and(
-        eq(casos.archivado, false),
-        notInArray(casos.estado, [...ESTADOS_CIERRE]),
-        or(...AGENT_SLOTS.map((slot) => eq(casos[slot], userId))),
-      ),
-    );
+  const agent = sql.placeholder('agent');
+  const [row] = await runPrepared(
+    tx,
+    'open_case_count',
+    (b) =>
+      b
+        .select({ n: count() })
+        .from(casos)
+        .where(
+          and(
+            eq(casos.archivado, false),
+            notInArray(casos.estado, [...ESTADOS_CIERRE]),
+            or(...AGENT_SLOTS.map((slot) => eq(casos[slot], agent))),
+          ),
+        ),
+    { agent: userId },
+  );
   return row.n;
 }

@@ -345,6 +345,21 @@ const criteriaShapes = new Set<string>();
 /** Whether a criteria shape ('caso.eq+placa.lt') may be planned once for every value. */
 export const planOnce = (shape: string) => shape.split('+').every((c) => !c || c.endsWith('.eq'));
 
+/** A case's row by id (no scope: the caller checked it). */
+export async function findCaseRow(db: Executor, id: string): Promise<typeof casos.$inferSelect | undefined> {
+  const [row] = await runPrepared(
+    db,
+    'case_by_id',
+    (b) =>
+      b
+        .select()
+        .from(casos)
+        .where(eq(casos.id, sql.placeholder('id'))),
+    { id },
+  );
+  return row;
+}
+
 export async function findCaseWithNames(db: Executor, id: string): Promise<CaseWithNames | undefined> {
   const [row] = await runPrepared(
     db,

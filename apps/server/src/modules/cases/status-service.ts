@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   AGENT_SLOTS,
   ESTADOS_LIBERAN_AGENTES,
@@ -10,6 +10,7 @@ import {
   type CaseStatusForm,
 } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
+import { runPrepared, slot } from '../../db/prepared.js';
 import type { AppContext } from '../../platform/context.js';
 import { casos, estadoscaso, trazabilidad } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../platform/errors.js';
@@ -19,7 +20,7 @@ import { recomputeAvailability } from '../users/availability.js';
 import { presentCaseFile, recordFile, removeStored, storeStaged, type FileRow } from '../files/service.js';
 import type { StagedUpload } from '../files/upload.js';
 import { dispatch, listChanged, noticeAboutCase } from './dispatch.js';
-import { inScope, lockCase } from './queries.js';
+import { findCaseRow, inScope, lockCase } from './queries.js';
 
 /**
  * GESTIÓN: a status change with its note and an optional document (spec 2 §4 "Status change",
@@ -31,11 +32,13 @@ import { inScope, lockCase } from './queries.js';
 
 /** The active status catalogue (estadoscaso rows with inactivo = true: true means active). */
 export async function activeStatuses(db: Executor): Promise<string[]> {
-  const rows = await db
-    .select({ estado: estadoscaso.estado })
-    .from(estadoscaso)
-    .where(eq(estadoscaso.inactivo, true))
-    .orderBy(asc(estadoscaso.estado));
+  const rows = await runPrepared(db, 'active_statuses', (b) =>
+    b
+      .select({ estado: estadoscaso.estado })
+      .from(estadoscaso)
+      .where(eq(estadoscaso.inactivo, true))
+      .orderBy(asc(estadoscaso.estado)),
+  );
   return rows.map((r) => r.estado);
 }
 
@@ -43,7 +46,7 @@ export async function activeStatuses(db: Executor): Promise<string[]> {
 export async function checkStatusChange(ctx: AppContext, viewer: Viewer, id: string) {
   enforce(mayChangeStatus(viewer));
   if (!(await inScope(ctx.db, viewer, id))) throw notFound(MSG.casoNoExiste);
-  const [c] = await ctx.db.select().from(casos).where(eq(casos.id, id));
+  const c = await findCaseRow(ctx.db, id);
   if (!c) throw notFound(MSG.casoNoExiste);
   enforce(mayChangeStatus(viewer, c));
   return c;
@@ -53,7 +56,7 @@ export async function checkStatusChange(ctx: AppContext, viewer: Viewer, id: str
 export async function statusForm(ctx: AppContext, viewer: Viewer, id: string): Promise<CaseStatusForm> {
   enforce(mayChangeStatus(viewer));
   if (!(await inScope(ctx.db, viewer, id))) throw notFound(MSG.casoNoExiste);
-  const [c] = await ctx.db.select().from(casos).where(eq(casos.id, id));
+  const c = await findCaseRow(ctx.db, id);
   if (!c) throw notFound(MSG.casoNoExiste);
   const decision = mayChangeStatus(viewer, c);
   return {
@@ -86,18 +89,40 @@ export async function changeCaseStatus(
       const c = await lockCase(tx, viewer, id);
       enforce(mayChangeStatus(viewer, c));
       const file: FileRow | undefined = stored ? await recordFile(tx, stored, viewer.id) : undefined;
-      await tx.update(casos).set({ estado: input.estado, modificacion: new Date() }).where(eq(casos.id, id));
-      const [entry] = await tx
-        .insert(trazabilidad)
-        .values({
+      await runPrepared(
+        tx,
+        'case_set_status',
+        (b) =>
+          b
+            .update(casos)
+            .set({ estado: slot('estado', casos.estado), modificacion: slot('at', casos.modificacion) })
+            .where(eq(casos.id, sql.placeholder('id'))),
+        { estado: input.estado, at: new Date(), id },
+      );
+      const [entry] = await runPrepared(
+        tx,
+        'case_status_history',
+        (b) =>
+          b
+            .insert(trazabilidad)
+            .values({
+              descripcion: sql.placeholder('descripcion'),
+              estado: sql.placeholder('estado'),
+              uidcaso: sql.placeholder('caso'),
+              uidcreador: sql.placeholder('by'),
+              nameArchivo: sql.placeholder('nameArchivo'),
+              archivo: sql.placeholder('archivo'),
+            })
+            .returning(),
+        {
           descripcion: input.descripcion,
           estado: input.estado,
-          uidcaso: id,
-          uidcreador: viewer.id,
+          caso: id,
+          by: viewer.id,
           nameArchivo: file?.nombre ?? 'no',
-          archivo: file?.id,
-        })
-        .returning();
+          archivo: file?.id ?? null,
+        },
+      );
 
       // Entering or leaving the statuses that release the agents changes their open cases.
       if (input.estado !== c.estado && (releases(input.estado) || releases(c.estado))) {

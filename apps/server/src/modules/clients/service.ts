@@ -10,6 +10,7 @@ import {
 } from '@vialex/domain';
 import type { AppContext } from '../../platform/context.js';
 import type { Executor } from '../../db/client.js';
+import { runPrepared } from '../../db/prepared.js';
 import { ciudades, clientes } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { Viewer } from '../auth/session.js';
@@ -150,9 +151,15 @@ export async function findRegisteredClient(tx: Executor, identificacion: number)
 /** A client's identification as notices carry it (spec 2 §3 notificaciones.cedula). */
 export async function clientCedula(tx: Executor, clientId: string | null): Promise<string | undefined> {
   if (!clientId) return undefined;
-  const [row] = await tx
-    .select({ identificacion: clientes.identificacion })
-    .from(clientes)
-    .where(eq(clientes.id, clientId));
+  const [row] = await runPrepared(
+    tx,
+    'client_cedula',
+    (b) =>
+      b
+        .select({ identificacion: clientes.identificacion })
+        .from(clientes)
+        .where(eq(clientes.id, sql.placeholder('id'))),
+    { id: clientId },
+  );
   return row ? String(row.identificacion) : undefined;
 }

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { availabilityForOpenCases, normalizeDisponibilidad, topics, type Disponibilidad } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
+import { runPrepared, slot } from '../../db/prepared.js';
 import { trazabilidadestado, usuarios } from '../../db/schema/index.js';
 import type { LiveHub } from '../../platform/live-hub.js';
 import { openCaseCount } from '../cases/open-cases.js';
@@ -24,14 +25,27 @@ export async function recordStateTrail(
   estado: string,
   cause: StateCause,
 ): Promise<void> {
-  await tx.insert(trazabilidadestado).values({
-    descripcion: cause.descripcion,
-    estado,
-    uidcaso: cause.uidcaso,
-    uidusuario: user.id,
-    cargo: user.cargo,
-    uidcreador: cause.uidcreador,
-  });
+  await runPrepared(
+    tx,
+    'user_state_trail',
+    (b) =>
+      b.insert(trazabilidadestado).values({
+        descripcion: sql.placeholder('descripcion'),
+        estado: sql.placeholder('estado'),
+        uidcaso: sql.placeholder('caso'),
+        uidusuario: sql.placeholder('user'),
+        cargo: sql.placeholder('cargo'),
+        uidcreador: sql.placeholder('by'),
+      }),
+    {
+      descripcion: cause.descripcion,
+      estado,
+      caso: cause.uidcaso ?? null,
+      user: user.id,
+      cargo: user.cargo,
+      by: cause.uidcreador ?? null,
+    },
+  );
 }
 
 /**
@@ -47,10 +61,16 @@ export async function setAvailability(
 ): Promise<boolean> {
   const changes = next !== user.disponibilidad;
   if (changes)
-    await tx
-      .update(usuarios)
-      .set({ disponibilidad: next, modificacion: sql`now()` })
-      .where(eq(usuarios.id, user.id));
+    await runPrepared(
+      tx,
+      'user_set_availability',
+      (b) =>
+        b
+          .update(usuarios)
+          .set({ disponibilidad: slot('next', usuarios.disponibilidad), modificacion: sql`now()` })
+          .where(eq(usuarios.id, sql.placeholder('id'))),
+      { next, id: user.id },
+    );
   if (alwaysTrail || normalizeDisponibilidad(user.disponibilidad) !== next)
     await recordStateTrail(tx, user, next, cause);
   return changes;
@@ -69,11 +89,17 @@ export async function recomputeAvailability(
   /** Write the trail entry even when the value stays the same (archive and restore do). */
   { alwaysTrail = false } = {},
 ): Promise<string | undefined> {
-  const [user] = await tx
-    .select({ id: usuarios.id, disponibilidad: usuarios.disponibilidad, cargo: usuarios.cargo })
-    .from(usuarios)
-    .where(eq(usuarios.id, userId))
-    .for('update');
+  const [user] = await runPrepared(
+    tx,
+    'user_availability_lock',
+    (b) =>
+      b
+        .select({ id: usuarios.id, disponibilidad: usuarios.disponibilidad, cargo: usuarios.cargo })
+        .from(usuarios)
+        .where(eq(usuarios.id, sql.placeholder('id')))
+        .for('update'),
+    { id: userId },
+  );
   if (!user) return undefined;
   const next = availabilityForOpenCases(await openCaseCount(tx, userId), user.disponibilidad);
   if (await setAvailability(tx, user, next, cause, { alwaysTrail })) {
