@@ -21,7 +21,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     server.app.log.info({ signal }, 'deteniendo: se terminan las solicitudes en curso');
     setTimeout(() => {
       server.app.log.error(
-        { signal, waitingFor: server.stopStep() },
+        { signal, waitingFor: server.stopStep(), pool: server.ctx.database.poolState?.() },
         'la detención tardó demasiado; se sale sin terminar',
       );
       process.exit(1);

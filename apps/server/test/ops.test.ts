@@ -207,6 +207,24 @@ describe('/metrics', () => {
 });
 
 describe('graceful stop', () => {
+  it.skipIf(!process.env.DATABASE_URL)(
+    "the pool's state, which a stop that hangs on the database logs: a connection not given back shows",
+    async () => {
+      const state = () => s.ctx.database.poolState!();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const tx = s.ctx.db.transaction(async (t) => {
+        await t.execute(sql`select 1`);
+        await held;
+      });
+      await vi.waitFor(() => expect(state().total - state().idle).toBeGreaterThanOrEqual(1));
+      release();
+      await tx;
+      expect(state().total).toBe(state().idle);
+      expect(state().sockets).toBe(state().total);
+    },
+  );
+
   it('finishes the request in flight, closes live sockets with 1012, stops accepting, then exits', async () => {
     const g = await startTestServer();
     // A request the test holds in flight until it lets it go.

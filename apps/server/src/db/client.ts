@@ -93,6 +93,12 @@ export interface Database {
    */
   listen(channel: string, onPayload: (payload: string) => void, onResumed?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL's pool as it stands (none on PGlite): connections made, idle and asked for, and
+   * those whose socket has not ended yet. A stop that hangs on the database logs it: a
+   * connection never given back shows as `total` above `idle`.
+   */
+  poolState?(): { total: number; idle: number; waiting: number; sockets: number };
 }
 
 /**
@@ -199,6 +205,7 @@ async function openPostgres(
       stopListening.push(stop);
       return stop;
     },
+    poolState: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, sockets: open.size }),
     async close() {
       await Promise.all(stopListening.map((stop) => stop()));
       // pool.end() resolves once every client was asked to end; wait until their sockets have
