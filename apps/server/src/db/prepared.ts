@@ -38,15 +38,16 @@ const templates = new Map<object, Map<string, Runnable<unknown>>>();
  * with `sql.placeholder(name)` for each value (`slot` for a value a column must encode, such as
  * jsonb in an insert) and answers a query builder, or raw SQL; `values` fills the placeholders.
  * Building costs more than running a small statement (Drizzle composes and renders the query
- * anew on every call: about a fifth of an instance's CPU under the soak), so the hot paths of a
- * chat message and of a notice build theirs once per process. On node-postgres the statement is
- * named, so PostgreSQL parses and plans it once per connection. The caller's name must say
- * everything that changes the statement's text.
+ * anew on every call: about a fifth of an instance's CPU under the soak), so the hot paths build
+ * theirs once per process (README "Hot statements are built once"). On node-postgres the
+ * statement is named, so PostgreSQL parses and plans it once per connection: only for statements
+ * whose best plan does not depend on their values. The caller's name must say everything that
+ * changes the statement's text.
  */
 export function runPrepared<R>(
   executor: Executor,
   name: string,
-  build: (db: Executor) => Runnable<R> | { prepare(name: string): Runnable<R> } | SQL,
+  build: (db: Executor) => { prepare(name: string): Runnable<R> } | SQL,
   values: Record<string, unknown> = {},
 ): Promise<R> {
   const handle = executor as unknown as Handle;
