@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { MSG, fmt } from '@vialex/domain';
-import { casos } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { saveCasePlace } from '../cases/arrival-service.js';
 import { mapsOf } from './maps.js';
+import { findCaseRow } from '../cases/queries.js';
 
 /**
  * A Cronos case without coordinates (spec 2 §2): its accident address, with its city, is
@@ -12,7 +11,7 @@ import { mapsOf } from './maps.js';
  */
 export async function locateCase(ctx: AppContext, caseId: string): Promise<void> {
   try {
-    const [c] = await ctx.db.select().from(casos).where(eq(casos.id, caseId));
+    const c = await findCaseRow(ctx.db, caseId);
     if (!c || (c.lat !== null && c.lng !== null)) return;
     const address = [c.direccion_siniestro, c.ciudad_siniestro, c.departamento, 'Colombia'].filter(Boolean).join(', ');
     const point = c.direccion_siniestro ? await mapsOf(ctx).geocode(address) : undefined;

@@ -8,7 +8,7 @@ import {
   type CaseMap,
   type MapPerson,
 } from '@vialex/domain';
-import { casos, clientes, usuarios } from '../../db/schema/index.js';
+import { clientes, usuarios } from '../../db/schema/index.js';
 import type { LatLng, Leg, Route } from '../../integrations/maps.js';
 import type { AppContext } from '../../platform/context.js';
 import { badRequest, notFound } from '../../platform/errors.js';
@@ -17,6 +17,7 @@ import { saveArrivalTimes } from '../cases/arrival-service.js';
 import type { CaseRow } from '../cases/dispatch.js';
 import { loadCaseRowForTab } from '../cases/workspace-queries.js';
 import { mapsOf } from './maps.js';
+import { findCaseRow } from '../cases/queries.js';
 
 /*
  * The case map (spec 2 §2 "Case map"): the client (the case's place), the assigned lawyer and
@@ -94,7 +95,7 @@ export async function loadCaseMap(ctx: AppContext, viewer: Viewer, caseId: strin
 
 /** The client's map of their case (the same people and times; no arrival to mark). */
 export async function loadClientMap(ctx: AppContext, caseId: string): Promise<CaseMap> {
-  const [c] = await ctx.db.select().from(casos).where(eq(casos.id, caseId));
+  const c = await findCaseRow(ctx.db, caseId);
   if (!c) throw notFound(MSG.casoNoExiste);
   return buildCaseMap(ctx, c, false);
 }

@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   MSG,
@@ -11,7 +10,6 @@ import {
   mayManage,
   type CaseStatusInput,
 } from '@vialex/domain';
-import { casos } from '../../db/schema/index.js';
 import { viewerOf } from '../../platform/context.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { enforce } from '../auth/policy.js';
@@ -19,7 +17,7 @@ import { fileResponseSchema, findFile, sendStoredFile } from '../files/service.j
 import { readMultipartForm } from '../files/multipart-form.js';
 import { discardStaged, type StagedUpload } from '../files/upload.js';
 import { changeCaseStatus, checkStatusChange, findCaseDocument, statusForm } from './status-service.js';
-import { inScope } from './queries.js';
+import { findCaseRow, inScope } from './queries.js';
 
 const params = z.object({ id: z.uuid({ error: MSG.casoNoExiste }) });
 const fileParams = params.extend({ archivoId: z.uuid({ error: MSG.documentoNoEncontrado }) });
@@ -97,7 +95,7 @@ export const caseStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = viewerOf(request);
       const { id, archivoId } = request.params;
       if (!(await inScope(ctx.db, viewer, id))) throw notFound(MSG.casoNoExiste);
-      const [c] = await ctx.db.select().from(casos).where(eq(casos.id, id));
+      const c = await findCaseRow(ctx.db, id);
       if (!c) throw notFound(MSG.casoNoExiste);
       // Whoever may open the case's workspace (spec 2 §6 "Manage").
       enforce(mayManage(viewer, c));

@@ -12,12 +12,13 @@ import {
 } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
 import { anyOf, runPrepared } from '../../db/prepared.js';
-import { casos, chatUsuarios, chats, usuarios } from '../../db/schema/index.js';
+import { chatUsuarios, chats, usuarios } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { Viewer } from '../auth/session.js';
 import type { CaseRow } from '../cases/dispatch.js';
 import { loadCaseRowForTab } from '../cases/workspace-queries.js';
+import { findCaseRow } from '../cases/queries.js';
 
 /*
  * The chat module owns the tables `chats`, `chat_usuarios`, `mensajes` and `fotosdrone`. Other
@@ -252,7 +253,7 @@ export async function openRoomForClient(
   ctx: AppContext,
   client: { id: string; caseId: string; username: string },
 ): Promise<OpenRoom> {
-  const [caso] = await ctx.db.select().from(casos).where(eq(casos.id, client.caseId));
+  const caso = await findCaseRow(ctx.db, client.caseId);
   if (!caso) throw new AppError(404, 'NOT_FOUND', MSG.casoNoExiste);
   const room = await roomOf(ctx.db, client.caseId, 'general');
   return { caso, room, sender: { id: client.id, kind: 'Cliente', username: client.username }, kind: 'general' };

@@ -24,7 +24,7 @@ import {
   topics,
   type LiveServerMessage,
 } from '@vialex/domain';
-import { casos, usuarios } from '../../db/schema/index.js';
+import { usuarios } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import { loadClientMap, mapAddress } from '../case-map/service.js';
 import { watchLocation } from '../users/service.js';
@@ -44,6 +44,7 @@ import {
 import { entryInfo, enterWithLink } from './entry-service.js';
 import { pushSubscriptionBody } from '../push/routes.js';
 import { saveClientSubscription } from '../push/service.js';
+import { findCaseRow } from '../cases/queries.js';
 
 const me = (client: ClientViewer) => ({
   caseId: client.caseId,
@@ -124,7 +125,7 @@ export const clientCaseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const client = clientOf(request);
-      const [c] = await ctx.db.select().from(casos).where(eq(casos.id, client.caseId));
+      const c = await findCaseRow(ctx.db, client.caseId);
       if (!c) throw notFound(MSG.casoNoExiste);
       const names = async (id: string | null) => {
         if (!id) return null;
