@@ -12,6 +12,8 @@
  *   --seconds N                  another length (the faults keep their fractions of it)
  *   --scale X                    another share of the full load (quick: 0.1)
  *   --json FILE                  also write the report there
+ *   --samples FILE               also write every request's and chat message's timings there (JSON,
+ *                                run ms): to find what the slow moments had in common
  *   --keep                       keep the run's folder (the cluster's logs, nginx's access log)
  *   --no-faults                  the load alone, for diagnosing the steady state (the budgets' faults
  *                                are part of the soak: a run without them cannot pass)
@@ -211,6 +213,8 @@ async function main() {
     print(report);
     const out = option('--json');
     if (out) fs.writeFileSync(out, JSON.stringify(report, null, 2));
+    const samplesOut = option('--samples');
+    if (samplesOut) fs.writeFileSync(samplesOut, JSON.stringify(rawTimings(s, w, sockets)));
     pass = report.pass;
   } finally {
     for (const x of sockets) x.close();
@@ -450,6 +454,24 @@ async function settleExports(t: Target, s: Awaited<ReturnType<typeof seed>>, w: 
   } finally {
     await db.end();
   }
+}
+
+/** Every request (start, route, status, ms) and chat message (send, answer, each arrival's ms after the send). */
+function rawTimings(
+  s: Awaited<ReturnType<typeof seed>>,
+  w: Awaited<ReturnType<typeof runWork>>,
+  sockets: StaffSocket[],
+) {
+  const chat = w.chat.map((m) => {
+    const key = `${s.rooms[m.room].roomId}:${m.indexId}`;
+    const arrivals = sockets.flatMap((x) => {
+      const at = x.arrivals.get(key);
+      return at === undefined ? [] : [Math.round(at - m.firstAt)];
+    });
+    return { t: Math.round(m.firstAt), ack: m.ackAt === undefined ? null : Math.round(m.ackAt - m.firstAt), arrivals };
+  });
+  const requests = samples.filter((x) => x.t >= 0).map((x) => [Math.round(x.t), x.route, x.status, Math.round(x.ms)]);
+  return { chat, requests };
 }
 
 function buildReport(

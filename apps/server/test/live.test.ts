@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { LIVE_CLOSE, LIVE_MAX_SOCKETS_PER_SESSION, type LiveServerMessage } from '@vialex/domain';
@@ -6,6 +6,7 @@ import { usuarios } from '../src/db/schema/index.js';
 import { startSecondInstance, startTestServer, type TestServer } from './helper.js';
 import { createUser, login, userRow } from './factories.js';
 import type { RunningServer } from '../src/server.js';
+import { LIVE_GAP } from '../src/platform/live-hub.js';
 
 let s: TestServer;
 let base: string;
@@ -29,7 +30,13 @@ async function connect(url: string, cookie?: string, opts: { origin?: string; au
   const messages: LiveServerMessage[] = [];
   // Registered first, so `messages` holds each message before any waiter below looks.
   ws.on('message', (raw) => messages.push(JSON.parse(String(raw))));
-  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+  let reason = '';
+  const closed = new Promise<number>((resolve) =>
+    ws.on('close', (code, why) => {
+      reason = String(why);
+      resolve(code);
+    }),
+  );
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
     ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
@@ -65,7 +72,7 @@ async function connect(url: string, cookie?: string, opts: { origin?: string; au
       ws.ping();
     });
   }
-  return { ws, messages, next, sync, closed };
+  return { ws, messages, next, sync, closed, closeReason: () => reason };
 }
 
 describe('live channel /api/live', () => {
@@ -169,10 +176,13 @@ describe('live channel /api/live', () => {
       await s.ctx.db.execute(
         sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
       );
-      // Once the hub listens again it closes its sockets with 1012: whatever was notified while
-      // it was down never arrived, and a reconnecting app refetches what it shows.
+      // The hub closes its sockets with 1012 as soon as its listening connection is lost, not
+      // once it listens again: what was committed and not yet delivered to it never arrives, and
+      // a reconnecting app refetches what it shows.
       expect(await tab.closed).toBe(1012);
-      const again = await connect(base, cookie);
+      expect(tab.closeReason()).toBe(LIVE_GAP.lost);
+      // Refused (503) until the hub listens again, then accepted: the app's next tries.
+      const again = await vi.waitFor(() => connect(base, cookie), { timeout: 10_000, interval: 50 });
       await again.next((m) => m.type === 'ready');
       const res = await s.app.inject({
         method: 'PUT',
@@ -185,6 +195,20 @@ describe('live channel /api/live', () => {
       again.ws.close();
     },
   );
+
+  it('refuses a socket (503) while the hub does not listen, and accepts it again once it does', async () => {
+    const { email } = await createUser(s.ctx);
+    const cookie = await login(s.app, email);
+    s.ctx.hub.listening = false;
+    try {
+      await expect(connect(base, cookie)).rejects.toThrow('HTTP 503');
+    } finally {
+      s.ctx.hub.listening = true;
+    }
+    const tab = await connect(base, cookie);
+    await tab.next((m) => m.type === 'ready');
+    tab.ws.close();
+  });
 
   it.runIf(!!process.env.DATABASE_URL)('fans out across server instances through LISTEN/NOTIFY', async () => {
     const second: RunningServer = await startSecondInstance(s);

@@ -84,14 +84,20 @@ export function setMemoryTemplate(dump: Blob | undefined): void {
   memoryTemplate = dump;
 }
 
+export interface ListenGaps {
+  onLost?: () => void;
+  onResumed?: () => void;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   /**
-   * Subscribes to a NOTIFY channel on a connection of its own. `onResumed` runs after that
-   * connection was lost and is listening again: what was notified meanwhile never arrives.
+   * Subscribes to a NOTIFY channel on a connection of its own. When that connection is lost,
+   * `onLost` runs at once: what was committed and not yet delivered to it never arrives, nor does
+   * anything notified until it listens again, when `onResumed` runs.
    */
-  listen(channel: string, onPayload: (payload: string) => void, onResumed?: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void, gaps?: ListenGaps): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /**
    * PostgreSQL's pool as it stands (none on PGlite): connections made, idle and asked for, and
@@ -174,7 +180,7 @@ async function openPostgres(
   return {
     db,
     kind: 'postgres',
-    async listen(channel, onPayload, onResumed) {
+    async listen(channel, onPayload, gaps = {}) {
       // One connection of its own, re-established when PostgreSQL drops it, so live events
       // resume after a database restart instead of stopping until the server restarts.
       let client: pg.Client | undefined;
@@ -187,14 +193,17 @@ async function openPostgres(
           if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
         });
         c.once('end', () => {
-          if (!closed) setTimeout(() => void connect().catch((err) => onError(err, `listen ${channel}`)), 1000).unref();
+          if (closed) return;
+          // Only the connection that was listening reports a loss, not a reconnection that failed.
+          if (client === c) gaps.onLost?.();
+          setTimeout(() => void connect().catch((err) => onError(err, `listen ${channel}`)), 1000).unref();
         });
         await c.connect();
         await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
         client = c;
         if (closed)
           await c.end(); // stopped while this reconnection was under way
-        else if (connected) onResumed?.();
+        else if (connected) gaps.onResumed?.();
         connected = true;
       };
       await connect();

@@ -128,11 +128,7 @@ export class JobRunner {
   async start(): Promise<void> {
     if (this.options.pollMs <= 0) return;
     // A job enqueued while the listening connection was down is found by the poll on resume.
-    this.stopListening = await this.database.listen(
-      JOBS_CHANNEL,
-      () => this.poll(),
-      () => this.poll(),
-    );
+    this.stopListening = await this.database.listen(JOBS_CHANNEL, () => this.poll(), { onResumed: () => this.poll() });
     this.timer = setInterval(() => this.poll(), this.options.pollMs);
     this.timer.unref();
     this.poll();

@@ -1,15 +1,21 @@
 import type { Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
-import { LIVE_CLOSE, type LiveEvent, type LiveServerMessage } from '@vialex/domain';
+import { LIVE_CLOSE, MSG, type LiveEvent, type LiveServerMessage } from '@vialex/domain';
 import type { Database, Executor } from '../db/client.js';
 import { runPrepared } from '../db/prepared.js';
+import { AppError } from './errors.js';
 
 /** The notification channel of live events; a statement may notify it itself (users' positions). */
 export const LIVE_CHANNEL = 'vialex_live';
 const CHANNEL = LIVE_CHANNEL;
 /** The close code of a stopping server (RFC 6455's 1012, service restart): the client reconnects. */
 export const SERVICE_RESTART = 1012;
+/** The reasons of a 1012 sent because live events may have been missed. */
+export const LIVE_GAP = {
+  lost: 'live events lost',
+  resumed: 'live events missed',
+} as const;
 
 /** Queues a notification of the live channel on the executor's transaction (a chat message sends two). */
 const notify = (executor: Executor, payload: string) =>
@@ -37,6 +43,9 @@ export class LiveHub {
   /** Connections written to in this turn of the event loop, held (corked) until it ends. */
   private readonly corked = new Set<Socket>();
 
+  /** False while the listening connection is lost: events committed meanwhile never reach this instance. */
+  listening = true;
+
   constructor(private readonly database: Database) {}
 
   async start(): Promise<void> {
@@ -50,10 +59,23 @@ export class LiveHub {
           // A malformed payload is not ours; ignore it.
         }
       },
-      // The listening connection was lost (a database restart): events committed meanwhile never
-      // arrive. Every socket is told to reconnect (1012), and a reconnecting app resubscribes
-      // and refetches what it shows, so nobody keeps a screen that silently missed a change.
-      () => this.closeAll('live events missed'),
+      // The listening connection was lost (a database restart): what was committed but not yet
+      // delivered to it, and whatever is notified until it listens again, never arrives. Every
+      // socket is told to reconnect (1012) at once, and a reconnecting app resubscribes and
+      // refetches what it shows, so nobody keeps a screen that silently missed a change; the
+      // sockets that came in while it was not listening are told again once it is.
+      // Until then new sockets are refused (`listening`), so none subscribes to a hub that hears
+      // nothing; one that slipped in meanwhile is told again once it listens.
+      {
+        onLost: () => {
+          this.listening = false;
+          this.closeAll(LIVE_GAP.lost);
+        },
+        onResumed: () => {
+          this.listening = true;
+          this.closeAll(LIVE_GAP.resumed);
+        },
+      },
     );
   }
 
@@ -64,6 +86,14 @@ export class LiveHub {
   closeAll(reason: string): void {
     for (const socket of this.bySocket.keys()) socket.close(SERVICE_RESTART, reason);
   }
+
+  /**
+   * The live routes' preValidation: a socket is refused (503, the app tries again shortly) while
+   * the hub does not listen, instead of being accepted onto a channel that hears nothing.
+   */
+  readonly refuseWhileDeaf = async (): Promise<void> => {
+    if (!this.listening) throw new AppError(503, 'LIVE_UNAVAILABLE', MSG.servicioSinBaseDatos);
+  };
 
   async stop(): Promise<void> {
     await this.stopListening?.();
