@@ -311,6 +311,8 @@ async function startPostgres(o: { dir: string; port: number; log: (l: string) =>
       // soak's checks and a psql or two.
       '-c',
       'max_connections=200',
+      // CLUSTER_PG_ARGS: more settings for diagnosis (e.g. `-c shared_preload_libraries=pg_stat_statements`).
+      ...(process.env.CLUSTER_PG_ARGS ?? '').split(' ').filter(Boolean),
     ]);
     const proc = spawn(cmd, args, { stdio: ['ignore', out, out], detached: true });
     child = proc;
