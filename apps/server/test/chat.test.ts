@@ -465,6 +465,35 @@ describe('who hears of a message', () => {
       .toBe('offline');
   });
 
+  it("a member's screen opening and closing is announced to the room's open screens, in one statement each", async () => {
+    const c = await everybodysCase();
+    const room = (await read(c.id, 'general', 'Abogado')).json() as ChatPage;
+    const investigador = await connect('Investigador');
+    const abogado = await connect('Abogado');
+    const roomEvents = () =>
+      investigador.messages.filter((m) => m.type === 'event' && m.event.name === 'chat.room').length;
+    try {
+      investigador.ws.send(JSON.stringify({ action: 'subscribe', topic: room.sala.topic }));
+      await investigador.next((m) => m.type === 'subscribed');
+      const before = roomEvents();
+      abogado.ws.send(JSON.stringify({ action: 'subscribe', topic: room.sala.topic }));
+      await abogado.next((m) => m.type === 'subscribed');
+      await expect.poll(roomEvents).toBe(before + 1);
+      const member = () =>
+        s.ctx.db
+          .select({ estado: chatUsuarios.estado, conexiones: chatUsuarios.conexiones })
+          .from(chatUsuarios)
+          .where(and(eq(chatUsuarios.roomId, room.sala.id), eq(chatUsuarios.usuario, id('Abogado'))));
+      expect(await member()).toEqual([{ estado: 'online', conexiones: 1 }]);
+      abogado.ws.send(JSON.stringify({ action: 'unsubscribe', topic: room.sala.topic }));
+      await expect.poll(roomEvents).toBe(before + 2);
+      expect(await member()).toEqual([{ estado: 'offline', conexiones: 0 }]);
+    } finally {
+      abogado.ws.close();
+      investigador.ws.close();
+    }
+  });
+
   it('an agent put in the case after the room began joins it with the next message, and is told of it', async () => {
     const c = await everybodysCase();
     await say(c.id, 'general', 'Administrador', 'antes');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import WebSocket from 'ws';
@@ -195,6 +196,28 @@ describe('live channel /api/live', () => {
       again.ws.close();
     },
   );
+
+  it('sends several notifications in one statement, in order, a long topic list in chunks', async () => {
+    const { user, email } = await createUser(s.ctx);
+    const tab = await connect(base, await login(s.app, email));
+    await tab.next((m) => m.type === 'ready');
+    const mine = `user:${user.id}`;
+    const others = Array.from({ length: 230 }, (_, i) => `user:${randomUUID()}-${i}`);
+    const unread = (caseId: string) => ({ name: 'chat.unread' as const, caseId });
+    await s.ctx.db.transaction((tx) =>
+      s.ctx.hub.publishAll(tx, [
+        { topic: mine, event: unread('uno') },
+        // Past the first chunk of a hundred topics: this user's topic is in the third.
+        { topics: [...others, mine], event: unread('dos') },
+        { topic: mine, event: unread('tres') },
+      ]),
+    );
+    await tab.next((m) => m.type === 'event' && m.event.name === 'chat.unread' && m.event.caseId === 'tres');
+    expect(
+      tab.messages.flatMap((m) => (m.type === 'event' && m.event.name === 'chat.unread' ? [m.event.caseId] : [])),
+    ).toEqual(['uno', 'dos', 'tres']);
+    tab.ws.close();
+  });
 
   it('refuses a socket (503) while the hub does not listen, and accepts it again once it does', async () => {
     const { email } = await createUser(s.ctx);

@@ -23,6 +23,19 @@ const notify = (executor: Executor, payload: string) =>
     payload,
   });
 
+/** Queues several notifications in one statement, in the order given. */
+const notifyAll = (executor: Executor, payloads: string[]) =>
+  runPrepared(
+    executor,
+    'live_notify_all',
+    () => sql`select pg_notify(${CHANNEL}, p.payload)
+      from unnest(${sql.placeholder('payloads')}::text[]) with ordinality as p(payload, n) order by p.n`,
+    { payloads },
+  );
+
+/** The notification of one event to one topic, as `publish` sends it. */
+export const livePayload = (topic: string, event: LiveEvent) => JSON.stringify({ topic, event });
+
 /** Runs when an event of the watched topic reaches the socket; see `watch`. */
 export type TopicWatcher = (event: LiveEvent) => Promise<void>;
 
@@ -102,7 +115,7 @@ export class LiveHub {
 
   /** Queues an event on the executor's transaction (or sends it now outside one). */
   async publish(executor: Executor, topic: string, event: LiveEvent): Promise<void> {
-    await notify(executor, JSON.stringify({ topic, event }));
+    await notify(executor, livePayload(topic, event));
   }
 
   /**
@@ -111,11 +124,24 @@ export class LiveHub {
    * longer lists go in chunks.
    */
   async publishToMany(executor: Executor, topics: readonly string[], event: LiveEvent): Promise<void> {
+    await this.publishAll(executor, [{ topics, event }]);
+  }
+
+  /** Several notifications (each to a topic or to many) in one round trip, in this order. */
+  async publishAll(
+    executor: Executor,
+    notices: readonly ({ topic: string; event: LiveEvent } | { topics: readonly string[]; event: LiveEvent })[],
+  ): Promise<void> {
     const CHUNK = 100;
-    for (let i = 0; i < topics.length; i += CHUNK) {
-      const chunk = topics.slice(i, i + CHUNK);
-      await notify(executor, JSON.stringify({ topics: chunk, event }));
+    const payloads: string[] = [];
+    for (const n of notices) {
+      if ('topic' in n) payloads.push(livePayload(n.topic, n.event));
+      else
+        for (let i = 0; i < n.topics.length; i += CHUNK)
+          payloads.push(JSON.stringify({ topics: n.topics.slice(i, i + CHUNK), event: n.event }));
     }
+    if (payloads.length === 1) await notify(executor, payloads[0]);
+    else if (payloads.length > 1) await notifyAll(executor, payloads);
   }
 
   subscribe(socket: WebSocket, topic: string): void {

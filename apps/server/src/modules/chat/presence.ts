@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { CHAT_TAB } from '@vialex/domain';
+import { runPrepared } from '../../db/prepared.js';
 import type { AppContext } from '../../platform/context.js';
+import { LIVE_CHANNEL } from '../../platform/live-hub.js';
 import type { Viewer } from '../auth/session.js';
-import { joinRoom, openRoomFor, roomById, roomChanged, type ChatSender } from './service.js';
+import { loadCaseRowForTab } from '../cases/workspace-queries.js';
+import { roomById, roomChanged, roomChangedPayload, staffSender, type ChatSender } from './service.js';
 
 /*
  * Who is in a room (spec 2 §4 "Chat rooms": a member's status switches online/offline as they
@@ -20,35 +24,55 @@ export const roomOfTopic = (topic: string): string | undefined => CHAT_TOPIC.exe
 
 /**
  * The viewer opens the room's screen: allowed only to who may read the room (its case in their
- * scope, its tab shown to their cargo); answers whether they entered.
+ * scope, its tab shown to their cargo); answers whether they entered. Three statements, none in a
+ * transaction of its own: every socket that loses its instance comes back at once, so this is
+ * what a failover costs the instances left.
  */
 export async function enterRoom(ctx: AppContext, viewer: Viewer, roomId: string): Promise<boolean> {
   const room = await roomById(ctx.db, roomId);
   if (!room) return false;
-  let sender;
   try {
-    ({ sender } = await openRoomFor(ctx, viewer, room.uidcaso, room.tipo));
+    await loadCaseRowForTab(ctx.db, viewer, room.uidcaso, CHAT_TAB[room.tipo]);
   } catch {
     return false;
   }
-  await enterPresence(ctx, roomId, sender);
+  await enterPresence(ctx, roomId, staffSender(viewer));
   return true;
 }
 
-/** A member (staff or the client) opened the room's screen: one more, online, held by this instance. */
+/**
+ * A member (staff or the client) opened the room's screen: a member of the room (or their
+ * username refreshed), one more screen, online, held by this instance, and the room announced —
+ * in one statement, so at once or not at all. The member's row is locked before their share, as
+ * in leaving and in the sweep: no deadlock.
+ */
 export async function enterPresence(ctx: AppContext, roomId: string, member: ChatSender): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    await joinRoom(tx, roomId, member);
-    await tx.execute(sql`
+  await runPrepared(
+    ctx.db,
+    'chat_presence_enter',
+    () => sql`
       with member as (
-        update chat_usuarios set conexiones = conexiones + 1, estado = 'online'
-        where room_id = ${roomId} and usuario = ${member.id}
-        returning id)
-      insert into chat_presencia (instancia, miembro, conexiones)
-      select ${ctx.instanceId}, id, 1 from member
-      on conflict (instancia, miembro) do update set conexiones = chat_presencia.conexiones + 1`);
-    await roomChanged(ctx, tx, roomId);
-  });
+        insert into chat_usuarios as cu (room_id, usuario, cliente, username, conexiones, estado)
+        values (${sql.placeholder('room')}::uuid, ${sql.placeholder('user')}::uuid, ${sql.placeholder('cliente')}::uuid,
+          ${sql.placeholder('username')}, 1, 'online')
+        on conflict (room_id, usuario) do update
+          set username = excluded.username, conexiones = cu.conexiones + 1, estado = 'online'
+        returning cu.id),
+      held as (
+        insert into chat_presencia (instancia, miembro, conexiones)
+        select ${sql.placeholder('instance')}::uuid, id, 1 from member
+        on conflict (instancia, miembro) do update set conexiones = chat_presencia.conexiones + 1
+        returning miembro)
+      select pg_notify(${LIVE_CHANNEL}, ${sql.placeholder('payload')}) from held`,
+    {
+      room: roomId,
+      user: member.id,
+      cliente: member.kind === 'Cliente' ? member.id : null,
+      username: member.username,
+      instance: ctx.instanceId,
+      payload: roomChangedPayload(roomId),
+    },
+  );
 }
 
 /** The same for whoever left (staff or the client). */
@@ -56,24 +80,31 @@ export const leavePresence = (ctx: AppContext, memberId: string, roomId: string)
 
 /**
  * The viewer left the room's screen (the tab changed, the socket closed): one fewer, if this
- * instance still holds one (a sweep may have released them while it stalled).
+ * instance still holds one (a sweep may have released them while it stalled), and the room
+ * announced when that changed anything — in one statement, the member's row locked first.
  */
 export async function leaveRoom(ctx: AppContext, userId: string, roomId: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    // The member's row is locked first, as enterPresence (joinRoom) and the sweep do: no deadlock.
-    await tx.execute(sql`
+  await runPrepared(
+    ctx.db,
+    'chat_presence_leave',
+    () => sql`
       with member as (
-        select id from chat_usuarios where room_id = ${roomId} and usuario = ${userId} for update),
+        select id from chat_usuarios
+        where room_id = ${sql.placeholder('room')}::uuid and usuario = ${sql.placeholder('user')}::uuid
+        for update),
       held as (
         update chat_presencia p set conexiones = p.conexiones - 1
         from member m
-        where p.instancia = ${ctx.instanceId} and p.miembro = m.id and p.conexiones > 0
-        returning p.miembro)
-      update chat_usuarios set conexiones = greatest(conexiones - 1, 0),
-        estado = case when conexiones > 1 then 'online' else 'offline' end
-      where id in (select miembro from held)`);
-    await roomChanged(ctx, tx, roomId);
-  });
+        where p.instancia = ${sql.placeholder('instance')}::uuid and p.miembro = m.id and p.conexiones > 0
+        returning p.miembro),
+      gone as (
+        update chat_usuarios set conexiones = greatest(conexiones - 1, 0),
+          estado = case when conexiones > 1 then 'online' else 'offline' end
+        where id in (select miembro from held)
+        returning id)
+      select pg_notify(${LIVE_CHANNEL}, ${sql.placeholder('payload')}) from gone`,
+    { room: roomId, user: userId, instance: ctx.instanceId, payload: roomChangedPayload(roomId) },
+  );
 }
 
 /**

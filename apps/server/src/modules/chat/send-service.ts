@@ -260,17 +260,16 @@ async function tellMembers(ctx: AppContext, tx: Tx, pending: Pending, open: Open
       members = await roomMembers(tx, room.id);
     }
   }
-  await ctx.hub.publish(tx, topics.chat(room.id), { name: 'chat.message', roomId: room.id, indexId: row.indexId });
   const hasFiles = (row.files as unknown[]).length > 0;
   const others = members.filter(
     (m): m is typeof m & { id: string } =>
       !!m.id && m.id !== row.senderId && (hasFiles || !(isCargo(m.cargo) && seesOnlyFiles(m.cargo, kind))),
   );
-  await ctx.hub.publishToMany(
-    tx,
-    others.map((m) => topics.user(m.id)),
-    { name: 'chat.unread', caseId: open.caso.id },
-  );
+  // The room's screens read the message; each other member's unread count changes.
+  await ctx.hub.publishAll(tx, [
+    { topic: topics.chat(room.id), event: { name: 'chat.message', roomId: room.id, indexId: row.indexId } },
+    { topics: others.map((m) => topics.user(m.id)), event: { name: 'chat.unread', caseId: open.caso.id } },
+  ]);
   // Notices and pushes are the staff's (the client follows their case on the link's page).
   const away = others.filter((m) => m.conexiones === 0 && m.cargo).map((m) => m.id);
   if (!away.length) return;

@@ -15,6 +15,7 @@ import { anyOf, runPrepared } from '../../db/prepared.js';
 import { chatUsuarios, chats, usuarios } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { livePayload } from '../../platform/live-hub.js';
 import type { Viewer } from '../auth/session.js';
 import type { CaseRow } from '../cases/dispatch.js';
 import { loadCaseRowForTab } from '../cases/workspace-queries.js';
@@ -242,9 +243,21 @@ export async function markMember(
 export const roomChanged = (ctx: AppContext, db: Executor, roomId: string) =>
   ctx.hub.publish(db, topics.chat(roomId), { name: 'chat.room', roomId });
 
-/** The room and case a live topic `chat:{roomId}` names. */
+/** roomChanged's notification, for a statement that notifies it itself (presence). */
+export const roomChangedPayload = (roomId: string) => livePayload(topics.chat(roomId), { name: 'chat.room', roomId });
+
+/** The room a live topic `chat:{roomId}` names. */
 export async function roomById(db: Executor, roomId: string): Promise<ChatRow | undefined> {
-  const [room] = await db.select().from(chats).where(eq(chats.id, roomId));
+  const [room] = await runPrepared(
+    db,
+    'chat_room_by_id',
+    (b) =>
+      b
+        .select()
+        .from(chats)
+        .where(eq(chats.id, sql.placeholder('id'))),
+    { id: roomId },
+  );
   return room;
 }
 
