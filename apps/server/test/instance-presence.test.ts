@@ -278,6 +278,25 @@ describe('an instance taken for dead while it stalled', () => {
   });
 });
 
+describe('an instance whose live hub lost the database', () => {
+  it('gives back what its closed sockets still held before it takes sockets again, and stays registered', async () => {
+    const { roomId } = await teamCase();
+    const other = await otherInstance(0);
+    await screens(other, roomId, 'Abogado CAIT');
+    // The sockets closed when the hub lost the database, but their leaving failed meanwhile.
+    await screens(s.ctx.instanceId, roomId, 'Abogado', 2);
+    await watchLocation(s.ctx.db, s.ctx.instanceId, id('Investigador'), 1);
+    await s.instances.giveBack();
+    expect(await member(roomId, 'Abogado')).toEqual({ estado: 'offline', conexiones: 0 });
+    expect(await watchers(id('Investigador'))).toBe(0);
+    // Another live instance's screen stays, and this instance is registered under the same id.
+    expect(await member(roomId, 'Abogado CAIT')).toEqual({ estado: 'online', conexiones: 1 });
+    expect(await s.ctx.db.select().from(instancias).where(eq(instancias.id, s.ctx.instanceId))).toHaveLength(1);
+    await s.ctx.db.delete(instancias).where(eq(instancias.id, other));
+    await s.instances.sweep();
+  });
+});
+
 describe.runIf(!process.env.DATABASE_URL)('the embedded database (one process opens it)', () => {
   it("a start gives back an earlier run's presence at once, without waiting for it to expire", async () => {
     const { roomId } = await teamCase();

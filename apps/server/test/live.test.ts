@@ -173,6 +173,12 @@ describe('live channel /api/live', () => {
       const cookie = await login(s.app, email);
       const tab = await connect(base, cookie);
       await tab.next((m) => m.type === 'ready');
+      const givenBack: boolean[] = [];
+      const giveBack = s.ctx.hub.beforeResume;
+      s.ctx.hub.beforeResume = async () => {
+        givenBack.push(s.ctx.hub.listening);
+        await giveBack?.();
+      };
       // What a database restart does to every session but ours (pg_terminate_backend skips the caller).
       await s.ctx.db.execute(
         sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
@@ -182,9 +188,12 @@ describe('live channel /api/live', () => {
       // a reconnecting app refetches what it shows.
       expect(await tab.closed).toBe(1012);
       expect(tab.closeReason()).toBe(LIVE_GAP.lost);
-      // Refused (503) until the hub listens again, then accepted: the app's next tries.
+      // Refused (503) until the hub listens again and what the closed sockets held is given
+      // back, then accepted: the app's next tries.
       const again = await vi.waitFor(() => connect(base, cookie), { timeout: 10_000, interval: 50 });
       await again.next((m) => m.type === 'ready');
+      expect(givenBack).toEqual([false]);
+      s.ctx.hub.beforeResume = giveBack;
       const res = await s.app.inject({
         method: 'PUT',
         url: '/api/me/availability',

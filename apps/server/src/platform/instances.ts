@@ -111,6 +111,26 @@ export class InstanceRegistry {
   }
 
   /**
+   * Gives back at once what this instance's sockets held, once it has closed them all (its live
+   * hub lost the database and told every socket to reconnect; their leaving may have failed while
+   * the database was away): its row goes, what it held is released as a dead instance's would be,
+   * and it is registered again. Never overlaps a heartbeat, which would register it midway.
+   */
+  async giveBack(): Promise<void> {
+    while (this.beating) await this.beating;
+    this.beating = (async () => {
+      try {
+        await this.database.db.delete(instancias).where(eq(instancias.id, this.id));
+        await this.release();
+        await this.renew();
+      } finally {
+        this.beating = undefined;
+      }
+    })();
+    return this.beating;
+  }
+
+  /**
    * Inserts or renews this instance's row; answers whether it had to be inserted (at start, or
    * after a sweep deleted it while this instance stalled).
    */

@@ -58,6 +58,13 @@ export class LiveHub {
 
   /** False while the listening connection is lost: events committed meanwhile never reach this instance. */
   listening = true;
+  /**
+   * Runs when the listening connection is back, before sockets are accepted again: the sockets
+   * closed at the loss could not give back what they held while the database was away (server.ts:
+   * the instance's presence, InstanceRegistry.giveBack).
+   */
+  beforeResume?: () => Promise<void>;
+  private stopped = false;
 
   constructor(private readonly database: Database) {}
 
@@ -84,12 +91,28 @@ export class LiveHub {
           this.listening = false;
           this.closeAll(LIVE_GAP.lost);
         },
-        onResumed: () => {
-          this.listening = true;
-          this.closeAll(LIVE_GAP.resumed);
-        },
+        onResumed: () => void this.resume(),
       },
     );
+  }
+
+  /**
+   * Listening again: what the sockets closed at the loss held in the database is given back
+   * (`beforeResume`, tried again each second until it succeeds), then sockets are accepted again
+   * and any that slipped in meanwhile is told to reconnect.
+   */
+  private async resume(): Promise<void> {
+    for (;;) {
+      try {
+        await this.beforeResume?.();
+        break;
+      } catch {
+        if (this.stopped) return;
+        await new Promise((resolve) => setTimeout(resolve, 1000).unref());
+      }
+    }
+    this.listening = true;
+    this.closeAll(LIVE_GAP.resumed);
   }
 
   /**
@@ -109,6 +132,7 @@ export class LiveHub {
   };
 
   async stop(): Promise<void> {
+    this.stopped = true;
     await this.stopListening?.();
     this.closeAll('server restarting');
   }
