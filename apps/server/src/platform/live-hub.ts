@@ -1,10 +1,9 @@
 import type { Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
-import { LIVE_CLOSE, MSG, type LiveEvent, type LiveServerMessage } from '@vialex/domain';
+import { LIVE_CLOSE, type LiveEvent, type LiveServerMessage } from '@vialex/domain';
 import type { Database, Executor } from '../db/client.js';
 import { runPrepared } from '../db/prepared.js';
-import { AppError } from './errors.js';
 
 /** The notification channel of live events; a statement may notify it itself (users' positions). */
 export const LIVE_CHANNEL = 'vialex_live';
@@ -59,7 +58,7 @@ export class LiveHub {
   /** False while the listening connection is lost: events committed meanwhile never reach this instance. */
   listening = true;
   /**
-   * Runs when the listening connection is back, before sockets are accepted again: the sockets
+   * Runs when the listening connection is back, before `listening` is true again: the sockets
    * closed at the loss could not give back what they held while the database was away (server.ts:
    * the instance's presence, InstanceRegistry.giveBack).
    */
@@ -84,8 +83,8 @@ export class LiveHub {
       // socket is told to reconnect (1012) at once, and a reconnecting app resubscribes and
       // refetches what it shows, so nobody keeps a screen that silently missed a change; the
       // sockets that came in while it was not listening are told again once it is.
-      // Until then new sockets are refused (`listening`), so none subscribes to a hub that hears
-      // nothing; one that slipped in meanwhile is told again once it listens.
+      // A socket that comes in meanwhile is told again once it listens. (Refusing it with 503
+      // instead made nginx take every instance out: a 503 counts as a failed try there.)
       {
         onLost: () => {
           this.listening = false;
@@ -98,8 +97,8 @@ export class LiveHub {
 
   /**
    * Listening again: what the sockets closed at the loss held in the database is given back
-   * (`beforeResume`, tried again each second until it succeeds), then sockets are accepted again
-   * and any that slipped in meanwhile is told to reconnect.
+   * (`beforeResume`, tried again each second until it succeeds), then every socket that came in
+   * meanwhile is told to reconnect.
    */
   private async resume(): Promise<void> {
     for (;;) {
@@ -122,14 +121,6 @@ export class LiveHub {
   closeAll(reason: string): void {
     for (const socket of this.bySocket.keys()) socket.close(SERVICE_RESTART, reason);
   }
-
-  /**
-   * The live routes' preValidation: a socket is refused (503, the app tries again shortly) while
-   * the hub does not listen, instead of being accepted onto a channel that hears nothing.
-   */
-  readonly refuseWhileDeaf = async (): Promise<void> => {
-    if (!this.listening) throw new AppError(503, 'LIVE_UNAVAILABLE', MSG.servicioSinBaseDatos);
-  };
 
   async stop(): Promise<void> {
     this.stopped = true;

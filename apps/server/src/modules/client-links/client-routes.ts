@@ -282,26 +282,22 @@ export const clientCaseRoutes: FastifyPluginAsyncZod = async (app) => {
    * The client's live channel: their room's messages and the positions of their case's lawyer
    * and investigator, followed from the start (nothing to subscribe to, nothing else offered).
    */
-  app.get(
-    '/live',
-    { websocket: true, preValidation: app.ctx.hub.refuseWhileDeaf },
-    async (socket: WebSocket, request) => {
-      const client = clientOf(request);
-      const open = await openRoomForClient(ctx, client);
-      const map = await loadClientMap(ctx, client.caseId);
-      const agents = map.topics.map((t) => t.slice('ubicacion:'.length));
-      const followed = [topics.chat(open.room.id), ...map.topics];
-      await enterPresence(ctx, open.room.id, open.sender);
-      for (const agent of agents) await watchLocation(ctx.db, ctx.instanceId, agent, 1);
-      for (const topic of followed) ctx.hub.subscribe(socket, topic);
-      socket.send(JSON.stringify({ type: 'ready', topics: followed } satisfies LiveServerMessage));
-      socket.on('close', () => {
-        ctx.hub.remove(socket);
-        void (async () => {
-          await leavePresence(ctx, open.sender.id, open.room.id);
-          for (const agent of agents) await watchLocation(ctx.db, ctx.instanceId, agent, -1);
-        })().catch((err) => request.log.warn({ err }, 'client live: leaving failed'));
-      });
-    },
-  );
+  app.get('/live', { websocket: true }, async (socket: WebSocket, request) => {
+    const client = clientOf(request);
+    const open = await openRoomForClient(ctx, client);
+    const map = await loadClientMap(ctx, client.caseId);
+    const agents = map.topics.map((t) => t.slice('ubicacion:'.length));
+    const followed = [topics.chat(open.room.id), ...map.topics];
+    await enterPresence(ctx, open.room.id, open.sender);
+    for (const agent of agents) await watchLocation(ctx.db, ctx.instanceId, agent, 1);
+    for (const topic of followed) ctx.hub.subscribe(socket, topic);
+    socket.send(JSON.stringify({ type: 'ready', topics: followed } satisfies LiveServerMessage));
+    socket.on('close', () => {
+      ctx.hub.remove(socket);
+      void (async () => {
+        await leavePresence(ctx, open.sender.id, open.room.id);
+        for (const agent of agents) await watchLocation(ctx.db, ctx.instanceId, agent, -1);
+      })().catch((err) => request.log.warn({ err }, 'client live: leaving failed'));
+    });
+  });
 };

@@ -115,7 +115,7 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
     await Promise.allSettled([...leaving].map((leave) => leave()));
   });
 
-  app.get('/live', { websocket: true, preValidation: hub.refuseWhileDeaf }, (socket, request) => {
+  app.get('/live', { websocket: true }, (socket, request) => {
     const viewer = viewerOf(request);
     const ownSession = sessionTopic(viewer.sessionId);
     if (hub.subscriberCount(ownSession) >= LIVE_MAX_SOCKETS_PER_SESSION) {
