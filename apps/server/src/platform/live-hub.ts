@@ -16,7 +16,7 @@ export const LIVE_GAP = {
   resumed: 'live events missed',
 } as const;
 
-/** Queues a notification of the live channel on the executor's transaction (a chat message sends two). */
+/** Queues a notification of the live channel on the executor's transaction. */
 const notify = (executor: Executor, payload: string) =>
   runPrepared(executor, 'live_notify', () => sql`select pg_notify(${CHANNEL}, ${sql.placeholder('payload')})`, {
     payload,
@@ -81,9 +81,8 @@ export class LiveHub {
       // The listening connection was lost (a database restart): what was committed but not yet
       // delivered to it, and whatever is notified until it listens again, never arrives. Every
       // socket is told to reconnect (1012) at once, and a reconnecting app resubscribes and
-      // refetches what it shows, so nobody keeps a screen that silently missed a change; the
-      // sockets that came in while it was not listening are told again once it is.
-      // A socket that comes in meanwhile is told again once it listens. (Refusing it with 503
+      // refetches what it shows, so nobody keeps a screen that silently missed a change. A
+      // socket that comes in meanwhile is told again once it listens. (Refusing it with 503
       // instead made nginx take every instance out: a 503 counts as a failed try there.)
       {
         onLost: () => {
