@@ -55,8 +55,11 @@ export class LiveHub {
   /** Connections written to in this turn of the event loop, held (corked) until it ends. */
   private readonly corked = new Set<Socket>();
 
+  private heard = true;
   /** False while the listening connection is lost: events committed meanwhile never reach this instance. */
-  listening = true;
+  get listening(): boolean {
+    return this.heard;
+  }
   /**
    * Runs when the listening connection is back, before `listening` is true again: the sockets
    * closed at the loss could not give back what they held while the database was away (server.ts:
@@ -86,7 +89,7 @@ export class LiveHub {
       // instead made nginx take every instance out: a 503 counts as a failed try there.)
       {
         onLost: () => {
-          this.listening = false;
+          this.heard = false;
           this.closeAll(LIVE_GAP.lost);
         },
         onResumed: () => void this.resume(),
@@ -109,7 +112,7 @@ export class LiveHub {
         await new Promise((resolve) => setTimeout(resolve, 1000).unref());
       }
     }
-    this.listening = true;
+    this.heard = true;
     this.closeAll(LIVE_GAP.resumed);
   }
 
