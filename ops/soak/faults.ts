@@ -68,7 +68,9 @@ async function listenLoopback(server: net.Server): Promise<number> {
 /** An HTTP proxy to `target` whose behaviour follows `mode()`. */
 async function httpFaultProxy(target: string, mode: () => FaultMode, count: (m: FaultMode) => void): Promise<Proxy> {
   const to = new URL(target);
-  const agent = new http.Agent({ keepAlive: true });
+  // With a timeout of its own the agent follows the fake's `Keep-Alive: timeout=5` hint and lets an
+  // idle connection go a second before the fake does (see http.ts).
+  const agent = new http.Agent({ keepAlive: true, timeout: 60_000 });
   const held = holder();
   const server = http.createServer((req, res) => {
     const m = mode();

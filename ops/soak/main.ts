@@ -2,13 +2,13 @@
  * npm run soak — a working day compressed, with faults, checked by queries afterwards (issue 18).
  *
  *   npm run soak                 10 minutes of the full load against ops/cluster (PostgreSQL of its
- *                                own, 3 instances, nginx in front)
+ *                                own, 2 instances, nginx in front)
  *   npm run soak -- --quick      CI: one minute at a tenth of the load, the same faults
  *   --single                     one instance of our own on the shared PostgreSQL (DATABASE_URL,
  *                                default postgres://root@127.0.0.1:5432/test), without the database
  *                                restart — for trying the soak without ops/cluster
  *   --direct                     sockets dial the instances by turn instead of the proxy
- *   --instances N                Vialex instances of the cluster (default 3)
+ *   --instances N                Vialex instances of the cluster (default 2: the count for 2 cores)
  *   --seconds N                  another length (the faults keep their fractions of it)
  *   --scale X                    another share of the full load (quick: 0.1)
  *   --json FILE                  also write the report there
@@ -53,7 +53,7 @@ const single = flag('--single');
 const noFaults = flag('--no-faults');
 const scale = Number(option('--scale') ?? (quick ? 0.1 : 1));
 const SECONDS = Number(option('--seconds') ?? (quick ? 60 : 600));
-const INSTANCES = Number(option('--instances') ?? 3);
+const INSTANCES = Number(option('--instances') ?? 2);
 const SOCKETS = Math.round(1000 * scale);
 const ROOMS = Math.round(100 * scale);
 const SIGN_INS = Math.round(200 * scale);
