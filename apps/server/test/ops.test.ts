@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { MSG, type LiveServerMessage } from '@vialex/domain';
-import { openDatabase } from '../src/db/client.js';
+import { openDatabase, POOL_IDLE_MS } from '../src/db/client.js';
 import { startTestServer, type TestServer } from './helper.js';
 import { createUser, login } from './factories.js';
 
@@ -222,6 +222,26 @@ describe('graceful stop', () => {
       await tx;
       expect(state().total).toBe(state().idle);
       expect(state().sockets).toBe(state().total);
+    },
+  );
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    "keeps idle connections (and their prepared statements) past pg's 10 s, until POOL_IDLE_MS",
+    async () => {
+      const database = await openDatabase({ url: s.databaseUrl, poolSize: 3 });
+      // Only the pool's idle timers are faked; they are set when a connection is given back.
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      try {
+        await Promise.all([1, 2, 3].map(() => database.db.execute(sql`select pg_sleep(0.05)`)));
+        expect(database.poolState!()).toMatchObject({ total: 3, idle: 3 });
+        vi.advanceTimersByTime(60_000);
+        expect(database.poolState!().total).toBe(3);
+        vi.advanceTimersByTime(POOL_IDLE_MS);
+        expect(database.poolState!().total).toBe(0);
+      } finally {
+        vi.useRealTimers();
+        await database.close();
+      }
     },
   );
 
