@@ -26,7 +26,8 @@
  * Faults at fractions of the run: an instance SIGKILLed and started again (0.15), PostgreSQL
  * restarted (0.30), the policy, maps, SMS and SFTP fakes slow (0.45–0.55) then failing (0.55–0.65),
  * a burst of sign-ins (0.80). Afterwards the acknowledged writes are looked for in the database,
- * the 5xx and the latencies outside the fault windows (and GRACE_MS after each) are counted, and
+ * the 5xx and the latencies outside the fault windows (and GRACE_MS after each; the latencies after
+ * the warm-up too) are counted, and
  * each instance's resident memory is held flat. Exit 1 when anything is lost or a budget fails.
  */
 import { randomBytes } from 'node:crypto';
@@ -81,6 +82,13 @@ const BUDGET = {
 };
 /** After a fault ends, answers still settling (a 10 s slow call started just before) are not held to the budgets. */
 const GRACE_MS = 12_000;
+/**
+ * The load's first seconds are its warm-up, held like a fault's end: the instances start cold (V8
+ * compiles their hot paths as the full load arrives at once) and every stream begins in the same
+ * second, so medians of 50–200 ms fall to 10 within about 5 s. They are not held to the latency
+ * budgets (everything else is, from the first second) and the report gives their own p99.
+ */
+const WARMUP_MS = GRACE_MS;
 /** A chat member that stayed subscribed this long after the message's answer must have it. */
 const DELIVERY_MS = 5_000;
 /** Presence must be gone this long after the last socket closed: an expiry (30 s) and a heartbeat (10 s) and some. */
@@ -143,7 +151,7 @@ async function main() {
   let target: Target | undefined;
   const sockets: StaffSocket[] = [];
   const windows: Window[] = [];
-  const rss: { t: number; instance: number; pid: number; kb: number }[] = [];
+  const rss: RssSample[] = [];
   let pass: boolean | undefined;
   try {
     const startedAt = Date.now();
@@ -191,7 +199,7 @@ async function main() {
         t.instances.forEach((inst, i) => {
           const pid = inst.pid();
           const kb = pid ? rssKb(pid) : undefined;
-          if (pid && kb) rss.push({ t: now(), instance: i, pid, kb });
+          if (pid && kb) rss.push({ t: now(), instance: i, pid, kb, fds: openFiles(pid) });
         });
       },
       quick ? 1000 : 5000,
@@ -224,6 +232,23 @@ async function main() {
     else fs.rmSync(dataDir, { recursive: true, force: true });
   }
   process.exit(pass ? 0 : 1);
+}
+
+/** An instance's resident memory, and its open descriptors (mostly its sockets: what it holds). */
+interface RssSample {
+  t: number;
+  instance: number;
+  pid: number;
+  kb: number;
+  fds: number;
+}
+
+function openFiles(pid: number): number {
+  try {
+    return fs.readdirSync(`/proc/${pid}/fd`).length;
+  } catch {
+    return -1;
+  }
 }
 
 function rssKb(pid: number): number | undefined {
@@ -482,7 +507,7 @@ function buildReport(
   presence: PresenceLeft,
   loop: { p99Ms: number; maxMs: number }[],
   windows: Window[],
-  rss: { t: number; instance: number; pid: number; kb: number }[],
+  rss: RssSample[],
   sockets: StaffSocket[],
   spread: number[],
   fakeCounts: Awaited<ReturnType<typeof startFaultyFakes>>['counts'],
@@ -497,8 +522,13 @@ function buildReport(
   const errors = during.filter((x) => (x.status >= 500 || x.status === 0) && !overlaps(x));
   const errorsInWindows = during.filter((x) => (x.status >= 500 || x.status === 0) && overlaps(x));
 
-  const list = during
-    .filter((x) => x.route === 'GET /api/casos' && x.status === 200 && !inWindow(x.t))
+  const listAnswers = during.filter((x) => x.route === 'GET /api/casos' && x.status === 200 && !inWindow(x.t));
+  const list = listAnswers
+    .filter((x) => x.t >= WARMUP_MS)
+    .map((x) => x.ms)
+    .sort((a, b) => a - b);
+  const listWarmup = listAnswers
+    .filter((x) => x.t < WARMUP_MS)
     .map((x) => x.ms)
     .sort((a, b) => a - b);
 
@@ -512,6 +542,7 @@ function buildReport(
     members.set(i % s.rooms.length, list2);
   });
   const latencies: number[] = [];
+  const warmupLatencies: number[] = [];
   let expected = 0;
   let delivered = 0;
   let missedOutside = 0;
@@ -545,10 +576,11 @@ function buildReport(
         continue;
       }
       delivered++;
-      if (outside) latencies.push(at - m.firstAt);
+      if (outside) (m.firstAt >= WARMUP_MS ? latencies : warmupLatencies).push(at - m.firstAt);
     }
   }
   latencies.sort((a, b) => a - b);
+  warmupLatencies.sort((a, b) => a - b);
 
   // Memory: per instance process, the median of the last tenth of the run against the second tenth.
   const tenth = endMs / 10;
@@ -573,6 +605,14 @@ function buildReport(
       peakMb: round1(Math.max(...mine.map((r) => r.kb)) / 1024),
       ratio: Math.round(ratio * 100) / 100,
       flat: Number.isFinite(ratio) ? ratio <= BUDGET.rssGrowth : undefined,
+      // Each tenth of the run: the median MB and open descriptors, to tell a leak (memory rising
+      // with the same sockets) from sockets moved onto the instance by a fault.
+      byTenth: Array.from({ length: 10 }, (_, k) => {
+        const inTenth = ofPid.filter((r) => r.t >= k * tenth && r.t < (k + 1) * tenth);
+        return inTenth.length
+          ? [round1(median(inTenth.map((r) => r.kb)) / 1024), median(inTenth.map((r) => r.fds))]
+          : null;
+      }),
     };
   });
 
@@ -635,13 +675,13 @@ function buildReport(
       held: true,
     },
     {
-      name: `case list p99 ≤ ${BUDGET.caseListP99Ms} ms outside the windows`,
+      name: `case list p99 ≤ ${BUDGET.caseListP99Ms} ms outside the windows and the warm-up`,
       value: round1(caseListP99),
       met: caseListP99 <= BUDGET.caseListP99Ms,
       held: !quick,
     },
     {
-      name: `chat delivery p99 ≤ ${BUDGET.chatP99Ms} ms outside the windows`,
+      name: `chat delivery p99 ≤ ${BUDGET.chatP99Ms} ms outside the windows and the warm-up`,
       value: round1(chatP99),
       met: chatP99 <= BUDGET.chatP99Ms,
       held: !quick,
@@ -699,6 +739,7 @@ function buildReport(
       p50Ms: round1(percentile(list, 50)),
       p95Ms: round1(percentile(list, 95)),
       p99Ms: round1(caseListP99),
+      warmup: { samples: listWarmup.length, p99Ms: round1(percentile(listWarmup, 99)) },
     },
     chat: {
       sent: w.chat.length,
@@ -714,6 +755,7 @@ function buildReport(
       duplicates,
       p50Ms: round1(percentile(latencies, 50)),
       p99Ms: round1(chatP99),
+      warmup: { deliveries: warmupLatencies.length, p99Ms: round1(percentile(warmupLatencies, 99)) },
     },
     cases: {
       started: w.cases.length,
@@ -764,11 +806,11 @@ function print(r: ReturnType<typeof buildReport>) {
     ],
     [
       'chat',
-      `${r.chat.acknowledged}/${r.chat.sent} acknowledged, ${r.chat.delivered}/${r.chat.expectedDeliveries} deliveries (missed outside windows ${r.chat.missedOutsideWindows}, in windows ${r.chat.missedInWindows}), p50 ${r.chat.p50Ms} ms p99 ${r.chat.p99Ms} ms`,
+      `${r.chat.acknowledged}/${r.chat.sent} acknowledged, ${r.chat.delivered}/${r.chat.expectedDeliveries} deliveries (missed outside windows ${r.chat.missedOutsideWindows}, in windows ${r.chat.missedInWindows}), p50 ${r.chat.p50Ms} ms p99 ${r.chat.p99Ms} ms; the warm-up's p99 ${r.chat.warmup.p99Ms} ms`,
     ],
     [
       'case list',
-      `${r.caseList.samples} outside windows: p50 ${r.caseList.p50Ms} p95 ${r.caseList.p95Ms} p99 ${r.caseList.p99Ms} ms`,
+      `${r.caseList.samples} outside windows and the warm-up: p50 ${r.caseList.p50Ms} p95 ${r.caseList.p95Ms} p99 ${r.caseList.p99Ms} ms; the warm-up's p99 ${r.caseList.warmup.p99Ms} ms`,
     ],
     [
       'event loop',
@@ -778,6 +820,12 @@ function print(r: ReturnType<typeof buildReport>) {
       ].join('; '),
     ],
     ['memory', r.memory.map((m) => `#${m.instance} ${m.secondTenthMb}→${m.lastTenthMb} MB (${m.ratio}×)`).join('; ')],
+    [
+      'by tenth',
+      r.memory
+        .map((m) => `#${m.instance} ${m.byTenth.map((x) => (x ? `${Math.round(x[0])}/${x[1]}` : '–')).join(' ')}`)
+        .join('; ') + ' (MB/descriptors)',
+    ],
     [
       '5xx/unanswered',
       `${r.requests.errorsOutsideWindows.length} outside windows, ${r.requests.errorsInWindows} inside`,
