@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import WebSocket from 'ws';
@@ -203,6 +205,46 @@ describe('/metrics', () => {
     live.ws.close();
     await live.closed;
     await m.ctx.db.execute(sql`delete from trabajos where tipo = 'prueba'`);
+  });
+
+  it('answers one metric by ?name= (404 unknown, 400 not a name): the live heap follows what a full collection keeps', async () => {
+    const auth = { authorization: `Bearer ${TOKEN}` };
+    const live = async () => {
+      const res = await m.app.inject({ method: 'GET', url: '/metrics?name=vialex_heap_live_bytes', headers: auth });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain('nodejs_eventloop');
+      return Number(/^vialex_heap_live_bytes (\d+)$/m.exec(res.body)?.[1]);
+    };
+    // A full collection on demand, as `node --expose-gc` would give.
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const collected = async () => {
+      const before = await live();
+      gc();
+      // The collection is reported to the observer after this turn.
+      await vi.waitFor(async () => expect(await live()).not.toBe(before));
+      return live();
+    };
+    const floor = await collected();
+    const holder: { kept?: number[][] } = {
+      kept: Array.from({ length: 400 }, () => new Array<number>(10_000).fill(1.5)),
+    };
+    const withKept = await collected();
+    expect(withKept - floor).toBeGreaterThan(20_000_000);
+    expect(holder.kept?.length).toBe(400);
+    holder.kept = undefined;
+    expect(withKept - (await collected())).toBeGreaterThan(20_000_000);
+
+    expect((await m.app.inject({ method: 'GET', url: '/metrics?name=no_existe', headers: auth })).statusCode).toBe(404);
+    for (const name of ['vialex heap', 'x'.repeat(101), '%00', 'VIALEX']) {
+      const res = await m.app.inject({
+        method: 'GET',
+        url: `/metrics?name=${encodeURIComponent(name)}`,
+        headers: auth,
+      });
+      expect(res.statusCode, name).toBe(400);
+    }
+    expect((await m.app.inject({ method: 'GET', url: '/metrics?name=vialex_heap_live_bytes' })).statusCode).toBe(401);
   });
 });
 

@@ -1,8 +1,11 @@
 import crypto from 'node:crypto';
+import { PerformanceObserver, constants as perfConstants } from 'node:perf_hooks';
+import v8 from 'node:v8';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { z } from 'zod';
 import { MSG } from '@vialex/domain';
 import type { AppContext } from './context.js';
 import { AppError, notFound } from './errors.js';
@@ -73,6 +76,26 @@ export function installMetrics(app: FastifyInstance, ctx: AppContext): void {
         for (const [estado, n] of Object.entries(counts)) this.set({ estado }, n);
       },
     });
+    // What a full collection left: the live heap. Resident memory also holds garbage not yet
+    // collected and pages the allocator keeps, so it moves by tens of MB with the load; a leak
+    // shows here, as a floor that rises with the same work.
+    let liveHeap = v8.getHeapStatistics().used_heap_size;
+    const collections = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const kind = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
+        if (kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR) liveHeap = v8.getHeapStatistics().used_heap_size;
+      }
+    });
+    collections.observe({ entryTypes: ['gc'] });
+    app.addHook('onClose', async () => collections.disconnect());
+    new Gauge({
+      name: 'vialex_heap_live_bytes',
+      help: 'Montículo de V8 en uso tras la última recolección completa (lo que sigue vivo)',
+      registers: [registry],
+      collect() {
+        this.set(liveHeap);
+      },
+    });
     const pool = (ctx.db as { $client?: unknown }).$client;
     if (pool instanceof pg.Pool) {
       new Gauge({
@@ -95,11 +118,25 @@ export function installMetrics(app: FastifyInstance, ctx: AppContext): void {
         },
       });
     }
-    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-      if (!bearerMatches(request, token)) throw new AppError(401, 'METRICS_TOKEN', MSG.metricasNoAutorizado);
-      const text = await registry.metrics();
-      return reply.header('cache-control', 'no-store').type(registry.contentType).send(text);
+    // `?name=` answers one metric, without collecting the others: a soak can follow the memory
+    // every few seconds without restarting the event-loop figures, which every full scrape does.
+    const querystring = z.object({
+      name: z
+        .string()
+        .regex(/^[a-z_]{1,100}$/)
+        .optional(),
     });
+    app.get<{ Querystring: { name?: string } }>(
+      '/metrics',
+      { schema: { hide: true, querystring } },
+      async (request, reply) => {
+        if (!bearerMatches(request, token)) throw new AppError(401, 'METRICS_TOKEN', MSG.metricasNoAutorizado);
+        const { name } = request.query;
+        if (name !== undefined && !registry.getSingleMetric(name)) throw notFound(MSG.recursoNoEncontrado);
+        const text = name === undefined ? await registry.metrics() : await registry.getSingleMetricAsString(name);
+        return reply.header('cache-control', 'no-store').type(registry.contentType).send(text);
+      },
+    );
   } else {
     // Off: answered here so the web app's fallback never serves its page at /metrics.
     app.get('/metrics', { schema: { hide: true } }, async (_request: FastifyRequest, _reply: FastifyReply) => {
