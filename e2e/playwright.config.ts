@@ -9,6 +9,9 @@ import { CONTEXT_OPTIONS } from './support/fixtures';
  */
 export default defineConfig({
   testDir: './tests',
+  // The cluster's spec needs a running cluster (E2E_BASE_URL, its proxy): it is left out of a run
+  // without one instead of skipping itself. `.ci/run` starts one and runs it.
+  testIgnore: process.env.E2E_BASE_URL ? [] : ['**/cluster.spec.ts'],
   workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
