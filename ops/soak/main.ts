@@ -151,7 +151,7 @@ async function main() {
   let target: Target | undefined;
   const sockets: StaffSocket[] = [];
   const windows: Window[] = [];
-  const rss: RssSample[] = [];
+  const rss: MemorySample[] = [];
   let pass: boolean | undefined;
   try {
     const startedAt = Date.now();
@@ -200,7 +200,7 @@ async function main() {
           const pid = inst.pid();
           const kb = pid ? rssKb(pid) : undefined;
           if (!pid || !kb) return;
-          const sample: RssSample = { t: now(), instance: i, pid, kb, fds: openFiles(pid) };
+          const sample: MemorySample = { t: now(), instance: i, pid, kb, fds: openFiles(pid) };
           rss.push(sample);
           void liveHeapMb(inst.url, t.metricsToken).then((mb) => (sample.heapMb = mb));
         });
@@ -237,8 +237,8 @@ async function main() {
   process.exit(pass ? 0 : 1);
 }
 
-/** An instance's resident memory, and its open descriptors (mostly its sockets: what it holds). */
-interface RssSample {
+/** An instance's resident memory, live heap and open descriptors (mostly its sockets: what it holds). */
+interface MemorySample {
   t: number;
   instance: number;
   pid: number;
@@ -250,15 +250,8 @@ interface RssSample {
 
 /** `vialex_heap_live_bytes` alone (`?name=`: the event-loop figures are not restarted by it). */
 async function liveHeapMb(url: string, token: string): Promise<number | undefined> {
-  try {
-    const res = await fetch(`${url}/metrics?name=vialex_heap_live_bytes`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const m = /^vialex_heap_live_bytes\s+([\d.e+-]+)$/m.exec(await res.text());
-    return m ? Number(m[1]) / 2 ** 20 : undefined;
-  } catch {
-    return undefined;
-  }
+  const [bytes] = metricValues(await metricsText(url, token, 'vialex_heap_live_bytes'), ['vialex_heap_live_bytes']);
+  return bytes >= 0 ? bytes / 2 ** 20 : undefined;
 }
 
 function openFiles(pid: number): number {
@@ -283,21 +276,27 @@ function rssKb(pid: number): number | undefined {
  * the event-loop figures start again at every scrape); -1 where it did not answer.
  */
 async function scrape(t: Target, token: string, metrics: string[]): Promise<number[][]> {
-  return Promise.all(
-    t.instances.map(async (i) => {
-      let text = '';
-      try {
-        const res = await fetch(`${i.url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
-        text = await res.text();
-      } catch {
-        // Not answering: -1 below.
-      }
-      return metrics.map((metric) => {
-        const m = new RegExp(`^${metric}\\s+([\\d.e+-]+)$`, 'm').exec(text);
-        return m ? Number(m[1]) : -1;
-      });
-    }),
-  );
+  return Promise.all(t.instances.map(async (i) => metricValues(await metricsText(i.url, token), metrics)));
+}
+
+/** An instance's /metrics (one metric with `name`); '' when it does not answer. */
+async function metricsText(url: string, token: string, name?: string): Promise<string> {
+  try {
+    const res = await fetch(`${url}/metrics${name ? `?name=${name}` : ''}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return await res.text();
+  } catch {
+    return '';
+  }
+}
+
+/** The value of each unlabelled metric in a scrape's text; -1 where it is not there. */
+function metricValues(text: string, metrics: string[]): number[] {
+  return metrics.map((metric) => {
+    const m = new RegExp(`^${metric}\\s+([\\d.e+-]+)$`, 'm').exec(text);
+    return m ? Number(m[1]) : -1;
+  });
 }
 
 /** vialex_live_sockets of each instance. */
@@ -525,7 +524,7 @@ function buildReport(
   presence: PresenceLeft,
   loop: { p99Ms: number; maxMs: number }[],
   windows: Window[],
-  rss: RssSample[],
+  rss: MemorySample[],
   sockets: StaffSocket[],
   spread: number[],
   fakeCounts: Awaited<ReturnType<typeof startFaultyFakes>>['counts'],
@@ -614,8 +613,8 @@ function buildReport(
     // A restarted instance is measured from its own start: its second tenth after it.
     const second = ofPid.filter((r) => r.t >= born + tenth && r.t < born + 2 * tenth);
     const last = ofPid.filter((r) => r.t >= endMs - tenth);
-    const heapOf = (xs: RssSample[]) => median(xs.flatMap((r) => (r.heapMb === undefined ? [] : [r.heapMb])));
-    const kbOf = (xs: RssSample[]) => median(xs.map((r) => r.kb));
+    const heapOf = (xs: MemorySample[]) => median(xs.flatMap((r) => (r.heapMb === undefined ? [] : [r.heapMb])));
+    const kbOf = (xs: MemorySample[]) => median(xs.map((r) => r.kb));
     // Held: the live heap (what full collections leave), which a leak raises. Resident memory,
     // reported beside it, also moves with garbage not yet collected and sockets moved by a fault.
     const ratio = heapOf(last) / heapOf(second);
