@@ -1,9 +1,12 @@
 import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { trazabilidadestado } from '../src/db/schema/index.js';
+import { cuentas, trazabilidadestado } from '../src/db/schema/index.js';
 import { endSessionsByEmail } from '../src/cli/end-sessions.js';
 import { startTestServer, type TestServer } from './helper.js';
 import { createUser, login, userRow, TEST_PASSWORD } from './factories.js';
@@ -58,4 +61,70 @@ describe('npm run admin -- end-sessions', () => {
     expect((nobody as { stderr: string }).stderr).toContain('No existe un usuario con el correo nadie@vialex.test');
     expect((nobody as { code: number }).code).toBe(1);
   }, 60_000);
+});
+
+describe.skipIf(Boolean(process.env.DATABASE_URL))('npm run admin on the embedded database a server holds open', () => {
+  const run = promisify(execFile);
+  const cli = fileURLToPath(new URL('../src/cli/admin.ts', import.meta.url));
+  type Ran = { code?: number; stdout: string; stderr: string };
+  const admin = (args: string[], env: NodeJS.ProcessEnv): Promise<Ran> =>
+    run(process.execPath, ['--import', 'tsx', cli, ...args], { env }).catch((e: Ran) => e);
+
+  it('refuses end-sessions and create-user, reports no success and writes nothing; once stopped, works', async () => {
+    // A data directory holding the run's migrated, seeded database (the snapshot is PGlite's dump).
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vialex-admin-'));
+    await fs.mkdir(path.join(dataDir, 'pglite'));
+    await run('tar', ['-xf', inject('pgliteSnapshot')!, '-C', path.join(dataDir, 'pglite')]);
+    const server = await startTestServer({ DATA_DIR: dataDir });
+    let open = true;
+    try {
+      const { email } = await createUser(server.ctx, { cargo: 'Administrador', area: 'ADMINISTRACIÓN' });
+      const cookie = await login(server.app, email);
+      const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', VIALEX_ADMIN_PASSWORD: 'Tr4nsit0!Kp9' };
+      const refusal = /La base embebida \(.*\) está abierta por otro proceso: detenga el servidor antes de/;
+
+      const ended = await admin(['end-sessions', '--email', email], env);
+      expect(ended.stderr).toMatch(refusal);
+      expect(ended.stderr).toContain('antes de terminar las sesiones');
+      expect(ended.stdout).not.toContain('Sesiones terminadas');
+      expect(ended.code).toBe(1);
+
+      const created = await admin(
+        [
+          'create-user',
+          '--email',
+          'nuevo.admin@vialex.test',
+          '--nombres',
+          'Nuevo',
+          '--apellidos',
+          'Admin',
+          '--identificacion',
+          '52123456',
+        ],
+        env,
+      );
+      expect(created.stderr).toMatch(refusal);
+      expect(created.stderr).toContain('antes de crear el usuario');
+      expect(created.stdout).not.toContain('Usuario creado');
+      expect(created.code).toBe(1);
+
+      // The server still has the session and no such account.
+      expect((await server.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(
+        200,
+      );
+      expect(await server.ctx.db.select().from(cuentas).where(eq(cuentas.email, 'nuevo.admin@vialex.test'))).toEqual(
+        [],
+      );
+
+      // Stopped, the same command goes through.
+      await server.close();
+      open = false;
+      const after = await admin(['end-sessions', '--email', email], env);
+      expect(after.stderr).toBe('');
+      expect(after.stdout).toContain(`Sesiones terminadas: ${email}`);
+    } finally {
+      if (open) await server.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -17,7 +17,7 @@ import { openDatabase } from '../db/client.js';
 import { seedReferenceData } from '../db/seed.js';
 import { createStaffUser } from '../modules/users/service.js';
 import { endSessionsByEmail } from './end-sessions.js';
-import { backupCommand, restoreCommand } from './backup.js';
+import { assertEmbeddedFree, backupCommand, restoreCommand } from './backup.js';
 
 async function askHidden(question: string): Promise<string> {
   if (!process.stdin.isTTY) throw new Error('Sin terminal: defina VIALEX_ADMIN_PASSWORD.');
@@ -38,6 +38,17 @@ async function askHidden(question: string): Promise<string> {
   });
 }
 
+/**
+ * The settings of a command that writes to the database. The embedded database is refused while
+ * a server holds it open: the command would write to a copy of its own, report success, and the
+ * server would never see the change. Checked before anything is asked for.
+ */
+async function configForWriting(before: string) {
+  const config = loadConfig();
+  await assertEmbeddedFree(config, before);
+  return config;
+}
+
 async function createUser(args: string[]) {
   const { values } = parseArgs({
     args,
@@ -55,6 +66,7 @@ async function createUser(args: string[]) {
   if (missing.length) throw new Error(`Faltan: ${missing.map((m) => `--${m}`).join(', ')}`);
   if (!isCargo(values.cargo)) throw new Error(`Cargo no válido. Use uno de: ${CARGOS.join(', ')}`);
   if (!/^\d+$/.test(values.identificacion!)) throw new Error('--identificacion debe ser un número entero');
+  const config = await configForWriting('crear el usuario');
 
   let password = process.env.VIALEX_ADMIN_PASSWORD;
   if (!password) {
@@ -65,7 +77,6 @@ async function createUser(args: string[]) {
   const check = strongPassword.safeParse(password);
   if (!check.success) throw new Error(check.error.issues.map((i) => i.message).join('; '));
 
-  const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     await seedReferenceData(database.db);
@@ -90,7 +101,7 @@ async function createUser(args: string[]) {
 async function endSessions(args: string[]) {
   const { values } = parseArgs({ args, options: { email: { type: 'string' } } });
   if (!values.email) throw new Error('Falta: --email');
-  const config = loadConfig();
+  const config = await configForWriting('terminar las sesiones');
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     const ended = await endSessionsByEmail(database, values.email);

@@ -141,13 +141,26 @@ async function* readFileChunks(file: string): AsyncGenerator<Uint8Array> {
   yield* createReadStream(file);
 }
 
-/** A PGlite data directory is open while its postmaster.pid exists (PGlite removes it on close). */
-async function assertEmbeddedClosed(dir: string): Promise<void> {
+/**
+ * A PGlite data directory is open while its postmaster.pid exists (PGlite removes it on close).
+ * A second process that opened it would work on its own copy: what it wrote would be lost (and a
+ * copy would miss what the server wrote). `before` names what waits for the server to stop.
+ */
+async function assertEmbeddedClosed(dir: string, before = 'la copia'): Promise<void> {
   if (await exists(path.join(dir, 'postmaster.pid')))
     throw new Error(
-      `La base embebida (${dir}) está abierta por otro proceso: detenga el servidor antes de la copia. ` +
+      `La base embebida (${dir}) está abierta por otro proceso: detenga el servidor antes de ${before}. ` +
         'Si ya está detenido y se cerró de golpe, inícielo y deténgalo una vez.',
     );
+}
+
+/**
+ * For the admin commands that write to the database (create-user, end-sessions): refuses the
+ * embedded database while a server holds it open. PostgreSQL and memory:// need no such check.
+ */
+export async function assertEmbeddedFree(config: Config, before: string): Promise<void> {
+  if (config.databaseUrl || config.dataDir === 'memory://') return;
+  await assertEmbeddedClosed(embeddedDir(config), before);
 }
 
 const exists = (file: string) =>

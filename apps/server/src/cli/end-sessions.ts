@@ -9,7 +9,8 @@ import { LiveHub } from '../platform/live-hub.js';
  * `npm run admin -- end-sessions --email …`: ends every session of a user as DESLOGUEAR does, so
  * a sole Administrador whose browser crashed is not stuck behind the one-session rule. On
  * PostgreSQL the running servers hear it live (NOTIFY) and send the user's open tabs to /login;
- * the embedded database is opened by one process at a time, so there the server is stopped first.
+ * the embedded database is opened by one process at a time, so there the server is stopped first
+ * (admin.ts refuses while one holds it open).
  * Returns the user, or undefined when no user has that e-mail.
  */
 export async function endSessionsByEmail(database: Database, email: string) {
