@@ -52,6 +52,10 @@ export interface Config {
     waitMs: number;
     /** While waiting, how often it looks again for reservations settled by other instances. */
     pollMs: number;
+    /** LOGIN_DEVICE_DAYS: how long a trusted-device cookie lasts after a sign-in (modules/auth/device.ts). */
+    deviceDays: number;
+    /** LOGIN_DEVICE_MAX_FAILURES: a trusted device's own failures in the window before it is locked out. */
+    deviceMaxFailures: number;
   };
   vapidSubject: string;
   /** PUSH_HOSTS: push-service hosts or origins allowed besides the built-in ones (integrations/push-hosts.ts). */
@@ -137,6 +141,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pendingSeconds: int(env.LOGIN_PENDING_SECONDS, 30),
       waitMs: int(env.LOGIN_PENDING_WAIT_MS, 10_000),
       pollMs: int(env.LOGIN_PENDING_POLL_MS, 250),
+      deviceDays: positive(env.LOGIN_DEVICE_DAYS, 90, 'LOGIN_DEVICE_DAYS'),
+      deviceMaxFailures: positive(env.LOGIN_DEVICE_MAX_FAILURES, 5, 'LOGIN_DEVICE_MAX_FAILURES'),
     },
     vapidSubject: env.VAPID_SUBJECT ?? 'mailto:soporte@vialex.co',
     pushHosts: parsePushHosts(env.PUSH_HOSTS),

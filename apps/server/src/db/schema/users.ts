@@ -95,6 +95,8 @@ export const sesiones = pgTable(
  * Sign-in attempts, to slow down password guessing per account and per address: failures, and
  * reservations whose password is still being checked (`pendiente`; one left behind by an instance
  * that died mid-check counts as a failure once it is older than LOGIN_PENDING_SECONDS).
+ * `dispositivo`: the nonce of the trusted-device cookie the attempt presented for this account
+ * (modules/auth/device.ts), whose own failures lock that device out; null for an untrusted one.
  */
 export const intentos_login = pgTable(
   'intentos_login',
@@ -104,6 +106,7 @@ export const intentos_login = pgTable(
     ip: text('ip').notNull(),
     fecha: createdAt('fecha'),
     pendiente: boolean('pendiente').notNull().default(false),
+    dispositivo: text('dispositivo'),
   },
   (t) => [index('intentos_login_email_idx').on(t.email, t.fecha), index('intentos_login_ip_idx').on(t.ip, t.fecha)],
 );

@@ -8,6 +8,7 @@ import { login, logout } from './service.js';
 import { staffGuard } from './guard.js';
 import { SESSION_COOKIE } from './tokens.js';
 import { clearSessionCookie, readSessionCookie, sessionExpiresAt } from './session.js';
+import { DEVICE_COOKIE, DEVICE_COOKIE_PATH } from './device.js';
 
 /** Sign-in and who is signed in (public scope). */
 export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,11 +24,14 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { token, user, started } = await login(app.ctx, {
+      const { token, user, started, deviceCookie } = await login(app.ctx, {
         ...request.body,
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? '',
+        deviceCookie: request.cookies[DEVICE_COOKIE],
       });
+      // Before the session cookie: callers reading Set-Cookie as one string find the session's last.
+      setDeviceCookie(request, reply, deviceCookie);
       setSessionCookie(request, reply, token, sessionExpiresAt(user, started));
       return { user: presentMe(user, started) };
     },
@@ -85,8 +89,28 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
  * with the browser while the session still blocks a new sign-in (one session per user).
  */
 function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expires: Date) {
-  const { cookieSecure } = request.server.ctx.config;
-  const secure = cookieSecure === 'auto' ? request.protocol === 'https' : cookieSecure;
+  const secure = secureCookie(request);
   const maxAge = Math.max(1, Math.min(Math.ceil((expires.getTime() - Date.now()) / 1000), SESSION_MAX_MINUTES * 60));
   reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge });
+}
+
+/**
+ * The trusted-device cookie (device.ts): sent only with sign-ins, for LOGIN_DEVICE_DAYS; Salir
+ * leaves it, so the device stays trusted.
+ */
+function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, value: string) {
+  const maxAge = request.server.ctx.config.login.deviceDays * 86_400;
+  reply.setCookie(DEVICE_COOKIE, value, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secureCookie(request),
+    path: DEVICE_COOKIE_PATH,
+    maxAge,
+  });
+}
+
+/** COOKIE_SECURE, or with 'auto' whether the request came over HTTPS. */
+function secureCookie(request: FastifyRequest): boolean {
+  const { cookieSecure } = request.server.ctx.config;
+  return cookieSecure === 'auto' ? request.protocol === 'https' : cookieSecure;
 }

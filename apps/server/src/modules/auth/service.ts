@@ -8,6 +8,7 @@ import { burnVerify, verifyPassword } from '../../platform/passwords.js';
 import { hashSessionToken, newLoginToken, newSessionToken, sessionTopic } from './tokens.js';
 import { forgetSession } from './live-session.js';
 import { failAttempt, releaseAttempt, reserveAttempt } from './throttle.js';
+import { renewedDeviceCookie, trustedDevice } from './device.js';
 import type { UserRow, Viewer } from './session.js';
 import { forgetDeviceSubscriptions } from '../push/service.js';
 import { setAvailability } from '../users/availability.js';
@@ -23,14 +24,16 @@ const badCredentials = () => new AppError(401, 'BAD_CREDENTIALS', MSG.informacio
 /**
  * Staff sign-in (spec 1 §4): refused while the user has a live session; otherwise a new
  * token_login, the login flag, the ip, availability 'Activo en espera', and a new session.
+ * `deviceCookie`: the browser's trusted-device cookie (device.ts), renewed on success.
  */
 export async function login(
   ctx: AppContext,
-  input: { email: string; password: string; ip: string; userAgent: string },
-): Promise<{ token: string; user: UserRow; started: Date }> {
+  input: { email: string; password: string; ip: string; userAgent: string; deviceCookie?: string },
+): Promise<{ token: string; user: UserRow; started: Date; deviceCookie: string }> {
   const { db, config, hub } = ctx;
+  const device = await trustedDevice(db, config, input.email, input.deviceCookie);
   // Counted as a failure until the password proves right (see throttle.ts).
-  const reservation = await reserveAttempt(db, config, input.email, input.ip);
+  const reservation = await reserveAttempt(db, config, input.email, input.ip, device);
   let found;
   try {
     [found] = await db
@@ -48,7 +51,7 @@ export async function login(
     await failAttempt(db, reservation, input.email, input.ip).catch(() => undefined);
     throw err;
   }
-  await releaseAttempt(db, config, reservation, input.email, input.ip);
+  await releaseAttempt(db, config, reservation, input.email, input.ip, device);
 
   const token = newSessionToken();
   const sessionId = hashSessionToken(token);
@@ -102,7 +105,8 @@ export async function login(
     await hub.publish(tx, topics.list('usuarios'), { name: 'list.changed', list: 'usuarios', id: user.id });
     return { user: updated, started: now };
   });
-  return { token, ...result };
+  const deviceCookie = await renewedDeviceCookie(db, config, input.email, input.deviceCookie);
+  return { token, deviceCookie, ...result };
 }
 
 /**

@@ -25,7 +25,11 @@ type Limits = Config['login'];
  *   address for the window (the owner elsewhere is not locked out);
  * - per address: `maxPerIp` failures over all accounts in the window;
  * - per account from everywhere: after `backoffAfter` failures in the window, one evaluated
- *   attempt per `backoffSeconds`, which slows a guesser spread over many addresses.
+ *   attempt per `backoffSeconds`, which slows a guesser spread over many addresses;
+ * - a trusted device (`device`: the id of a valid device cookie for this account, device.ts) is
+ *   exempt from that back-off, so a guesser rotating addresses cannot hold the owner out, but
+ *   after `deviceMaxFailures` failures of its own in the window it is refused, from any address,
+ *   for the window. Its attempts still count on the account and on their address like any other.
  *
  * When a limit is reached only because of pending reservations (the failures alone are under
  * it), the attempt is not refused: it waits, holding no lock and no database connection, for
@@ -37,7 +41,13 @@ type Limits = Config['login'];
  * Returns the reservation's id: the caller settles it with releaseAttempt (right password) or
  * failAttempt (anything else).
  */
-export async function reserveAttempt(db: Db, config: Config, email: string, ip: string): Promise<string> {
+export async function reserveAttempt(
+  db: Db,
+  config: Config,
+  email: string,
+  ip: string,
+  device?: string,
+): Promise<string> {
   const limits = config.login;
   // Sign-ins from many addresses at once hold at most this many pool connections for their
   // reservations (waiting on the advisory locks included); other requests keep the rest.
@@ -47,7 +57,16 @@ export async function reserveAttempt(db: Db, config: Config, email: string, ip: 
   const accountSignal = local.signal(`e:${email}`);
   const addressSignal = local.signal(`a:${ip}`);
   try {
-    return await reserveInTurns(db, limits, poolShare, email, ip, deadline, local, accountSignal, addressSignal);
+    return await reserveInTurns(
+      db,
+      limits,
+      poolShare,
+      { email, ip, device },
+      deadline,
+      local,
+      accountSignal,
+      addressSignal,
+    );
   } finally {
     local.drop(`e:${email}`);
     local.drop(`a:${ip}`);
@@ -58,8 +77,7 @@ async function reserveInTurns(
   db: Db,
   limits: Limits,
   poolShare: number,
-  email: string,
-  ip: string,
+  who: Who,
   deadline: number,
   local: LocalState,
   accountSignal: Signal,
@@ -71,10 +89,10 @@ async function reserveInTurns(
     // while the address is full of pending reservations, so a burst costs one look per place
     // freed, not one per waiter.
     const seenAccount = accountSignal.generation;
-    const outcome = await local.inTurn(`a:${ip}`, async () => {
+    const outcome = await local.inTurn(`a:${who.ip}`, async () => {
       for (;;) {
         const seenAddress = addressSignal.generation;
-        const result = await local.reserving(poolShare, () => tryReserve(db, limits, email, ip));
+        const result = await local.reserving(poolShare, () => tryReserve(db, limits, who));
         if (result !== 'address busy') return result;
         const left = deadline - Date.now();
         if (left <= 0) return result;
@@ -89,17 +107,25 @@ async function reserveInTurns(
   }
 }
 
+/** Who attempts: the account, the address, and the trusted device if any. */
+interface Who {
+  email: string;
+  ip: string;
+  device: string | undefined;
+}
+
 /**
  * One look under the locks: refuses (throws) when the failures alone reach a limit, answers
- * which limit is reached only with pending reservations, or reserves.
+ * which limit is reached only with pending reservations, or reserves. (A device is bound to its
+ * account by the cookie's signature, so the account's lock also covers the device's count.)
  */
 async function tryReserve(
   db: Db,
   limits: Limits,
-  email: string,
-  ip: string,
+  { email, ip, device }: Who,
 ): Promise<{ id: string } | 'address busy' | 'account busy'> {
-  const { maxPerAccount, maxPerIp, windowMinutes, backoffAfter, backoffSeconds, pendingSeconds } = limits;
+  const { maxPerAccount, maxPerIp, windowMinutes, backoffAfter, backoffSeconds, pendingSeconds, deviceMaxFailures } =
+    limits;
   return db.transaction(async (tx) => {
     // Always account first, then address: two attempts never wait on each other in a cycle.
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_ACCOUNT}, hashtext(${email}))`);
@@ -116,6 +142,8 @@ async function tryReserve(
       account_failed: number;
       last_account: string | null;
       last_account_failed: string | null;
+      device: number;
+      device_failed: number;
     }>(sql`
       select
         count(*) filter (where email = ${email} and ip = ${ip})::int as pair,
@@ -125,32 +153,36 @@ async function tryReserve(
         count(*) filter (where email = ${email})::int as account,
         count(*) filter (where email = ${email} and ${failed})::int as account_failed,
         max(fecha) filter (where email = ${email}) as last_account,
-        max(fecha) filter (where email = ${email} and ${failed}) as last_account_failed
+        max(fecha) filter (where email = ${email} and ${failed}) as last_account_failed,
+        count(*) filter (where email = ${email} and dispositivo = ${device ?? null})::int as device,
+        count(*) filter (where email = ${email} and dispositivo = ${device ?? null} and ${failed})::int as device_failed
       from intentos_login
       where (email = ${email} or ip = ${ip}) and fecha > ${since}`);
     const c = result.rows[0];
     const backoffLeft = (count: number, last: string | null) =>
       count >= backoffAfter && last ? new Date(last).getTime() + backoffSeconds * 1000 - Date.now() : 0;
     // The failures alone: refused.
-    if (c.pair_failed >= maxPerAccount || c.address_failed >= maxPerIp) {
+    if (c.pair_failed >= maxPerAccount || c.address_failed >= maxPerIp || c.device_failed >= deviceMaxFailures) {
       throw tooMany(fmt(MSG.demasiadosIntentos, { minutos: windowMinutes }));
     }
-    const wait = backoffLeft(c.account_failed, c.last_account_failed);
+    // A trusted device is exempt from the account-wide back-off.
+    const wait = device ? 0 : backoffLeft(c.account_failed, c.last_account_failed);
     if (wait > 0) throw tooMany(fmt(MSG.demasiadosIntentosCuenta, { segundos: Math.ceil(wait / 1000) }));
     // Counting the pending reservations as failures: wait for them.
     if (c.address >= maxPerIp) return 'address busy';
-    if (c.pair >= maxPerAccount || backoffLeft(c.account, c.last_account) > 0) return 'account busy';
+    if (c.pair >= maxPerAccount || c.device >= deviceMaxFailures) return 'account busy';
+    if (!device && backoffLeft(c.account, c.last_account) > 0) return 'account busy';
     const [row] = await tx
       .insert(intentos_login)
-      .values({ email, ip, pendiente: true })
+      .values({ email, ip, pendiente: true, dispositivo: device ?? null })
       .returning({ id: intentos_login.id });
     return { id: row.id };
   });
 }
 
 /**
- * A right password: the reservation and this address's earlier failures on the account are
- * forgotten (failures from other addresses, and this address's other attempts still being
+ * A right password: the reservation and this address's (and this trusted device's) earlier
+ * failures on the account are forgotten (failures from other addresses, and attempts still being
  * checked, still count); rows older than the window go too.
  */
 export async function releaseAttempt(
@@ -159,6 +191,7 @@ export async function releaseAttempt(
   reservation: string,
   email: string,
   ip: string,
+  device?: string,
 ): Promise<void> {
   const old = new Date(Date.now() - config.login.windowMinutes * 60_000);
   const failed = sql`(not ${intentos_login.pendiente} or ${intentos_login.fecha} <= now() - make_interval(secs => ${config.login.pendingSeconds}))`;
@@ -168,6 +201,7 @@ export async function releaseAttempt(
       or(
         eq(intentos_login.id, reservation),
         and(eq(intentos_login.email, email), eq(intentos_login.ip, ip), failed),
+        device ? and(eq(intentos_login.email, email), eq(intentos_login.dispositivo, device), failed) : undefined,
         lt(intentos_login.fecha, old),
       ),
     );

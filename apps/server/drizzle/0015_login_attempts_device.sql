@@ -1,0 +1,1 @@
+ALTER TABLE "intentos_login" ADD COLUMN "dispositivo" text;
