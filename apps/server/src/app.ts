@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
 import swagger from '@fastify/swagger';
@@ -11,6 +11,7 @@ import {
   type FastifyPluginAsyncZod,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { WebSocket } from 'ws';
 import { MSG } from '@vialex/domain';
 import type { AppContext } from './platform/context.js';
 import { body, installErrorHandler } from './platform/errors.js';
@@ -95,8 +96,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   await app.register(cookie);
   // A stopping server closes its live sockets with 1012 (service restart): clients reconnect,
-  // to another instance behind the proxy, and resubscribe.
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 }, preClose: closeLiveSockets });
+  // to another instance behind the proxy, and resubscribe. A frame ws refuses is logged at debug.
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024 },
+    preClose: closeLiveSockets,
+    errorHandler: liveSocketError,
+  });
   // After @fastify/websocket's own hook, which marks an upgrade so that a refused one (another
   // site's Origin) gets its socket closed.
   installRequestGuards(app, ctx.config);
@@ -137,6 +142,22 @@ function closeLiveSockets(this: FastifyInstance, done: () => void): void {
     }, this.ctx.config.liveCloseGraceMs).unref();
   this.websocketServer.close();
   done();
+}
+
+/**
+ * @fastify/websocket's errorHandler: what a live socket emits as 'error', and what its handler
+ * throws. A frame ws refuses (text that is not UTF-8, a message over maxPayload, a bad opcode or
+ * close code: ws's `WS_ERR_*` codes) is the client's doing, and any signed-in user could send
+ * thousands: it is logged at debug level, without a stack (ws has already sent the close: 1007,
+ * 1009, 1002). Anything else is ours and logged as an error. Either way the socket is cut, as the
+ * plugin's own handler does.
+ */
+function liveSocketError(this: FastifyInstance, err: Error, socket: WebSocket, request: FastifyRequest): void {
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && code.startsWith('WS_ERR_'))
+    request.log.debug({ code, reason: err.message }, 'live: malformed frame refused');
+  else request.log.error({ err }, 'live: socket error');
+  socket.terminate();
 }
 
 /**
