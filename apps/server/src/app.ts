@@ -161,12 +161,24 @@ function liveSocketError(this: FastifyInstance, err: Error, socket: WebSocket, r
 }
 
 /**
- * Public and machine routes: no session. Health, sign-in, the push public key, the API docs,
- * Cronos (its own API key, checked by its routes' hook before the body is read) and, under
- * NODE_ENV=test only, the browser tests' helpers.
+ * /api/docs (Swagger UI, its files and the OpenAPI JSON) as API_DOCS says: by default only to a
+ * signed-in staff session (the staff scope's guard: 401 otherwise), to anyone with `public`, to
+ * nobody with `off` (404). Its own scope, so the guard covers every route the UI registers.
+ */
+const apiDocsScope: FastifyPluginAsyncZod = async (app) => {
+  const mode = app.ctx.config.apiDocs;
+  if (mode === 'off') return;
+  if (mode === 'staff') app.addHook('onRequest', staffGuard(app));
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+};
+
+/**
+ * Public and machine routes: no session. Health, sign-in, the push public key, the API docs
+ * (by API_DOCS: signed-in staff only by default), Cronos (its own API key, checked by its routes'
+ * hook before the body is read) and, under NODE_ENV=test only, the browser tests' helpers.
  */
 const publicScope: FastifyPluginAsyncZod = async (app) => {
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(apiDocsScope);
   await app.register(systemRoutes, { prefix: '/api' });
   await app.register(authPublicRoutes, { prefix: '/api/auth' });
   await app.register(pushPublicRoutes, { prefix: '/api/push' });

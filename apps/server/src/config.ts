@@ -111,8 +111,24 @@ export interface Config {
   exportJobs: ExportJobConfig;
   /** METRICS_TOKEN: the bearer token of GET /metrics (Prometheus); unset: no metrics (404). */
   metricsToken: string | undefined;
+  /**
+   * API_DOCS: who gets /api/docs (Swagger UI) and its OpenAPI JSON: `staff` (default) a signed-in
+   * staff session, else 401; `public` anyone (development); `off` nobody (404).
+   */
+  apiDocs: ApiDocs;
   /** Where logs go (tests read them); stdout when unset. Not an environment setting. */
   logStream?: NodeJS.WritableStream;
+}
+
+export const API_DOCS = ['off', 'staff', 'public'] as const;
+export type ApiDocs = (typeof API_DOCS)[number];
+
+function apiDocs(value: string | undefined): ApiDocs {
+  if (value === undefined || value === '') return 'staff';
+  const mode = value.trim().toLowerCase();
+  if (!(API_DOCS as readonly string[]).includes(mode))
+    throw new Error(`API_DOCS: must be one of ${API_DOCS.join(', ')}: ${value}`);
+  return mode as ApiDocs;
 }
 
 /** Every setting comes from the environment; the README lists them with these defaults. */
@@ -183,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL ? parseOrigins(env.PUBLIC_URL, 'PUBLIC_URL')[0] : undefined,
     sftp: parseSftpConfig(env),
     metricsToken: env.METRICS_TOKEN || undefined,
+    apiDocs: apiDocs(env.API_DOCS),
     // The API tests run the job worker by hand; the browser tests (DEMO) and a real server poll.
     exportJobs: parseExportJobConfig(env, { workerOff: nodeEnv === 'test' && !bool(env.DEMO, !databaseUrl) }),
   };

@@ -30,7 +30,8 @@ beforeAll(async () => {
   write('assets/small-Q1w2.js', SMALL_JS, false);
   write('sw.js', SW_JS);
   write('robots.txt', 'User-agent: *\nAllow: /\n', false);
-  s = await startTestServer({ SERVE_WEB: '1', WEB_DIST: dist });
+  // API_DOCS=public: the OpenAPI JSON is the large API answer read without a session below.
+  s = await startTestServer({ SERVE_WEB: '1', WEB_DIST: dist, API_DOCS: 'public' });
 });
 afterAll(async () => {
   await s.close();
