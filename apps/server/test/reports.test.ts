@@ -13,7 +13,9 @@ import {
   type ReportResponse,
 } from '@vialex/domain';
 import { casos } from '../src/db/schema/index.js';
+import { csvValue } from '../src/modules/reports/csv.js';
 import { startTestServer, type TestServer } from './helper.js';
+import { hasSoffice, openCsvInCalc } from './libreoffice.js';
 import { createUser, login, signInEveryCargo } from './factories.js';
 
 /**
@@ -91,10 +93,11 @@ beforeAll(async () => {
     { creado: day(9), estado: 'Asignado', uidinvestigador: A, prioridad: 'alta' },
     { creado: day(10), estado: 'Asignado', uidinvestigador: A, prioridad: 'alta', titulo: '=HYPERLINK("x")' },
     // B (no area: 'Sin área'): 4 cases, 2 closed: 50 %, Media. The Abogado L holds 3 of them.
-    { creado: day(11), estado: 'CERRADO', uidinvestigador: B, uidabogado: L },
-    { creado: day(12), estado: 'CERRADO', uidinvestigador: B, uidabogado: L },
+    // Titles that Excel in es-CO (which splits at ';') would cut into formulas.
+    { creado: day(11), estado: 'CERRADO', uidinvestigador: B, uidabogado: L, titulo: 'Choque;=1+1' },
+    { creado: day(12), estado: 'CERRADO', uidinvestigador: B, uidabogado: L, titulo: 'Poste; =3-1;-2+3;@SUM(A1)' },
     { creado: day(13), estado: 'En atención', uidinvestigador: B, uidabogado: L, titulo: 'Choque, calle 80' },
-    { creado: day(14), estado: 'En atención', uidinvestigador: B },
+    { creado: day(14), estado: 'En atención', uidinvestigador: B, titulo: 'Moto;"=2+2"\n+3 carril' },
     // C: 3 cases, 1 closed: 33 %, Baja.
     { creado: day(15), estado: 'Cancelado', uidinvestigador: C },
     { creado: day(16), estado: 'Asignado', uidinvestigador: C },
@@ -303,6 +306,73 @@ describe('Exportar: CSV streamed from a cursor', () => {
     expect(cases).toContain(`"Choque, calle 80"`);
     expect(cases).toContain(`"'=HYPERLINK(""x"")"`);
     expect(rows.find((r) => r[6].includes('HYPERLINK'))?.[6]).toBe(`'=HYPERLINK("x")`);
+  });
+
+  it('a value with either separator is quoted; a formula where a cell could start stays text (OWASP)', async () => {
+    const cases = csv((await get(`/api/reportes/exportar?tipo=por_fecha&${MARCH}`)).rawPayload);
+    expect(cases).toContain(`,"Choque;'=1+1",`);
+    expect(cases).toContain(`,"Poste; '=3-1;'-2+3;'@SUM(A1)",`);
+    expect(cases).toContain(`,"Moto;""'=2+2""\n'+3 carril",`);
+    // Read as the file means it (comma, quotes): each value whole in its column, neutralised.
+    const rows = Papa.parse<string[]>(cases.trim()).data;
+    expect(rows.every((r) => r.length === 8)).toBe(true);
+    expect(rows.map((r) => r[6])).toEqual(
+      expect.arrayContaining(["Choque;'=1+1", "Poste; '=3-1;'-2+3;'@SUM(A1)", `Moto;"'=2+2"\n'+3 carril`]),
+    );
+    // However a reader cuts it — at ';' (Excel in es-CO), at ',', at line breaks, quotes or not —
+    // no piece starts like a formula.
+    for (const piece of cases.split(/\r\n|\r|\n|[,;]/))
+      expect(piece, JSON.stringify(piece)).not.toMatch(/^[ "]*[=+\-@\t]/);
+  });
+
+  it.skipIf(!hasSoffice())(
+    'in LibreOffice Calc, read at ",", at ";" (Excel in es-CO) or at both: no cell is a formula, the values in their columns',
+    async () => {
+      const cases = csv((await get(`/api/reportes/exportar?tipo=por_fecha&${MARCH}`)).rawPayload);
+      const meant = Papa.parse<string[]>(cases.trim()).data;
+      for (const separators of [[','], [';'], [',', ';']]) {
+        const sheet = openCsvInCalc(cases, separators);
+        const formulas = sheet.flat().filter((c) => c.formula);
+        expect(formulas, separators.join('')).toEqual([]);
+        // Read at ',' as the file means, or at both: a value with either separator is quoted,
+        // so each stays whole in its column (Calc shows what the file holds, the ' included).
+        if (separators.includes(','))
+          expect(
+            sheet.map((r) => r.map((c) => c.text)),
+            separators.join(''),
+          ).toEqual(meant.map((r) => (r.at(-1) === '' ? r.slice(0, -1) : r)));
+      }
+    },
+    120_000,
+  );
+
+  it('csvValue: quotes either separator, a quote, a line break; neutralises =, +, -, @, tab, CR where a cell starts', () => {
+    expect(['a;b', 'a,b', 'a"b', 'a\nb', ' a'].map(csvValue)).toEqual(['"a;b"', '"a,b"', '"a""b"', '"a\nb"', '" a"']);
+    expect(['=1', '+1', '-1', '@x', '\tx', '\rx'].map(csvValue)).toEqual([
+      `"'=1"`,
+      `"'+1"`,
+      `"'-1"`,
+      `"'@x"`,
+      `"'\tx"`,
+      `"'\rx"`,
+    ]);
+    expect(['x;=1', 'x, +1', 'x;"-1', 'x\r\n@y', ' =1'].map(csvValue)).toEqual([
+      `"x;'=1"`,
+      `"x, '+1"`,
+      `"x;""'-1"`,
+      `"x\r\n'@y"`,
+      `" '=1"`,
+    ]);
+    // Text elsewhere, numbers, dates and nothing stay as they are.
+    expect(['ANA - MARÍA', 'a=b', -5, 80, null, undefined, new Date('2025-03-01T00:00:00Z')].map(csvValue)).toEqual([
+      'ANA - MARÍA',
+      'a=b',
+      '-5',
+      '80',
+      '',
+      '',
+      '2025-03-01T00:00:00.000Z',
+    ]);
   });
 
   it('every type exports what its table shows', async () => {

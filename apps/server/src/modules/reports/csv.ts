@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import type { SQL } from 'drizzle-orm';
-import Papa from 'papaparse';
 import {
   MSG,
   REPORT_TEXTS as T,
@@ -24,14 +23,39 @@ import { filtersOf, mayReadReports } from './service.js';
  * Exportar (spec 3 §2, §9): the rows the query's table shows, all of them, as CSV named by the
  * query type and the day, straight from a database cursor (cursor.ts) a batch at a time: an export
  * of 100,000 cases holds one batch of 1,000 here, and the download starts with the first batch.
- * UTF-8 with a byte-order mark, so Excel in Spanish opens accents right; CRLF line ends; a value
- * holding a comma, a quote or a line break is quoted (papaparse); a value that a spreadsheet would
- * run as a formula (=, +, -, @ first) is prefixed with ' so it stays text.
+ * UTF-8 with a byte-order mark, so Excel in Spanish opens accents right; CRLF line ends; values
+ * written by csvValue below.
  */
 
 const BOM = '\uFEFF';
 export const CSV_BATCH = 1000;
-const UNPARSE = { header: false, newline: '\r\n', escapeFormulae: true } as const;
+
+/**
+ * Where a spreadsheet may start a cell inside a value: the value's start, and after either list
+ * separator (`,`, or `;` of Excel in es-CO, which splits there) or a line break — a reader that
+ * splits where the file did not mean it to starts a cell there — past spaces (some readers trim
+ * them) and a quote (a cell that opens quoted).
+ */
+const CELL_START = /(?<=(?:^|[,;\r\n])[ "]*)[=+\-@\t\r]/g;
+/** A value needs quotes with a separator of either kind, a quote, a line break, or a space at an end. */
+const NEEDS_QUOTES = /[",;\r\n]|^ | $/;
+
+/**
+ * One CSV value (OWASP "CSV Injection"): a text with a formula character (=, +, -, @, tab, CR)
+ * where a cell could start gets ' before it, so a spreadsheet shows it as text; then it is quoted
+ * (quotes doubled) when it holds a separator of either kind, a quote or a line break, or was
+ * changed. Numbers are written as they are; dates as ISO; null as nothing.
+ */
+export function csvValue(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
+  const raw = String(value);
+  const text = typeof value === 'string' ? raw.replace(CELL_START, "'$&") : raw;
+  return text !== raw || NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One CSV line, comma separated, CRLF ended. */
+export const csvLine = (values: readonly unknown[]) => values.map(csvValue).join(',') + '\r\n';
 
 interface ExportPlan {
   header: string[];
@@ -142,10 +166,10 @@ export async function exportReport(
     };
     async function* lines() {
       try {
-        yield BOM + Papa.unparse([p.header], UNPARSE) + '\r\n';
+        yield BOM + csvLine(p.header);
         let batch = first;
         while (batch.length) {
-          yield Papa.unparse(batch.map(p.row), UNPARSE) + '\r\n';
+          yield batch.map((r) => csvLine(p.row(r))).join('');
           if (batch.length < CSV_BATCH) break;
           batch = await c.next();
         }
