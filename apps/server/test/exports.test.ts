@@ -647,6 +647,29 @@ describe('EXPORTACIONES SFTP and who may do what', () => {
     expect([bad.statusCode, bad.json().message]).toEqual([400, MSG.casoNoExiste]);
   });
 
+  it("'Expediente del caso' names the files of the chat rooms its reader may open, no other room's", async () => {
+    const c = await caseWithFiles();
+    // The general room's files (and its drone photos) for everyone; the perito and dibujante rooms'
+    // only for the cargos that see those rooms (spec 2 §2).
+    const expected: [Cargo, { perito: boolean; dibujante: boolean }][] = [
+      ['Investigador', { perito: true, dibujante: true }],
+      ['Perito', { perito: true, dibujante: false }],
+      ['Dibujante', { perito: false, dibujante: true }],
+      ['Administrador', { perito: false, dibujante: true }],
+      ['Abogado', { perito: false, dibujante: false }],
+      ['Call Center', { perito: false, dibujante: false }],
+    ];
+    for (const [cargo, rooms] of expected) {
+      const res = await s.app.inject({ method: 'GET', url: `/api/casos/${c.id}/expediente.pdf`, headers: h(cargo) });
+      expect(res.statusCode, cargo).toBe(200);
+      const text = (await pdfPages(res.rawPayload)).join('\n');
+      for (const name of ['Croquis señalización.pdf', 'choque.png', 'dron-1.png', 'acta.pdf'])
+        expect(text, `${cargo} ${name}`).toContain(name);
+      expect(text.includes('informe perito.pdf'), `${cargo} perito`).toBe(rooms.perito);
+      expect(text.includes('plano.pdf'), `${cargo} dibujante`).toBe(rooms.dibujante);
+    }
+  });
+
   it('the export request stays one per case at the database too (a second En proceso row is refused)', async () => {
     const c = await everybodysCase();
     await requestExport(c.id);

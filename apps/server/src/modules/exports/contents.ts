@@ -1,4 +1,5 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { ChatKind } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
 import { archivos, chats, fotosdrone, trazabilidad, usuarios } from '../../db/schema/index.js';
 import { casePolicies } from '../cases/workspace-queries.js';
@@ -46,14 +47,18 @@ const fileColumns = {
   type: archivos.type,
 };
 
-/** The case's files, each once: a drone photo under fotos-dron, a document under documentos, else its room's folder. */
-export async function caseFiles(db: Executor, caseId: string): Promise<ExportFile[]> {
+/**
+ * The case's files, each once: a drone photo under fotos-dron, a document under documentos, else
+ * its room's folder. `rooms`: only the files of these chat rooms (drone photos are the general
+ * room's); every room when not given (the SFTP export sends the whole case).
+ */
+export async function caseFiles(db: Executor, caseId: string, rooms?: readonly ChatKind[]): Promise<ExportFile[]> {
   const drone = await db
     .select({ ...fileColumns, fecha: fotosdrone.fecha })
     .from(fotosdrone)
     .innerJoin(chats, eq(chats.id, fotosdrone.roomId))
     .innerJoin(archivos, eq(archivos.id, fotosdrone.archivo))
-    .where(eq(chats.uidcaso, caseId))
+    .where(and(eq(chats.uidcaso, caseId), rooms ? inArray(chats.tipo, [...rooms]) : undefined))
     .orderBy(asc(fotosdrone.fecha), asc(archivos.id));
   const documents = await db
     .select({ ...fileColumns, fecha: trazabilidad.fechahora })
@@ -61,6 +66,14 @@ export async function caseFiles(db: Executor, caseId: string): Promise<ExportFil
     .innerJoin(archivos, eq(archivos.id, trazabilidad.archivo))
     .where(eq(trazabilidad.uidcaso, caseId))
     .orderBy(asc(trazabilidad.fechahora), asc(archivos.id));
+  const inRooms = !rooms
+    ? sql``
+    : rooms.length
+      ? sql`and c.tipo in (${sql.join(
+          rooms.map((r) => sql`${r}`),
+          sql`, `,
+        )})`
+      : sql`and false`;
   // A message's files are its stored files (mensajes.files[].id); previews are not sent.
   const chatFiles = await db.execute(sql`
     select a.id as archivo, a.clave, a.nombre, a.size, a.type, c.tipo,
@@ -70,6 +83,7 @@ export async function caseFiles(db: Executor, caseId: string): Promise<ExportFil
       cross join lateral jsonb_array_elements(m.files) f
       join archivos a on a.id = (f->>'id')::uuid
      where c.uidcaso = ${caseId}
+       ${inRooms}
      order by c.tipo, m.index_id, a.id`);
 
   const seen = new Set<string>();
@@ -132,14 +146,21 @@ export interface CaseFileData {
   archivos: ExportFile[];
 }
 
-/** Everything the summary (JSON and PDF) says about a case; undefined when there is no such case. */
-export async function caseFileData(db: Executor, caseId: string): Promise<CaseFileData | undefined> {
+/**
+ * Everything the summary (JSON and PDF) says about a case; undefined when there is no such case.
+ * `rooms`: the chat rooms whose files it lists (a reader's PDF: the rooms they may open).
+ */
+export async function caseFileData(
+  db: Executor,
+  caseId: string,
+  rooms?: readonly ChatKind[],
+): Promise<CaseFileData | undefined> {
   const row = await findCaseWithNames(db, caseId);
   if (!row) return undefined;
   return {
     row,
     polizas: await casePolicies(db, caseId),
     historial: await fullHistory(db, caseId),
-    archivos: await caseFiles(db, caseId),
+    archivos: await caseFiles(db, caseId, rooms),
   };
 }

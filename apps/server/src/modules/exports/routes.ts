@@ -3,11 +3,13 @@ import { z } from 'zod';
 import {
   EXPORT_LIST,
   MSG,
+  TIPOS_CHAT,
   can,
   exportActionResponse,
   exportPageResponse,
   exportRequestResponse,
   listQuerySchema,
+  mayReadRoom,
 } from '@vialex/domain';
 import { viewerOf } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
@@ -56,9 +58,12 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      // Whoever may open the case's workspace may read its file.
-      await loadCaseForTab(app.ctx.db, viewerOf(request), id, 'informacion');
-      const data = await caseFileData(app.ctx.db, id);
+      const viewer = viewerOf(request);
+      // Whoever may open the case's workspace may read its file; it names the files of the chat
+      // rooms they may open, no other room's (spec 2 §2: the chat tabs each cargo sees).
+      const { caso } = await loadCaseForTab(app.ctx.db, viewer, id, 'informacion');
+      const rooms = TIPOS_CHAT.filter((k) => mayReadRoom({ id: viewer.id, kind: viewer.cargo }, caso, k).allowed);
+      const data = await caseFileData(app.ctx.db, id, rooms);
       if (!data) throw notFound(MSG.casoNoExiste);
       const name = summaryPdfName(data.row.caso.caso);
       return reply
