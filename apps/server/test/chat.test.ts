@@ -306,6 +306,66 @@ describe('files (spec 2 §6 "Opening files")', () => {
     expect(((await read(c.id, 'general', 'Abogado')).json() as ChatPage).mensajes).toHaveLength(2);
   });
 
+  it('a file quoting a text: Perito and Dibujante get the file without the quoted words (page, catch-up, live, notice)', async () => {
+    const c = await everybodysCase();
+    const secret = 'Placa ABC123, el conductor confesó';
+    const text = (await say(c.id, 'general', 'Abogado', secret)).json().mensaje;
+    const room = (await read(c.id, 'general', 'Abogado')).json() as ChatPage;
+    const perito = await connect('Perito');
+    try {
+      perito.ws.send(JSON.stringify({ action: 'subscribe', topic: room.sala.topic }));
+      await perito.next((m) => m.type === 'subscribed');
+      const sent = await upload(c.id, 'general', 'Abogado', '/archivos', [
+        { name: 'clientId', value: randomUUID() },
+        { name: 'content', value: 'Croquis' },
+        { name: 'replyTo', value: text.id },
+        { name: 'archivos', file: { filename: 'croquis.pdf', content: PDF } },
+      ]);
+      expect(sent.statusCode, sent.body).toBe(200);
+      expect(sent.json().mensaje.reply).toMatchObject({ id: text.id, content: secret, archivos: 0 });
+      await perito.next((m) => m.type === 'event' && m.event.name === 'chat.message');
+      expect(JSON.stringify(perito.messages)).not.toContain('ABC123');
+    } finally {
+      perito.ws.close();
+    }
+    // A file quoting a file message keeps that message's caption: they read it.
+    const withFile = await upload(c.id, 'general', 'Abogado', '/archivos', [
+      { name: 'clientId', value: randomUUID() },
+      { name: 'replyTo', value: (await read(c.id, 'general', 'Abogado')).json().mensajes[1].id },
+      { name: 'archivos', file: { filename: 'b.pdf', content: PDF } },
+    ]);
+    expect(withFile.statusCode, withFile.body).toBe(200);
+
+    for (const cargo of ['Perito', 'Dibujante'] as const) {
+      for (const query of ['', '?despues=0', '?q=Croquis', '?q=croquis.pdf']) {
+        const res = await read(c.id, 'general', cargo, query);
+        expect(res.statusCode, `${cargo} ${query}`).toBe(200);
+        expect(res.body, `${cargo} ${query}`).not.toContain('ABC123');
+        const [file] = (res.json() as ChatPage).mensajes;
+        expect(file.content).toBe('Croquis');
+        expect(file.reply).toEqual({
+          id: text.id,
+          username: text.username,
+          archivos: 0,
+          content: MSG.citaTextoNoVisible,
+        });
+      }
+      const all = (await read(c.id, 'general', cargo)).json() as ChatPage;
+      expect(all.mensajes[1].reply).toMatchObject({ content: 'Croquis', archivos: 1 });
+    }
+    // Whoever reads the texts reads the quote.
+    const reader = (await read(c.id, 'general', 'Investigador')).json() as ChatPage;
+    expect(reader.mensajes[1].reply?.content).toBe(secret);
+    // The notice of the file to the Dibujante (away) says the file's text, never the quote.
+    const notices = await s.ctx.db
+      .select()
+      .from(notificaciones)
+      .where(and(eq(notificaciones.uidcaso, c.id), eq(notificaciones.momento, 'Mensaje Chat')));
+    const toDibujante = notices.filter((n) => n.destinatarios.includes(id('Dibujante')));
+    expect(toDibujante.length).toBeGreaterThan(0);
+    expect(JSON.stringify(toDibujante)).not.toContain('ABC123');
+  });
+
   it('refuses a disguised program, no files, too many, and a refused sender before reading the upload', async () => {
     const c = await everybodysCase();
     const stored = () => fs.readdir(path.join(filesDir, 'DocChat')).catch(() => [] as string[]);

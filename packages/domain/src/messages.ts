@@ -326,6 +326,7 @@ export const MSG = {
   avisoPrimeraFoto: 'Caso # {caso}: {n} foto(s) de dron cargada(s)',
   trazaBloqueoChat: '{accion} del chat {sala} del caso # {caso}',
   mensajeArchivos: '{n} archivo(s)',
+  citaTextoNoVisible: 'Mensaje de texto: en esta sala usted ve solo los archivos',
   // The case map (issue 13; not in the spec's catalogue)
   llegadaMarcada: 'Llegada registrada',
   casoSinDireccion: 'Lugar del accidente',

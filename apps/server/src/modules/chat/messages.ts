@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, lt, ne, sql, type SQL } from 'drizzle-orm';
 import {
   CHAT_PAGE_SIZE,
+  MSG,
   chatRoomActions,
   isDocumentExtension,
   seesOnlyFiles,
@@ -57,7 +58,25 @@ function presentFile(caseId: string, kind: ChatKind, f: StoredChatFile): ChatFil
   };
 }
 
-export function presentMessage(caseId: string, kind: ChatKind, row: MessageRow, viewerId: string): ChatMessage {
+/**
+ * The quote of a reply as the viewer may read it. A files-only viewer (spec 2 §6) reads no text of
+ * the room, so a file that quotes a text shows the quote without its words; a quoted message
+ * with files (which they do read) keeps its caption.
+ */
+function presentReply(reply: StoredReply | null, filesOnly: boolean): ChatMessage['reply'] {
+  if (!reply) return null;
+  const { id, content, username, archivos } = reply;
+  return { id, username, archivos, content: filesOnly && archivos === 0 ? MSG.citaTextoNoVisible : content };
+}
+
+/** A message for one viewer; `filesOnly`: the viewer reads only the room's file messages (seesOnlyFiles). */
+export function presentMessage(
+  caseId: string,
+  kind: ChatKind,
+  row: MessageRow,
+  viewerId: string,
+  filesOnly = false,
+): ChatMessage {
   const files = (row.files as StoredChatFile[]) ?? [];
   const dron = files.find((f) => f.dron)?.dron ?? null;
   return {
@@ -68,12 +87,16 @@ export function presentMessage(caseId: string, kind: ChatKind, row: MessageRow, 
     fecha: row.fecha.toISOString(),
     content: row.content,
     files: files.map((f) => presentFile(caseId, kind, f)),
-    reply: (row.replyMessage as StoredReply | null) ?? null,
+    reply: presentReply((row.replyMessage as StoredReply | null) ?? null, filesOnly),
     clientId: row.senderId === viewerId ? row.clientId : null,
     system: row.system,
     dron,
   };
 }
+
+/** A message of an open room for the one who opened it. */
+export const presentFor = (open: OpenRoom, row: MessageRow): ChatMessage =>
+  presentMessage(open.caso.id, open.kind, row, open.sender.id, seesOnlyFiles(open.sender.kind, open.kind));
 
 export interface PageOptions {
   antes?: number;
@@ -143,7 +166,7 @@ export async function readRoom(ctx: AppContext, open: OpenRoom, opts: PageOption
     await roomChanged(ctx, db, open.room.id);
   return {
     sala: await roomHeader(db, open),
-    mensajes: page.rows.map((r) => presentMessage(open.caso.id, open.kind, r, open.sender.id)),
+    mensajes: page.rows.map((r) => presentFor(open, r)),
     hayMas: page.hayMas,
   };
 }

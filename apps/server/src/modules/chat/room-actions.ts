@@ -13,7 +13,7 @@ import { enforce } from '../auth/policy.js';
 import { discardAll, readMultipartForm } from '../files/multipart-form.js';
 import { findFile, sendStoredFile } from '../files/service.js';
 import type { StagedUpload } from '../files/upload.js';
-import { fileInRoom, presentMessage, unreadIn } from './messages.js';
+import { fileInRoom, presentFor, unreadIn } from './messages.js';
 import { sendMessage } from './send-service.js';
 import { markMember, roomChanged, type OpenRoom } from './service.js';
 
@@ -86,6 +86,6 @@ export function sendFiles(ctx: AppContext, request: FastifyRequest, open: OpenRo
       throw badRequest(issues[0].message, issues);
     }
     const { row, repetido } = await sendMessage(ctx, open, parsed.data, uploads);
-    return { mensaje: presentMessage(open.caso.id, open.kind, row, open.sender.id), repetido };
+    return { mensaje: presentFor(open, row), repetido };
   });
 }

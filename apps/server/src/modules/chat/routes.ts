@@ -24,7 +24,7 @@ import { AppError, badRequest } from '../../platform/errors.js';
 import type { Viewer } from '../auth/session.js';
 import { setChatOpen } from '../cases/chat-block-service.js';
 import { fileResponseSchema } from '../files/service.js';
-import { presentMessage, readRoom } from './messages.js';
+import { presentFor, readRoom } from './messages.js';
 import { sendMessage } from './send-service.js';
 import { chatMultipartLimits, markRead, sendFiles, serveRoomFile, withUploads } from './room-actions.js';
 import { openRoomFor, roomChanged } from './service.js';
@@ -91,7 +91,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const open = await room(request, viewerOf(request));
       const { row, repetido } = await sendMessage(ctx, open, request.body);
-      return { mensaje: presentMessage(open.caso.id, open.kind, row, open.sender.id), repetido };
+      return { mensaje: presentFor(open, row), repetido };
     },
   );
 
@@ -138,7 +138,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
             ]);
           const drone = { latitud: input.latitud ?? null, longitud: input.longitud ?? null };
           const { row } = await sendMessage(ctx, open, { clientId: input.clientId, content: '' }, uploads, drone);
-          return { mensaje: presentMessage(open.caso.id, open.kind, row, open.sender.id), message: MSG.fotosCargadas };
+          return { mensaje: presentFor(open, row), message: MSG.fotosCargadas };
         },
       );
     },
