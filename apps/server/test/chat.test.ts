@@ -272,6 +272,42 @@ describe('files (spec 2 §6 "Opening files")', () => {
     expect((await s.app.inject({ method: 'GET', url: elsewhere, headers: h('Investigador') })).statusCode).toBe(404);
   });
 
+  it('a file is kept by the browser only as long as access: private, no-cache, an ETag, 304 after the checks', async () => {
+    const c = await everybodysCase();
+    const sent = await upload(c.id, 'general', 'Abogado', '/archivos', [
+      { name: 'clientId', value: randomUUID() },
+      { name: 'archivos', file: { filename: 'croquis.pdf', content: PDF } },
+    ]);
+    const file = (sent.json() as { mensaje: ChatPage['mensajes'][number] }).mensaje.files[0];
+    const get = (who: Cargo, ifNoneMatch?: string) =>
+      s.app.inject({
+        method: 'GET',
+        url: file.url,
+        headers: { ...h(who), ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}) },
+      });
+    const first = await get('Perito');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const etag = first.headers.etag as string;
+    expect(etag).toBe(`"${file.id}"`);
+    for (const asked of [etag, `W/${etag}`, `"otro", ${etag}`, '*']) {
+      const again = await get('Perito', asked);
+      expect(again.statusCode, asked).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+      expect(again.headers).toMatchObject({ etag, 'cache-control': 'private, no-cache' });
+    }
+    const changed = await get('Perito', '"otro"');
+    expect(changed.statusCode).toBe(200);
+    expect(changed.rawPayload.equals(PDF)).toBe(true);
+    // Whoever may not open the room's files is refused, whatever copy they say they hold.
+    expect((await get('Abogado CAIT', etag)).statusCode).toBe(403);
+    // The Perito taken off the case: no 304 for the copy they kept.
+    await setCase(c.id, { uidperito: null });
+    const lost = await get('Perito', etag);
+    expect(lost.statusCode).toBe(404);
+    expect(lost.headers.etag).toBeUndefined();
+  });
+
   it.each(['perito', 'dibujante'] as const)('the %s room: its files only for its readers', async (kind) => {
     const c = await everybodysCase();
     const sent = await upload(c.id, kind, 'Investigador', '/archivos', [

@@ -45,8 +45,9 @@ export async function markRead(ctx: AppContext, open: OpenRoom, hasta: number): 
 export async function serveRoomFile(ctx: AppContext, reply: FastifyReply, open: OpenRoom, fileId: string) {
   enforce(mayOpenRoomFiles(open.sender, open.caso, open.kind));
   const row = (await fileInRoom(ctx.db, open.room.id, fileId)) ? await findFile(ctx.db, fileId) : undefined;
-  // A file never changes under its id: the phone keeps it instead of downloading it again.
-  return sendStoredFile(ctx, reply, row, { immutable: true });
+  // The browser may keep a copy but asks each time (ETag, 304): only after the checks above, so
+  // one who lost access to the room is refused rather than shown what they kept.
+  return sendStoredFile(ctx, reply, row, { revalidate: true });
 }
 
 /**

@@ -99,27 +99,43 @@ export const fileResponseSchema = {
   content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } },
 };
 
+/** The validator of a stored file: its id, since a file never changes under its id. */
+export const fileEtag = (row: FileRow) => `"${row.id}"`;
+
+/** Whether an If-None-Match header names this validator (RFC 9110 §13.1.2: weak comparison, or `*`). */
+export function noneMatch(header: string | string[] | undefined, etag: string): boolean {
+  if (!header) return false;
+  const tags = (Array.isArray(header) ? header.join(',') : header).split(',').map((t) => t.trim());
+  return tags.some((t) => t === '*' || t.replace(/^W\//, '') === etag);
+}
+
 /**
  * Streams a stored file as the answer: its type, size, disposition (documents inline, images as
- * an attachment), nosniff; `immutable` lets the browser keep a file that never changes under its
- * id (chat files), otherwise nothing is cached. A row whose bytes are gone is 404.
+ * an attachment), nosniff. Nothing is cached, unless `revalidate` (chat files): the browser may
+ * keep it but asks every time (`private, no-cache` with the file's ETag), and the caller's access
+ * check runs before the 304 that lets it use its copy — one who lost access is refused instead. A
+ * row whose bytes are gone is 404.
  */
 export async function sendStoredFile(
   ctx: AppContext,
   reply: FastifyReply,
   row: FileRow | undefined,
-  { immutable = false } = {},
+  { revalidate = false } = {},
 ): Promise<FastifyReply> {
+  const etag = row && revalidate ? fileEtag(row) : undefined;
+  if (etag && noneMatch(reply.request.headers['if-none-match'], etag))
+    return reply.code(304).header('etag', etag).header('cache-control', 'private, no-cache').send();
   const file = row ? await openFile(ctx, row) : undefined;
   if (!row || !file) {
     if (row) reply.log.warn({ code: 'FILE_MISSING_IN_STORAGE' }, 'stored file not found');
     throw notFound(MSG.documentoNoEncontrado);
   }
+  if (etag) reply.header('etag', etag);
   return reply
     .header('content-type', row.type)
     .header('content-length', file.size || row.size)
     .header('content-disposition', contentDisposition(row))
-    .header('cache-control', immutable ? 'private, max-age=86400, immutable' : 'private, no-store')
+    .header('cache-control', etag ? 'private, no-cache' : 'private, no-store')
     .header('x-content-type-options', 'nosniff')
     .send(file.body as never);
 }
