@@ -83,6 +83,15 @@ test('change own password: current password, rules, mismatch, confirmation, succ
   await expect(dialog.getByText(MSG.passActualIncorrecta)).toBeVisible();
   await expect(dialog.getByLabel(MSG.contrasenaActual)).toHaveAttribute('aria-invalid', 'true');
   await shot(page, 'password-wrong-current');
+
+  // A common or easy-to-guess new password (the server's strength check) comes back under its field.
+  await current.fill(PASSWORD);
+  await password.fill('password1A!');
+  await confirm.fill('password1A!');
+  await dialog.getByRole('button', { name: MSG.guardar }).click();
+  await confirmDialog.getByRole('button', { name: MSG.si }).click();
+  await expect(dialog.getByText(MSG.passComun)).toBeVisible();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
   await dialog.getByRole('button', { name: MSG.cancelar }).click();
   await expect(dialog).toHaveCount(0);
 

@@ -57,7 +57,7 @@ test('Administrador creates a user (password rules first), edits it, assigns cit
     await password.fill(value);
     await expect(add.getByText(message)).toBeVisible();
   }
-  const newPassword = 'Nuevo2026#';
+  const newPassword = 'Nuevo-Ruta-2026#';
   await password.fill(newPassword);
   await add.getByLabel(T.email).fill('sin-arroba');
   await add.getByRole('button', { name: MSG.guardar }).click();

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { MSG } from '@vialex/domain';
 import { cuentas, trazabilidadestado } from '../src/db/schema/index.js';
 import { endSessionsByEmail } from '../src/cli/end-sessions.js';
 import { startTestServer, type TestServer } from './helper.js';
@@ -60,6 +61,21 @@ describe('npm run admin -- end-sessions', () => {
     // Apart, so a failure prints what the command said.
     expect((nobody as { stderr: string }).stderr).toContain('No existe un usuario con el correo nadie@vialex.test');
     expect((nobody as { code: number }).code).toBe(1);
+  }, 60_000);
+});
+
+describe('npm run admin -- create-user', () => {
+  it('refuses a common password (the real command)', async () => {
+    const run = promisify(execFile);
+    const cli = fileURLToPath(new URL('../src/cli/admin.ts', import.meta.url));
+    const env = { ...process.env, DATA_DIR: 'memory://', DATABASE_URL: '', VIALEX_ADMIN_PASSWORD: 'password1A!' };
+    const args = ['create-user', '--email', 'jefe@vialex.test', '--nombres', 'Ana', '--apellidos', 'Ruiz'];
+    const refused = await run(process.execPath, ['--import', 'tsx', cli, ...args, '--identificacion', '52123456'], {
+      env,
+    }).catch((e: { code: number; stdout: string; stderr: string }) => e);
+    expect((refused as { stderr: string }).stderr).toContain(MSG.passComun);
+    expect((refused as { stdout: string }).stdout).not.toContain('Usuario creado');
+    expect((refused as { code: number }).code).toBe(1);
   }, 60_000);
 });
 

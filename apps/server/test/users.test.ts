@@ -23,8 +23,8 @@ const newUser = (cargo: Cargo = 'Perito', extra: object = {}) => ({
   email: `nuevo${n}@vialex.test`,
   cargo,
   area: 'PERITAJE',
-  password: 'Segura2026*',
-  confirmPassword: 'Segura2026*',
+  password: 'Segura-Ruta-2026*',
+  confirmPassword: 'Segura-Ruta-2026*',
   ...extra,
 });
 
@@ -69,7 +69,7 @@ describe('creating users', () => {
     });
     const [account] = await s.ctx.db.select().from(cuentas).where(eq(cuentas.email, body.email));
     expect(account.password_hash).toMatch(/^\$argon2id\$/);
-    await login(s.app, body.email, 'Segura2026*');
+    await login(s.app, body.email, 'Segura-Ruta-2026*');
   });
 
   it.each(CARGOS)('refused with "Usuario no autorizado" for a restricted view: %s', async (viewer) => {
@@ -285,7 +285,7 @@ describe('editing users', () => {
       payload: editBody(u, { email: `Cambio${n}@Vialex.test` }),
     });
     expect(res.statusCode).toBe(200);
-    await login(s.app, `cambio${n}@vialex.test`, 'Segura2026*');
+    await login(s.app, `cambio${n}@vialex.test`, 'Segura-Ruta-2026*');
   });
 
   it('a restricted coordinator cannot edit, even a user of its own group', async () => {
@@ -302,7 +302,7 @@ describe('editing users', () => {
 
   it('deactivating keeps the user, signs them out, and refuses their sign-in', async () => {
     const u = await created();
-    const cookie = await login(s.app, u.body.email, 'Segura2026*');
+    const cookie = await login(s.app, u.body.email, 'Segura-Ruta-2026*');
     const res = await s.app.inject({ method: 'DELETE', url: `/api/usuarios/${u.id}`, headers: headers('Call Center') });
     expect(res.json().estado).toBe(false);
     expect((await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(401);
@@ -311,7 +311,7 @@ describe('editing users', () => {
         await s.app.inject({
           method: 'POST',
           url: '/api/auth/login',
-          payload: { email: u.body.email, password: 'Segura2026*' },
+          payload: { email: u.body.email, password: 'Segura-Ruta-2026*' },
         })
       ).statusCode,
     ).toBe(401);
@@ -412,7 +412,7 @@ describe("another user's password", () => {
         method: 'PUT',
         url: `/api/usuarios/${target.user.id}/password`,
         headers: headers(cargo),
-        payload: { password: 'Otra2026*', confirmPassword: 'Otra2026*' },
+        payload: { password: 'Otra-Ruta-2026*', confirmPassword: 'Otra-Ruta-2026*' },
       });
       expect(res.statusCode).toBe(403);
     }
@@ -427,10 +427,10 @@ describe("another user's password", () => {
       method: 'PUT',
       url: `/api/usuarios/${target.user.id}/password`,
       headers: headers('Administrador'),
-      payload: { password: 'Otra2026*', confirmPassword: 'Otra2026*' },
+      payload: { password: 'Otra-Ruta-2026*', confirmPassword: 'Otra-Ruta-2026*' },
     });
     expect(ok.json().message).toBe('Operación Exitosa');
-    await login(s.app, target.email, 'Otra2026*');
+    await login(s.app, target.email, 'Otra-Ruta-2026*');
     const [acc] = await s.ctx.db.select().from(usuarios).where(eq(usuarios.id, target.user.id));
     expect(acc.login).toBe(true);
   });
@@ -443,7 +443,7 @@ describe("another user's password", () => {
       method: 'PUT',
       url: `/api/usuarios/${target.user.id}/password`,
       headers: headers('Administrador'),
-      payload: { password: 'Otra2026*', confirmPassword: 'Otra2026*' },
+      payload: { password: 'Otra-Ruta-2026*', confirmPassword: 'Otra-Ruta-2026*' },
     });
     expect(res.statusCode).toBe(200);
     const me = await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
@@ -473,7 +473,7 @@ describe("another user's password", () => {
         })
       ).statusCode,
     ).toBe(401);
-    await login(s.app, target.email, 'Otra2026*');
+    await login(s.app, target.email, 'Otra-Ruta-2026*');
   });
 
   it("not one's own (the key button asks for the current password)", async () => {
@@ -482,7 +482,7 @@ describe("another user's password", () => {
       method: 'PUT',
       url: `/api/usuarios/${adminId}/password`,
       headers: headers('Administrador'),
-      payload: { password: 'Otra2026*', confirmPassword: 'Otra2026*' },
+      payload: { password: 'Otra-Ruta-2026*', confirmPassword: 'Otra-Ruta-2026*' },
     });
     expect(res.statusCode).toBe(403);
     const own = (
@@ -504,7 +504,7 @@ describe("another user's password", () => {
           method: 'PUT',
           url: `/api/usuarios/${t.user.id}/password`,
           headers: headers('Administrador'),
-          payload: { password: 'Otra2026*', confirmPassword: 'Otra2026*' },
+          payload: { password: 'Otra-Ruta-2026*', confirmPassword: 'Otra-Ruta-2026*' },
         }),
       ),
     );
@@ -514,7 +514,65 @@ describe("another user's password", () => {
     expect(codes.filter((c) => c !== 200).every((c) => c === 429)).toBe(true);
     for (const [i, t] of targets.entries()) {
       // Each target signs in with the password its answer says it has.
-      await login(s.app, t.email, codes[i] === 200 ? 'Otra2026*' : TEST_PASSWORD);
+      await login(s.app, t.email, codes[i] === 200 ? 'Otra-Ruta-2026*' : TEST_PASSWORD);
     }
   });
+});
+
+describe('common or easy-to-guess passwords (zxcvbn score under 3, or on its common list)', () => {
+  // An Administrador of their own, so these calls do not use up the shared one's password budget.
+  let cookie: string;
+  beforeAll(async () => {
+    const { email } = await createUser(s.ctx, { cargo: 'Administrador', area: 'ADMINISTRACIÓN' });
+    cookie = await login(s.app, email);
+  });
+  const refusal = {
+    statusCode: 400,
+    code: 'VALIDATION',
+    message: MSG.passComun,
+    issues: [{ path: 'password', message: MSG.passComun }],
+  };
+
+  async function refusedCreate(body: ReturnType<typeof newUser>) {
+    const res = await s.app.inject({ method: 'POST', url: '/api/usuarios', headers: { cookie }, payload: body });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(refusal);
+    expect(await s.ctx.db.select().from(cuentas).where(eq(cuentas.email, body.email))).toEqual([]);
+    expect(await s.ctx.db.select().from(usuarios).where(eq(usuarios.email, body.email))).toEqual([]);
+  }
+
+  it.each(['password1A!', 'P@ssw0rd1', 'Segura2026*'])(
+    'creating a user with %s: 400 on the password field, nothing written',
+    async (password) => refusedCreate(newUser('Perito', { password, confirmPassword: password })),
+  );
+
+  it('creating a user whose password is their own e-mail: refused too', async () => {
+    const body = newUser('Perito');
+    const password = body.email[0].toUpperCase() + body.email.slice(1);
+    await refusedCreate({ ...body, password, confirmPassword: password });
+  });
+
+  it.each(['password1A!', 'P@ssw0rd1', 'Otra2026*'])(
+    "an administrator's reset to %s: 400 on the password field; the password and the session unchanged",
+    async (password) => {
+      const target = await createUser(s.ctx, { cargo: 'Abogado' });
+      const targetCookie = await login(s.app, target.email);
+      const [before] = await s.ctx.db.select().from(cuentas).where(eq(cuentas.id, target.user.uiid));
+      const res = await s.app.inject({
+        method: 'PUT',
+        url: `/api/usuarios/${target.user.id}/password`,
+        headers: { cookie },
+        payload: { password, confirmPassword: password },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual(refusal);
+      const [after] = await s.ctx.db.select().from(cuentas).where(eq(cuentas.id, target.user.uiid));
+      expect(after).toEqual(before);
+      expect(
+        (await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: targetCookie } })).statusCode,
+      ).toBe(200);
+      await s.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: targetCookie } });
+      await login(s.app, target.email);
+    },
+  );
 });

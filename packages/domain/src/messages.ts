@@ -61,6 +61,8 @@ export const MSG = {
   /** Changing one's own password asks for the current one (DECISIONS row 19; not in the spec's catalogue). */
   contrasenaActual: 'Contraseña actual',
   passActualIncorrecta: 'La contraseña actual no es correcta',
+  /** A new password the strength estimate finds common or easy to guess (the server checks it; not in the spec). */
+  passComun: 'La contraseña es muy común o fácil de adivinar. Use una frase más larga o menos predecible',
   /** A password route called too often or while the previous call still runs (429). */
   demasiadasSolicitudes: 'Demasiadas solicitudes. Espere un momento e intente de nuevo.',
   /** User-state trail entries when a session ends without Salir. */

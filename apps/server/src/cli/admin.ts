@@ -11,11 +11,12 @@
  */
 import { parseArgs } from 'node:util';
 import readline from 'node:readline';
-import { CARGOS, isCargo, strongPassword } from '@vialex/domain';
+import { CARGOS, MSG, isCargo, strongPassword } from '@vialex/domain';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { seedReferenceData } from '../db/seed.js';
 import { createStaffUser } from '../modules/users/service.js';
+import { isGuessablePassword } from '../platform/password-strength.js';
 import { endSessionsByEmail } from './end-sessions.js';
 import { assertEmbeddedFree, backupCommand, restoreCommand } from './backup.js';
 
@@ -76,6 +77,8 @@ async function createUser(args: string[]) {
   }
   const check = strongPassword.safeParse(password);
   if (!check.success) throw new Error(check.error.issues.map((i) => i.message).join('; '));
+  if (await isGuessablePassword(password, [values.email, values.nombres, values.apellidos, values.identificacion]))
+    throw new Error(MSG.passComun);
 
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {

@@ -23,6 +23,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { signOutUser, type Viewer } from '../auth/session.js';
 import { enforce } from '../auth/policy.js';
 import { hashPassword } from '../../platform/passwords.js';
+import { assertPasswordNotGuessable } from '../../platform/password-strength.js';
 import { recordStateTrail } from './availability.js';
 import { createStaffUser, setAccountPasswordHash } from './service.js';
 import { findUser, type UserRow } from './queries.js';
@@ -66,6 +67,13 @@ async function loadTarget(tx: Executor, id: string): Promise<UserRow> {
  */
 export async function createUser(ctx: AppContext, viewer: Viewer, input: CreateUser) {
   enforce(mayCreateUser(viewer, input.cargo));
+  await assertPasswordNotGuessable(input.password, [
+    input.email,
+    input.nombres,
+    input.apellidos,
+    input.identificacion,
+    input.telefono,
+  ]);
   // Hashed before the transaction, so no connection waits on argon2.
   const passwordHash = await hashPassword(input.password);
   const id = await ctx.db.transaction(async (tx) => {
@@ -158,7 +166,9 @@ export async function setUserCities(ctx: AppContext, viewer: Viewer, id: string,
  */
 export async function setUserPassword(ctx: AppContext, viewer: Viewer, id: string, password: string) {
   enforce(maySetPassword(viewer, { id }));
-  if (!(await findUser(ctx.db, id))) throw notFound(MSG.usuarioNoExiste);
+  const user = await findUser(ctx.db, id);
+  if (!user) throw notFound(MSG.usuarioNoExiste);
+  await assertPasswordNotGuessable(password, [user.email, user.nombres, user.apellidos, user.identificacion]);
   // Hashed before the transaction, so no connection waits on argon2.
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {

@@ -7,6 +7,7 @@ import { cuentas, ubicacionesVigiladas, usuarios } from '../../db/schema/index.j
 import { LIVE_CHANNEL } from '../../platform/live-hub.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
+import { assertPasswordNotGuessable } from '../../platform/password-strength.js';
 import type { Viewer } from '../auth/session.js';
 import { liveSessionRules } from '../auth/live-session.js';
 import { enforce } from '../auth/policy.js';
@@ -69,7 +70,8 @@ export async function setAccountPasswordHash(db: Executor, accountId: string, pa
 
 /**
  * Change own password: the current password must be the account's (a session left open is not
- * enough to lock its owner out); a wrong one is a 400 on that field and changes nothing.
+ * enough to lock its owner out); a wrong one is a 400 on that field and changes nothing, and so is
+ * a new one that is common or easy to guess (checked first: no argon2 spent on it).
  */
 export async function changeOwnPassword(
   db: Executor,
@@ -77,6 +79,8 @@ export async function changeOwnPassword(
   currentPassword: string,
   password: string,
 ): Promise<void> {
+  const { user } = viewer;
+  await assertPasswordNotGuessable(password, [user.email, user.nombres, user.apellidos, user.identificacion]);
   const [account] = await db
     .select({ hash: cuentas.password_hash })
     .from(cuentas)
