@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import WebSocket from 'ws';
 import { LIVE_CLOSE, LIVE_MAX_SOCKETS_PER_SESSION, type LiveServerMessage } from '@vialex/domain';
 import { usuarios } from '../src/db/schema/index.js';
 import { startSecondInstance, startTestServer, type TestServer } from './helper.js';
 import { createUser, login, userRow } from './factories.js';
 import type { RunningServer } from '../src/server.js';
 import { LIVE_GAP } from '../src/platform/live-hub.js';
+import { openLiveSocket } from './live-socket.js';
+import WebSocket from 'ws';
 
 let s: TestServer;
 let base: string;
@@ -22,59 +23,9 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.close());
 
-/** Opens /api/live and collects its messages. */
-async function connect(url: string, cookie?: string, opts: { origin?: string; autoPong?: boolean } = {}) {
-  const headers: Record<string, string> = {};
-  if (cookie) headers.cookie = cookie;
-  if (opts.origin) headers.origin = opts.origin;
-  const ws = new WebSocket(`${url}/api/live`, { headers, autoPong: opts.autoPong ?? true });
-  const messages: LiveServerMessage[] = [];
-  // Registered first, so `messages` holds each message before any waiter below looks.
-  ws.on('message', (raw) => messages.push(JSON.parse(String(raw))));
-  let reason = '';
-  const closed = new Promise<number>((resolve) =>
-    ws.on('close', (code, why) => {
-      reason = String(why);
-      resolve(code);
-    }),
-  );
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-    ws.once('error', reject);
-  });
-  /** The first message (already received or still to come) that matches; fails after `ms`. */
-  function next(pred: (m: LiveServerMessage) => boolean, ms = 10_000): Promise<LiveServerMessage> {
-    const found = messages.find(pred);
-    if (found) return Promise.resolve(found);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        ws.off('message', check);
-        reject(new Error(`no matching live message; got ${JSON.stringify(messages)}`));
-      }, ms);
-      function check() {
-        const m = messages.find(pred);
-        if (!m) return;
-        clearTimeout(timer);
-        ws.off('message', check);
-        resolve(m);
-      }
-      ws.on('message', check);
-    });
-  }
-  /**
-   * Resolves once the server has handled every frame this socket sent before: it answers a ping
-   * only after the frames ahead of it (ws handles a socket's frames in order), and the live
-   * channel handles a subscribe frame synchronously. A barrier, not a timer.
-   */
-  function sync(): Promise<void> {
-    return new Promise((resolve) => {
-      ws.once('pong', () => resolve());
-      ws.ping();
-    });
-  }
-  return { ws, messages, next, sync, closed, closeReason: () => reason };
-}
+/** Opens /api/live (test/live-socket.ts) with the session cookie, if any. */
+const connect = (url: string, cookie?: string, opts: { origin?: string; autoPong?: boolean } = {}) =>
+  openLiveSocket(url, cookie ? { cookie } : {}, opts);
 
 describe('live channel /api/live', () => {
   it('refuses a socket without a session', async () => {

@@ -8,8 +8,11 @@ export interface ApiErrorBody {
   issues?: { path: string; message: string }[];
 }
 
-/** Why a session stopped (sent with 401 and with the live event). */
-export type SessionEndReason = 'expired' | 'forced' | 'replaced' | 'logout';
+/**
+ * Why a session stopped (sent with 401 and with the live event). `revoked`: a client's session
+ * whose case link staff revoked.
+ */
+export type SessionEndReason = 'expired' | 'forced' | 'replaced' | 'logout' | 'revoked';
 
 /** Messages of the live channel (/api/live). */
 export type LiveServerMessage =
@@ -44,4 +47,6 @@ export const topics = {
   chat: (roomId: string) => `chat:${roomId}`,
   /** An agent's position, followed by the maps of their cases (only while a map is open). */
   location: (userId: string) => `ubicacion:${userId}`,
+  /** One case: every change the cases list hears of it (its agents, its status…). */
+  case: (caseId: string) => `caso:${caseId}`,
 } as const;

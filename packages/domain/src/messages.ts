@@ -376,6 +376,12 @@ export const MSG = {
   sesionClienteCerrada: 'Salió del caso',
   ubicacionRequerida: 'Comparta la ubicación de su dispositivo para ingresar',
   sesionClienteTerminada: 'Su sesión en el caso terminó. Ingrese de nuevo desde el enlace del SMS',
+  // Why a client's session ended besides its time and Salir (their live socket says it)
+  sesionClienteRevocada: 'El enlace con el que ingresó fue anulado. Comuníquese con su asesor',
+  sesionClienteCerradaPorAsesor: 'Un asesor cerró su sesión en el caso. Ingrese de nuevo desde el enlace del SMS',
+  // Staff end the client's session on a case
+  clienteSinSesion: 'El cliente no tiene una sesión abierta en el caso',
+  sesionClienteFinalizada: 'Sesión del cliente terminada',
   casoSinInvestigador: 'Caso sin investigador',
   avisoSinInvestigador: 'El cliente ingresó al caso # {caso} y no hay investigadores disponibles a menos de 30 km',
   investigadorSinAvance: 'Investigador sin avance',

@@ -69,8 +69,10 @@ export const caseSmsResponse = z.object({
   enviar: z.object({ permitido: z.boolean(), motivo: z.string().nullable() }),
   /** The client's phone as a Colombian mobile in E.164, to fill the field; null when it is none. */
   telefono: z.string().nullable(),
-  /** Whether this viewer may revoke the case's links. */
+  /** Whether this viewer may revoke the case's links (and end the client's session on the case). */
   revocar: z.boolean(),
+  /** The client's open session on the case (they entered with a link), or null. */
+  sesionCliente: z.object({ expira: z.string() }).nullable(),
   /** Newest first. */
   mensajes: z.array(smsMessageResponse),
 });

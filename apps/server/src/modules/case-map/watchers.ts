@@ -20,7 +20,8 @@ export const agentOfTopic = (topic: string): string | undefined => LOCATION_TOPI
 /** Cases looked at to allow a follow: an agent has few open cases; these are enough to find one. */
 const CASES_CHECKED = 20;
 
-export async function followAgent(ctx: AppContext, viewer: Viewer, agentId: string): Promise<boolean> {
+/** Whether the viewer may follow the agent's position: the agent is on a map the viewer may open. */
+export async function mayFollowAgent(ctx: AppContext, viewer: Viewer, agentId: string): Promise<boolean> {
   const cases = await ctx.db
     .select()
     .from(casos)
@@ -32,11 +33,10 @@ export async function followAgent(ctx: AppContext, viewer: Viewer, agentId: stri
       ),
     )
     .limit(CASES_CHECKED);
-  if (!cases.some((c) => mayOpenMap(viewer, c).allowed)) return false;
-  await watchLocation(ctx.db, ctx.instanceId, agentId, 1);
-  return true;
+  return cases.some((c) => mayOpenMap(viewer, c).allowed);
 }
 
-export async function unfollowAgent(ctx: AppContext, agentId: string): Promise<void> {
-  await watchLocation(ctx.db, ctx.instanceId, agentId, -1);
-}
+/** A map follows the agent (one more on this instance): their position updates are announced. */
+export const followAgent = (ctx: AppContext, agentId: string) => watchLocation(ctx.db, ctx.instanceId, agentId, 1);
+
+export const unfollowAgent = (ctx: AppContext, agentId: string) => watchLocation(ctx.db, ctx.instanceId, agentId, -1);

@@ -7,7 +7,6 @@ import {
   ORIGEN_CRONOS,
   ORIGEN_PROPIO,
   mayCreateCase,
-  topics,
   type CaseData,
 } from '@vialex/domain';
 import type { Tx } from '../../db/client.js';
@@ -25,6 +24,7 @@ import { locateCase } from '../case-map/locate.js';
 import { saveFoundPolicies, saveFoundVehicle } from '../vehicles/service.js';
 import { formColumns, isDriver, placeOf } from './case-form.js';
 import type { TxHooks } from './idempotency.js';
+import { listChanged } from './dispatch.js';
 
 /*
  * The cases module owns the tables `casos`, `trazabilidad` (the case history), `contadores` and
@@ -104,7 +104,7 @@ export async function createCase(
       cedula: String(client.identificacion),
       actor: viewer?.id,
     });
-    await ctx.hub.publish(tx, topics.list('casos'), { name: 'list.changed', list: 'casos', id: created.id });
+    await listChanged(ctx, tx, created.id);
     await hooks?.end(tx, created.id);
     return created.id;
   });

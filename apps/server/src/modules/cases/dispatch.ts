@@ -1,5 +1,5 @@
 import { topics, type NoticeEvent } from '@vialex/domain';
-import type { Tx } from '../../db/client.js';
+import type { Executor, Tx } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { casos, trazabilidad } from '../../db/schema/index.js';
 import type { Viewer } from '../auth/session.js';
@@ -30,9 +30,12 @@ export const caseHistory = (tx: Tx, c: CaseRow, viewer: Viewer, descripcion: str
 export const viewerStateTrail = (tx: Tx, c: CaseRow, viewer: Viewer, descripcion: string) =>
   recordStateTrail(tx, viewer, viewer.user.disponibilidad, { descripcion, uidcaso: c.id, uidcreador: viewer.id });
 
-/** The cases lists follow the change after commit. */
-export const listChanged = (ctx: AppContext, tx: Tx, id: string) =>
-  ctx.hub.publish(tx, topics.list('casos'), { name: 'list.changed', list: 'casos', id });
+/**
+ * The cases lists and whoever follows this one case (the client's socket: its agents) hear of
+ * the change after commit, in one notification.
+ */
+export const listChanged = (ctx: AppContext, tx: Executor, id: string) =>
+  ctx.hub.publishToMany(tx, [topics.list('casos'), topics.case(id)], { name: 'list.changed', list: 'casos', id });
 
 /**
  * Records the notice of an event about the case (a row of the domain's table, notices.ts) for

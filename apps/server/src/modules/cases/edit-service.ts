@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { MSG, ORIGEN_CRONOS, mayEditCase, topics, type CaseData } from '@vialex/domain';
+import { MSG, ORIGEN_CRONOS, mayEditCase, type CaseData } from '@vialex/domain';
 import type { AppContext } from '../../platform/context.js';
 import { casos, trazabilidad } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
@@ -10,6 +10,7 @@ import { lookupPlate } from '../vehicles/plate-lookup.js';
 import { saveFoundPolicies, saveFoundVehicle, setVehicleOwner } from '../vehicles/service.js';
 import { formColumns, isDriver, placeOf } from './case-form.js';
 import { lockCase, scopeWhere } from './queries.js';
+import { listChanged } from './dispatch.js';
 
 /**
  * Editing re-saves the case data without a new number (spec 2 §7), on a case in the editor's
@@ -52,6 +53,6 @@ export async function updateCase(ctx: AppContext, viewer: Viewer, id: string, in
     await tx
       .insert(trazabilidad)
       .values({ descripcion: MSG.edicionCaso, estado: current.estado, uidcaso: id, uidcreador: viewer.id });
-    await ctx.hub.publish(tx, topics.list('casos'), { name: 'list.changed', list: 'casos', id });
+    await listChanged(ctx, tx, id);
   });
 }

@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context.js';
 import { LIVE_CHANNEL } from '../../platform/live-hub.js';
 import type { Viewer } from '../auth/session.js';
 import { loadCaseRowForTab } from '../cases/workspace-queries.js';
-import { roomById, roomChanged, roomChangedPayload, staffSender, type ChatSender } from './service.js';
+import { roomById, roomChanged, roomChangedPayload, type ChatSender } from './service.js';
 
 /*
  * Who is in a room (spec 2 §4 "Chat rooms": a member's status switches online/offline as they
@@ -23,12 +23,10 @@ const CHAT_TOPIC = /^chat:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a
 export const roomOfTopic = (topic: string): string | undefined => CHAT_TOPIC.exec(topic)?.[1];
 
 /**
- * The viewer opens the room's screen: allowed only to who may read the room (its case in their
- * scope, its tab shown to their cargo); answers whether they entered. Three statements, none in a
- * transaction of its own: every socket that loses its instance comes back at once, so this is
- * what a failover costs the instances left.
+ * Whether the viewer may be in the room: only who may read it (its case in their scope, its tab
+ * shown to their cargo). Asked when a room screen opens, and again when the viewer's cargo changes.
  */
-export async function enterRoom(ctx: AppContext, viewer: Viewer, roomId: string): Promise<boolean> {
+export async function mayEnterRoom(ctx: AppContext, viewer: Viewer, roomId: string): Promise<boolean> {
   const room = await roomById(ctx.db, roomId);
   if (!room) return false;
   try {
@@ -36,7 +34,6 @@ export async function enterRoom(ctx: AppContext, viewer: Viewer, roomId: string)
   } catch {
     return false;
   }
-  await enterPresence(ctx, roomId, staffSender(viewer));
   return true;
 }
 

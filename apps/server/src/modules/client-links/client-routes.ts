@@ -1,6 +1,5 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import {
@@ -21,19 +20,15 @@ import {
   mapAddressQuery,
   mapAddressResponse,
   messageResponse,
-  topics,
-  type LiveServerMessage,
 } from '@vialex/domain';
 import { usuarios } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import { loadClientMap, mapAddress } from '../case-map/service.js';
-import { watchLocation } from '../users/service.js';
 import { presentMessage, readRoom } from '../chat/messages.js';
 import { sendMessage } from '../chat/send-service.js';
 import { chatMultipartLimits, markRead, sendFiles, serveRoomFile } from '../chat/room-actions.js';
 import { joinRoom, openRoomForClient } from '../chat/service.js';
 import { fileResponseSchema } from '../files/service.js';
-import { enterPresence, leavePresence } from '../chat/presence.js';
 import {
   clearClientCookie,
   endClientSession,
@@ -45,6 +40,7 @@ import { entryInfo, enterWithLink } from './entry-service.js';
 import { pushSubscriptionBody } from '../push/routes.js';
 import { saveClientSubscription } from '../push/service.js';
 import { findCaseRow } from '../cases/queries.js';
+import { clientLiveRoutes } from './client-live.js';
 
 const me = (client: ClientViewer) => ({
   caseId: client.caseId,
@@ -272,32 +268,11 @@ export const clientCaseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const client = clientOf(request);
-      await endClientSession(ctx, client.sessionId, client.caseId);
+      await endClientSession(ctx, client.sessionId, 'logout');
       clearClientCookie(reply);
       return { message: MSG.sesionClienteCerrada };
     },
   );
 
-  /**
-   * The client's live channel: their room's messages and the positions of their case's lawyer
-   * and investigator, followed from the start (nothing to subscribe to, nothing else offered).
-   */
-  app.get('/live', { websocket: true }, async (socket: WebSocket, request) => {
-    const client = clientOf(request);
-    const open = await openRoomForClient(ctx, client);
-    const map = await loadClientMap(ctx, client.caseId);
-    const agents = map.topics.map((t) => t.slice('ubicacion:'.length));
-    const followed = [topics.chat(open.room.id), ...map.topics];
-    await enterPresence(ctx, open.room.id, open.sender);
-    for (const agent of agents) await watchLocation(ctx.db, ctx.instanceId, agent, 1);
-    for (const topic of followed) ctx.hub.subscribe(socket, topic);
-    socket.send(JSON.stringify({ type: 'ready', topics: followed } satisfies LiveServerMessage));
-    socket.on('close', () => {
-      ctx.hub.remove(socket);
-      void (async () => {
-        await leavePresence(ctx, open.sender.id, open.room.id);
-        for (const agent of agents) await watchLocation(ctx.db, ctx.instanceId, agent, -1);
-      })().catch((err) => request.log.warn({ err }, 'client live: leaving failed'));
-    });
-  });
+  await app.register(clientLiveRoutes);
 };

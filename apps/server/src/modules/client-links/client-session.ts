@@ -1,13 +1,14 @@
 import { forgetClientSessionSubscriptions } from '../push/service.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { eq, lt } from 'drizzle-orm';
-import { CLIENT_SESSION_MINUTES, MSG, chatUsername } from '@vialex/domain';
-import type { Executor } from '../../db/client.js';
+import { and, desc, eq, gt, lt, type SQL } from 'drizzle-orm';
+import { CLIENT_SESSION_MINUTES, MSG, chatUsername, type SessionEndReason } from '@vialex/domain';
+import type { Executor, Tx } from '../../db/client.js';
 import { casos, clientes, sesionesCliente } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { hashSessionToken, newSessionToken } from '../auth/tokens.js';
 import { leaveCase } from '../cases/client-entry-service.js';
+import { listChanged } from '../cases/dispatch.js';
 
 /*
  * The client's session (spec 3 §4 "Client session"): its own cookie, bound to one case, ending
@@ -29,6 +30,12 @@ export interface ClientViewer {
   username: string;
   expira: Date;
 }
+
+/**
+ * The live topic of one client session: its `session.ended` closes the client's sockets
+ * (platform/live-hub.ts closes on every `session:` topic). A prefix of the stored hash.
+ */
+export const clientSessionTopic = (sessionId: string) => `session:cliente:${sessionId.slice(0, 24)}`;
 
 export const clientSessionEnded = () => new AppError(401, 'CLIENT_SESSION_ENDED', MSG.sesionClienteTerminada);
 
@@ -71,7 +78,7 @@ export async function loadClient(ctx: AppContext, token: string | undefined): Pr
     .where(eq(sesionesCliente.id, sessionId));
   if (!row) throw new AppError(401, 'NO_SESSION', MSG.sinSesion);
   if (row.expira.getTime() <= Date.now() || !row.login) {
-    await endClientSession(ctx, sessionId, row.caseId);
+    await endClientSession(ctx, sessionId, 'expired');
     throw clientSessionEnded();
   }
   const nombre = `${row.nombres ?? ''} ${row.apellidos ?? ''}`.trim() || MSG.clienteSinNombre;
@@ -86,24 +93,60 @@ export async function loadClient(ctx: AppContext, token: string | undefined): Pr
   };
 }
 
-/** Ends the session and clears the case's login flag (the link opens the case again). */
-export async function endClientSession(ctx: AppContext, sessionId: string, caseId: string): Promise<void> {
+/**
+ * Ends the client sessions `where` selects, in the caller's transaction: their rows go, their
+ * case's login flag clears (the link opens the case again), their phones stop hearing of the case,
+ * and their open sockets are closed with the reason after commit. Answers how many ended.
+ */
+export async function endClientSessionsWhere(
+  tx: Tx,
+  ctx: AppContext,
+  where: SQL | undefined,
+  reason: SessionEndReason,
+): Promise<number> {
+  const gone = await tx
+    .delete(sesionesCliente)
+    .where(where)
+    .returning({ id: sesionesCliente.id, caseId: sesionesCliente.uidcaso });
+  for (const s of gone) {
+    await leaveCase(tx, s.caseId);
+    await forgetClientSessionSubscriptions(tx, s.id);
+    // First, so the client's socket closes before the case's change would reach it.
+    await ctx.hub.publish(tx, clientSessionTopic(s.id), { name: 'session.ended', reason });
+    // The case's SMS panel shows whether the client is in.
+    await listChanged(ctx, tx, s.caseId);
+  }
+  return gone.length;
+}
+
+/** The client's session open on the case now (the latest to end), if any. */
+export async function openClientSessionOf(db: Executor, caseId: string): Promise<{ expira: Date } | undefined> {
+  const [session] = await db
+    .select({ expira: sesionesCliente.expira })
+    .from(sesionesCliente)
+    .where(and(eq(sesionesCliente.uidcaso, caseId), gt(sesionesCliente.expira, new Date())))
+    .orderBy(desc(sesionesCliente.expira))
+    .limit(1);
+  return session;
+}
+
+/** Ends one client session (Salir, or its time is up). */
+export async function endClientSession(ctx: AppContext, sessionId: string, reason: SessionEndReason): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const gone = await tx.delete(sesionesCliente).where(eq(sesionesCliente.id, sessionId)).returning();
-    if (gone.length) await leaveCase(tx, caseId);
-    // Their phone stops hearing of the case.
+    await endClientSessionsWhere(tx, ctx, eq(sesionesCliente.id, sessionId), reason);
+    // A session already gone may have left a subscription behind: its phone stops hearing too.
     await forgetClientSessionSubscriptions(tx, sessionId);
   });
 }
 
-/** Sessions past their time, closed by the sweep (their flags cleared). */
+/** Staff end the client's session on their case (every session of the case): their phone leaves it. */
+export async function endCaseClientSessions(ctx: AppContext, caseId: string): Promise<number> {
+  return ctx.db.transaction((tx) => endClientSessionsWhere(tx, ctx, eq(sesionesCliente.uidcaso, caseId), 'forced'));
+}
+
+/** Sessions past their time, closed by the sweep (their flags cleared, their sockets told). */
 export async function expireClientSessions(ctx: AppContext): Promise<number> {
-  const ended = await ctx.db
-    .select({ id: sesionesCliente.id, caseId: sesionesCliente.uidcaso })
-    .from(sesionesCliente)
-    .where(lt(sesionesCliente.expira, new Date()));
-  for (const s of ended) await endClientSession(ctx, s.id, s.caseId);
-  return ended.length;
+  return ctx.db.transaction((tx) => endClientSessionsWhere(tx, ctx, lt(sesionesCliente.expira, new Date()), 'expired'));
 }
 
 export function setClientCookie(request: FastifyRequest, reply: FastifyReply, token: string, expira: Date): void {

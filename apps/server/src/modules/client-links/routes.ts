@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG, maySendSms, messageResponse } from '@vialex/domain';
 import { viewerOf } from '../../platform/context.js';
-import { notFound } from '../../platform/errors.js';
+import { conflict, notFound } from '../../platform/errors.js';
 import { enforce } from '../auth/policy.js';
 import { inScope } from '../cases/queries.js';
 import { resolveShortCode, revokeClientLink } from './service.js';
+import { endCaseClientSessions } from './client-session.js';
 
 /**
  * Vialex's own short links (DECISIONS row 9, replacing spec 2 §7 acortar_url): /s/{code}
@@ -42,7 +43,10 @@ const params = z.object({
   enlace: z.uuid({ error: MSG.enlaceNoExiste }),
 });
 
-/** Staff revoke a case link they issued by SMS: the SMS desk, on a case in their list. */
+/**
+ * Staff revoke a case link they issued by SMS, or end the client's session on the case: the SMS
+ * desk, on a case in their list.
+ */
 export const clientLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/enlaces/:enlace/revocar',
@@ -53,6 +57,27 @@ export const clientLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await inScope(app.ctx.db, viewer, request.params.id))) throw notFound(MSG.casoNoExiste);
       await revokeClientLink(app.ctx, request.params.id, request.params.enlace, viewer.id);
       return { message: MSG.enlaceRevocado };
+    },
+  );
+
+  app.post(
+    '/:id/sesion-cliente/terminar',
+    {
+      schema: {
+        tags: ['casos'],
+        summary: "End the client's session on the case (their phone leaves it; the link opens it again)",
+        params: params.pick({ id: true }),
+        response: { 200: messageResponse },
+      },
+    },
+    async (request) => {
+      const viewer = viewerOf(request);
+      // Who may revoke a link may also put the client out of the case.
+      enforce(maySendSms(viewer));
+      if (!(await inScope(app.ctx.db, viewer, request.params.id))) throw notFound(MSG.casoNoExiste);
+      if ((await endCaseClientSessions(app.ctx, request.params.id)) === 0)
+        throw conflict('NO_CLIENT_SESSION', MSG.clienteSinSesion);
+      return { message: MSG.sesionClienteFinalizada };
     },
   );
 };

@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { MSG, type ClientLinkState } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
 import { settingOnce } from '../../db/settings.js';
-import { enlacesCliente } from '../../db/schema/index.js';
+import { enlacesCliente, sesionesCliente } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { conflict, notFound } from '../../platform/errors.js';
+import { endClientSessionsWhere } from './client-session.js';
 import { SHORT_CODE_PATTERN, isSigned, newClientToken, newShortCode, openToken, sealToken, sha256 } from './tokens.js';
 
 /**
@@ -98,19 +99,26 @@ export async function resolveShortCode(ctx: AppContext, code: string): Promise<s
 export const linkState = (row: { revocado: Date | null; expira: Date }, now = Date.now()): ClientLinkState =>
   row.revocado ? 'revocado' : row.expira.getTime() <= now ? 'vencido' : 'vigente';
 
-/** Revokes one link of the case (the caller checked the viewer may). */
+/**
+ * Revokes one link of the case (the caller checked the viewer may): it opens nothing from now on,
+ * and every client session opened with it ends in the same transaction — whoever entered with it
+ * (the driver, or someone the SMS reached by mistake) is out at once, their sockets closed.
+ */
 export async function revokeClientLink(ctx: AppContext, caseId: string, linkId: string, revokedBy: string | null) {
-  const [row] = await ctx.db
-    .select({ revocado: enlacesCliente.revocado })
-    .from(enlacesCliente)
-    .where(and(eq(enlacesCliente.id, linkId), eq(enlacesCliente.uidcaso, caseId)));
-  if (!row) throw notFound(MSG.enlaceNoExiste);
-  const updated = await ctx.db
-    .update(enlacesCliente)
-    .set({ revocado: new Date(), revocado_por: revokedBy })
-    .where(and(eq(enlacesCliente.id, linkId), isNull(enlacesCliente.revocado)))
-    .returning({ id: enlacesCliente.id });
-  if (!updated.length) throw conflict('ALREADY_REVOKED', MSG.enlaceYaRevocado);
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ revocado: enlacesCliente.revocado })
+      .from(enlacesCliente)
+      .where(and(eq(enlacesCliente.id, linkId), eq(enlacesCliente.uidcaso, caseId)))
+      .for('update');
+    if (!row) throw notFound(MSG.enlaceNoExiste);
+    if (row.revocado) throw conflict('ALREADY_REVOKED', MSG.enlaceYaRevocado);
+    await tx
+      .update(enlacesCliente)
+      .set({ revocado: new Date(), revocado_por: revokedBy })
+      .where(eq(enlacesCliente.id, linkId));
+    await endClientSessionsWhere(tx, ctx, eq(sesionesCliente.enlace, linkId), 'revoked');
+  });
 }
 
 /** A link whose SMS never left: revoked at once, so it opens nothing. */

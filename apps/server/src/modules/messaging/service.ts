@@ -8,6 +8,7 @@ import type { Viewer } from '../auth/session.js';
 import { enforce } from '../auth/policy.js';
 import { findCaseWithNames, inScope } from '../cases/queries.js';
 import { issueClientLink, linkState, withdrawClientLink } from '../client-links/service.js';
+import { openClientSessionOf } from '../client-links/client-session.js';
 
 /**
  * The SMS to a case's client with their case link (spec 2 §6 "Policy area and SMS", §7
@@ -65,11 +66,21 @@ async function present(ctx: AppContext, rows: MessageRow[], origin: string): Pro
   });
 }
 
-/** The short link a message carried, read back from its text (the code itself is stored only hashed). */
+/**
+ * The short link a message carried, read back from its stored text: whole for the outbox (the
+ * demo's stand-in for the client's phone), masked for a real provider (the code itself is stored
+ * only hashed).
+ */
 function shortUrlIn(cuerpo: string, origin: string): string {
-  const match = cuerpo.match(/\bhttps?:\/\/\S+\/s\/[0-9A-Za-z]{12}\b/);
+  const match = cuerpo.match(/\bhttps?:\/\/\S+\/s\/\S+/);
   return match ? match[0] : `${origin}${SHORT_PATH}`;
 }
+
+/**
+ * The link as a real SMS's stored text keeps it: the code masked, so that what desk users read
+ * (and the database holds) cannot open the case. Only the client's phone got the working link.
+ */
+export const maskedShortUrl = (origin: string) => `${origin}${SHORT_PATH}${'•'.repeat(12)}`;
 
 /** What the SMS panel shows: whether Send SMS is offered, the client's mobile, the messages sent. */
 export async function caseSms(ctx: AppContext, viewer: Viewer, id: string, origin: string): Promise<CaseSms> {
@@ -84,11 +95,13 @@ export async function caseSms(ctx: AppContext, viewer: Viewer, id: string, origi
     .where(eq(mensajesSms.uidcaso, id))
     .orderBy(desc(mensajesSms.creado))
     .limit(100);
+  const session = await openClientSessionOf(ctx.db, id);
   return {
     caso: c.caso,
     enviar: { permitido: decision.allowed, motivo: decision.allowed ? null : decision.message },
     telefono: colombianMobile(telefono),
     revocar: true,
+    sesionCliente: session ? { expira: session.expira.toISOString() } : null,
     mensajes: await present(ctx, rows, origin),
   };
 }
@@ -109,9 +122,11 @@ export async function sendCaseSms(
   const row = await caseOf(ctx, viewer, id);
   enforce(maySendSms(viewer, row.caso));
   const link = await issueClientLink(ctx, ctx.db, id, viewer.id);
-  const cuerpo = fmt(MSG.smsCuerpo, { caso: row.caso.caso, enlace: `${origin}${SHORT_PATH}${link.code}` });
+  const text = (enlace: string) => fmt(MSG.smsCuerpo, { caso: row.caso.caso, enlace });
   const sender = smsSender(ctx.config.sms);
-  const result = await sender.send(telefono, cuerpo);
+  const result = await sender.send(telefono, text(`${origin}${SHORT_PATH}${link.code}`));
+  const cuerpo =
+    sender.provider === 'outbox' ? text(`${origin}${SHORT_PATH}${link.code}`) : text(maskedShortUrl(origin));
   if (!result.ok) {
     await withdrawClientLink(ctx.db, link.id);
     // Not result.error: the provider's reason may quote the phone number.

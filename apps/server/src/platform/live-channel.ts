@@ -1,0 +1,277 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import {
+  LIVE_CLOSE,
+  LIVE_MAX_SOCKETS_PER_SESSION,
+  type LiveClientMessage,
+  type LiveEvent,
+  type LiveServerMessage,
+  type SessionEndReason,
+} from '@vialex/domain';
+import type { AppContext } from './context.js';
+
+/**
+ * A topic the database must allow, and what following it records: a chat room (the member's
+ * presence there), an agent's position (a watched position, so its updates are announced).
+ */
+export interface TopicGate<W> {
+  /** Whether `who` may follow it now. */
+  allows(ctx: AppContext, who: W): Promise<boolean>;
+  enter(ctx: AppContext, who: W): Promise<void>;
+  leave(ctx: AppContext, who: W): Promise<void>;
+}
+
+/** What a socket keeps and takes up after its re-check. */
+export interface LivePlan<W> {
+  /** Whether a topic it asked for itself (a list) is still allowed. */
+  keepsTopic(topic: string): boolean;
+  /** Whether a gated topic it follows is still allowed. */
+  keepsGated(topic: string, gate: TopicGate<W>): Promise<boolean>;
+  /** Gated topics to follow now, besides those kept. */
+  follow: string[];
+}
+
+/**
+ * One audience of the live channel: staff (/api/live) or the client of one case
+ * (/api/cliente/live). The channel's mechanics are the same for both — the session's end closes
+ * the socket, the per-session cap, the ping, gated topics followed in order — and the audience
+ * says who the socket is and what it may follow.
+ */
+export interface LiveAccess<W> {
+  /** Logged with the socket's refusals and failures. */
+  name: string;
+  /** Who the socket is: the scope's hook authenticated the upgrade. */
+  who(ctx: AppContext, request: FastifyRequest): Promise<W>;
+  /**
+   * The session's topic: its `session.ended` closes the socket (LiveHub), and at most
+   * LIVE_MAX_SOCKETS_PER_SESSION sockets of one session follow it on an instance.
+   */
+  sessionTopic(who: W): string;
+  /** When the session's time is up: the socket is ended then, whether or not a sweep has run. */
+  expiresAt(who: W): Date;
+  /** Topics followed from the start and for as long as the socket lives. */
+  ownTopics(who: W): string[];
+  /** Gated topics followed from the start (the client's room and their case's agents). */
+  initialGated(ctx: AppContext, who: W): Promise<string[]>;
+  /** The gate of a gated topic; undefined for any other topic. */
+  gateOf(topic: string, who: W): TopicGate<W> | undefined;
+  /** Whether the socket may ask for a topic itself (a gated one must also pass its gate). */
+  mayAsk(topic: string, who: W): boolean;
+  /**
+   * The event of one of its own topics after which the socket re-checks everything it follows
+   * (its user changed; its case's agents changed). The hub holds the socket's later events until
+   * the re-check has run, so nothing it just lost still reaches it.
+   */
+  recheck: {
+    topic(who: W): string;
+    event: LiveEvent['name'];
+    plan(ctx: AppContext, who: W): Promise<LivePlan<W>>;
+  };
+}
+
+/** Gated topics one socket follows at most at a time. */
+const MAX_GATED_PER_SOCKET = 12;
+/** setTimeout's longest delay; a later end is re-armed when it comes nearer. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+function parseClientMessage(raw: unknown): LiveClientMessage | undefined {
+  let msg: unknown;
+  try {
+    msg = JSON.parse(String(raw));
+  } catch {
+    return undefined;
+  }
+  if (!msg || typeof msg !== 'object') return undefined;
+  const { action, topic } = msg as Record<string, unknown>;
+  if ((action !== 'subscribe' && action !== 'unsubscribe') || typeof topic !== 'string') return undefined;
+  return { action, topic };
+}
+
+/**
+ * The live channel's WebSocket route (`GET /live` under the scope's prefix) for one audience.
+ * An upgrade from a page of another site was refused before it (request-guards.ts), and the
+ * scope's hook checked the session. The server pings every socket each LIVE_PING_MS and drops
+ * one that did not answer the previous ping (a phone that lost its network leaves no close).
+ */
+export function liveChannel<W>(access: LiveAccess<W>): FastifyPluginAsync {
+  return async (app) => {
+    const { hub, config } = app.ctx;
+    const ctx = app.ctx;
+    /** Open sockets of this route and whether each answered the last ping. */
+    const answered = new Map<WebSocket, boolean>();
+    const beat = () => {
+      for (const [socket, pong] of answered) {
+        if (!pong) {
+          answered.delete(socket);
+          hub.remove(socket);
+          socket.terminate();
+          continue;
+        }
+        answered.set(socket, false);
+        try {
+          socket.ping();
+        } catch {
+          // Not open any more: its close event cleans up.
+        }
+      }
+    };
+    // LIVE_PING_MS=0 turns the heartbeat off.
+    const heartbeat = config.livePingMs > 0 ? setInterval(beat, config.livePingMs) : undefined;
+    heartbeat?.unref();
+    app.addHook('onClose', async () => clearInterval(heartbeat));
+    /**
+     * Each socket's way to leave its gated topics. A server stopping leaves them all while its
+     * database is still open, so no member stays online and no position stays watched here.
+     */
+    const leaving = new Set<() => Promise<void>>();
+    app.addHook('preClose', async () => {
+      await Promise.allSettled([...leaving].map((leave) => leave()));
+    });
+
+    app.get('/live', { websocket: true }, async (socket, request) => {
+      let who: W;
+      let initial: string[];
+      try {
+        who = await access.who(ctx, request);
+        initial = await access.initialGated(ctx, who);
+      } catch (err) {
+        request.log.warn({ err, audience: access.name }, 'live: could not open the socket');
+        socket.close(1011, 'unavailable');
+        return;
+      }
+      // Gone while it was being read: nothing to follow, nothing to undo.
+      if (socket.readyState !== socket.OPEN) return;
+      const ownSession = access.sessionTopic(who);
+      if (hub.subscriberCount(ownSession) >= LIVE_MAX_SOCKETS_PER_SESSION) {
+        request.log.info({ code: 'LIVE_TOO_MANY_SOCKETS', audience: access.name }, 'live socket refused: too many');
+        socket.close(LIVE_CLOSE.tooManySockets, 'too many sockets for this session');
+        return;
+      }
+      for (const topic of [ownSession, ...access.ownTopics(who)]) hub.subscribe(socket, topic);
+      const own = new Set(hub.topicsOf(socket));
+      answered.set(socket, true);
+      socket.on('pong', () => {
+        if (answered.has(socket)) answered.set(socket, true);
+      });
+
+      /** Ends the socket as the session's end does: the event the app understands, then 4001. */
+      const end = (reason: SessionEndReason) => {
+        if (socket.readyState !== socket.OPEN) return;
+        const event: LiveEvent = { name: 'session.ended', reason };
+        socket.send(JSON.stringify({ type: 'event', topic: ownSession, event } satisfies LiveServerMessage));
+        socket.close(LIVE_CLOSE.sessionEnded, reason);
+      };
+      let expiry: ReturnType<typeof setTimeout> | undefined;
+      const armExpiry = () => {
+        clearTimeout(expiry);
+        const left = access.expiresAt(who).getTime() - Date.now();
+        if (left <= 0) return end('expired');
+        expiry = setTimeout(() => (left > MAX_TIMER_MS ? armExpiry() : end('expired')), Math.min(left, MAX_TIMER_MS));
+        expiry.unref();
+      };
+
+      /** Gated topics followed (at most MAX_GATED_PER_SOCKET); their gates undo them on leaving. */
+      const followed = new Map<string, TopicGate<W>>();
+      let queue = Promise.resolve();
+      /** A socket's messages and re-checks run in order. */
+      const inOrder = (work: () => Promise<void>) => {
+        queue = queue
+          .then(work)
+          .catch((err) => request.log.warn({ err, audience: access.name }, 'live: gated topic failed'));
+        return queue;
+      };
+      let gone = false;
+      const follow = async (topic: string, gate: TopicGate<W>, announce: boolean) => {
+        if (gone || followed.has(topic) || followed.size >= MAX_GATED_PER_SOCKET) return;
+        if (!(await gate.allows(ctx, who))) {
+          request.log.debug({ code: 'LIVE_TOPIC_REFUSED' }, 'live: topic not allowed');
+          return;
+        }
+        if (gone) return;
+        followed.set(topic, gate);
+        await gate.enter(ctx, who);
+        if (socket.readyState !== socket.OPEN) return;
+        hub.subscribe(socket, topic);
+        if (announce) socket.send(JSON.stringify({ type: 'subscribed', topic } satisfies LiveServerMessage));
+      };
+      const unfollow = async (topic: string) => {
+        const gate = followed.get(topic);
+        if (!gate) return;
+        followed.delete(topic);
+        hub.unsubscribe(socket, topic);
+        await gate.leave(ctx, who);
+      };
+
+      hub.watch(socket, access.recheck.topic(who), access.recheck.event, () =>
+        inOrder(async () => {
+          let plan: LivePlan<W>;
+          try {
+            plan = await access.recheck.plan(ctx, who);
+          } catch (err) {
+            // Unknown state: follow nothing but the socket's own topics until the next change.
+            request.log.warn({ err, audience: access.name }, 'live: could not re-check the socket');
+            plan = { keepsTopic: () => false, keepsGated: async () => false, follow: [] };
+          }
+          for (const topic of hub.topicsOf(socket))
+            if (!own.has(topic) && !followed.has(topic) && !plan.keepsTopic(topic)) hub.unsubscribe(socket, topic);
+          for (const [topic, gate] of [...followed]) if (!(await plan.keepsGated(topic, gate))) await unfollow(topic);
+          for (const topic of plan.follow) {
+            const gate = access.gateOf(topic, who);
+            if (gate) await follow(topic, gate, false);
+          }
+          armExpiry();
+        }),
+      );
+
+      const leaveAll = () => {
+        leaving.delete(leaveAll);
+        gone = true;
+        return inOrder(async () => {
+          for (const topic of [...followed.keys()]) await unfollow(topic);
+        });
+      };
+      leaving.add(leaveAll);
+      socket.on('close', () => {
+        clearTimeout(expiry);
+        answered.delete(socket);
+        hub.remove(socket);
+        if (leaving.has(leaveAll)) void leaveAll();
+      });
+
+      socket.on('message', (raw) => {
+        const msg = parseClientMessage(raw);
+        if (!msg) {
+          request.log.debug({ code: 'LIVE_BAD_MESSAGE' }, 'live: malformed client message ignored');
+          return;
+        }
+        if (!access.mayAsk(msg.topic, who)) {
+          request.log.debug({ code: 'LIVE_TOPIC_REFUSED' }, 'live: topic not allowed');
+          return;
+        }
+        const gate = access.gateOf(msg.topic, who);
+        if (gate) {
+          void inOrder(() => (msg.action === 'subscribe' ? follow(msg.topic, gate, true) : unfollow(msg.topic)));
+          return;
+        }
+        // Ungated topics (lists) follow in this turn; a socket's own topics are never left.
+        if (msg.action === 'subscribe') hub.subscribe(socket, msg.topic);
+        else if (!own.has(msg.topic)) hub.unsubscribe(socket, msg.topic);
+      });
+
+      armExpiry();
+      const ready = () => {
+        const visible = hub.topicsOf(socket).filter((t) => !t.startsWith('session:'));
+        if (socket.readyState === socket.OPEN)
+          socket.send(JSON.stringify({ type: 'ready', topics: visible } satisfies LiveServerMessage));
+      };
+      if (initial.length === 0) return ready();
+      void inOrder(async () => {
+        for (const topic of initial) {
+          const gate = access.gateOf(topic, who);
+          if (gate) await follow(topic, gate, false);
+        }
+        ready();
+      });
+    });
+  };
+}
