@@ -289,7 +289,8 @@ describe("Twilio's REST API by configuration, against a local fake", () => {
         TWILIO_AUTH_TOKEN: FAKE_TWILIO.authToken,
         TWILIO_FROM: FAKE_TWILIO.from,
         SMS_TIMEOUT_MS: '500',
-        PUBLIC_URL: 'https://vialex.example.co',
+        // No PUBLIC_URL: the first of APP_ORIGINS is the links' origin.
+        APP_ORIGINS: 'https://vialex.example.co,https://staff.example.co',
         LOG_LEVEL: 'warn',
       },
       { logStream },
@@ -304,11 +305,19 @@ describe("Twilio's REST API by configuration, against a local fake", () => {
 
   it('success: POST Messages.json, form-encoded To/From/Body with basic auth; recorded as enviado with its sid', async () => {
     const c = await newCase(t, cookie);
-    const res = await sendSms(t, cookie, c.id, { telefono: '3104567890' });
+    // Whatever Host the request claims (a proxy may pass on anyone's), the link is on the configured origin.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/casos/${c.id}/sms`,
+      headers: { cookie, host: 'evil.example.com' },
+      payload: { telefono: '3104567890' },
+    });
     expect(res.statusCode).toBe(200);
     const mensaje = res.json().mensaje;
     expect(mensaje).toMatchObject({ estado: 'enviado', proveedor: 'twilio', telefono: '+573104567890', error: null });
-    expect(mensaje.enlace.url).toMatch(/^https:\/\/vialex\.example\.co\/s\/[0-9A-Za-z]{12}$/);
+    // What desk users read and the database keeps cannot open the case: the link is masked.
+    expect(mensaje.enlace.url).toBe('https://vialex.example.co/s/••••••••••••');
+    expect(mensaje.cuerpo).toBe(`VIALEX: siga su caso # ${c.caso} aquí: https://vialex.example.co/s/••••••••••••`);
     const req = fake.requests.at(-1)!;
     expect(req.method).toBe('POST');
     expect(req.path).toBe(`/2010-04-01/Accounts/${FAKE_TWILIO.accountSid}/Messages.json`);
@@ -316,9 +325,19 @@ describe("Twilio's REST API by configuration, against a local fake", () => {
     expect(req.authorization).toBe(
       `Basic ${Buffer.from(`${FAKE_TWILIO.accountSid}:${FAKE_TWILIO.authToken}`).toString('base64')}`,
     );
-    expect(Object.fromEntries(req.form)).toEqual({ To: '+573104567890', From: FAKE_TWILIO.from, Body: mensaje.cuerpo });
+    // Only the client's phone gets the working link, on the configured origin.
+    const sent = Object.fromEntries(req.form);
+    expect(sent).toMatchObject({ To: '+573104567890', From: FAKE_TWILIO.from });
+    const code = sent.Body.match(
+      /^VIALEX: siga su caso # \d+ aquí: https:\/\/vialex\.example\.co\/s\/([0-9A-Za-z]{12})$/,
+    )?.[1];
+    expect(code).toBeDefined();
+    const opened = await t.app.inject({ method: 'GET', url: `/s/${code}` });
+    expect(opened.statusCode).toBe(302);
     const [row] = await t.ctx.db.select().from(mensajesSms).where(eq(mensajesSms.id, mensaje.id));
     expect(row.proveedor_id).toMatch(/^SM[0-9a-f]{32}$/);
+    expect(row.cuerpo).not.toContain(code);
+    expect(JSON.stringify(await t.ctx.db.select().from(mensajesSms))).not.toContain(code);
   });
 
   it.each([
@@ -372,6 +391,15 @@ describe('settings', () => {
     const { loadConfig } = await import('../src/config.js');
     expect(() => loadConfig({ SMS_PROVIDER: 'carrier-pigeon' })).toThrow(/SMS_PROVIDER/);
     expect(() => loadConfig({ SMS_PROVIDER: 'twilio' })).toThrow(/TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM/);
+    // A real SMS's link needs a configured origin: never the staff request's Host.
+    const twilio = {
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: 'AC123',
+      TWILIO_AUTH_TOKEN: 'x',
+      TWILIO_FROM: '+15550001111',
+    };
+    expect(() => loadConfig(twilio)).toThrow(/SMS_PROVIDER=twilio needs PUBLIC_URL \(or APP_ORIGINS\)/);
+    expect(loadConfig({ ...twilio, APP_ORIGINS: 'https://vialex.example.co' }).sms.provider).toBe('twilio');
     expect(() => loadConfig({ TWILIO_API_URL: 'https://api.twilio.com/evil?x' })).toThrow(/TWILIO_API_URL/);
     expect(() => loadConfig({ CLIENT_LINK_DAYS: '0' })).toThrow(/CLIENT_LINK_DAYS/);
     expect(loadConfig({}).sms.provider).toBe('outbox');

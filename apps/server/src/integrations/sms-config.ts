@@ -7,7 +7,8 @@
  *                       their local fake. It is the only host the SMS adapter contacts, and only an
  *                       operator sets it (DECISIONS row 20: never a URL a user supplied)
  *   SMS_TIMEOUT_MS      how long the provider has to answer (10000)
- * A bad value stops the start.
+ * A bad value stops the start, and so does twilio without PUBLIC_URL or APP_ORIGINS (the origin of
+ * the links the SMS carry).
  */
 export interface SmsConfig {
   provider: 'outbox' | 'twilio';
@@ -42,6 +43,11 @@ export function parseSmsConfig(env: NodeJS.ProcessEnv): SmsConfig {
     const missing = (['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const).filter((k) => !env[k]);
     if (missing.length) throw new Error(`SMS_PROVIDER=twilio needs ${missing.join(', ')}`);
     if (!/^AC[0-9a-zA-Z]{1,64}$/.test(twilio.accountSid)) throw new Error('TWILIO_ACCOUNT_SID: starts with AC');
+    // A real SMS carries a link to the client: its origin is configured, never a request's Host.
+    if (!env.PUBLIC_URL && !env.APP_ORIGINS)
+      throw new Error(
+        'SMS_PROVIDER=twilio needs PUBLIC_URL (or APP_ORIGINS): the origin of the case links sent to clients by SMS',
+      );
   }
   return { provider, timeoutMs, twilio };
 }

@@ -7,9 +7,16 @@ import { caseSms, sendCaseSms } from './service.js';
 
 const params = z.object({ id: z.uuid({ error: MSG.casoNoExiste }) });
 
-/** The origin the client's short links are built on: PUBLIC_URL, else the staff request's own. */
-const originOf = (request: FastifyRequest) =>
-  request.server.ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+/**
+ * The origin the client's short links are built on: PUBLIC_URL, else the first of APP_ORIGINS —
+ * never a request's Host header, which a proxy may pass on from anyone. With neither, only the
+ * outbox can be in use (a real provider stops the start: sms-config.ts), whose messages leave
+ * nobody's hands: there the staff request's own origin lets the demo open its links.
+ */
+function originOf(request: FastifyRequest): string {
+  const { publicUrl, appOrigins } = request.server.ctx.config;
+  return publicUrl ?? appOrigins[0] ?? `${request.protocol}://${request.host}`;
+}
 
 /** The SMS panel of a case (DATOS DEL CASO): read the outbox, send. */
 export const caseSmsRoutes: FastifyPluginAsyncZod = async (app) => {
