@@ -142,3 +142,21 @@ describe('safeError', () => {
     expect(safeError(err).type).toBe('DrizzleQueryError');
   });
 });
+
+describe("a client's link is a credential", () => {
+  it('the request log writes the route pattern of /s/{code}, /login/auth-cliente/{token} and /api/cliente/entrada/{token}', async () => {
+    const { createCaseAs, caseBody } = await import('./case-factories.js');
+    const { issueClientLink } = await import('../src/modules/client-links/service.js');
+    const c = await createCaseAs(s.app, admin, await caseBody(s.ctx));
+    const me = (await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: admin } })).json();
+    const link = await issueClientLink(s.ctx, s.ctx.db, c.id, me.id);
+    const encoded = encodeURIComponent(link.token);
+    for (const url of [`/s/${link.code}`, `/login/auth-cliente/${encoded}`, `/api/cliente/entrada/${encoded}`])
+      await s.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    const logged = lines.join('\n');
+    expect(logged).toContain('/s/:code');
+    expect(logged).toContain('/api/cliente/entrada/:token');
+    for (const secret of [link.code, link.token, encoded, link.token.split('.')[0]])
+      expect(logged).not.toContain(secret);
+  });
+});

@@ -22,9 +22,28 @@ export function safeError(err: unknown): { type: string; message: string; stack:
   };
 }
 
+/**
+ * Paths whose last segment is a credential: the client's short link, their case link's entry page
+ * and its API. Whoever reads the log could open the case with it, so these are logged as their
+ * route pattern. Matched on the raw path, before routing (a 404 of a mistyped code is logged too).
+ */
+const SECRET_PATHS: [prefix: string, pattern: string][] = [
+  ['/s/', '/s/:code'],
+  ['/login/auth-cliente/', '/login/auth-cliente/:token'],
+  ['/api/cliente/entrada/', '/api/cliente/entrada/:token'],
+];
+
+/** The path of a request as the log may keep it. */
+export function loggedPath(url: string): string {
+  const path = url.split('?')[0];
+  for (const [prefix, pattern] of SECRET_PATHS)
+    if (path.startsWith(prefix) && path.length > prefix.length) return pattern;
+  return path;
+}
+
 /** A request as logged: method and path, never the query string (list criteria carry names). */
 function safeRequest(req: { method: string; url: string; ip?: string; routeOptions?: { url?: string } }) {
-  return { method: req.method, url: req.url.split('?')[0], route: req.routeOptions?.url, remoteAddress: req.ip };
+  return { method: req.method, url: loggedPath(req.url), route: req.routeOptions?.url, remoteAddress: req.ip };
 }
 
 export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
