@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, isNotNull } from 'drizzle-orm';
-import { MSG } from '@vialex/domain';
-import { suscripcionesPush } from '../src/db/schema/index.js';
+import { MSG, PUSH_MAX_SUBSCRIPTIONS_PER_USER } from '@vialex/domain';
+import { casos, suscripcionesPush } from '../src/db/schema/index.js';
 import { startFakePush, type FakePush } from '../src/integrations/fakes/push.js';
 import { issueClientLink } from '../src/modules/client-links/service.js';
 import { deliveriesSettled } from '../src/modules/notifications/service.js';
@@ -115,5 +115,30 @@ describe("the client's push subscription", () => {
     expect(taken.json().message).toBe(MSG.pushSuscripcionAjena);
     const clientRows = await s.ctx.db.select().from(suscripcionesPush).where(isNotNull(suscripcionesPush.cliente));
     expect(clientRows.map((r) => r.endpoint)).not.toContain(desk.subscription.endpoint);
+  });
+
+  it(`a client keeps their ${PUSH_MAX_SUBSCRIPTIONS_PER_USER} newest subscriptions, as staff do; the oldest goes`, async () => {
+    const client = await enteredClient();
+    const [{ uidcliente, uidconductor }] = await s.ctx.db
+      .select({ uidcliente: casos.uidcliente, uidconductor: casos.uidconductor })
+      .from(casos)
+      .where(eq(casos.id, client.id));
+    const owner = (uidconductor ?? uidcliente)!;
+    const devices = Array.from({ length: PUSH_MAX_SUBSCRIPTIONS_PER_USER + 2 }, (_, i) =>
+      push.device(`tope-${client.caso}-${i}`),
+    );
+    // Together, as a burst would come: the cap holds under concurrent registrations too.
+    const answers = await Promise.all(devices.map((d) => register(client.cookie, d.subscription)));
+    expect(answers.map((a) => a.statusCode)).toEqual(devices.map(() => 204));
+    const kept = await s.ctx.db.select().from(suscripcionesPush).where(eq(suscripcionesPush.cliente, owner));
+    expect(kept).toHaveLength(PUSH_MAX_SUBSCRIPTIONS_PER_USER);
+    // One more, later: it is kept, the oldest left goes.
+    const oldest = [...kept].sort((a, b) => a.creado.getTime() - b.creado.getTime() || a.id.localeCompare(b.id))[0];
+    const late = push.device(`tope-${client.caso}-tarde`);
+    expect((await register(client.cookie, late.subscription)).statusCode).toBe(204);
+    const now = await s.ctx.db.select().from(suscripcionesPush).where(eq(suscripcionesPush.cliente, owner));
+    expect(now).toHaveLength(PUSH_MAX_SUBSCRIPTIONS_PER_USER);
+    expect(now.map((r) => r.endpoint)).toContain(late.subscription.endpoint);
+    expect(now.map((r) => r.endpoint)).not.toContain(oldest.endpoint);
   });
 });

@@ -25,55 +25,67 @@ export const vapidKeys = (ctx: AppContext) => (vapid ??= loadVapidKeys(ctx.db));
 /** For tests that open several databases in one process. */
 export const resetVapidCache = () => (vapid = undefined);
 
-/** Serialises the registrations of one user, so the cap holds under concurrent requests. */
+/** Serialises the registrations of one user (or client), so the cap holds under concurrent requests. */
 const LOCK_USER_SUBSCRIPTIONS = 727010;
 
-/**
- * Stores a browser's push subscription for a staff user (the spec's tokenPush), tied to the
- * session that registered it. Only push services' endpoints are accepted (the server will POST
- * to it); an endpoint already held by another user or a client is refused, never moved; the
- * user keeps their PUSH_MAX_SUBSCRIPTIONS_PER_USER newest subscriptions.
- */
-export async function saveSubscription(
-  ctx: AppContext,
-  viewer: { id: string; sessionId: string },
-  sub: PushTarget,
-): Promise<void> {
+/** Whose subscription: a staff user's (`usuario`) or a client's (`cliente`). */
+type Owner = { column: 'usuario' | 'cliente'; id: string };
+
+function refuseForeignService(ctx: AppContext, sub: PushTarget): void {
   if (!isAllowedPushEndpoint(sub.endpoint, ctx.config.pushHosts)) {
     throw new AppError(400, 'PUSH_ENDPOINT_NOT_ALLOWED', MSG.pushServicioNoPermitido, [
       { path: 'subscription.endpoint', message: MSG.pushServicioNoPermitido },
     ]);
   }
-  const userId = viewer.id;
+}
+
+/**
+ * Stores the owner's subscription tied to the session that registered it: inserted, or refreshed
+ * when the endpoint is already the owner's; an endpoint held by anybody else is refused, never
+ * moved. The owner keeps their PUSH_MAX_SUBSCRIPTIONS_PER_USER newest subscriptions.
+ */
+async function saveOwned(ctx: AppContext, owner: Owner, sessionId: string, sub: PushTarget): Promise<void> {
+  const column = suscripcionesPush[owner.column];
   await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_USER_SUBSCRIPTIONS}, hashtext(${userId}))`);
-    // Inserted, or refreshed when it is already this user's; a row of anybody else is left alone.
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_USER_SUBSCRIPTIONS}, hashtext(${owner.id}))`);
     const saved = await tx
       .insert(suscripcionesPush)
       .values({
         endpoint: sub.endpoint,
         p256dh: sub.keys.p256dh,
         auth: sub.keys.auth,
-        usuario: userId,
-        sesion: viewer.sessionId,
+        [owner.column]: owner.id,
+        sesion: sessionId,
       })
       .onConflictDoUpdate({
         target: suscripcionesPush.endpoint,
-        set: { p256dh: sub.keys.p256dh, auth: sub.keys.auth, sesion: viewer.sessionId },
-        setWhere: eq(suscripcionesPush.usuario, userId),
+        set: { p256dh: sub.keys.p256dh, auth: sub.keys.auth, sesion: sessionId },
+        setWhere: eq(column, owner.id),
       })
       .returning({ id: suscripcionesPush.id });
     if (saved.length === 0) throw conflict('PUSH_ENDPOINT_TAKEN', MSG.pushSuscripcionAjena);
     const keep = tx
       .select({ id: suscripcionesPush.id })
       .from(suscripcionesPush)
-      .where(eq(suscripcionesPush.usuario, userId))
+      .where(eq(column, owner.id))
       .orderBy(desc(suscripcionesPush.creado), desc(suscripcionesPush.id))
       .limit(PUSH_MAX_SUBSCRIPTIONS_PER_USER);
-    await tx
-      .delete(suscripcionesPush)
-      .where(and(eq(suscripcionesPush.usuario, userId), notInArray(suscripcionesPush.id, keep)));
+    await tx.delete(suscripcionesPush).where(and(eq(column, owner.id), notInArray(suscripcionesPush.id, keep)));
   });
+}
+
+/**
+ * Stores a browser's push subscription for a staff user (the spec's tokenPush), tied to the
+ * session that registered it. Only push services' endpoints are accepted (the server will POST
+ * to it).
+ */
+export async function saveSubscription(
+  ctx: AppContext,
+  viewer: { id: string; sessionId: string },
+  sub: PushTarget,
+): Promise<void> {
+  refuseForeignService(ctx, sub);
+  await saveOwned(ctx, { column: 'usuario', id: viewer.id }, viewer.sessionId, sub);
 }
 
 /** A user forgets one of their own subscriptions ('GENERAR NUEVO TOKEN'). */
@@ -110,27 +122,8 @@ export async function saveClientSubscription(
   client: { id: string; sessionId: string },
   sub: PushTarget,
 ): Promise<void> {
-  if (!isAllowedPushEndpoint(sub.endpoint, ctx.config.pushHosts)) {
-    throw new AppError(400, 'PUSH_ENDPOINT_NOT_ALLOWED', MSG.pushServicioNoPermitido, [
-      { path: 'subscription.endpoint', message: MSG.pushServicioNoPermitido },
-    ]);
-  }
-  const saved = await ctx.db
-    .insert(suscripcionesPush)
-    .values({
-      endpoint: sub.endpoint,
-      p256dh: sub.keys.p256dh,
-      auth: sub.keys.auth,
-      cliente: client.id,
-      sesion: client.sessionId,
-    })
-    .onConflictDoUpdate({
-      target: suscripcionesPush.endpoint,
-      set: { p256dh: sub.keys.p256dh, auth: sub.keys.auth, sesion: client.sessionId },
-      setWhere: eq(suscripcionesPush.cliente, client.id),
-    })
-    .returning({ id: suscripcionesPush.id });
-  if (saved.length === 0) throw conflict('PUSH_ENDPOINT_TAKEN', MSG.pushSuscripcionAjena);
+  refuseForeignService(ctx, sub);
+  await saveOwned(ctx, { column: 'cliente', id: client.id }, client.sessionId, sub);
 }
 
 /** A client session ended (its time, or Salir): its device stops receiving the case's notices. */
