@@ -176,3 +176,15 @@ export async function signIn(
   await page.goto(at);
   await expect(page.getByTestId('brand')).toBeVisible();
 }
+
+/**
+ * Closes the notices on screen (they stay until dismissed, bottom right): a step whose button
+ * they cover, as a user would, dismisses them first.
+ */
+export async function dismissNotices(page: Page): Promise<void> {
+  // notistack's snackbars are alerts.
+  const close = page.getByRole('alert').getByRole('button', { name: MSG.cerrar });
+  // All at once: a closing notice keeps its button until its exit animation ends.
+  await close.evaluateAll((buttons) => buttons.forEach((b) => (b as HTMLButtonElement).click()));
+  await expect(close).toHaveCount(0);
+}

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { LABELS, MSG, fmt } from '@vialex/domain';
-import { DEMO, PHONE, createCaseAs, expect, signIn, test } from '../support';
+import { DEMO, PHONE, createCaseAs, dismissNotices, expect, signIn, test } from '../support';
 import { clientShot, pendingLocation, sendCaseSms } from '../support/client';
 import { answerTiles } from '../support/map';
 import { axeViolations } from '../support/a11y';
@@ -206,6 +206,49 @@ test('after its 120 minutes the session ends on the next step: back to the entry
   await expect(entryButton(phone)).toBeEnabled();
   expect((await phone.request.get('/api/cliente/yo')).status()).toBe(401);
   await clientShot(phone, 'entry-session-ended');
+});
+
+test("the desk ends the driver's session, then revokes the link: the phone leaves the case at once, saying why", async ({
+  page,
+  asUser,
+  openContext,
+}) => {
+  const { id, caso } = await createCaseAs(asUser, { placa: 'TAX123' });
+  await signIn(page, DEMO.administrador, { at: `/gestionar-caso/${id}` });
+  const shortLink = await sendCaseSms(page);
+  const panel = page.getByRole('region', { name: LABELS.casoSms.titulo });
+  const phone = await (await openContext(AT_ACCIDENT)).newPage();
+  await phone.goto(shortLink);
+  await entryButton(phone).click();
+  await expect(phone.getByTestId('chat-room')).toBeVisible();
+
+  // The panel sees the driver come in, live, and ends their session after naming the case.
+  await expect(panel.getByTestId('sms-sesion-cliente')).toBeVisible();
+  await panel.getByRole('button', { name: LABELS.casoSms.terminarSesion }).click();
+  const confirm = page.getByTestId('confirm-dialog');
+  await expect(confirm).toContainText(fmt(LABELS.casoSms.terminarSesionPregunta, { caso }));
+  await confirm.getByRole('button', { name: LABELS.casoSms.siTerminar }).click();
+  // The phone does nothing: its live channel says the session ended.
+  await expect(phone).toHaveURL(/\/login\/auth-cliente\/[A-Za-z0-9_.-]+$/);
+  await expect(phone.getByTestId('client-entry-notice')).toHaveText(MSG.sesionClienteCerradaPorAsesor);
+  await expect(panel.getByTestId('sms-sesion-cliente')).toBeHidden();
+  await clientShot(phone, 'entry-session-ended-by-desk');
+
+  // The link still opens the case: the driver enters again. Then the desk revokes it.
+  await expect(entryButton(phone)).toBeEnabled();
+  await entryButton(phone).click();
+  await expect(phone.getByTestId('chat-room')).toBeVisible();
+  await expect(panel.getByTestId('sms-sesion-cliente')).toBeVisible();
+  await dismissNotices(page);
+  await panel.getByRole('button', { name: LABELS.casoSms.revocar }).click();
+  await confirm.getByRole('button', { name: LABELS.casoSms.siRevocar }).click();
+  await expect(phone).toHaveURL(/\/login\/auth-cliente\/[A-Za-z0-9_.-]+$/);
+  await expect(phone.getByTestId('client-entry-notice')).toHaveText(MSG.sesionClienteRevocada);
+  // A revoked link opens nothing.
+  await expect(phone.getByTestId('client-entry-error')).toHaveText(MSG.casoNoExiste);
+  await expect(entryButton(phone)).toBeDisabled();
+  expect((await phone.request.get('/api/cliente/yo')).status()).toBe(401);
+  await clientShot(phone, 'entry-link-revoked');
 });
 
 /** The SMS sent through the API by the contact-centre desk: the short link it carries. */

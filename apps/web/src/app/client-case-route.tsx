@@ -1,9 +1,10 @@
 import '../lib/zod-jitless';
 import { useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ClientMe } from '@vialex/domain';
 import { DataProviders } from './data-providers';
 import { ChatRoom, type ChatRoomSource } from '../features/case-chat';
-import { CaseMapTab, type MapSource } from '../features/case-map';
+import { CaseMapTab, mapKey, type MapSource } from '../features/case-map';
 import { CLIENT_API, ClientCasePage, clientLive, useClientLive } from '../features/client-entry';
 
 /** The client's bar (56 px) and tabs (48 px) above the room and the map on a phone. */
@@ -27,7 +28,9 @@ function ClientChat({ me }: { me: ClientMe }) {
  * given the client's endpoints and live channel.
  */
 function ClientCase() {
-  useClientLive();
+  const queryClient = useQueryClient();
+  // Its agents changed: the map reads who to show (the server already follows them).
+  useClientLive((caseId) => void queryClient.invalidateQueries({ queryKey: mapKey(caseId) }));
   return (
     <ClientCasePage
       chat={(me) => <ClientChat key={me.caseId} me={me} />}

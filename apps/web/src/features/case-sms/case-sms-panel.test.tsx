@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
-import { FEEDBACK, LABELS, MSG, type CaseSms, type SmsMessage } from '@vialex/domain';
+import { FEEDBACK, LABELS, MSG, fmt, type CaseSms, type SmsMessage } from '@vialex/domain';
 import { createQueryClient } from '../../lib/query-client';
 import { CaseSmsPanel } from './case-sms-panel';
 import { ExportCaseButton } from './export-case-button';
@@ -26,6 +26,7 @@ const panel = (overrides: Partial<CaseSms> = {}): CaseSms => ({
   enviar: { permitido: true, motivo: null },
   telefono: '+573001112233',
   revocar: true,
+  sesionCliente: null,
   mensajes: [],
   ...overrides,
 });
@@ -187,6 +188,32 @@ describe('CaseSmsPanel', () => {
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
       `/api/casos/${CASE}/enlaces/l1/revocar`,
     ]);
+  });
+
+  it('the client in the case: when their session ends, and ending it after asking names the case', async () => {
+    state = panel({ sesionCliente: { expira: '2026-03-02T17:04:00.000Z' } });
+    answer = (url, init) => {
+      if (init?.method === 'POST' && url === `/api/casos/${CASE}/sesion-cliente/terminar`) {
+        state = panel();
+        return json({ message: MSG.sesionClienteFinalizada });
+      }
+    };
+    renderIt(<CaseSmsPanel caseId={CASE} />);
+    // 17:04 UTC is 12:04 in Bogotá.
+    expect(await screen.findByText(fmt(T.clienteEnCaso, { hora: '12:04' }))).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: T.terminarSesion }));
+    const confirm = await screen.findByTestId('confirm-dialog');
+    expect(within(confirm).getByText('¿Terminar la sesión del cliente en el caso # 12?')).toBeInTheDocument();
+    fireEvent.click(within(confirm).getByRole('button', { name: T.siTerminar }));
+    expect(await screen.findByText(`${MSG.sesionClienteFinalizada} · caso #12`)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('sms-sesion-cliente')).toBeNull());
+  });
+
+  it('no session, or a viewer who may not revoke: nothing to end', async () => {
+    state = panel({ revocar: false, sesionCliente: { expira: '2026-03-02T17:04:00.000Z' } });
+    renderIt(<CaseSmsPanel caseId={CASE} />);
+    await screen.findByText(T.mensajesEnviados);
+    expect(screen.queryByRole('button', { name: T.terminarSesion })).toBeNull();
   });
 });
 

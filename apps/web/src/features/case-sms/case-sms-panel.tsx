@@ -11,6 +11,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import Sms from '@mui/icons-material/SmsOutlined';
 import LinkOff from '@mui/icons-material/LinkOff';
+import Logout from '@mui/icons-material/Logout';
+import PhoneAndroid from '@mui/icons-material/PhoneAndroid';
 import {
   FEEDBACK,
   MSG,
@@ -32,7 +34,8 @@ import { useFeedback } from '../../components/list/use-feedback';
 import { caseSmsQueryKey, useCaseSms } from './api/case-sms';
 import { useSendSms } from './api/send-sms';
 import { useRevokeLink } from './api/revoke-link';
-import { SMS_TEXTS, formatBogota } from './texts';
+import { useEndClientSession } from './api/end-client-session';
+import { SMS_TEXTS, formatBogota, formatBogotaTime } from './texts';
 import { ButtonSpinner } from '../../components/button-spinner';
 
 export interface CaseSmsPanelProps {
@@ -88,6 +91,9 @@ export function CaseSmsPanel({ caseId }: CaseSmsPanelProps) {
             allowed={query.data.enviar.permitido}
             reason={query.data.enviar.motivo}
           />
+          {query.data.sesionCliente && query.data.revocar && (
+            <ClientSession caseId={caseId} caso={query.data.caso} expira={query.data.sesionCliente.expira} />
+          )}
           <Outbox caseId={caseId} messages={query.data.mensajes} mayRevoke={query.data.revocar} />
         </>
       )}
@@ -179,6 +185,54 @@ function SendSmsForm(props: {
       )}
       {feedback.element}
     </Box>
+  );
+}
+
+/** The client is in the case (entered with a link): when their session ends, and ending it now. */
+function ClientSession({ caseId, caso, expira }: { caseId: string; caso: number; expira: string }) {
+  const end = useEndClientSession(caseId);
+  const { confirm, element: confirmDialog } = useConfirm();
+  const feedback = useFeedback();
+  const { reason: offline } = useConnection();
+
+  const onEnd = async () => {
+    const ok = await confirm({
+      title: fmt(SMS_TEXTS.terminarSesionPregunta, { caso }),
+      text: SMS_TEXTS.terminarSesionTexto,
+      confirmText: SMS_TEXTS.siTerminar,
+      cancelText: MSG.cancelar,
+    });
+    if (!ok) return;
+    try {
+      const result = await end.mutateAsync();
+      feedback.success(fmt(FEEDBACK.caso, { caso }), result.message);
+    } catch (e) {
+      feedback.fail(e);
+    }
+  };
+
+  return (
+    <Alert severity="info" icon={<PhoneAndroid />} sx={{ mb: 2 }} data-testid="sms-sesion-cliente">
+      {fmt(SMS_TEXTS.clienteEnCaso, { hora: formatBogotaTime(expira) })}
+      <Box sx={{ mt: 1 }}>
+        <Tooltip title={offline ?? ''}>
+          <span>
+            <Button
+              size="small"
+              variant="outlined"
+              color="inherit"
+              startIcon={end.isPending ? <ButtonSpinner /> : <Logout />}
+              onClick={onEnd}
+              disabled={!!offline || end.isPending}
+            >
+              {SMS_TEXTS.terminarSesion}
+            </Button>
+          </span>
+        </Tooltip>
+      </Box>
+      {confirmDialog}
+      {feedback.element}
+    </Alert>
   );
 }
 

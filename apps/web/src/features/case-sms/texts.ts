@@ -13,3 +13,9 @@ export function formatBogota(iso: string): string {
   const d = dayjs(iso);
   return d.isValid() ? d.tz(TIME_ZONE).format(FORMAT_MESSAGE) : '';
 }
+
+/** HH:mm in Bogotá, whatever the device's zone. */
+export function formatBogotaTime(iso: string): string {
+  const d = dayjs(iso);
+  return d.isValid() ? d.tz(TIME_ZONE).format('HH:mm') : '';
+}
