@@ -193,6 +193,10 @@ export async function startFaultyFakes(sftpDir?: string): Promise<FaultyFakes> {
       TWILIO_AUTH_TOKEN: FAKE_TWILIO.authToken,
       TWILIO_FROM: FAKE_TWILIO.from,
       TWILIO_API_URL: at(proxies.sms),
+      // A real provider's links need a configured origin; nobody follows them here.
+      PUBLIC_URL: 'https://vialex.soak.test',
+      // The soak's ten desks send 150 SMS each in ten minutes: far beyond a person's hour.
+      SMS_MAX_PER_USER_HOUR: '1000000',
       SFTP_HOST: '127.0.0.1',
       SFTP_PORT: String(proxies.sftp.port),
       SFTP_USER: sftp.username,

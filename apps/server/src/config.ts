@@ -4,7 +4,7 @@ import { parsePushHosts } from './integrations/push-hosts.js';
 import { parseOrigins } from './platform/origin.js';
 import { parseStorageConfig, parseUploadMaxMb } from './integrations/storage-config.js';
 import type { StorageOptions } from './integrations/storage.js';
-import { UPLOAD_MAX_MB_DEFAULT } from '@vialex/domain';
+import { SMS_LIMITS, UPLOAD_MAX_MB_DEFAULT } from '@vialex/domain';
 import { parseSmsConfig, type SmsConfig } from './integrations/sms-config.js';
 import {
   parseExportJobConfig,
@@ -99,6 +99,8 @@ export interface Config {
   autoAssignAlertMinutes: number;
   /** CLIENT_LINK_DAYS: how long the client's case link of an SMS opens the case (DECISIONS row 5). */
   clientLinkDays: number;
+  /** SMS with a case link a case and a sender may get (SMS_LIMITS by default). */
+  smsLimits: { perCase: number; perCaseMinutes: number; perCaseDay: number; perUser: number };
   /** PUBLIC_URL: the origin the client's short links are built on; unset: the staff request's own origin. */
   publicUrl: string | undefined;
   /** File storage (integrations/storage.ts): local disk (FILES_DIR) or an S3-compatible bucket (STORAGE=s3). */
@@ -196,6 +198,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     autoAssignAlertMinutes: positive(env.AUTO_ASSIGN_ALERT_MINUTES, 15, 'AUTO_ASSIGN_ALERT_MINUTES'),
     clientLinkDays: positive(env.CLIENT_LINK_DAYS, 7, 'CLIENT_LINK_DAYS'),
+    smsLimits: {
+      perCase: positive(env.SMS_MAX_PER_CASE, SMS_LIMITS.perCase, 'SMS_MAX_PER_CASE'),
+      perCaseMinutes: SMS_LIMITS.perCaseMinutes,
+      perCaseDay: positive(env.SMS_MAX_PER_CASE_DAY, SMS_LIMITS.perCaseDay, 'SMS_MAX_PER_CASE_DAY'),
+      perUser: positive(env.SMS_MAX_PER_USER_HOUR, SMS_LIMITS.perUser, 'SMS_MAX_PER_USER_HOUR'),
+    },
     publicUrl: env.PUBLIC_URL ? parseOrigins(env.PUBLIC_URL, 'PUBLIC_URL')[0] : undefined,
     sftp: parseSftpConfig(env),
     metricsToken: env.METRICS_TOKEN || undefined,

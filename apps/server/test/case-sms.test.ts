@@ -1,8 +1,17 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
-import { CARGOS, MSG, caseSmsResponse, exportRequestResponse, sendSmsResponse, type Cargo } from '@vialex/domain';
-import { casos, enlacesCliente, exportaciones, mensajesSms } from '../src/db/schema/index.js';
+import { count, eq, sql } from 'drizzle-orm';
+import {
+  CARGOS,
+  MSG,
+  SMS_LIMITS,
+  caseSmsResponse,
+  exportRequestResponse,
+  fmt,
+  sendSmsResponse,
+  type Cargo,
+} from '@vialex/domain';
+import { casos, enlacesCliente, exportaciones, mensajesSms, usosLimitados } from '../src/db/schema/index.js';
 import {
   FAKE_TWILIO,
   FAKE_TWILIO_REFUSED,
@@ -134,6 +143,55 @@ describe('phone numbers: Colombian mobiles, sent in E.164', () => {
     const c = await newCase(s, admin());
     const res = await sendSms(s, admin(), c.id, { telefono: '6015551234' });
     expect(res.json()).toMatchObject({ message: MSG.celularNoValido, issues: [{ path: 'telefono' }] });
+  });
+});
+
+describe(`the SMS limits (${SMS_LIMITS.perCase} a case in ${SMS_LIMITS.perCaseMinutes} min, ${SMS_LIMITS.perUser} a user in an hour)`, () => {
+  it(`a burst of 25 on one case: ${SMS_LIMITS.perCase} go, the rest are refused in Spanish with no link issued`, async () => {
+    const c = await newCase(s, admin());
+    const before = await counts(s);
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, () =>
+        sendSms(s, h('Coordinador Contact Center').cookie, c.id, { telefono: '3104567890' }),
+      ),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((x) => x === 200)).toHaveLength(SMS_LIMITS.perCase);
+    expect(codes.filter((x) => x === 429)).toHaveLength(25 - SMS_LIMITS.perCase);
+    const refused = answers.find((a) => a.statusCode === 429)!;
+    expect(refused.json()).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      message: fmt(MSG.smsLimiteCaso, { minutos: SMS_LIMITS.perCaseMinutes }),
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const after = await counts(s);
+    expect(after.enlaces - before.enlaces).toBe(SMS_LIMITS.perCase);
+    expect(after.mensajes - before.mensajes).toBe(SMS_LIMITS.perCase);
+    // Another case of the same sender still goes.
+    const other = await newCase(s, admin());
+    expect(
+      (await sendSms(s, h('Coordinador Contact Center').cookie, other.id, { telefono: '3104567890' })).statusCode,
+    ).toBe(200);
+    // Once the window has passed, the case may be sent to again.
+    await s.ctx.db
+      .update(usosLimitados)
+      .set({ creado: sql`now() - make_interval(mins => ${SMS_LIMITS.perCaseMinutes + 1})` })
+      .where(eq(usosLimitados.clave, `sms:caso:${c.id}`));
+    expect(
+      (await sendSms(s, h('Coordinador Contact Center').cookie, c.id, { telefono: '3104567890' })).statusCode,
+    ).toBe(200);
+  });
+
+  it(`a user who sent ${SMS_LIMITS.perUser} in the last hour is refused on any case`, async () => {
+    const { user, email } = await createUser(s.ctx, { cargo: 'Coordinador Contact Center' });
+    const cookie = await login(s.app, email);
+    const c = await newCase(s, cookie);
+    await s.ctx.db
+      .insert(usosLimitados)
+      .values(Array.from({ length: SMS_LIMITS.perUser }, () => ({ clave: `sms:usuario:${user.id}` })));
+    const refused = await sendSms(s, cookie, c.id, { telefono: '3104567890' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(fmt(MSG.smsLimiteUsuario, { minutos: 60 }));
   });
 });
 

@@ -16,6 +16,11 @@ export const TOKEN_RESET_RELOAD_MS = 3000;
 export const SUCCESS_TOAST_MS = 6000;
 /** Push subscriptions kept per staff user (one per device/browser); registering more drops the oldest. */
 export const PUSH_MAX_SUBSCRIPTIONS_PER_USER = 10;
+/**
+ * SMS with a case link (each a new 7-day link): the flow needs one or two a case. At most
+ * `perCase` per case in `perCaseMinutes`, `perCaseDay` in a day, and `perUser` per user in an hour.
+ */
+export const SMS_LIMITS = { perCase: 3, perCaseMinutes: 15, perCaseDay: 10, perUser: 30 } as const;
 /** Live-channel sockets one session may hold open on a server instance (one per tab). */
 export const LIVE_MAX_SOCKETS_PER_SESSION = 6;
 /** Close codes of the live channel: the session ended; too many sockets for the session. */

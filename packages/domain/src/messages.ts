@@ -229,6 +229,9 @@ export const MSG = {
   servicioPlanNoDisponible: 'El servicio de confirmación de plan no se encuentra disponible.',
   smsError: 'No se logro enviar el SMS',
   smsEnviado: 'SMS enviado!',
+  // SMS rate limits (SMS_LIMITS)
+  smsLimiteCaso: 'Ya se enviaron varios SMS de este caso. Intente de nuevo en {minutos} min',
+  smsLimiteUsuario: 'Ha enviado demasiados SMS en la última hora. Intente de nuevo en {minutos} min',
   // The SMS with the client's case link (issue 11; not in the spec's catalogue)
   smsCuerpo: 'VIALEX: siga su caso # {caso} aquí: {enlace}',
   celularNoValido: 'Ingrese un celular colombiano válido (10 dígitos, empieza por 3)',

@@ -138,3 +138,18 @@ export const instancias = pgTable('instancias', {
   iniciada: tstz('iniciada').notNull().defaultNow(),
   visto: tstz('visto').notNull().defaultNow(),
 });
+
+/**
+ * Uses of a rate-limited action (platform/usage-limit.ts), one row per admitted use and key
+ * ('sms:caso:<id>', 'sms:usuario:<id>'), kept only for the longest window of the key's rules.
+ * In the database, so every instance counts the same uses.
+ */
+export const usosLimitados = pgTable(
+  'usos_limitados',
+  {
+    id: id(),
+    clave: text('clave').notNull(),
+    creado: createdAt(),
+  },
+  (t) => [index('usos_limitados_clave_idx').on(t.clave, t.creado)],
+);

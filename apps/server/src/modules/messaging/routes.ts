@@ -39,13 +39,13 @@ export const caseSmsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['casos'],
         summary:
-          "Send the client the SMS with a new case link (502 'No se logro enviar el SMS' when the provider fails)",
+          "Send the client the SMS with a new case link (502 'No se logro enviar el SMS' when the provider fails; 429 over the SMS limits)",
         params,
         body: sendSmsSchema,
         response: { 200: sendSmsResponse },
       },
     },
-    async (request) => ({
+    async (request, reply) => ({
       message: MSG.smsEnviado,
       mensaje: await sendCaseSms(
         app.ctx,
@@ -53,6 +53,7 @@ export const caseSmsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body.telefono,
         originOf(request),
+        (seconds) => void reply.header('retry-after', String(seconds)),
       ),
     }),
   );

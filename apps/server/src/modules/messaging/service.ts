@@ -1,5 +1,6 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import { MSG, colombianMobile, fmt, maySendSms, type CaseSms, type SmsMessage } from '@vialex/domain';
+import { admitUse, type UsageRule } from '../../platform/usage-limit.js';
 import { enlacesCliente, mensajesSms, usuarios } from '../../db/schema/index.js';
 import { smsSender } from '../../integrations/sms.js';
 import type { AppContext } from '../../platform/context.js';
@@ -106,8 +107,22 @@ export async function caseSms(ctx: AppContext, viewer: Viewer, id: string, origi
   };
 }
 
+const MINUTE = 60_000;
+
+/** The SMS limits of a case and its sender (SMS_MAX_* settings); a refused SMS issues no link. */
+function smsRules(ctx: AppContext, caseId: string, userId: string): UsageRule[] {
+  const limits = ctx.config.smsLimits;
+  const perCase = { key: `sms:caso:${caseId}`, message: MSG.smsLimiteCaso };
+  return [
+    { ...perCase, max: limits.perCase, windowMs: limits.perCaseMinutes * MINUTE },
+    { ...perCase, max: limits.perCaseDay, windowMs: 24 * 60 * MINUTE },
+    { key: `sms:usuario:${userId}`, max: limits.perUser, windowMs: 60 * MINUTE, message: MSG.smsLimiteUsuario },
+  ];
+}
+
 /**
- * Sends the SMS: a new case link, its short link in the text, the provider, the record. The
+ * Sends the SMS: a new case link, its short link in the text, the provider, the record. Within
+ * the SMS limits of the case and of the sender (a failed send counts too), else 429. The
  * link is issued before sending (the text carries it) and withdrawn when the SMS did not leave.
  * A refusal or no answer from the provider is 'No se logro enviar el SMS' (502), recorded too.
  */
@@ -117,10 +132,12 @@ export async function sendCaseSms(
   id: string,
   telefono: string,
   origin: string,
+  onRefused?: (retryAfterSeconds: number) => void,
 ): Promise<SmsMessage> {
   enforce(maySendSms(viewer));
   const row = await caseOf(ctx, viewer, id);
   enforce(maySendSms(viewer, row.caso));
+  await admitUse(ctx.db, smsRules(ctx, id, viewer.id), onRefused);
   const link = await issueClientLink(ctx, ctx.db, id, viewer.id);
   const text = (enlace: string) => fmt(MSG.smsCuerpo, { caso: row.caso.caso, enlace });
   const sender = smsSender(ctx.config.sms);
