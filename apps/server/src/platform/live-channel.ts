@@ -188,8 +188,9 @@ export function liveChannel<W>(access: LiveAccess<W>): FastifyPluginAsync {
           return;
         }
         if (gone) return;
-        followed.set(topic, gate);
         await gate.enter(ctx, who);
+        // Recorded once entered: leaving (below, or the socket's end, queued after this) undoes it.
+        followed.set(topic, gate);
         if (socket.readyState !== socket.OPEN) return;
         hub.subscribe(socket, topic);
         if (announce) socket.send(JSON.stringify({ type: 'subscribed', topic } satisfies LiveServerMessage));
