@@ -135,6 +135,12 @@ export async function expireSessions(db: Db, hub: LiveHub): Promise<number> {
   return expired.length;
 }
 
+/** When the session was signed into (its minutes count from then), or undefined when it is gone. */
+export async function sessionStartOf(db: Db, sessionId: string): Promise<Date | undefined> {
+  const [row] = await db.select({ creado: sesiones.creado }).from(sesiones).where(eq(sesiones.id, sessionId));
+  return row?.creado;
+}
+
 export function readSessionCookie(request: FastifyRequest): string | undefined {
   return request.cookies[SESSION_COOKIE];
 }

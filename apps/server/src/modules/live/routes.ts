@@ -3,7 +3,7 @@ import { USER_STATUS_VISIBLE, isCargo, topics, visibleUserCargos, type Cargo } f
 import { liveChannel, type LiveAccess, type TopicGate } from '../../platform/live-channel.js';
 import { viewerOf } from '../../platform/context.js';
 import { sessionTopic } from '../auth/tokens.js';
-import { sessionExpiresAt, type Viewer } from '../auth/session.js';
+import { sessionExpiresAt, sessionStartOf, type Viewer } from '../auth/session.js';
 import { findUser } from '../users/queries.js';
 import { enterPresence, leaveRoom, mayEnterRoom, roomOfTopic } from '../chat/presence.js';
 import { staffSender } from '../chat/service.js';
@@ -60,8 +60,8 @@ function gateOf(topic: string): TopicGate<StaffSocket> | undefined {
  * Staff: authenticated by the session cookie (staff scope). A socket follows its user and its
  * session from the start, and asks for the lists its cargo may open, the rooms it may read and the
  * positions of the agents on the maps it may open. When its user changes (cargo, estado, session
- * time…) it re-reads them and leaves what the user may no longer follow: the lists at once, the
- * rooms and positions when the cargo or the estado changed.
+ * time, a sign-in again…) it re-reads them and the session's start, and leaves what the user may
+ * no longer follow: the lists at once, the rooms and positions when the cargo or the estado changed.
  */
 const staffAccess: LiveAccess<StaffSocket> = {
   name: 'staff',
@@ -77,9 +77,14 @@ const staffAccess: LiveAccess<StaffSocket> = {
     event: 'user.updated',
     async plan(ctx, who) {
       const before = { cargo: who.viewer.cargo, active: who.active };
-      const user = await findUser(ctx.db, who.viewer.id);
+      const [user, started] = await Promise.all([
+        findUser(ctx.db, who.viewer.id),
+        sessionStartOf(ctx.db, who.viewer.sessionId),
+      ]);
       who.active = !!user?.estado && !!user && isCargo(user.cargo);
       if (user && isCargo(user.cargo)) who.viewer = { ...who.viewer, cargo: user.cargo, user };
+      // A session signed into again counts its minutes from then (the socket re-arms its end).
+      if (started) who.viewer = { ...who.viewer, sessionStarted: started };
       const changed = before.cargo !== who.viewer.cargo || before.active !== who.active;
       return {
         keepsTopic: (topic) => who.active && mayFollowList(topic, who.viewer.cargo),
