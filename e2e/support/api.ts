@@ -32,7 +32,18 @@ export const uniquePlate = (letter: string) =>
  */
 export async function createCaseAs(
   asUser: AsUser,
-  { placa, identificacion = 52367418 }: { placa: string; identificacion?: number },
+  {
+    placa,
+    identificacion = 52367418,
+    direccion = 'Calle 26 # 68-10',
+    ciudad = { departamento: '11', uidciudad: '11001' },
+  }: {
+    placa: string;
+    identificacion?: number;
+    /** The typed address (the maps fake places the default one in Bogotá). */
+    direccion?: string;
+    ciudad?: { departamento: string; uidciudad: string };
+  },
 ): Promise<{ id: string; caso: number }> {
   return asUser(DEMO.callCenter, async (api) => {
     const [empresa] = await (await api.get('/api/lookups/empresas')).json();
@@ -43,9 +54,8 @@ export async function createCaseAs(
         identificacion,
         tipocaso: 'Atropello',
         uidempresa: empresa.id,
-        departamento: '11',
-        uidciudad: '11001',
-        direccion_siniestro: 'Calle 26 # 68-10',
+        ...ciudad,
+        direccion_siniestro: direccion,
         verificacion: 'Ninguno',
         tipo_producto: 'Ninguno',
       },

@@ -81,7 +81,7 @@ export const ACCIDENT: Point = { lat: 4.6865, lng: -74.0469 };
 
 /**
  * The call center adds a Bogotá case from Cronos with the accident's coordinates (the staff
- * dialog; a case from the own form has no coordinates, so its map would show the default place).
+ * dialog; a case from the own form is placed from its typed address once it is geocoded).
  */
 export async function createLocatedCase(
   asUser: AsUser,
@@ -149,7 +149,7 @@ export async function mapCase(
       expect(res.ok(), await res.text()).toBeTruthy();
     }
     const map = await readMap(api, c.id);
-    expect(map.destino).toMatchObject({ ...ACCIDENT, porDefecto: false });
+    expect(map.destino).toMatchObject(ACCIDENT);
     return map;
   });
   return { ...c, ids, map, lawyer, investigator };

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { LABELS, MAP_INFO_MAX_WIDTH, MSG, SUCCESS_TOAST_MS, TIME_ZONE, fmt } from '@vialex/domain';
-import { DEMO, PHONE, expect, expectNoSideScroll, signIn, signOut, test, uniquePlate } from '../support';
-import { ACCIDENT, answerTiles, mapCase, near, placeAt } from '../support/map';
+import type { APIRequestContext } from '@playwright/test';
+import { DEMO, PHONE, createCaseAs, expect, expectNoSideScroll, signIn, signOut, test, uniquePlate } from '../support';
+import { ACCIDENT, answerTiles, mapCase, near, placeAt, readMap } from '../support/map';
 
 /**
  * The case map (issue 13): the mapa tab at phone and desk size, against the real server (its maps
@@ -123,9 +124,14 @@ test.describe('phone', () => {
     await page.getByRole('button', { name: MSG.cerrar }).click();
     await expect(popup).toBeHidden();
 
-    // Arrival: once; the button goes and the Bogotá time shows.
+    // Arrival: asked first, naming the case; the phone is over 500 m away, so it warns.
     await button.click();
-    await expect(page.getByTestId('success-toast')).toHaveText(MSG.llegadaMarcada);
+    const confirm = page.getByTestId('confirm-dialog');
+    await expect(confirm).toContainText(fmt(T.confirmarLlegada, { caso: c.caso }));
+    await expect(confirm.getByTestId('confirm-warning')).toHaveText(/^Está a \d+ m del sitio del caso\./);
+    await mapShot(page, 'phone-arrival-confirm');
+    await confirm.getByRole('button', { name: T.siLlegue }).click();
+    await expect(page.getByTestId('success-toast')).toHaveText(`${MSG.llegadaMarcada} · caso #${c.caso}`);
     await expect(page.getByRole('button', { name: T.marcarLlegada })).toHaveCount(0);
     // The case header says since when the investigator is at the site.
     await expect(page.getByTestId('workspace-arrival')).toBeVisible();
@@ -194,3 +200,98 @@ for (const size of ['phone', 'desk'] as const) {
     });
   });
 }
+
+test.describe('the place of a case opened at the desk', () => {
+  const CALLE_26 = { lat: 4.6486, lng: -74.1007 };
+  /** The case's map as its investigator reads it, once the typed address is geocoded (after commit). */
+  const placedMap = (api: APIRequestContext, id: string) =>
+    expect.poll(async () => (await readMap(api, id)).destino).toMatchObject(CALLE_26);
+
+  test.describe('phone', () => {
+    test.use(PHONE);
+
+    test('the investigator drives to the typed address: the map opens fitted to both, Navegar hands it to the navigator', async ({
+      page,
+      context,
+      asUser,
+      apiAs,
+    }) => {
+      const c = await createCaseAs(asUser, { placa: uniquePlate('D') });
+      const investigator = await apiAs(DEMO.investigador);
+      const me = (await (await investigator.get('/api/auth/me')).json()) as { id: string };
+      // 2 km away: at zoom 15 around the place the investigator would be off-screen.
+      const phone = near(CALLE_26, 0.018, 0.006);
+      await placeAt(investigator, phone);
+      await asUser(DEMO.administrador, async (api) => {
+        const res = await api.post(`/api/casos/${c.id}/asignar`, { data: { tipo: 'Investigador', usuario: me.id } });
+        expect(res.ok(), await res.text()).toBeTruthy();
+      });
+      await placedMap(investigator, c.id);
+      await signOut(investigator);
+      await context.setGeolocation({ latitude: phone.lat, longitude: phone.lng });
+      const map = await asUser(DEMO.administrador, (api) => readMap(api, c.id));
+      await answerTiles(page, map.teselas.url);
+      await openMap(page, c.id, DEMO.investigador);
+      await expect(page.getByTestId('map-place-source')).toHaveText(T.lugarDireccion);
+      // Fitted: the place and the investigator both inside the map, without 'Ver a todos'.
+      const canvas = (await page.getByTestId('map-canvas').boundingBox())!;
+      for (const rol of ['cliente', 'investigador'] as const) {
+        const box = (await marker(page, rol).boundingBox())!;
+        expect(box.x, rol).toBeGreaterThanOrEqual(canvas.x);
+        expect(box.x + box.width, rol).toBeLessThanOrEqual(canvas.x + canvas.width);
+        expect(box.y, rol).toBeGreaterThanOrEqual(canvas.y);
+        expect(box.y + box.height, rol).toBeLessThanOrEqual(canvas.y + canvas.height);
+      }
+      await expect(page.getByTestId('map-time-abogado')).toHaveText('Abogado: Sin asignar');
+      await page.getByRole('button', { name: T.navegar }).click();
+      await expect(page.getByTestId('map-navigate-google')).toHaveAttribute(
+        'href',
+        `https://www.google.com/maps/dir/?api=1&destination=${CALLE_26.lat},${CALLE_26.lng}&travelmode=driving`,
+      );
+      await expect(page.getByTestId('map-navigate-waze')).toHaveAttribute('href', /^https:\/\/waze\.com\/ul\?ll=/);
+      await mapShot(page, 'phone-desk-case-navigate');
+      await page.keyboard.press('Escape');
+      await expectNoSideScroll(page);
+    });
+  });
+
+  test.describe('desk', () => {
+    test.use(DESK);
+
+    test('an address the maps cannot find: the map says so, no default place; the coordinator drops the pin', async ({
+      page,
+      asUser,
+    }) => {
+      // Chía: a rural address the maps provider does not know.
+      const c = await createCaseAs(asUser, {
+        placa: uniquePlate('P'),
+        direccion: 'Vereda El Silencio',
+        ciudad: { departamento: '25', uidciudad: '25175' },
+      });
+      const map = await asUser(DEMO.administrador, async (api) => {
+        await expect.poll(async () => (await readMap(api, c.id)).lugar.direccionNoUbicada).toBe(true);
+        return readMap(api, c.id);
+      });
+      expect(map.destino).toBeNull();
+      await answerTiles(page, map.teselas.url);
+      await openMap(page, c.id, DEMO.coordInvestigador);
+      await expect(page.getByTestId('map-no-place')).toHaveText(
+        fmt(T.direccionNoUbicada, { direccion: 'VEREDA EL SILENCIO' }),
+      );
+      await expect(marker(page, 'cliente')).toHaveCount(0);
+      await mapShot(page, 'desk-no-place');
+      await page.getByRole('button', { name: T.marcarLugar }).click();
+      await expect(page.getByTestId('map-picking')).toHaveText(T.marqueLugar);
+      const canvas = (await page.getByTestId('map-canvas').boundingBox())!;
+      await page.mouse.click(canvas.x + canvas.width / 2, canvas.y + canvas.height / 2);
+      const confirm = page.getByTestId('confirm-dialog');
+      await expect(confirm).toContainText(fmt(T.confirmarLugar, { caso: c.caso }));
+      await confirm.getByRole('button', { name: T.siMarcar }).click();
+      await expect(page.getByTestId('success-toast')).toHaveText(`${MSG.lugarMarcado} · caso #${c.caso}`);
+      await expect(marker(page, 'cliente')).toBeVisible();
+      await expect(page.getByTestId('map-place-source')).toHaveText(/^Ubicación marcada por /);
+      await expect(page.getByTestId('map-no-place')).toHaveCount(0);
+      await mapShot(page, 'desk-pin-dropped');
+    });
+  });
+});

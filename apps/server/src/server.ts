@@ -1,4 +1,5 @@
 import { deliveriesSettled } from './modules/notifications/service.js';
+import { placesSettled } from './modules/cases/place.js';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -156,8 +157,9 @@ export async function createServer(config: Config): Promise<RunningServer> {
       await step('presence', () =>
         instances.stop().catch((err: unknown) => app.log.warn({ err }, 'instance stop failed')),
       );
-      // Notices of the last actions are still being announced and pushed: let them go out first.
-      await step('notices', () => deliveriesSettled());
+      // Notices of the last actions are still being announced and pushed, and new cases' addresses
+      // geocoded: let them end first.
+      await step('notices', () => Promise.all([deliveriesSettled(), placesSettled()]));
       await step('live hub', () => hub.stop());
       await step('database', () => database.close());
       await step('local fakes', async () => {

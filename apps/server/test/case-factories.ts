@@ -1,3 +1,4 @@
+import { placesSettled } from '../src/modules/cases/place.js';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Cargo } from '@vialex/domain';
@@ -49,6 +50,8 @@ export async function caseBody(ctx: AppContext, overrides: Record<string, unknow
 export async function createCaseAs(app: FastifyInstance, cookie: string, body: object) {
   const res = await app.inject({ method: 'POST', url: '/api/casos', headers: { cookie }, payload: body });
   if (res.statusCode !== 201) throw new Error(`case creation failed: ${res.statusCode} ${res.body}`);
+  // The address is geocoded after the creation's commit: a test sees the case as placed.
+  await placesSettled();
   return res.json();
 }
 

@@ -34,7 +34,7 @@ const accident = { lat: 4.6865, lng: -74.0469 };
 const place = (cargo: Cargo, lat: number, long: number) =>
   s.app.inject({ method: 'PUT', url: '/api/me/location', headers: h(cargo), payload: { lat, long } });
 
-const teamCase = (values: Partial<typeof casos.$inferInsert> = { ...accident }) =>
+const teamCase = (values: Partial<typeof casos.$inferInsert> = { ...accident, lugar_origen: 'direccion' }) =>
   staffedCase(s, viewers, ['Abogado', 'Investigador', 'Call Center', 'Perito'], { solicitud_perito: true, ...values });
 const map = (caseId: string, who: Cargo) =>
   s.app.inject({ method: 'GET', url: `/api/casos/${caseId}/mapa`, headers: h(who) });
@@ -62,7 +62,8 @@ describe('the people, the route, the times', () => {
     await place('Investigador', 4.6575, -74.0557);
     await place('Abogado', 4.6097, -74.0817);
     const body = caseMapResponse.parse((await map(c.id, 'Coordinador Contact Center')).json());
-    expect(body.destino).toMatchObject({ ...accident, porDefecto: false });
+    expect(body.destino).toMatchObject(accident);
+    expect(body.lugar).toMatchObject({ origen: 'direccion', por: null, direccionNoUbicada: false });
     expect(body.personas.map((p) => [p.rol, !!p.posicion])).toEqual([
       ['cliente', true],
       ['abogado', true],
@@ -102,13 +103,16 @@ describe('the people, the route, the times', () => {
     expect(body.tiempos.investigador).toMatchObject({ estimado: true });
   });
 
-  it('no coordinates: the default place, and no distance computed (spec 2 §8)', async () => {
-    const c = await teamCase({ lat: null, lng: null });
+  it('no place: no destination (never the default address), and no distance computed (spec 2 §8, D24)', async () => {
+    const c = await teamCase({ lat: null, lng: null, lugar_origen: null });
     await place('Investigador', 4.6575, -74.0557);
     const body = (await map(c.id, 'Administrador')).json() as CaseMap;
-    expect(body.destino).toMatchObject({ lat: MAP_DEFAULT_PLACE.lat, lng: MAP_DEFAULT_PLACE.lng, porDefecto: true });
+    expect(body.destino).toBeNull();
+    expect(JSON.stringify(body)).not.toContain(MAP_DEFAULT_PLACE.direccion);
     expect(body.ruta).toBeNull();
     expect(body.tiempos).toEqual({ investigador: null, abogado: null });
+    // The client's map never offers what only staff do.
+    expect(body.acciones.marcarLugar).toBe(true);
   });
 
   it('an agent with location off has no position and says so', async () => {

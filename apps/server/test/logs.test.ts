@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from './helper.js';
 import { createUser, login } from './factories.js';
-import { mapsOf } from '../src/modules/case-map/maps.js';
+import { mapsOf } from '../src/platform/maps.js';
 
 /** The server's log lines, as written. */
 const lines: string[] = [];

@@ -66,6 +66,17 @@ export const PLAN_DE_FUENTE: Record<FuentePlan, TipoPlan> = {
 export const ORIGENES = [ORIGEN_PROPIO, ORIGEN_CRONOS, ...FUENTES_POLIZA] as const;
 /** Where a case was opened (`origen_desde`). */
 export const ORIGENES_DESDE = [ORIGEN_PROPIO, ORIGEN_CRONOS] as const;
+
+/**
+ * Where a case's place came from (D24): its typed address geocoded, the driver's shared position
+ * (which refines a geocoded place), or a pin a staff member dropped (which nothing overwrites).
+ */
+export const LUGAR_ORIGENES = ['direccion', 'cliente', 'personal'] as const;
+export type LugarOrigen = (typeof LUGAR_ORIGENES)[number];
+/** Colombia's bounding box (San Andrés included): a pin outside it is refused. */
+export const COLOMBIA_BOUNDS = { minLat: -4.3, maxLat: 13.6, minLng: -82, maxLng: -66.8 } as const;
+/** Farther than this from the case's place, 'Marcar llegada' warns before confirming. */
+export const ARRIVAL_WARN_METERS = 500;
 export const PLANES_AUTORIZADOS = ['SEGURO TERCERO', 'RC PUBLICO', 'RC Publico'] as const;
 export const RELACIONES_VEHICULO = ['Propietario', 'Conductor'] as const;
 export const VERIFICACIONES = ['Ninguno', 'Consulta en línea', 'Verificación contact center'] as const;

@@ -377,6 +377,11 @@ export const MSG = {
   verificacionCaso: 'Verificación del caso.',
   // Client entry (issue 14; not in the spec's catalogue)
   sesionClienteCerrada: 'Salió del caso',
+  // The case's place (D24)
+  llegadaSinLugar: 'El caso aún no tiene ubicación: marque el lugar en el mapa antes de registrar la llegada',
+  lugarMarcado: 'Lugar del caso actualizado',
+  historiaLugarMarcado: 'Lugar del caso marcado en el mapa por {nombre}',
+  lugarFueraDeColombia: 'El punto está fuera de Colombia',
   ubicacionRequerida: 'Comparta la ubicación de su dispositivo para ingresar',
   sesionClienteTerminada: 'Su sesión en el caso terminó. Ingrese de nuevo desde el enlace del SMS',
   // Why a client's session ended besides its time and Salir (their live socket says it)

@@ -22,6 +22,7 @@
  *
  * The server calls only these configured hosts; no URL from a request is ever fetched.
  */
+import { distanceMeters } from '@vialex/domain';
 
 export interface LatLng {
   lat: number;
@@ -61,14 +62,8 @@ export interface MapsProvider {
 /** Urban driving: 25 km/h on average, 1.35 times the straight line (Colombian city grids and traffic). */
 export const ESTIMATE = { speedKmh: 25, detour: 1.35 } as const;
 
-export function haversineM(a: LatLng, b: LatLng): number {
-  const R = 6_371_000;
-  const rad = (d: number) => (d * Math.PI) / 180;
-  const dLat = rad(b.lat - a.lat);
-  const dLng = rad(b.lng - a.lng);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLng / 2) ** 2;
-  return 2 * R * Math.asin(Math.sqrt(h));
-}
+/** The great-circle distance in metres (one formula for the server and the web: the domain's). */
+export const haversineM = (a: LatLng, b: LatLng): number => distanceMeters(a, b);
 
 export function estimateLeg(from: LatLng, to: LatLng): Leg {
   const distanciaM = Math.round(haversineM(from, to) * ESTIMATE.detour);

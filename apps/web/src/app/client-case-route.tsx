@@ -11,7 +11,12 @@ import { CLIENT_API, ClientCasePage, clientLive, useClientLive } from '../featur
 const CLIENT_PHONE_TOP = 104;
 
 /** The client's map: their own routes and live channel (spec 3 §2; no 'Marcar llegada' for them). */
-const CLIENT_MAP_SOURCE: MapSource = { path: () => CLIENT_API.map, live: clientLive, phoneTop: CLIENT_PHONE_TOP };
+const CLIENT_MAP_SOURCE: MapSource = {
+  path: () => CLIENT_API.map,
+  live: clientLive,
+  phoneTop: CLIENT_PHONE_TOP,
+  audience: 'client',
+};
 
 /** The case's general room as the client reaches it: /api/cliente/chat on their own live channel. */
 function ClientChat({ me }: { me: ClientMe }) {

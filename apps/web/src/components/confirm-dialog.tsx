@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -13,6 +14,8 @@ export interface ConfirmDialogProps {
   open: boolean;
   title: string;
   text?: string;
+  /** A warning above the buttons (the phone is far from the case's place…). */
+  warning?: string;
   confirmText?: string;
   cancelText?: string;
   /** While the confirmed action runs: buttons disabled, spinner on confirm. */
@@ -26,6 +29,7 @@ export function ConfirmDialog({
   open,
   title,
   text,
+  warning,
   confirmText = MSG.si,
   cancelText = MSG.cancelar,
   busy = false,
@@ -44,9 +48,14 @@ export function ConfirmDialog({
       data-testid="confirm-dialog"
     >
       <DialogTitle id="confirm-dialog-title">{title}</DialogTitle>
-      {text && (
+      {(text || warning) && (
         <DialogContent>
-          <DialogContentText>{text}</DialogContentText>
+          {text && <DialogContentText>{text}</DialogContentText>}
+          {warning && (
+            <Alert severity="warning" data-testid="confirm-warning" sx={{ mt: text ? 1.5 : 0 }}>
+              {warning}
+            </Alert>
+          )}
         </DialogContent>
       )}
       <DialogActions sx={{ px: 3, pb: 2 }}>

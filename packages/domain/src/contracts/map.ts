@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { COLOMBIA_BOUNDS, LUGAR_ORIGENES } from '../constants.js';
+import { MSG } from '../messages.js';
+import { EARTH_RADIUS_KM } from './client-entry.js';
 
 /** Spec 1 §9, spec 2 §9: the case map's zoom and the info window's widest. */
 export const MAP_ZOOM = 15;
@@ -40,13 +43,26 @@ export const mapLegResponse = z.object({
 });
 
 /**
- * GET /api/casos/{id}/mapa: the case map (spec 2 §2 "Case map"). `destino` is where the team
- * goes (the client's position, else the accident's coordinates, else the default place). The
- * route is the investigator's road there; the times are saved on the case
- * (tiempo_llegada_investigador, tiempo_llegada_abogado). Without coordinates nothing is computed.
+ * GET /api/casos/{id}/mapa: the case map (spec 2 §2 "Case map", D24). `destino` is where the team
+ * goes — the case's place — or null while it has none (never the spec's default address); `lugar`
+ * says where that place came from, and whether the typed address could not be found. The route is
+ * the investigator's road there; the times are saved on the case (tiempo_llegada_investigador,
+ * tiempo_llegada_abogado). Without a place nothing is computed.
  */
 export const caseMapResponse = z.object({
-  destino: point.extend({ direccion: z.string(), porDefecto: z.boolean() }),
+  caso: z.number(),
+  destino: point.extend({ direccion: z.string() }).nullable(),
+  /** The case city's centre: where the map opens when nobody and nothing is placed yet. */
+  centro: point,
+  lugar: z.object({
+    origen: z.enum(LUGAR_ORIGENES).nullable(),
+    /** Who dropped the pin ('personal'). */
+    por: z.string().nullable(),
+    /** The last geocoding of the typed address found nothing. */
+    direccionNoUbicada: z.boolean(),
+    /** The typed address (what a failed geocoding could not find). */
+    direccion: z.string(),
+  }),
   personas: z.array(mapPersonResponse),
   ruta: z
     .object({ puntos: z.array(point) })
@@ -56,7 +72,15 @@ export const caseMapResponse = z.object({
   /** Which provider answered (google, osrm) or 'estimate'. */
   proveedor: z.string(),
   llegada: z.object({ marcada: z.boolean(), fecha: z.string().nullable() }),
-  acciones: z.object({ marcarLlegada: z.boolean() }),
+  acciones: z.object({
+    /** 'Marcar llegada' is offered; `motivoLlegada` says why it cannot be done yet (no place). */
+    marcarLlegada: z.boolean(),
+    motivoLlegada: z.string().nullable(),
+    /** Drop or move the case's pin. */
+    marcarLugar: z.boolean(),
+    /** 'Navegar': the case's own agents. */
+    navegar: z.boolean(),
+  }),
   /** The map's tiles and their attribution (MAP_TILE_URL). */
   teselas: z.object({ url: z.string(), atribucion: z.string() }),
   /** Live topics of the people shown (their positions move on them). */
@@ -71,5 +95,27 @@ export const mapAddressQuery = z.object({
 });
 export const mapAddressResponse = z.object({ direccion: z.string().nullable() });
 
+/** PUT /api/casos/{id}/lugar: a staff member drops or moves the case's pin (inside Colombia). */
+export const casePlaceSchema = z.strictObject({
+  lat: z
+    .number({ error: MSG.coordenadaNoValida })
+    .min(COLOMBIA_BOUNDS.minLat, MSG.lugarFueraDeColombia)
+    .max(COLOMBIA_BOUNDS.maxLat, MSG.lugarFueraDeColombia),
+  lng: z
+    .number({ error: MSG.coordenadaNoValida })
+    .min(COLOMBIA_BOUNDS.minLng, MSG.lugarFueraDeColombia)
+    .max(COLOMBIA_BOUNDS.maxLng, MSG.lugarFueraDeColombia),
+});
+
 /** POST /api/casos/{id}/llegada: the investigator arrived. */
 export const arrivalResponse = z.object({ message: z.string(), fecha: z.string() });
+
+/** The great-circle distance in metres between two points (the earth's radius of spec 2 §9). */
+export function distanceMeters(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const R = EARTH_RADIUS_KM * 1000;
+  const rad = (d: number) => (d * Math.PI) / 180;
+  const dLat = rad(b.lat - a.lat);
+  const dLng = rad(b.lng - a.lng);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLng / 2) ** 2;
+  return 2 * R * Math.asin(Math.sqrt(h));
+}

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ORIGENES, ORIGENES_DESDE, ORIGEN_PROPIO, SIN_PLAN, TIPOS_PLAN } from '@vialex/domain';
+import { LUGAR_ORIGENES, ORIGENES, ORIGENES_DESDE, ORIGEN_PROPIO, SIN_PLAN, TIPOS_PLAN } from '@vialex/domain';
 import { createdAt, id, oneOf, tstz, updatedAt } from './columns.js';
 import { ciudades, empresas } from './lookups.js';
 import { clientes } from './clients.js';
@@ -25,6 +25,14 @@ export const casos = pgTable(
     archivado: boolean('archivado').notNull().default(false),
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
+    /**
+     * Where the case's place came from (D24): its address geocoded, the driver's shared position,
+     * or a pin a staff member dropped (`lugar_por`). Null while the case has no place.
+     */
+    lugar_origen: text('lugar_origen'),
+    lugar_por: agent('lugar_por'),
+    /** The last geocoding of the typed address found nothing: the map says so and offers the pin. */
+    direccion_no_ubicada: boolean('direccion_no_ubicada').notNull().default(false),
     tipo_plan: text('tipo_plan').notNull().default(SIN_PLAN),
     tipo_producto: text('tipo_producto').notNull().default('Ninguno'),
     tipocaso: text('tipocaso').notNull().default(''),
@@ -115,6 +123,7 @@ export const casos = pgTable(
     oneOf('casos_tipo_plan_check', t.tipo_plan, TIPOS_PLAN),
     oneOf('casos_origen_check', t.origen, ORIGENES),
     oneOf('casos_origen_desde_check', t.origen_desde, ORIGENES_DESDE),
+    oneOf('casos_lugar_origen_check', t.lugar_origen, LUGAR_ORIGENES),
   ],
 );
 

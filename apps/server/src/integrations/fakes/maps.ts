@@ -14,6 +14,12 @@ export const FAKE_GOOGLE_KEY = 'fake-maps-key';
 const PLACES: Record<string, LatLng> = {
   'CALLE 100 # 15-20': { lat: 4.6865, lng: -74.0469 },
   'CARRERA 7 # 72-41': { lat: 4.6575, lng: -74.0557 },
+  // The demo's and the browser tests' case addresses (Bogotá, Soacha, Chía).
+  'CALLE 72 CON CARRERA 11': { lat: 4.6577, lng: -74.0592 },
+  'AVENIDA BOYACÁ # 80-15': { lat: 4.6903, lng: -74.0937 },
+  'AUTOPISTA SUR # 68-40': { lat: 4.5962, lng: -74.1558 },
+  'AVENIDA PRADILLA # 9-20': { lat: 4.8619, lng: -74.0583 },
+  'CALLE 26 # 68-10': { lat: 4.6486, lng: -74.1007 },
   'SANTA ANA': { lat: 9.3228, lng: -74.5704 },
   BOGOTÁ: { lat: 4.6097, lng: -74.0817 },
   MEDELLÍN: { lat: 6.2442, lng: -75.5812 },

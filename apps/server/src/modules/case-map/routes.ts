@@ -1,13 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MSG, arrivalResponse, caseMapResponse, mapAddressQuery, mapAddressResponse } from '@vialex/domain';
+import {
+  MSG,
+  arrivalResponse,
+  caseMapResponse,
+  casePlaceSchema,
+  mapAddressQuery,
+  mapAddressResponse,
+  messageResponse,
+} from '@vialex/domain';
 import { viewerOf } from '../../platform/context.js';
 import { markArrival } from '../cases/arrival-service.js';
+import { pinCase } from '../cases/place.js';
 import { loadCaseMap, mapAddress } from './service.js';
 
 const params = z.object({ id: z.uuid({ error: MSG.casoNoExiste }) });
 
-/** The case map under /api/casos/{id} (spec 2 §2 "Case map", §4 "Arrival"). */
+/** The case map under /api/casos/{id} (spec 2 §2 "Case map", §4 "Arrival"; D24: its place). */
 export const caseMapRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
@@ -36,6 +45,20 @@ export const caseMapRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => mapAddress(ctx, await loadCaseMap(ctx, viewerOf(request), request.params.id), request.query),
+  );
+
+  app.put(
+    '/:id/lugar',
+    {
+      schema: {
+        tags: ['mapa'],
+        summary: "Drop or move the case's pin: its place from now on (whoever manages the case and sees its map)",
+        params,
+        body: casePlaceSchema,
+        response: { 200: messageResponse },
+      },
+    },
+    async (request) => pinCase(ctx, viewerOf(request), request.params.id, request.body),
   );
 
   app.post(

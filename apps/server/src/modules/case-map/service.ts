@@ -1,14 +1,18 @@
 import { eq, inArray } from 'drizzle-orm';
 import {
   ARRIVAL_TIMES_MIN_INTERVAL_MS,
-  MAP_DEFAULT_PLACE,
+  LUGAR_ORIGENES,
   MSG,
+  isCaseAgent,
+  isOffered,
   mayMarkArrival,
+  mayPlaceCase,
+  type LugarOrigen,
   topics,
   type CaseMap,
   type MapPerson,
 } from '@vialex/domain';
-import { clientes, usuarios } from '../../db/schema/index.js';
+import { ciudades, clientes, usuarios } from '../../db/schema/index.js';
 import type { LatLng, Leg, Route } from '../../integrations/maps.js';
 import type { AppContext } from '../../platform/context.js';
 import { badRequest, notFound } from '../../platform/errors.js';
@@ -16,7 +20,7 @@ import type { Viewer } from '../auth/session.js';
 import { saveArrivalTimes } from '../cases/arrival-service.js';
 import type { CaseRow } from '../cases/dispatch.js';
 import { loadCaseRowForTab } from '../cases/workspace-queries.js';
-import { mapsOf } from './maps.js';
+import { mapsOf } from '../../platform/maps.js';
 import { findCaseRow } from '../cases/queries.js';
 
 /*
@@ -90,17 +94,23 @@ async function routeAndTimes(
 
 export async function loadCaseMap(ctx: AppContext, viewer: Viewer, caseId: string): Promise<CaseMap> {
   const c = await loadCaseRowForTab(ctx.db, viewer, caseId, 'mapa');
-  return buildCaseMap(ctx, c, mayMarkArrival(viewer, c).allowed);
+  const arrival = mayMarkArrival(viewer, c);
+  return buildCaseMap(ctx, c, {
+    marcarLlegada: isOffered(arrival),
+    motivoLlegada: arrival.allowed ? null : arrival.message,
+    marcarLugar: mayPlaceCase(viewer, c).allowed,
+    navegar: isCaseAgent(viewer, c),
+  });
 }
 
-/** The client's map of their case (the same people and times; no arrival to mark). */
+/** The client's map of their case (the same people and times; nothing to mark, nowhere to drive). */
 export async function loadClientMap(ctx: AppContext, caseId: string): Promise<CaseMap> {
   const c = await findCaseRow(ctx.db, caseId);
   if (!c) throw notFound(MSG.casoNoExiste);
-  return buildCaseMap(ctx, c, false);
+  return buildCaseMap(ctx, c, { marcarLlegada: false, motivoLlegada: null, marcarLugar: false, navegar: false });
 }
 
-async function buildCaseMap(ctx: AppContext, c: CaseRow, marcarLlegada: boolean): Promise<CaseMap> {
+async function buildCaseMap(ctx: AppContext, c: CaseRow, acciones: CaseMap['acciones']): Promise<CaseMap> {
   const agentIds = [c.uidinvestigador, c.uidabogado].filter((x): x is string => !!x);
   const [agents, [client]] = await Promise.all([
     agentIds.length
@@ -123,14 +133,8 @@ async function buildCaseMap(ctx: AppContext, c: CaseRow, marcarLlegada: boolean)
       .where(eq(clientes.id, c.uidconductor ?? c.uidcliente ?? '00000000-0000-0000-0000-000000000000')),
   ]);
   const place = pointOf(c.lat, c.lng);
-  const destino = place
-    ? { ...place, direccion: c.direccion_siniestro || MSG.casoSinDireccion, porDefecto: false }
-    : {
-        lat: MAP_DEFAULT_PLACE.lat,
-        lng: MAP_DEFAULT_PLACE.lng,
-        direccion: MAP_DEFAULT_PLACE.direccion,
-        porDefecto: true,
-      };
+  // D24: no place, no destination (the spec's default address is never one).
+  const destino = place ? { ...place, direccion: c.direccion_siniestro || MSG.casoSinDireccion } : null;
 
   const person = (rol: 'abogado' | 'investigador', id: string | null): MapPerson | null => {
     const u = agents.find((a) => a.id === id);
@@ -162,18 +166,44 @@ async function buildCaseMap(ctx: AppContext, c: CaseRow, marcarLlegada: boolean)
     ? await routeAndTimes(ctx, c, place, investigador?.posicion ?? null, abogado?.posicion ?? null)
     : null;
   const maps = mapsOf(ctx);
+  const [city] = c.uidciudad
+    ? await ctx.db.select({ lat: ciudades.lat, lng: ciudades.lng }).from(ciudades).where(eq(ciudades.id, c.uidciudad))
+    : [];
+  const pinnedBy =
+    c.lugar_origen === 'personal' && c.lugar_por
+      ? (
+          await ctx.db
+            .select({ nombres: usuarios.nombres, apellidos: usuarios.apellidos })
+            .from(usuarios)
+            .where(eq(usuarios.id, c.lugar_por))
+        )[0]
+      : undefined;
   return {
+    caso: c.caso,
     destino,
+    centro: place ?? city ?? BOGOTA,
+    lugar: {
+      origen: isLugarOrigen(c.lugar_origen) ? c.lugar_origen : null,
+      por: pinnedBy ? `${pinnedBy.nombres} ${pinnedBy.apellidos}`.trim() : null,
+      direccionNoUbicada: c.direccion_no_ubicada,
+      direccion: c.direccion_siniestro,
+    },
     personas: [cliente, ...(abogado ? [abogado] : []), ...(investigador ? [investigador] : [])],
     ruta: times?.ruta ?? null,
     tiempos: { investigador: times?.investigador ?? null, abogado: times?.abogado ?? null },
     proveedor: maps.routing,
     llegada: { marcada: c.llegada, fecha: c.llegada_fecha?.toISOString() ?? null },
-    acciones: { marcarLlegada },
+    acciones,
     teselas: { url: ctx.config.mapTileUrl, atribucion: ctx.config.mapTileAttribution },
     topics: agentIds.map((id) => topics.location(id)),
   };
 }
+
+/** Where a case of no known city opens (the service's home). */
+const BOGOTA = { lat: 4.6097, lng: -74.0817 };
+
+const isLugarOrigen = (v: string | null): v is LugarOrigen =>
+  (LUGAR_ORIGENES as readonly (string | null)[]).includes(v);
 
 /** How far (degrees, ~110 m) a point may be from one of the map's people to be reverse-geocoded. */
 const NEAR = 0.001;

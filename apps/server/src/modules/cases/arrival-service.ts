@@ -9,8 +9,8 @@ import { caseHistory, dispatch, listChanged, noticeAboutCase } from './dispatch.
 import { lockCase } from './queries.js';
 
 /*
- * What the case map writes on a case (the cases module owns `casos`): the investigator's arrival,
- * the arrival times, and the place of a Cronos case found by geocoding its address.
+ * What the case map writes on a case (the cases module owns `casos`): the investigator's arrival
+ * and the arrival times (its place: place.ts).
  */
 
 /**
@@ -40,18 +40,4 @@ export async function saveArrivalTimes(
     .update(casos)
     .set({ tiempo_llegada_investigador: times.investigador, tiempo_llegada_abogado: times.abogado })
     .where(eq(casos.id, caseId));
-}
-
-/** A case's place found by geocoding its address (a Cronos case without coordinates, spec 2 §2). */
-export async function saveCasePlace(
-  db: Executor,
-  caseId: string,
-  point: { lat: number; lng: number },
-): Promise<boolean> {
-  const rows = await db
-    .update(casos)
-    .set({ lat: point.lat, lng: point.lng })
-    .where(eq(casos.id, caseId))
-    .returning({ id: casos.id });
-  return rows.length > 0;
 }

@@ -17,6 +17,7 @@ import { deliver } from '../notifications/service.js';
 import { recomputeAvailability } from '../users/availability.js';
 import { haversineM } from '../../integrations/maps.js';
 import { listChanged, nameOf, noticeAboutCase, type CaseRow, type Pending } from './dispatch.js';
+import { clientRefinesPlace } from './place.js';
 
 /*
  * What a client's entry does to their case (spec 3 §4 "Client entry transition", "Case login
@@ -33,8 +34,9 @@ export interface EntryPlace {
 
 /**
  * The client enters: the login flag and fecha_ingreso (refused while the flag is set: 'No puede
- * ingresar al caso, comuníquese con un asesor'); a Recibido case becomes Verificado with the
- * client's place, its address if it had none, the trace 'Verificación del caso.' and the NUEVO
+ * ingresar al caso, comuníquese con un asesor'); the client's position becomes the case's place
+ * when it has none or only its geocoded address, at any open status (D24: a staff pin stays); a
+ * Recibido case becomes Verificado with its address if it had none, the trace 'Verificación del caso.' and the NUEVO
  * CASO notice to the administrators, lawyers and investigators covering the case's city.
  */
 export async function enterCase(
@@ -48,16 +50,16 @@ export async function enterCase(
   if (c.login) throw conflict('CASE_ALREADY_ENTERED', MSG.casoYaIngresado);
   const now = new Date();
   const verifies = (c.estado || ESTADO_INICIAL) === ESTADO_INICIAL;
+  const placed = clientRefinesPlace(c);
   const [entered] = await tx
     .update(casos)
     .set({
       login: true,
       fecha_ingreso: now,
+      ...(placed ? { lat: place.lat, lng: place.lng, lugar_origen: 'cliente', lugar_por: null } : {}),
       ...(verifies
         ? {
             estado: 'Verificado',
-            lat: place.lat,
-            lng: place.lng,
             ...(!c.direccion_siniestro.trim() && place.direccion ? { direccion_siniestro: place.direccion } : {}),
             modificacion: now,
           }

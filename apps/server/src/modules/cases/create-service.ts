@@ -20,11 +20,11 @@ import { findRegisteredClient } from '../clients/service.js';
 import { deliver, recordEvent, type PendingNotice } from '../notifications/service.js';
 import { recomputeAvailability, recordStateTrail } from '../users/availability.js';
 import { lookupPlate } from '../vehicles/plate-lookup.js';
-import { locateCase } from '../case-map/locate.js';
 import { saveFoundPolicies, saveFoundVehicle } from '../vehicles/service.js';
 import { formColumns, isDriver, placeOf } from './case-form.js';
 import type { TxHooks } from './idempotency.js';
 import { listChanged } from './dispatch.js';
+import { placeFromAddress } from './place.js';
 
 /*
  * The cases module owns the tables `casos`, `trazabilidad` (the case history), `contadores` and
@@ -83,6 +83,7 @@ export async function createCase(
         prioridad: input.prioridad ?? DEFAULT_PRIORIDAD,
         lat: input.lat,
         lng: input.lng,
+        lugar_origen: input.lat !== undefined && input.lng !== undefined ? 'direccion' : null,
       })
       .returning();
 
@@ -109,8 +110,8 @@ export async function createCase(
     return created.id;
   });
   deliver(ctx, pending);
-  // Spec 2 §2: a Cronos case without coordinates is placed from its address, after commit; a
-  // failure is only logged and never fails the creation.
-  if (origen === 'cronos' && (input.lat === undefined || input.lng === undefined)) void locateCase(ctx, id);
+  // D24: a case without coordinates is placed from its typed address after commit; a slow or
+  // failing provider never holds up or fails the creation.
+  if (input.lat === undefined || input.lng === undefined) void placeFromAddress(ctx, id);
   return { id, lookup };
 }

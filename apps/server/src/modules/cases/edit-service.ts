@@ -11,16 +11,18 @@ import { saveFoundPolicies, saveFoundVehicle, setVehicleOwner } from '../vehicle
 import { formColumns, isDriver, placeOf } from './case-form.js';
 import { lockCase, scopeWhere } from './queries.js';
 import { listChanged } from './dispatch.js';
+import { placeFromAddress } from './place.js';
 
 /**
  * Editing re-saves the case data without a new number (spec 2 §7), on a case in the editor's
  * scope and not archived. A new plate is looked up again: the vehicle, plan, origin and policies
- * follow it (a Cronos case stays Cronos). A history entry records the edit.
+ * follow it (a Cronos case stays Cronos). A history entry records the edit; a changed address is
+ * geocoded again.
  */
 export async function updateCase(ctx: AppContext, viewer: Viewer, id: string, input: CaseData) {
   enforce(mayEditCase(viewer));
   const [before] = await ctx.db
-    .select({ placa: casos.placa })
+    .select({ placa: casos.placa, direccion: casos.direccion_siniestro, ciudad: casos.uidciudad })
     .from(casos)
     .where(and(eq(casos.id, id), scopeWhere(viewer)));
   if (!before) throw notFound(MSG.casoNoExiste);
@@ -55,4 +57,7 @@ export async function updateCase(ctx: AppContext, viewer: Viewer, id: string, in
       .values({ descripcion: MSG.edicionCaso, estado: current.estado, uidcaso: id, uidcreador: viewer.id });
     await listChanged(ctx, tx, id);
   });
+  // A new address is geocoded again (D24): the place follows it unless the driver or a pin set it.
+  if (before.direccion !== input.direccion_siniestro || before.ciudad !== input.uidciudad)
+    void placeFromAddress(ctx, id);
 }

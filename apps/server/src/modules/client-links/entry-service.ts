@@ -3,7 +3,7 @@ import { ESTADO_INICIAL, MSG, type ClientEntryInput } from '@vialex/domain';
 import { casos } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { conflict, notFound } from '../../platform/errors.js';
-import { mapsOf } from '../case-map/maps.js';
+import { mapsOf } from '../../platform/maps.js';
 import { dispatch } from '../cases/dispatch.js';
 import { autoAssignInvestigator, enterCase, type AutoAssignment } from '../cases/client-entry-service.js';
 import { openClientSession } from './client-session.js';

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../confirm-dialog';
 export interface ConfirmOptions {
   title: string;
   text?: string;
+  warning?: string;
   confirmText?: string;
   cancelText?: string;
 }
@@ -37,6 +38,7 @@ export function useConfirm() {
       open={open}
       title={options.title}
       text={options.text}
+      warning={options.warning}
       confirmText={options.confirmText ?? MSG.si}
       cancelText={options.cancelText ?? MSG.cancelar}
       onConfirm={() => answer(true)}

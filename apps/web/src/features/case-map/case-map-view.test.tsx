@@ -5,13 +5,23 @@ import { SnackbarProvider } from 'notistack';
 import { LABELS, MSG, type CaseMap, type LiveEvent, topics } from '@vialex/domain';
 import { createQueryClient } from '../../lib/query-client';
 import { live } from '../../lib/live';
+import { useGeoStore } from '../../lib/geo';
 import type { MapCanvasProps } from './map-canvas';
 import { CaseMapView } from './case-map-view';
 
 // Leaflet needs a real layout; the canvas is checked in the browser tests. Here it shows what it was given.
 vi.mock('./map-canvas', () => ({
-  MapCanvas: ({ people, ruta, destino }: MapCanvasProps) => (
-    <div data-testid="canvas" data-destino={`${destino.lat},${destino.lng}`} data-ruta={ruta?.puntos.length ?? 0}>
+  MapCanvas: ({ people, ruta, destino, onPick }: MapCanvasProps) => (
+    <div
+      data-testid="canvas"
+      data-destino={destino ? `${destino.lat},${destino.lng}` : 'none'}
+      data-ruta={ruta?.puntos.length ?? 0}
+    >
+      {onPick && (
+        <button type="button" data-testid="canvas-pick" onClick={() => onPick({ lat: 4.7, lng: -74.05 })}>
+          pick
+        </button>
+      )}
       {people.map((m) => (
         <span key={m.rol} data-testid={`canvas-${m.rol}`} data-state={m.state}>
           {m.posicion ? `${m.posicion.lat},${m.posicion.lng}` : 'none'}
@@ -25,8 +35,12 @@ const T = LABELS.mapa;
 const CASE = 'c1';
 const recent = () => new Date(Date.now() - 30_000).toISOString();
 
+const ACTIONS: CaseMap['acciones'] = { marcarLlegada: true, motivoLlegada: null, marcarLugar: false, navegar: false };
 const caseMap = (over: Partial<CaseMap> = {}): CaseMap => ({
-  destino: { lat: 4.651, lng: -74.081, direccion: 'Calle 26 # 68-10, Bogotá', porDefecto: false },
+  caso: 12,
+  destino: { lat: 4.651, lng: -74.081, direccion: 'Calle 26 # 68-10, Bogotá' },
+  centro: { lat: 4.6097, lng: -74.0817 },
+  lugar: { origen: 'direccion', por: null, direccionNoUbicada: false, direccion: 'CALLE 26 # 68-10' },
   personas: [
     {
       rol: 'cliente',
@@ -72,7 +86,7 @@ const caseMap = (over: Partial<CaseMap> = {}): CaseMap => ({
   },
   proveedor: 'osrm',
   llegada: { marcada: false, fecha: null },
-  acciones: { marcarLlegada: true },
+  acciones: ACTIONS,
   teselas: { url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', atribucion: '© OpenStreetMap' },
   topics: [topics.location('u-abo'), topics.location('u-inv')],
   ...over,
@@ -138,13 +152,15 @@ describe('CaseMapView', () => {
     expect(within(legend).getByTestId('map-person-cliente')).toHaveTextContent(T.lugarDelCaso);
     expect(within(legend).getByTestId('map-person-abogado')).toHaveTextContent(`${T.posicionAntigua} · hace 9 min`);
     expect(within(legend).getByTestId('map-person-investigador')).toHaveTextContent(T.enVivo);
-    expect(screen.queryByTestId('map-default-place')).toBeNull();
+    expect(screen.queryByTestId('map-no-place')).toBeNull();
+    expect(screen.getByTestId('map-place-source')).toHaveTextContent(T.lugarDireccion);
   });
 
-  it("labels a straight-line estimate, says the case has no location, lists 'Sin ubicación' and 'Ubicación desactivada'", async () => {
+  it("labels a straight-line estimate, says the case has no place (never a default address), lists 'Sin ubicación' and 'Ubicación desactivada'", async () => {
     map = caseMap({
       proveedor: 'estimate',
-      destino: { lat: 9.3228, lng: -74.5704, direccion: 'Calle 10 # 5-20, Santa Ana, Magdalena', porDefecto: true },
+      destino: null,
+      lugar: { origen: null, por: null, direccionNoUbicada: false, direccion: '' },
       tiempos: { investigador: null, abogado: null },
       ruta: null,
     });
@@ -153,8 +169,11 @@ describe('CaseMapView', () => {
     map.personas[2] = { ...map.personas[2], gps: false };
     renderMap();
     expect(await screen.findByTestId('map-estimate')).toHaveTextContent(T.estimadoLineaRecta);
-    expect(screen.getByTestId('map-default-place')).toHaveTextContent('Calle 10 # 5-20, Santa Ana, Magdalena');
-    expect(screen.getByTestId('map-time-investigador')).toHaveTextContent('Investigador: sin tiempo');
+    expect(screen.getByTestId('map-no-place')).toHaveTextContent(T.sinLugar);
+    expect(screen.getByTestId('canvas')).toHaveAttribute('data-destino', 'none');
+    expect(screen.getByTestId('map-time-investigador')).toHaveTextContent(
+      'Investigador: sin tiempo (el caso no tiene ubicación)',
+    );
     expect(screen.getByTestId('map-person-abogado')).toHaveTextContent(T.sinUbicacion);
     expect(screen.getByTestId('map-person-cliente')).toHaveTextContent(T.sinUbicacion);
     expect(screen.getByTestId('map-person-investigador')).toHaveTextContent(T.ubicacionDesactivada);
@@ -164,31 +183,94 @@ describe('CaseMapView', () => {
   it('marks the arrival: the button disappears and the Bogotá time shows', async () => {
     const fecha = '2026-03-02T19:05:00.000Z';
     arrivalReply = () => {
-      map = { ...map, llegada: { marcada: true, fecha }, acciones: { marcarLlegada: false } };
+      map = { ...map, llegada: { marcada: true, fecha }, acciones: { ...ACTIONS, marcarLlegada: false } };
       return json({ message: MSG.llegadaMarcada, fecha });
     };
     renderMap();
     fireEvent.click(await screen.findByRole('button', { name: T.marcarLlegada }));
+    const confirm = await screen.findByTestId('confirm-dialog');
+    expect(confirm).toHaveTextContent('¿Confirmar llegada al sitio del caso # 12?');
+    fireEvent.click(within(confirm).getByRole('button', { name: T.siLlegue }));
     expect(await screen.findByTestId('map-arrival')).toHaveTextContent(/14:05/);
     expect(screen.queryByRole('button', { name: T.marcarLlegada })).toBeNull();
-    expect(await screen.findByText(MSG.llegadaMarcada)).toBeInTheDocument();
+    expect(await screen.findByText(`${MSG.llegadaMarcada} · caso #12`)).toBeInTheDocument();
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 
   it('an arrival already marked (409) says so and the button goes', async () => {
     arrivalReply = () => {
-      map = { ...map, llegada: { marcada: true, fecha: new Date().toISOString() }, acciones: { marcarLlegada: false } };
+      map = {
+        ...map,
+        llegada: { marcada: true, fecha: new Date().toISOString() },
+        acciones: { ...ACTIONS, marcarLlegada: false },
+      };
       return json({ statusCode: 409, code: 'ARRIVAL_ALREADY_MARKED', message: MSG.llegadaYaMarcada }, 409);
     };
     renderMap();
     fireEvent.click(await screen.findByRole('button', { name: T.marcarLlegada }));
+    fireEvent.click(within(await screen.findByTestId('confirm-dialog')).getByRole('button', { name: T.siLlegue }));
     expect(await screen.findByText(MSG.llegadaYaMarcada)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: T.marcarLlegada })).toBeNull());
     expect(screen.getByTestId('map-arrival')).toBeInTheDocument();
   });
 
+  it('warns in the confirmation when the phone is far from the place', async () => {
+    // About 2.2 km north of the place.
+    useGeoStore.setState({ position: { lat: 4.671, long: -74.081, at: Date.now() } });
+    renderMap();
+    fireEvent.click(await screen.findByRole('button', { name: T.marcarLlegada }));
+    const confirm = await screen.findByTestId('confirm-dialog');
+    expect(within(confirm).getByTestId('confirm-warning')).toHaveTextContent('Está a 2,2 km del sitio del caso');
+    fireEvent.click(within(confirm).getByRole('button', { name: MSG.cancelar }));
+    await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+    useGeoStore.setState({ position: null });
+  });
+
+  it('without a place the arrival waits and says why; the pin is dropped with a tap, confirmed', async () => {
+    map = caseMap({
+      destino: null,
+      lugar: { origen: null, por: null, direccionNoUbicada: true, direccion: 'VEREDA EL SILENCIO' },
+      acciones: { ...ACTIONS, motivoLlegada: MSG.llegadaSinLugar, marcarLugar: true },
+      tiempos: { investigador: null, abogado: null },
+      ruta: null,
+    });
+    renderMap();
+    expect(await screen.findByTestId('map-no-place')).toHaveTextContent(
+      'No se pudo ubicar la dirección «VEREDA EL SILENCIO». Marque el lugar en el mapa.',
+    );
+    expect(screen.getByRole('button', { name: T.marcarLlegada })).toBeDisabled();
+    expect(screen.getByText(MSG.llegadaSinLugar)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: T.marcarLugar }));
+    expect(screen.getByTestId('map-picking')).toHaveTextContent(T.marqueLugar);
+    fireEvent.click(screen.getByTestId('canvas-pick'));
+    const confirm = await screen.findByTestId('confirm-dialog');
+    expect(confirm).toHaveTextContent('¿Marcar aquí el lugar del caso # 12?');
+    fireEvent.click(within(confirm).getByRole('button', { name: T.siMarcar }));
+    await waitFor(() =>
+      expect(requests.some((r) => r.method === 'PUT' && r.url === `/api/casos/${CASE}/lugar`)).toBe(true),
+    );
+  });
+
+  it("'Navegar' hands the place to the phone's navigators; an agent not assigned reads 'Sin asignar'", async () => {
+    map = caseMap({ acciones: { ...ACTIONS, navegar: true } });
+    map.personas = map.personas.filter((p) => p.rol !== 'abogado');
+    renderMap();
+    expect(await screen.findByTestId('map-time-abogado')).toHaveTextContent('Abogado: Sin asignar');
+    fireEvent.click(screen.getByRole('button', { name: T.navegar }));
+    expect(await screen.findByTestId('map-navigate-google')).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/dir/?api=1&destination=4.651,-74.081&travelmode=driving',
+    );
+    expect(screen.getByTestId('map-navigate-waze')).toHaveAttribute(
+      'href',
+      'https://waze.com/ul?ll=4.651,-74.081&navigate=yes',
+    );
+    expect(screen.getByTestId('map-navigate-geo')).toHaveAttribute('href', 'geo:4.651,-74.081?q=4.651,-74.081');
+  });
+
   it('no arrival button for who may not mark it', async () => {
-    map = caseMap({ acciones: { marcarLlegada: false } });
+    map = caseMap({ acciones: { ...ACTIONS, marcarLlegada: false } });
     renderMap();
     expect(await screen.findByTestId('map-no-arrival')).toHaveTextContent(T.sinLlegada);
     expect(screen.queryByRole('button', { name: T.marcarLlegada })).toBeNull();
@@ -257,7 +339,7 @@ describe('CaseMapView', () => {
   });
 
   it('a write on this case announced live reads the map again (an arrival seen by a coordinator)', async () => {
-    map = caseMap({ acciones: { marcarLlegada: false } });
+    map = caseMap({ acciones: { ...ACTIONS, marcarLlegada: false } });
     renderMap();
     await screen.findByTestId('map-no-arrival');
     map = { ...map, llegada: { marcada: true, fecha: new Date().toISOString() } };

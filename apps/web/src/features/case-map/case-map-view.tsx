@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import Button from '@mui/material/Button';
+import AddLocationAlt from '@mui/icons-material/AddLocationAlt';
 import { useFillHeight } from '../../lib/use-fill-height';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -6,14 +8,17 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { LABELS, MSG, fmt } from '@vialex/domain';
+import { ARRIVAL_WARN_METERS, FEEDBACK, LABELS, MSG, distanceMeters, fmt, type CaseMap } from '@vialex/domain';
 import { isApiError } from '../../lib/api';
 import { useFeedback } from '../../components/list/use-feedback';
 import { CenteredSpinner } from '../../components/centered-spinner';
-import { useCaseMap, useMapSource, useMarkArrival } from './api/map-api';
+import { useCaseMap, useMapSource, useMarkArrival, usePlaceCase } from './api/map-api';
+import { useConfirm } from '../../components/list/use-confirm';
+import { ButtonSpinner } from '../../components/button-spinner';
+import { useGeoStore } from '../../lib/geo';
 import { MapCanvas } from './map-canvas';
 import { ArrivalTimes, PeopleLegend } from './map-panel';
-import { markerModel, mergeLive } from './model';
+import { distanceText, markerModel, mergeLive } from './model';
 import { useMapLive } from './use-map-live';
 
 const T = LABELS.mapa;
@@ -28,18 +33,29 @@ function useNow(everyMs = 15_000): number {
   return now;
 }
 
+/** The typed address a failed geocoding names (the map's answer has no place to show it on). */
+const caseAddress = (map: CaseMap) => map.lugar.direccion;
+
 /**
- * The mapa tab (issue 13; spec 2 §2 "Case map", §4 "Arrival"): the map with the client, the lawyer
- * and the investigator moving live, the investigator's route, the arrival times, the people
- * without a position, and 'Marcar llegada' for the case's own investigator.
+ * The mapa tab (spec 2 §2 "Case map", §4 "Arrival"; D24): the map opened fitted to the place and
+ * the people, moving live; the investigator's route and the arrival times; where the place came
+ * from, and the pin for whoever manages the case ('Marcar en el mapa', or a message saying the
+ * address was not found); 'Navegar' for the case's agents; 'Marcar llegada' for its investigator,
+ * confirmed and warned when the phone is far. The driver reads their own words.
  */
 export function CaseMapView({ caseId }: { caseId: string }) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const source = useMapSource();
+  const client = source.audience === 'client';
   const query = useCaseMap(caseId);
   const now = useNow();
   const heard = useMapLive(caseId, query.data?.topics, query.dataUpdatedAt, () => void query.refetch());
   const arrival = useMarkArrival(caseId);
+  const placing = usePlaceCase(caseId);
+  const [picking, setPicking] = useState(false);
+  const device = useGeoStore((g) => g.position);
+  const { confirm, element: confirmDialog } = useConfirm();
   const feedback = useFeedback();
   // A phone: the map and its panel fill the screen under the tabs, the times and the arrival
   // button at the bottom, under the thumb. A desk: what is left below the tabs.
@@ -47,7 +63,7 @@ export function CaseMapView({ caseId }: { caseId: string }) {
   const { ref, height } = useFillHeight({
     phone,
     minDesk: 420,
-    phoneTop: useMapSource().phoneTop,
+    phoneTop: source.phoneTop,
     active: ready,
     remeasure: ready,
   });
@@ -61,27 +77,82 @@ export function CaseMapView({ caseId }: { caseId: string }) {
   if (!query.data) return <CenteredSpinner />;
   const map = query.data;
   const people = mergeLive(map.personas, heard, query.dataUpdatedAt).map((p) => markerModel(p, now));
-  const markArrival = () =>
+
+  // 'Marcar llegada' asks first, naming the case, and warns when the phone is far from the place.
+  const markArrival = async () => {
+    const away = device && map.destino ? distanceMeters({ lat: device.lat, lng: device.long }, map.destino) : undefined;
+    const far = away !== undefined && away > ARRIVAL_WARN_METERS;
+    const ok = await confirm({
+      title: fmt(T.confirmarLlegada, { caso: map.caso }),
+      text: away === undefined || far ? undefined : fmt(T.confirmarLlegadaDistancia, { distancia: distanceText(away) }),
+      warning: far ? fmt(T.llegadaLejos, { distancia: distanceText(away) }) : undefined,
+      confirmText: T.siLlegue,
+      cancelText: MSG.cancelar,
+    });
+    if (!ok) return;
     arrival.mutate(undefined, {
-      onSuccess: (res) => feedback.success(undefined, res.message),
+      onSuccess: (res) => feedback.success(fmt(FEEDBACK.caso, { caso: map.caso }), res.message),
       onError: (e) => feedback.fail(e),
     });
+  };
+  // The pin: a tap on the map picks the point, a confirmation names the case.
+  const pick = async (at: { lat: number; lng: number }) => {
+    setPicking(false);
+    const ok = await confirm({
+      title: fmt(T.confirmarLugar, { caso: map.caso }),
+      text: T.confirmarLugarTexto,
+      confirmText: T.siMarcar,
+      cancelText: MSG.cancelar,
+    });
+    if (!ok) return;
+    placing.mutate(at, {
+      onSuccess: (res) => feedback.success(fmt(FEEDBACK.caso, { caso: map.caso }), res.message),
+      onError: (e) => feedback.fail(e),
+    });
+  };
 
-  const panel = <ArrivalTimes map={map} now={now} marking={arrival.isPending} onMarkArrival={markArrival} />;
+  const panel = (
+    <ArrivalTimes map={map} now={now} marking={arrival.isPending} onMarkArrival={() => void markArrival()} />
+  );
   const legend = <PeopleLegend people={people} dense={phone} />;
-  const notice = map.destino.porDefecto && (
-    <Alert severity="warning" data-testid="map-default-place" sx={{ py: 0, '& .MuiAlert-message': { py: 0.75 } }}>
-      {fmt(T.casoSinUbicacion, { direccion: map.destino.direccion })}
+  const placeAction = map.acciones.marcarLugar && (
+    <Button
+      size="small"
+      variant={map.destino ? 'text' : 'contained'}
+      startIcon={placing.isPending ? <ButtonSpinner /> : <AddLocationAlt />}
+      onClick={() => setPicking((p) => !p)}
+      disabled={placing.isPending}
+      data-testid="map-place-pin"
+      sx={{ alignSelf: 'flex-start', fontWeight: 700 }}
+    >
+      {picking ? T.cancelarMarcado : map.destino ? T.moverLugar : T.marcarLugar}
+    </Button>
+  );
+  const notice = picking ? (
+    <Alert severity="info" data-testid="map-picking" sx={{ py: 0, '& .MuiAlert-message': { py: 0.75 } }}>
+      {T.marqueLugar}
     </Alert>
+  ) : (
+    !map.destino && (
+      <Alert severity="warning" data-testid="map-no-place" sx={{ py: 0, '& .MuiAlert-message': { py: 0.75 } }}>
+        {client
+          ? T.clienteSinLugar
+          : map.lugar.direccionNoUbicada
+            ? fmt(T.direccionNoUbicada, { direccion: caseAddress(map) })
+            : T.sinLugar}
+      </Alert>
+    )
   );
   const canvas = (
     <MapCanvas
       caseId={caseId}
       destino={map.destino}
+      centro={map.centro}
       people={people}
       ruta={map.ruta}
       teselas={map.teselas}
       compact={phone}
+      onPick={picking ? (at) => void pick(at) : undefined}
     />
   );
 
@@ -97,6 +168,7 @@ export function CaseMapView({ caseId }: { caseId: string }) {
             data-testid="map-panel"
             sx={{ p: 1.5, display: 'grid', gap: 1.25, borderTop: 1, borderColor: 'divider', zIndex: 1 }}
           >
+            {placeAction}
             {legend}
             {panel}
           </Paper>
@@ -112,6 +184,7 @@ export function CaseMapView({ caseId }: { caseId: string }) {
             sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2, overflowY: 'auto', minHeight: 0 }}
           >
             {notice}
+            {placeAction}
             {panel}
             <Box>
               <Typography component="h2" variant="subtitle2" sx={{ fontWeight: 700, mb: 1 }}>
@@ -122,6 +195,7 @@ export function CaseMapView({ caseId }: { caseId: string }) {
           </Paper>
         </Box>
       )}
+      {confirmDialog}
       {feedback.element}
     </Box>
   );

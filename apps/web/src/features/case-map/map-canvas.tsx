@@ -1,6 +1,6 @@
 import 'leaflet/dist/leaflet.css';
 import './map.css';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import L from 'leaflet';
 import { MapContainer, Marker, Polyline, Popup, TileLayer, ZoomControl, useMap, useMapEvents } from 'react-leaflet';
 import Box from '@mui/material/Box';
@@ -19,11 +19,15 @@ const T = LABELS.mapa;
 export interface MapCanvasProps {
   caseId: string;
   destino: CaseMap['destino'];
+  /** Where the map opens when nothing is placed: the case city's centre. */
+  centro: CaseMap['centro'];
   people: MarkerModel[];
   ruta: CaseMap['ruta'];
   teselas: CaseMap['teselas'];
   /** A phone: the view buttons are icons only, so they hide less of a small map. */
   compact?: boolean;
+  /** Placing the case's pin: the next tap on the map says where (the view asks to confirm). */
+  onPick?: (at: { lat: number; lng: number }) => void;
 }
 
 /** One L.divIcon per distinct drawing: a marker whose state and label stay keeps its element. */
@@ -111,7 +115,7 @@ function PersonMarker({ caseId, m }: { caseId: string; m: MarkerModel }) {
   );
 }
 
-function DestinationMarker({ caseId, destino }: { caseId: string; destino: CaseMap['destino'] }) {
+function DestinationMarker({ caseId, destino }: { caseId: string; destino: NonNullable<CaseMap['destino']> }) {
   const left = useLabelLeft(destino);
   const drawn = destinationHtml(T.destino);
   const icon = useIcon(left ? { ...drawn, className: `${drawn.className} vx-marker--left` } : drawn);
@@ -148,12 +152,38 @@ function RouteLine({ puntos }: { puntos: { lat: number; lng: number }[] }) {
   );
 }
 
-/** The view follows the destination when it changes (a client who reports a position), not the agents. */
-function FollowDestination({ lat, lng }: { lat: number; lng: number }) {
+/** Every point the map shows: the place and the people with a position. */
+const shownPoints = (destino: CaseMap['destino'], people: MarkerModel[]) => [
+  ...(destino ? [L.latLng(destino.lat, destino.lng)] : []),
+  ...people.flatMap((m) => (m.posicion ? [L.latLng(m.posicion.lat, m.posicion.lng)] : [])),
+];
+
+/** Fits the view to the points, at most the spec's zoom 15; one point is centred at it. */
+function fitTo(map: L.Map, points: L.LatLng[]) {
+  if (points.length === 1) map.setView(points[0], MAP_ZOOM);
+  else if (points.length > 1) map.fitBounds(L.latLngBounds(points), { padding: [48, 48], maxZoom: MAP_ZOOM });
+}
+
+/**
+ * The map opens fitted to everything it shows (the investigator is never off-screen), and fits
+ * again when the place itself changes (a pin, the driver's position); agents moving never move it.
+ */
+function FitOnOpen({ destino, people }: { destino: CaseMap['destino']; people: MarkerModel[] }) {
   const map = useMap();
+  const fittedFor = useRef<string | null>(null);
+  const key = destino ? `${destino.lat},${destino.lng}` : 'sin-lugar';
+  const points = shownPoints(destino, people);
   useEffect(() => {
-    map.setView([lat, lng], map.getZoom() || MAP_ZOOM);
-  }, [map, lat, lng]);
+    if (points.length === 0 || fittedFor.current === key) return;
+    fittedFor.current = key;
+    fitTo(map, points);
+  });
+  return null;
+}
+
+/** Placing the pin: a tap on the map hands its point over. */
+function PickPoint({ onPick }: { onPick: (at: { lat: number; lng: number }) => void }) {
+  useMapEvents({ click: (e) => onPick({ lat: e.latlng.lat, lng: e.latlng.lng }) });
   return null;
 }
 
@@ -168,7 +198,7 @@ function ViewButtons({
   compact: boolean;
 }) {
   const map = useMap();
-  const points = people.flatMap((m) => (m.posicion ? [L.latLng(m.posicion.lat, m.posicion.lng)] : []));
+  const points = shownPoints(destino, people);
   const stop = (el: HTMLElement | null) => {
     if (el) {
       L.DomEvent.disableClickPropagation(el);
@@ -176,25 +206,18 @@ function ViewButtons({
     }
   };
   const actions = [
-    {
-      label: T.centrarDestino,
-      icon: <CenterFocusStrong />,
-      testId: 'map-center',
-      run: () => map.setView([destino.lat, destino.lng], MAP_ZOOM),
-    },
-    ...(points.length > 1
+    ...(destino
       ? [
           {
-            label: T.verTodos,
-            icon: <ZoomOutMap />,
-            testId: 'map-fit-all',
-            run: () =>
-              map.fitBounds(L.latLngBounds([...points, L.latLng(destino.lat, destino.lng)]), {
-                padding: [48, 48],
-                maxZoom: MAP_ZOOM,
-              }),
+            label: T.centrarDestino,
+            icon: <CenterFocusStrong />,
+            testId: 'map-center',
+            run: () => map.setView([destino.lat, destino.lng], MAP_ZOOM),
           },
         ]
+      : []),
+    ...(points.length > 1
+      ? [{ label: T.verTodos, icon: <ZoomOutMap />, testId: 'map-fit-all', run: () => fitTo(map, points) }]
       : []),
   ];
   const look = { bgcolor: 'background.paper', boxShadow: 2, '&:hover': { bgcolor: 'grey.100' } };
@@ -236,24 +259,33 @@ function ViewButtons({
 
 /**
  * The case map itself (Leaflet through react-leaflet; this module and Leaflet's CSS load with the
- * mapa tab only): zoom 15 on the destination, the configured tiles and their attribution, the
- * investigator's route, a marker per person with a position, info windows at most 300 px wide.
+ * mapa tab only): fitted to the place and the people (zoom 15 at most), the configured tiles and
+ * their attribution, the investigator's route, a marker per person with a position, info windows
+ * at most 300 px wide; while the pin is being placed, a tap picks the point.
  */
-export function MapCanvas({ caseId, destino, people, ruta, teselas, compact = false }: MapCanvasProps) {
+export function MapCanvas({ caseId, destino, centro, people, ruta, teselas, compact = false, onPick }: MapCanvasProps) {
   const clientHere = people.some((m) => m.rol === 'cliente' && m.posicion);
+  const start = destino ?? centro;
   return (
     <Box
       role="region"
       aria-label={T.mapa}
       data-testid="map-canvas"
-      sx={{ position: 'relative', height: '100%', minHeight: 240, '& .leaflet-container': { height: '100%' } }}
+      data-picking={onPick ? 'true' : undefined}
+      sx={{
+        position: 'relative',
+        height: '100%',
+        minHeight: 240,
+        '& .leaflet-container': { height: '100%', cursor: onPick ? 'crosshair' : undefined },
+      }}
     >
-      <MapContainer center={[destino.lat, destino.lng]} zoom={MAP_ZOOM} zoomControl={false} scrollWheelZoom>
+      <MapContainer center={[start.lat, start.lng]} zoom={destino ? MAP_ZOOM : 13} zoomControl={false} scrollWheelZoom>
         <TileLayer url={teselas.url} attribution={teselas.atribucion} />
         <ZoomControl position="bottomright" zoomInTitle={T.acercar} zoomOutTitle={T.alejar} />
-        <FollowDestination lat={destino.lat} lng={destino.lng} />
+        <FitOnOpen destino={destino} people={people} />
+        {onPick && <PickPoint onPick={onPick} />}
         {ruta && ruta.puntos.length > 1 && <RouteLine puntos={ruta.puntos} />}
-        {!clientHere && <DestinationMarker caseId={caseId} destino={destino} />}
+        {destino && !clientHere && <DestinationMarker caseId={caseId} destino={destino} />}
         {people.map((m) => (
           <PersonMarker key={m.rol} caseId={caseId} m={m} />
         ))}

@@ -109,7 +109,8 @@ describe('the arrival times', () => {
     expect(durationText(3900)).toBe('1 h 5 min');
     expect(distanceText(12_000)).toBe('12,0 km');
     expect(legText('abogado', null)).toBe(`Abogado: sin tiempo (falta su ubicación)`);
-    expect(legText('abogado', null, true)).toBe(`Abogado: sin tiempo (el caso no tiene ubicación)`);
+    expect(legText('abogado', null, { sinLugar: true })).toBe(`Abogado: sin tiempo (el caso no tiene ubicación)`);
+    expect(legText('abogado', null, { asignado: false })).toBe('Abogado: Sin asignar');
   });
 
   it('an estimate is said so', () => {

@@ -93,13 +93,39 @@ export function durationText(seconds: number): string {
 }
 
 /**
- * 'Investigador: 12 min (4,3 km)', or why there is no time: the case has no place
- * (`sinLugar`), or the agent has no position.
+ * 'Investigador: 12 min (4,3 km)', or why there is no time: nobody holds the role ('Sin
+ * asignar'), the case has no place, or the agent has no position.
  */
-export function legText(rol: 'investigador' | 'abogado', leg: Leg | null, sinLugar = false): string {
+export function legText(
+  rol: 'investigador' | 'abogado',
+  leg: Leg | null,
+  { sinLugar = false, asignado = true }: { sinLugar?: boolean; asignado?: boolean } = {},
+): string {
   const name = T.roles[rol];
+  if (!asignado) return fmt(T.sinTiempoSinAsignar, { rol: name });
   if (!leg) return fmt(sinLugar ? T.sinTiempoCaso : T.sinTiempo, { rol: name });
   return fmt(T.tiempo, { rol: name, duracion: durationText(leg.duracionS), distancia: distanceText(leg.distanciaM) });
+}
+
+/** Where the case's place came from, as the panel says it; null while it has none. */
+export function placeSource(lugar: CaseMap['lugar']): string | null {
+  if (lugar.origen === 'direccion') return T.lugarDireccion;
+  if (lugar.origen === 'cliente') return T.lugarCliente;
+  if (lugar.origen === 'personal') return lugar.por ? fmt(T.lugarPersonal, { nombre: lugar.por }) : T.lugarMarcado;
+  return null;
+}
+
+/**
+ * The route handed to the phone's navigator: Google Maps' directions, Waze, and the system's
+ * `geo:` link (any installed navigator on Android).
+ */
+export function navigationLinks(to: { lat: number; lng: number }) {
+  const ll = `${to.lat},${to.lng}`;
+  return {
+    google: `https://www.google.com/maps/dir/?api=1&destination=${ll}&travelmode=driving`,
+    waze: `https://waze.com/ul?ll=${ll}&navigate=yes`,
+    geo: `geo:${ll}?q=${ll}`,
+  };
 }
 
 /** The times are a straight-line estimate (the provider answered none, or a leg says so). */

@@ -16,6 +16,8 @@ export interface MapSource {
   live: Pick<LiveChannel, 'subscribe' | 'on'>;
   /** On a phone, the height above the map (bars and tabs); 137 px of the staff workspace otherwise. */
   phoneTop?: number;
+  /** Who reads it: the driver gets their own words, never staff instructions. */
+  audience?: 'staff' | 'client';
 }
 
 export const STAFF_MAP_SOURCE: MapSource = { path: (caseId) => `/api/casos/${caseId}/mapa`, live };
@@ -76,6 +78,16 @@ export function useMarkArrival(caseId: string) {
       );
     },
     // Refused (already marked, 409) or done: the map is read again, and says what is true.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: mapKey(caseId), exact: true }),
+  });
+}
+
+/** PUT /api/casos/{id}/lugar: the case's pin, dropped or moved; the map is read again. */
+export function usePlaceCase(caseId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (at: { lat: number; lng: number }) =>
+      api.put<{ message: string }>(`/api/casos/${caseId}/lugar`, { lat: at.lat, lng: at.lng }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: mapKey(caseId), exact: true }),
   });
 }

@@ -1,5 +1,5 @@
-import { mapsProvider, type MapsProvider } from '../../integrations/maps.js';
-import type { AppContext } from '../../platform/context.js';
+import { mapsProvider, type MapsProvider } from '../integrations/maps.js';
+import type { AppContext } from './context.js';
 
 /** One maps adapter per running app, made from its settings on first use; fallbacks are logged. */
 const adapters = new WeakMap<AppContext, MapsProvider>();
