@@ -13,6 +13,10 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
+/** "Seguir conectado": the signed-in user's password again, checked as a sign-in checks it. */
+export const renewSessionSchema = loginSchema.pick({ password: true });
+export type RenewSessionInput = z.input<typeof renewSessionSchema>;
+
 /**
  * Change own password (key button): the current password first (DECISIONS row 19), then the new
  * one and its confirmation. The server checks the current one against the account.

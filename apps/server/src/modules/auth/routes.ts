@@ -1,10 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SESSION_MAX_MINUTES, loginResponse, loginSchema, meResponse } from '@vialex/domain';
+import { SESSION_MAX_MINUTES, loginResponse, loginSchema, meResponse, renewSessionSchema } from '@vialex/domain';
 import { viewerOf } from '../../platform/context.js';
 import { presentMe, presentViewer } from '../users/presenter.js';
 import { login, logout } from './service.js';
+import { renewSession } from './renew.js';
 import { staffGuard } from './guard.js';
 import { SESSION_COOKIE } from './tokens.js';
 import { clearSessionCookie, readSessionCookie, sessionExpiresAt } from './session.js';
@@ -61,8 +62,33 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Salir (staff scope). */
+/** Seguir conectado and Salir (staff scope). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Under /login so that the trusted-device cookie (sent only to /api/auth/login) comes along.
+  app.post(
+    '/login/renew',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Seguir conectado: the password again starts the same session over (its minutes count from now); 401 BAD_CREDENTIALS counts as a failed sign-in',
+        body: renewSessionSchema,
+        response: { 200: loginResponse },
+      },
+    },
+    async (request, reply) => {
+      const { user, started, deviceCookie } = await renewSession(app.ctx, viewerOf(request), {
+        password: request.body.password,
+        ip: request.ip,
+        deviceCookie: request.cookies[DEVICE_COOKIE],
+      });
+      setDeviceCookie(request, reply, deviceCookie);
+      // The same cookie, kept as long as the session now may last.
+      setSessionCookie(request, reply, readSessionCookie(request)!, sessionExpiresAt(user, started));
+      return { user: presentMe(user, started) };
+    },
+  );
+
   app.post(
     '/logout',
     {

@@ -3,12 +3,11 @@ import { DISPONIBILIDAD, MSG, availabilityForOpenCases, topics } from '@vialex/d
 import { openCaseCount } from '../cases/open-cases.js';
 import type { AppContext } from '../../platform/context.js';
 import { cuentas, sesiones, usuarios } from '../../db/schema/index.js';
-import { AppError, conflict } from '../../platform/errors.js';
-import { burnVerify, verifyPassword } from '../../platform/passwords.js';
+import { conflict } from '../../platform/errors.js';
 import { hashSessionToken, newLoginToken, newSessionToken, sessionTopic } from './tokens.js';
 import { forgetSession } from './live-session.js';
-import { failAttempt, releaseAttempt, reserveAttempt } from './throttle.js';
-import { renewedDeviceCookie, trustedDevice } from './device.js';
+import { renewedDeviceCookie } from './device.js';
+import { checkPassword } from './password-check.js';
 import type { UserRow, Viewer } from './session.js';
 import { forgetDeviceSubscriptions } from '../push/service.js';
 import { setAvailability } from '../users/availability.js';
@@ -18,8 +17,6 @@ import { setAvailability } from '../users/availability.js';
  * columns of `usuarios` (login, token_login, ultimo_login, ip, salir). Availability and the
  * user-state trail change through the users module; a device's push subscriptions through push.
  */
-
-const badCredentials = () => new AppError(401, 'BAD_CREDENTIALS', MSG.informacionIncorrecta);
 
 /**
  * Staff sign-in (spec 1 §4): refused while the user has a live session; otherwise a new
@@ -31,27 +28,14 @@ export async function login(
   input: { email: string; password: string; ip: string; userAgent: string; deviceCookie?: string },
 ): Promise<{ token: string; user: UserRow; started: Date; deviceCookie: string }> {
   const { db, config, hub } = ctx;
-  const device = await trustedDevice(db, config, input.email, input.deviceCookie);
-  // Counted as a failure until the password proves right (see throttle.ts).
-  const reservation = await reserveAttempt(db, config, input.email, input.ip, device);
-  let found;
-  try {
-    [found] = await db
+  const found = await checkPassword(ctx, input, async () => {
+    const [row] = await db
       .select({ cuenta: cuentas, user: usuarios })
       .from(cuentas)
       .innerJoin(usuarios, eq(usuarios.uiid, cuentas.id))
       .where(eq(cuentas.email, input.email));
-    const passwordOk = found
-      ? await verifyPassword(found.cuenta.password_hash, input.password)
-      : (await burnVerify(input.password), false);
-    if (!found || !passwordOk || !found.user.estado) throw badCredentials();
-  } catch (err) {
-    // A wrong password, an unknown or inactive account, or a failed check: a failure. (If this
-    // fails too, the reservation becomes one once LOGIN_PENDING_SECONDS have passed.)
-    await failAttempt(db, reservation, input.email, input.ip).catch(() => undefined);
-    throw err;
-  }
-  await releaseAttempt(db, config, reservation, input.email, input.ip, device);
+    return row;
+  });
 
   const token = newSessionToken();
   const sessionId = hashSessionToken(token);

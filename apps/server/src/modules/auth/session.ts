@@ -51,7 +51,7 @@ export async function loadViewer(db: Db, hub: LiveHub, token: string | undefined
   const [row] = await sessionStatement(db).execute({ id: sessionId });
   if (!row) throw noSession();
   const { session, user } = row;
-  const reason = endReason(user, session);
+  const reason = sessionEndReason(user, session);
   if (reason) {
     await endSession(
       db,
@@ -67,7 +67,8 @@ export async function loadViewer(db: Db, hub: LiveHub, token: string | undefined
   return { id: user.id, cargo: user.cargo, user, sessionId, sessionStarted: session.creado };
 }
 
-function endReason(user: UserRow, session: typeof sesiones.$inferSelect): SessionEndReason | null {
+/** Why a session is over by the rules above, or null while it lives. */
+export function sessionEndReason(user: UserRow, session: typeof sesiones.$inferSelect): SessionEndReason | null {
   if (!user.estado || !user.login) return 'forced';
   if (user.token_login !== session.token_login) return 'replaced';
   if (Date.now() > sessionExpiresAt(user, session.creado).getTime()) return 'expired';

@@ -1,0 +1,49 @@
+import { MSG } from '@vialex/domain';
+import type { AppContext } from '../../platform/context.js';
+import type { cuentas } from '../../db/schema/index.js';
+import { AppError } from '../../platform/errors.js';
+import { burnVerify, verifyPassword } from '../../platform/passwords.js';
+import { failAttempt, releaseAttempt, reserveAttempt } from './throttle.js';
+import { trustedDevice } from './device.js';
+import type { UserRow } from './session.js';
+
+/** An account and its staff user. */
+export interface Account {
+  cuenta: typeof cuentas.$inferSelect;
+  user: UserRow;
+}
+
+export const badCredentials = () => new AppError(401, 'BAD_CREDENTIALS', MSG.informacionIncorrecta);
+
+/**
+ * A password proving who signs in, as every sign-in checks it (a sign-in, and "Seguir conectado"
+ * on a live session): under the sign-in throttle (throttle.ts; `deviceCookie`, the browser's
+ * trusted-device cookie, device.ts), the attempt counting as a failure until the password proves
+ * right. A wrong password, an unknown account (`findAccount` finds none) or an inactive user is
+ * 'Información incorrecta' and stays counted as a failure.
+ */
+export async function checkPassword(
+  ctx: AppContext,
+  attempt: { email: string; password: string; ip: string; deviceCookie?: string },
+  findAccount: () => Promise<Account | undefined>,
+): Promise<Account> {
+  const { db, config } = ctx;
+  const { email, ip } = attempt;
+  const device = await trustedDevice(db, config, email, attempt.deviceCookie);
+  const reservation = await reserveAttempt(db, config, email, ip, device);
+  let found: Account | undefined;
+  try {
+    found = await findAccount();
+    const passwordOk = found
+      ? await verifyPassword(found.cuenta.password_hash, attempt.password)
+      : (await burnVerify(attempt.password), false);
+    if (!found || !passwordOk || !found.user.estado) throw badCredentials();
+  } catch (err) {
+    // A wrong password, an unknown or inactive account, or a failed check: a failure. (If this
+    // fails too, the reservation becomes one once LOGIN_PENDING_SECONDS have passed.)
+    await failAttempt(db, reservation, email, ip).catch(() => undefined);
+    throw err;
+  }
+  await releaseAttempt(db, config, reservation, email, ip, device);
+  return found;
+}
