@@ -103,6 +103,8 @@ export interface Config {
   smsLimits: { perCase: number; perCaseMinutes: number; perCaseDay: number; perUser: number };
   /** PUBLIC_URL: the origin the client's short links are built on; unset: the staff request's own origin. */
   publicUrl: string | undefined;
+  /** COMPANY_PHONE: the line the driver's pages offer to call ('Llamar a mi asesor'). */
+  companyPhone: CompanyPhone;
   /** File storage (integrations/storage.ts): local disk (FILES_DIR) or an S3-compatible bucket (STORAGE=s3). */
   storage: StorageOptions;
   /** UPLOAD_MAX_MB: the largest uploaded file. */
@@ -131,6 +133,25 @@ function apiDocs(value: string | undefined): ApiDocs {
   if (!(API_DOCS as readonly string[]).includes(mode))
     throw new Error(`API_DOCS: must be one of ${API_DOCS.join(', ')}: ${value}`);
   return mode as ApiDocs;
+}
+
+/** The company's phone as the driver reads it and as the phone dials it (tel:+576015550100). */
+export interface CompanyPhone {
+  telefono: string;
+  enlace: string;
+}
+
+/**
+ * COMPANY_PHONE, with its country code ('+57 601 555 0100'; spaces, dashes, dots and brackets
+ * between digits allowed): a number the driver cannot dial would leave them nobody to call, so a
+ * bad one stops the start.
+ */
+export function parseCompanyPhone(value: string | undefined): CompanyPhone {
+  const telefono = (value ?? '').trim().replace(/\s+/g, ' ') || '+57 601 555 0100';
+  const digits = telefono.slice(1).replace(/[\s().-]/g, '');
+  if (!/^\+[\d\s().-]+$/.test(telefono) || !/^\d{8,15}$/.test(digits))
+    throw new Error(`COMPANY_PHONE: must be a phone number with its country code, as +57 601 555 0100: ${value}`);
+  return { telefono, enlace: `tel:+${digits}` };
 }
 
 /** Every setting comes from the environment; the README lists them with these defaults. */
@@ -205,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perUser: positive(env.SMS_MAX_PER_USER_HOUR, SMS_LIMITS.perUser, 'SMS_MAX_PER_USER_HOUR'),
     },
     publicUrl: env.PUBLIC_URL ? parseOrigins(env.PUBLIC_URL, 'PUBLIC_URL')[0] : undefined,
+    companyPhone: parseCompanyPhone(env.COMPANY_PHONE),
     sftp: parseSftpConfig(env),
     metricsToken: env.METRICS_TOKEN || undefined,
     apiDocs: apiDocs(env.API_DOCS),

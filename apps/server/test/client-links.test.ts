@@ -4,7 +4,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { LABELS, MSG, fmt } from '@vialex/domain';
-import { casos, configuracion, enlacesCliente, mensajesSms, sesionesCliente } from '../src/db/schema/index.js';
+import {
+  casos,
+  configuracion,
+  enlacesCliente,
+  mensajesSms,
+  sesionesCliente,
+  usuarios,
+} from '../src/db/schema/index.js';
+import { loadConfig, parseCompanyPhone } from '../src/config.js';
 import { verifyClientLink } from '../src/modules/client-links/service.js';
 import { newClientToken, sha256 } from '../src/modules/client-links/tokens.js';
 import { startTestServer, type TestServer } from './helper.js';
@@ -268,5 +276,142 @@ describe("the client's signed case link (DECISIONS row 5)", () => {
     const { mensaje } = await smsSent();
     const [row] = await s.ctx.db.select().from(mensajesSms).where(eq(mensajesSms.id, mensaje.id));
     expect(row.uidenlace).toBe(mensaje.enlace.id);
+  });
+});
+
+describe("the driver's case: the status card and the advisor's line", () => {
+  /** The driver in their case (the link of an SMS, entered at the accident): the case and their cookie. */
+  async function entered(overrides: Record<string, unknown> = {}) {
+    const { caseId, code } = await smsSent();
+    if (Object.keys(overrides).length) await s.ctx.db.update(casos).set(overrides).where(eq(casos.id, caseId));
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/cliente/entrada',
+      payload: { token: await tokenOf(code), lat: 4.6486, lng: -74.1007 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const client = String([res.headers['set-cookie']].flat().find((c) => String(c).startsWith('vialex_cid=')));
+    return { caseId, cookie: client.split(';')[0] };
+  }
+  const read = async (clientCookie: string) => {
+    const res = await s.app.inject({ method: 'GET', url: '/api/cliente/caso', headers: { cookie: clientCookie } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  const PHONE = { telefono: '+57 601 555 0100', enlace: 'tel:+576015550100' };
+
+  it('follows the investigator by first name only: nobody free, on the way with the minutes, arrived, closed', async () => {
+    // Bogotá assigns on entry; nobody is free here: an advisor assigns one.
+    const { caseId, cookie: client } = await entered();
+    expect((await read(client)).seguimiento).toEqual({
+      etapa: 'sinDisponibles',
+      investigador: null,
+      minutos: null,
+      aproximado: false,
+    });
+
+    // Staff assign an investigator, who is 2 km away and sharing their position.
+    const { user } = await createUser(s.ctx, {
+      cargo: 'Investigador',
+      nombres: 'JULIÁN ANDRÉS',
+      apellidos: 'Pérez Gómez',
+    });
+    await s.ctx.db
+      .update(usuarios)
+      .set({ lat: 4.665, long: -74.09, gps: true, ubicacion_fecha: new Date() })
+      .where(eq(usuarios.id, user.id));
+    await s.ctx.db.update(casos).set({ uidinvestigador: user.id }).where(eq(casos.id, caseId));
+    const onTheWay = await read(client);
+    expect(onTheWay.seguimiento).toMatchObject({ etapa: 'enCamino', investigador: 'Julián' });
+    expect(Number.isInteger(onTheWay.seguimiento.minutos) && onTheWay.seguimiento.minutos > 0).toBe(true);
+    expect(typeof onTheWay.seguimiento.aproximado).toBe('boolean');
+    // The map's own time, kept on the case: the card and the tab say the same.
+    expect(onTheWay.tiempoLlegadaInvestigador).toMatch(new RegExp(`^${onTheWay.seguimiento.minutos} min \\(`));
+    const [row] = await s.ctx.db.select().from(casos).where(eq(casos.id, caseId));
+    expect(row.tiempo_llegada_investigador).toBe(onTheWay.tiempoLlegadaInvestigador);
+    expect(onTheWay.contacto).toEqual(PHONE);
+    // Nothing more of the staff member: no identification, phone, e-mail or record.
+    const [staff] = await s.ctx.db.select().from(usuarios).where(eq(usuarios.id, user.id));
+    const body = JSON.stringify(onTheWay);
+    for (const secret of [String(staff.identificacion), staff.telefono, staff.email, staff.id])
+      expect(body, secret).not.toContain(secret);
+    expect(Object.keys(onTheWay).sort()).toEqual(
+      [
+        'abogado',
+        'caso',
+        'ciudad',
+        'contacto',
+        'creado',
+        'direccion',
+        'estado',
+        'investigador',
+        'llegada',
+        'llegadaFecha',
+        'placa',
+        'seguimiento',
+        'tiempoLlegadaAbogado',
+        'tiempoLlegadaInvestigador',
+      ].sort(),
+    );
+
+    const at = new Date('2026-03-02T15:42:00.000Z');
+    await s.ctx.db.update(casos).set({ llegada: true, llegada_fecha: at }).where(eq(casos.id, caseId));
+    const there = await read(client);
+    expect(there.seguimiento).toEqual({ etapa: 'llego', investigador: 'Julián', minutos: null, aproximado: false });
+    expect(there.llegadaFecha).toBe(at.toISOString());
+
+    await s.ctx.db.update(casos).set({ estado: 'Conciliado' }).where(eq(casos.id, caseId));
+    expect((await read(client)).seguimiento.etapa).toBe('cerrado');
+  });
+
+  it('outside the cities of automatic assignment: looking for one', async () => {
+    const { cookie: client } = await entered({ departamento: '05', uidciudad: '05001' });
+    expect((await read(client)).seguimiento).toEqual({
+      etapa: 'buscando',
+      investigador: null,
+      minutos: null,
+      aproximado: false,
+    });
+    // A staff session is no client's: the route does not answer it.
+    const staff = await s.app.inject({ method: 'GET', url: '/api/cliente/caso', headers: { cookie } });
+    expect(staff.statusCode).toBe(401);
+  });
+
+  it('COMPANY_PHONE: the line the pages offer, validated at the start', async () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).companyPhone).toEqual(PHONE);
+    expect(parseCompanyPhone(' +57 (601) 555-0199 ')).toEqual({
+      telefono: '+57 (601) 555-0199',
+      enlace: 'tel:+576015550199',
+    });
+    for (const bad of ['601 555 0100', '+57 601 555 01OO', '+57 12', '+57 601 555 0100 0000 0', 'tel:+576015550100'])
+      expect(() => loadConfig({ NODE_ENV: 'test', COMPANY_PHONE: bad }), bad).toThrow(/^COMPANY_PHONE: /);
+    // The case answers with the setting, not a constant.
+    const { cookie: client } = await entered();
+    const before = s.ctx.config.companyPhone;
+    s.ctx.config.companyPhone = parseCompanyPhone('+57 300 765 4321');
+    try {
+      expect((await read(client)).contacto).toEqual({ telefono: '+57 300 765 4321', enlace: 'tel:+573007654321' });
+    } finally {
+      s.ctx.config.companyPhone = before;
+    }
+  });
+
+  it('the entry page offers the call on the case and on every refusal, with the brand', async () => {
+    const { code } = await smsSent();
+    const open = await s.app.inject({
+      method: 'GET',
+      url: `/login/auth-cliente/${encodeURIComponent(await tokenOf(code))}`,
+    });
+    const forged = await s.app.inject({ method: 'GET', url: '/login/auth-cliente/forged' });
+    const bare = await s.app.inject({ method: 'GET', url: '/login/auth-cliente' });
+    for (const page of [open, forged, bare]) {
+      expect(page.body).toMatch(
+        /<a class="llamar" href="tel:\+576015550100" data-testid="client-call" aria-label="Llamar a mi asesor: \+57 601 555 0100">/,
+      );
+      expect(page.body).toContain('<span class="numero">+57 601 555 0100</span>');
+      expect(page.body).toContain(fmt(LABELS.cliente.ayuda, { marca: 'VIALEX' }));
+      expect(page.body).toContain(LABELS.cliente.lema);
+    }
+    expect(forged.body).toContain(MSG.casoNoExiste);
   });
 });

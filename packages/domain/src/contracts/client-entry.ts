@@ -40,7 +40,15 @@ export const clientEntryResponse = clientMeResponse.extend({
   aviso: z.string().nullable(),
 });
 
-/** GET /api/cliente/caso: what the client sees of their case (the información tab). */
+/**
+ * Where the driver's investigator is, for their status card: looked for (no investigator yet),
+ * nobody free (the entry's automatic assignment found none: an advisor assigns one), on the way,
+ * arrived; or the case closed.
+ */
+export const CLIENT_CASE_STAGES = ['buscando', 'sinDisponibles', 'enCamino', 'llego', 'cerrado'] as const;
+export type ClientCaseStage = (typeof CLIENT_CASE_STAGES)[number];
+
+/** GET /api/cliente/caso: what the client sees of their case (the status card, the información tab). */
 export const clientCaseResponse = z.object({
   caso: z.number(),
   estado: z.string(),
@@ -53,5 +61,21 @@ export const clientCaseResponse = z.object({
   tiempoLlegadaInvestigador: z.string().nullable(),
   tiempoLlegadaAbogado: z.string().nullable(),
   llegada: z.boolean(),
+  /** When the investigator marked arrival (ISO). */
+  llegadaFecha: z.string().nullable(),
+  /**
+   * The status card. The investigator by first name only: the driver gets no staff record, no
+   * identification, no phone.
+   */
+  seguimiento: z.object({
+    etapa: z.enum(CLIENT_CASE_STAGES),
+    investigador: z.string().nullable(),
+    /** Driving minutes to the case's place as the map computes them, while on the way; null: unknown. */
+    minutos: z.number().int().positive().nullable(),
+    /** The minutes are the straight-line estimate (no road provider answered). */
+    aproximado: z.boolean(),
+  }),
+  /** The company's line (COMPANY_PHONE) as the driver reads it, and its tel: link. */
+  contacto: z.object({ telefono: z.string(), enlace: z.string() }),
 });
 export type ClientCase = z.infer<typeof clientCaseResponse>;

@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
 import {
   CHAT_FILES_MAX,
   MSG,
@@ -21,8 +20,6 @@ import {
   mapAddressResponse,
   messageResponse,
 } from '@vialex/domain';
-import { usuarios } from '../../db/schema/index.js';
-import { notFound } from '../../platform/errors.js';
 import { loadClientMap, mapAddress } from '../case-map/service.js';
 import { presentMessage, readRoom } from '../chat/messages.js';
 import { sendMessage } from '../chat/send-service.js';
@@ -39,7 +36,7 @@ import {
 import { entryInfo, enterWithLink } from './entry-service.js';
 import { pushSubscriptionBody } from '../push/routes.js';
 import { saveClientSubscription } from '../push/service.js';
-import { findCaseRow } from '../cases/queries.js';
+import { loadClientCase } from './client-case.js';
 import { clientLiveRoutes } from './client-live.js';
 
 const me = (client: ClientViewer) => ({
@@ -115,36 +112,11 @@ export const clientCaseRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['cliente'],
-        summary: 'What the client sees of their case',
+        summary: 'What the client sees of their case: the información tab and the status card',
         response: { 200: clientCaseResponse },
       },
     },
-    async (request) => {
-      const client = clientOf(request);
-      const c = await findCaseRow(ctx.db, client.caseId);
-      if (!c) throw notFound(MSG.casoNoExiste);
-      const names = async (id: string | null) => {
-        if (!id) return null;
-        const [u] = await ctx.db
-          .select({ nombres: usuarios.nombres, apellidos: usuarios.apellidos })
-          .from(usuarios)
-          .where(eq(usuarios.id, id));
-        return u ? `${u.nombres} ${u.apellidos}`.trim() : null;
-      };
-      return {
-        caso: c.caso,
-        estado: c.estado,
-        placa: c.placa,
-        ciudad: c.ciudad_siniestro,
-        direccion: c.direccion_siniestro,
-        creado: c.creado.toISOString(),
-        abogado: await names(c.uidabogado),
-        investigador: await names(c.uidinvestigador),
-        tiempoLlegadaInvestigador: c.tiempo_llegada_investigador,
-        tiempoLlegadaAbogado: c.tiempo_llegada_abogado,
-        llegada: c.llegada,
-      };
-    },
+    async (request) => loadClientCase(ctx, clientOf(request).caseId),
   );
 
   app.get(

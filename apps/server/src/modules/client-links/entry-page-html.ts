@@ -11,6 +11,12 @@ import { BRAND, LABELS, MSG, fmt, type ApiErrorBody } from '@vialex/domain';
 /** What the link opens, as GET /api/cliente/entrada/{token} would answer it. */
 export type EntryAnswer = { caso: number } | { error: { status: number; body: ApiErrorBody } };
 
+/** The company's line (COMPANY_PHONE): as the driver reads it, and its tel: link. */
+export interface EntryContact {
+  telefono: string;
+  enlace: string;
+}
+
 const L = LABELS.cliente;
 
 /** Where the template wants the screen. */
@@ -48,6 +54,26 @@ const ICONS = {
     'M11 15h2v2h-2zm0-8h2v6h-2zm.99-5C6.47 2 2 6.48 2 12s4.47 10 9.99 10C17.52 22 22 17.52 22 12S17.52 2 11.99 2zM12 20c-4.42 0-8-3.58-8-8s3.58-8 8-8 8 3.58 8 8-3.58 8-8 8z',
 };
 
+/** MUI's Phone icon. */
+const PHONE_ICON =
+  'M6.62 10.79c1.44 2.83 3.76 5.14 6.59 6.59l2.2-2.2c.27-.27.67-.36 1.02-.24 1.12.37 2.33.57 3.57.57.55 0 1 .45 1 1V20c0 .55-.45 1-1 1-9.39 0-17-7.61-17-17 0-.55.45-1 1-1h3.5c.55 0 1 .45 1 1 0 1.25.2 2.45.57 3.57.11.35.03.74-.25 1.02l-2.2 2.2z';
+
+/**
+ * A person to call, under the card on every answer (the case, and each refusal): a page from an
+ * SMS that offers no way to reach a human reads as phishing, and a refused driver needs one most.
+ */
+function callBlock(contact: EntryContact): string {
+  return (
+    `<div class="ayuda">` +
+    `<p>${escapeHtml(fmt(L.ayuda, { marca: BRAND }))}</p>` +
+    `<a class="llamar" href="${escapeHtml(contact.enlace)}" data-testid="client-call" ` +
+    `aria-label="${escapeHtml(fmt(L.llamarAsesorNumero, { telefono: contact.telefono }))}">` +
+    `<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="${PHONE_ICON}"/></svg>` +
+    `<span class="llamar-texto"><span>${escapeHtml(L.llamarAsesor)}</span>` +
+    `<span class="numero">${escapeHtml(contact.telefono)}</span></span></a></div>`
+  );
+}
+
 function alert(kind: keyof typeof ICONS, attrs: string, text: string): string {
   return (
     `<div class="alerta alerta-${kind}" ${attrs}>` +
@@ -68,9 +94,9 @@ const MARK =
  * The screen: the brand band, the location banner (the phone's position is not known yet when the
  * page arrives), the notice of why the page opened again (the script fills it), the card with the
  * case number — or 'Ingresar al caso' and the refusal — the location line and the button,
- * disabled until the script knows a latitude.
+ * disabled until the script knows a latitude; then the company's line to call.
  */
-export function entryScreen(answer: EntryAnswer): string {
+export function entryScreen(answer: EntryAnswer, contact: EntryContact): string {
   const refused = 'error' in answer ? answer.error.body.message : null;
   const title =
     'caso' in answer
@@ -79,6 +105,7 @@ export function entryScreen(answer: EntryAnswer): string {
   return (
     `<main class="entrada">` +
     `<div class="marca">${MARK}<span>${escapeHtml(BRAND)}</span></div>` +
+    `<p class="lema">${escapeHtml(L.lema)}</p>` +
     alert('aviso', 'id="entrada-geo" role="alert" data-testid="geo-warning"', MSG.geolocalizacionApagada) +
     alert('info', 'id="entrada-aviso" role="alert" data-testid="client-entry-notice" hidden', '') +
     `<div class="tarjeta">` +
@@ -93,14 +120,16 @@ export function entryScreen(answer: EntryAnswer): string {
     `<button type="button" class="boton" id="entrada-boton" data-testid="client-entry-button" disabled>` +
     `<span class="girando" id="entrada-girando" aria-hidden="true" hidden></span>` +
     `<span id="entrada-boton-texto">${escapeHtml(MSG.ingresarAlCaso)}</span></button>` +
-    `</div></main>`
+    `</div>` +
+    callBlock(contact) +
+    `</main>`
   );
 }
 
 /** The template (the built entrada.html) with the screen and the data block in it. */
-export function entryPage(template: string, answer: EntryAnswer): string {
+export function entryPage(template: string, answer: EntryAnswer, contact: EntryContact): string {
   // Functions, not strings, as replacements: a '$' in a text stays a '$'.
   const data = entryData(answer);
-  const screen = entryScreen(answer);
+  const screen = entryScreen(answer, contact);
   return template.replace('</head>', () => `${data}</head>`).replace(ENTRY_MARKER, () => screen);
 }

@@ -69,7 +69,7 @@ export const clientEntryPageRoute: FastifyPluginAsyncZod<{ webDist: string; serv
         .header('cache-control', 'no-store')
         .header('referrer-policy', 'no-referrer')
         .type('text/html; charset=utf-8')
-        .send(entryPage(template, answer));
+        .send(entryPage(template, answer, ctx.config.companyPhone));
     },
   );
 
@@ -78,6 +78,6 @@ export const clientEntryPageRoute: FastifyPluginAsyncZod<{ webDist: string; serv
     reply
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(entryPage(template, refusal(notFound(MSG.casoNoExiste)))),
+      .send(entryPage(template, refusal(notFound(MSG.casoNoExiste)), ctx.config.companyPhone)),
   );
 };

@@ -1,76 +1,94 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { LABELS, MSG } from '@vialex/domain';
+import { LABELS, MSG, fmt, type ClientCase } from '@vialex/domain';
 import { isApiError } from '../../lib/api';
+import { CallAdvisorButton } from './call-button';
+import { arrivedText, clientStatusText } from './case-text';
+import { ClientLoading } from './client-loading';
 import { formatBogota } from './format';
 import { useClientCase } from './client-queries';
 
 const L = LABELS.cliente;
 
-/** The información tab: what the client sees of their case (GET /api/cliente/caso). */
+/**
+ * The rows of the información tab, in the driver's words, each saying one thing once. The
+ * investigator's arrival is one row: on the way (with the map's time) until they arrive, then
+ * 'Llegó a las 10:42'. A time nobody has is left out rather than shown as a dash.
+ */
+export function infoRows(c: ClientCase): [key: string, label: string, value: string][] {
+  const open = c.seguimiento.etapa !== 'cerrado';
+  const rows: [string, string, string][] = [
+    ['caso', L.caso, String(c.caso)],
+    ['estado', L.estado, clientStatusText(c.estado)],
+    ['placa', L.placa, c.placa || L.sinRegistrar],
+    ['ciudad', L.ciudad, c.ciudad || L.sinRegistrar],
+    ['direccion', L.direccion, c.direccion || L.sinRegistrar],
+    ['creado', L.creado, formatBogota(c.creado) || L.sinRegistrar],
+    ['abogado', L.abogado, c.abogado ?? L.sinAsignar],
+    ['investigador', L.investigador, c.investigador ?? L.sinAsignar],
+  ];
+  const arrival = c.llegada
+    ? (arrivedText(c.llegadaFecha) ??
+      fmt(L.seguimiento.llego, { nombre: c.seguimiento.investigador ?? L.seguimiento.suInvestigador }))
+    : open && c.investigador
+      ? c.tiempoLlegadaInvestigador
+        ? fmt(L.enCaminoTiempo, { tiempo: c.tiempoLlegadaInvestigador })
+        : L.enCamino
+      : null;
+  if (arrival) rows.push(['llegadaInvestigador', L.tiempoLlegadaInvestigador, arrival]);
+  if (open && c.abogado && c.tiempoLlegadaAbogado)
+    rows.push(['tiempoLlegadaAbogado', L.tiempoLlegadaAbogado, c.tiempoLlegadaAbogado]);
+  return rows;
+}
+
+/** The información tab: what the client sees of their case (GET /api/cliente/caso), and their advisor's line. */
 export function ClientInfoTab() {
   const { data, error, isPending } = useClientCase();
-  if (isPending)
-    return (
-      <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-        <CircularProgress aria-label={LABELS.chat.cargando} />
-      </Box>
-    );
+  if (isPending) return <ClientLoading fullScreen={false} />;
   if (!data)
     return (
       <Alert severity="error" data-testid="client-info-error">
         {isApiError(error) ? error.message : MSG.algoSalioMal}
       </Alert>
     );
-  const rows: [string, string, string][] = [
-    ['caso', L.caso, String(data.caso)],
-    ['estado', L.estado, data.estado],
-    ['placa', L.placa, data.placa || L.sinDato],
-    ['ciudad', L.ciudad, data.ciudad || L.sinDato],
-    ['direccion', L.direccion, data.direccion || L.sinDato],
-    ['creado', L.creado, formatBogota(data.creado) || L.sinDato],
-    ['abogado', L.abogado, data.abogado ?? L.sinAsignar],
-    ['investigador', L.investigador, data.investigador ?? L.sinAsignar],
-    ['tiempoLlegadaInvestigador', L.tiempoLlegadaInvestigador, data.tiempoLlegadaInvestigador || L.sinDato],
-    ['tiempoLlegadaAbogado', L.tiempoLlegadaAbogado, data.tiempoLlegadaAbogado || L.sinDato],
-    ['llegada', L.llegada, data.llegada ? L.si : L.no],
-  ];
   return (
-    <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }} data-testid="client-info">
-      <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, px: 2, pt: 2, pb: 1 }}>
-        {L.datosCaso}
-      </Typography>
-      <Box component="dl" sx={{ m: 0 }}>
-        {rows.map(([key, label, value]) => (
-          <Box
-            key={key}
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: 'minmax(110px, 40%) 1fr',
-              gap: 1.5,
-              px: 2,
-              py: 1.25,
-              borderTop: 1,
-              borderColor: 'divider',
-            }}
-          >
-            <Typography component="dt" variant="body2" color="text.secondary">
-              {label}
-            </Typography>
-            <Typography
-              component="dd"
-              variant="body2"
-              sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}
-              data-testid={`client-info-${key}`}
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }} data-testid="client-info">
+        <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, px: 2, pt: 2, pb: 1 }}>
+          {L.datosCaso}
+        </Typography>
+        <Box component="dl" sx={{ m: 0 }}>
+          {infoRows(data).map(([key, label, value]) => (
+            <Box
+              key={key}
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: 'minmax(110px, 40%) 1fr',
+                gap: 1.5,
+                px: 2,
+                py: 1.25,
+                borderTop: 1,
+                borderColor: 'divider',
+              }}
             >
-              {value}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
-    </Paper>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {label}
+              </Typography>
+              <Typography
+                component="dd"
+                variant="body2"
+                sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}
+                data-testid={`client-info-${key}`}
+              >
+                {value}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      </Paper>
+      <CallAdvisorButton contacto={data.contacto} />
+    </Box>
   );
 }
