@@ -1,10 +1,12 @@
-import { Navigate, Outlet } from 'react-router';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CloudOff from '@mui/icons-material/CloudOff';
 import { MSG } from '@vialex/domain';
 import { CurrentUserContext, useMe } from '../lib/session';
+import { rememberRoute, rememberSignedOutVisit, returnRoute } from '../lib/return-route';
 import { TEXTS } from '../lib/texts';
 import { CenteredSpinner } from '../components/centered-spinner';
 
@@ -24,9 +26,20 @@ function Unreachable({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** Staff routes: a signed-in staff user, else /login. */
+/**
+ * Staff routes: a signed-in staff user, else /login. The route shown is remembered for this tab
+ * (lib/return-route.ts), so that the next sign-in comes back to it.
+ */
 export function RequireStaff() {
   const { data, isPending, isError, refetch } = useMe();
+  const location = useLocation();
+  const here = location.pathname + location.search + location.hash;
+  const userId = data?.id;
+  const signedOut = data === null;
+  useEffect(() => {
+    if (userId) rememberRoute(here, userId);
+    else if (signedOut) rememberSignedOutVisit(here);
+  }, [here, userId, signedOut]);
   if (data) {
     return (
       <CurrentUserContext.Provider value={data}>
@@ -41,11 +54,12 @@ export function RequireStaff() {
 }
 
 /**
- * /login: a signed-in visitor goes straight to the clients list. The sign-in screen shows while
- * the session check is under way (most visitors of /login are signed out), not a spinner first.
+ * /login: a signed-in visitor goes straight to where they were (lib/return-route.ts), else the
+ * clients list. The sign-in screen shows while the session check is under way (most visitors of
+ * /login are signed out), not a spinner first.
  */
 export function PublicOnly() {
   const { data } = useMe();
-  if (data) return <Navigate to="/clientes" replace />;
+  if (data) return <Navigate to={returnRoute(data.id)} replace />;
   return <Outlet />;
 }

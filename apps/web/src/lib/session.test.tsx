@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { enqueueSnackbar } from 'notistack';
 import { MemoryRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MSG, type Me } from '@vialex/domain';
@@ -13,6 +15,7 @@ import {
   useSessionEndNotice,
 } from './session';
 import { LoginPage } from '../features/auth/login-page';
+import { Providers } from '../app/providers';
 
 const NOW = new Date('2026-03-02T10:15:00.000Z');
 const me = (expiresAt: Date) => ({ id: 'u1', sessionExpiresAt: expiresAt.toISOString() }) as Me;
@@ -81,5 +84,35 @@ describe('why a session ended, for the login screen', () => {
     screen.getByRole('button', { name: MSG.cerrar }).click();
     expect(await screen.findByRole('button', { name: MSG.ingresar })).toBeInTheDocument();
     expect(screen.queryByTestId('session-ended')).toBeNull();
+  });
+});
+
+describe('signed out, nothing covers the sign-in form', () => {
+  it('a lost session closes every toast, also one that stays until closed', async () => {
+    queryClient.setQueryData(meQueryKey, me(new Date(NOW.getTime() + 60_000)));
+    render(<Providers>{null}</Providers>);
+    act(() => {
+      enqueueSnackbar('Aviso que no se va solo', { persist: true });
+    });
+    expect(await screen.findByText('Aviso que no se va solo')).toBeInTheDocument();
+    act(() => handleSessionLost('SESSION_ENDED'));
+    await waitFor(() => expect(screen.queryByText('Aviso que no se va solo')).toBeNull());
+  });
+
+  it('the login screen closes a toast shown on the way to it', async () => {
+    const app = (page: ReactNode) => (
+      <Providers>
+        <MemoryRouter>{page}</MemoryRouter>
+      </Providers>
+    );
+    const { rerender } = render(app(null));
+    // Shown before the screen mounts (a request refused as the session ended).
+    act(() => {
+      enqueueSnackbar('Error de una solicitud', { persist: true });
+    });
+    expect(await screen.findByText('Error de una solicitud')).toBeInTheDocument();
+    rerender(app(<LoginPage />));
+    expect(await screen.findByRole('button', { name: MSG.ingresar })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Error de una solicitud')).toBeNull());
   });
 });

@@ -4,6 +4,8 @@ import type { Me, SessionEndReason } from '@vialex/domain';
 import { api, isApiError, setSessionLostHandler } from './api';
 import { queryClient } from './query-client';
 import { dropPushSubscriptionLocally, rememberedPushEndpoint } from './push';
+import { closeAllToasts } from './toasts';
+import { forgetRoute } from './return-route';
 
 /** Who is signed in: the Me of the session cookie, or null when the browser is anonymous. */
 export const meQueryKey = ['me'] as const;
@@ -128,8 +130,9 @@ function onPublicPage(): boolean {
   return window.location.pathname.startsWith('/login');
 }
 
-/** Forget everything of the session in this tab and show the login. */
+/** Forget everything of the session in this tab and show the login, with no toast over it. */
 export function signOutLocally(): void {
+  closeAllToasts();
   queryClient.cancelQueries();
   queryClient.clear();
   queryClient.setQueryData(meQueryKey, null);
@@ -163,6 +166,7 @@ setSessionLostHandler(handleSessionLost);
 export async function logout(): Promise<void> {
   const endpoint = rememberedPushEndpoint();
   const dropped = dropPushSubscriptionLocally();
+  forgetRoute();
   try {
     await api.post<void>('/api/auth/logout', endpoint ? { endpoint } : undefined, { ignoreSessionLoss: true });
   } finally {

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { TOAST_LIMIT } from '@vialex/domain';
 import { Providers } from '../app/providers';
-import { showToast } from './toasts';
+import { enqueueSnackbar } from 'notistack';
+import { closeAllToasts, showToast } from './toasts';
 
 const shownTexts = (pattern: RegExp) => screen.queryAllByText(pattern).map((n) => n.textContent);
 
@@ -48,5 +49,24 @@ describe('toasts (spec 3 §9: limit 20, one per type)', () => {
     });
     await settle(/^Mensaje \d+$/);
     expect(shownTexts(/^Mensaje \d+$/)).toEqual(Array.from({ length: 20 }, (_, i) => `Mensaje ${i + 6}`));
+  });
+
+  it('closeAllToasts closes every toast, also a persistent one shown without showToast', async () => {
+    render(<Providers>{null}</Providers>);
+    act(() => {
+      showToast('aviso', 'Un aviso', { autoHideDuration: null });
+      enqueueSnackbar('Un error que no se va solo', { persist: true });
+    });
+    await settle(/aviso$|solo$/);
+    expect(shownTexts(/aviso$|solo$/)).toHaveLength(2);
+    act(() => closeAllToasts());
+    await settle(/aviso$|solo$/);
+    expect(shownTexts(/aviso$|solo$/)).toEqual([]);
+    // A toast of a type shown before shows again.
+    act(() => {
+      showToast('aviso', 'Otro aviso', { autoHideDuration: null });
+    });
+    await settle(/aviso$/);
+    expect(shownTexts(/aviso$/)).toEqual(['Otro aviso']);
   });
 });

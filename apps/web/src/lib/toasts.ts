@@ -30,3 +30,13 @@ export function showToast(
   });
   return key;
 }
+
+/**
+ * Closes every toast on screen or waiting (notistack's, whoever showed them): signing out leaves
+ * nothing over the sign-in form.
+ */
+export function closeAllToasts(): void {
+  // notistack binds it when its provider mounts: without one there is no toast to close.
+  if (typeof closeSnackbar === 'function') closeSnackbar();
+  shown.clear();
+}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -10,6 +10,8 @@ import { MSG } from '@vialex/domain';
 import { isApiError } from '../../lib/api';
 import { useGeolocationWatch } from '../../lib/geo';
 import { clearSessionEndNotice, useSessionEndNotice } from '../../lib/session';
+import { returnRoute } from '../../lib/return-route';
+import { closeAllToasts } from '../../lib/toasts';
 import { TEXTS } from '../../lib/texts';
 import { BrandLogo } from '../../components/brand-logo';
 import { GeoWarning } from '../../components/geo-warning';
@@ -36,13 +38,17 @@ export function LoginPage() {
   const [issues, setIssues] = useState<ApiErrorBody['issues']>();
   // Why the previous session ended (its time ran out, or it was ended): said until the next sign-in.
   const ended = useSessionEndNotice();
+  // However the session ended (its time, forced out, a request refused), no toast of it stays
+  // over the form.
+  useEffect(() => closeAllToasts(), []);
 
   const submit = async (values: LoginPayload) => {
     setIssues(undefined);
     try {
-      await loginMutation.mutateAsync(values);
+      const { user } = await loginMutation.mutateAsync(values);
       clearSessionEndNotice();
-      navigate('/clientes', { replace: true });
+      // Back where this tab was (the session ended there, or a deep link was opened signed out).
+      navigate(returnRoute(user.id), { replace: true });
     } catch (e) {
       if (isApiError(e) && e.status === 400 && e.body.issues?.length) setIssues(e.body.issues);
       else setError(loginErrorMessage(e));
