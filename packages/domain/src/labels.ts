@@ -477,6 +477,13 @@ export const LABELS = {
     bloqueado: 'Estado protegido: no se edita ni se inactiva',
     buscarRapido: 'Nombre del estado',
   },
+  /** Seguir conectado: the end-of-session warning's way to keep working (not in the spec). */
+  sesion: {
+    seguirConectado: 'Seguir conectado',
+    seguirConectadoTitulo: '¿Seguir conectado?',
+    seguirConectadoTexto:
+      'Ingrese su contraseña para seguir conectado. Lo que tiene en pantalla se conserva y su tiempo de sesión vuelve a contar desde ahora.',
+  },
   /** Activating an area or a status again (the spec confirms only inactivating). */
   catalogos: {
     activarRegistro: '¿Está seguro de activar este registro?',

@@ -38,7 +38,7 @@ export const MSG = {
   inicioSesionOcupado: 'Hay muchos inicios de sesión en curso. Espere unos segundos e intente de nuevo.',
   sesionTerminada: 'Su sesión terminó. Ingrese de nuevo.',
   /** Session time and connectivity (issue 10; not in the spec's catalogue). */
-  sesionPorTerminar: 'Su tiempo de sesión termina en {tiempo}. Guarde lo que esté haciendo.',
+  sesionPorTerminar: 'Su tiempo de sesión termina en {tiempo}.',
   sesionTiempoCumplido: 'Su tiempo de sesión terminó. Ingrese de nuevo para continuar.',
   sinConexionBanner: 'Sin conexión. Las acciones están deshabilitadas hasta que vuelva la conexión.',
   sinConexionAccion: 'Sin conexión: espere a que vuelva la conexión',

@@ -1,6 +1,6 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Me, SessionEndReason } from '@vialex/domain';
+import type { LoginResponse, Me, SessionEndReason } from '@vialex/domain';
 import { api, isApiError, setSessionLostHandler } from './api';
 import { queryClient } from './query-client';
 import { dropPushSubscriptionLocally, rememberedPushEndpoint } from './push';
@@ -157,6 +157,18 @@ export function sessionTimeUp(): void {
 }
 
 setSessionLostHandler(handleSessionLost);
+
+/**
+ * Seguir conectado: the password again starts this session over on the server (the same
+ * session, its minutes counted from now). Only the Me changes, with its new end: nothing on
+ * screen is reloaded or left. A 401 BAD_CREDENTIALS (wrong password) is the caller's to show; an
+ * ended session goes to /login as any call's.
+ */
+export async function renewSession(password: string): Promise<Me> {
+  const { user } = await api.post<LoginResponse>('/api/auth/login/renew', { password });
+  queryClient.setQueryData(meQueryKey, user);
+  return user;
+}
 
 /**
  * Salir. The server forgets this device's push subscription (the session's, and the endpoint

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eq, sql } from 'drizzle-orm';
+import { topics } from '@vialex/domain';
 import { casos, sesiones, sesionesCliente, usuarios } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import { expireSessions } from '../auth/session.js';
@@ -47,6 +48,28 @@ export const testRoutes: FastifyPluginAsyncZod = async (app) => {
       await db.update(usuarios).set({ ultimo_login: past }).where(eq(usuarios.id, user.id));
       const expired = await expireSessions(db, hub);
       return { ok: true, expired };
+    },
+  );
+
+  /**
+   * Moves the user's session start so that its time ends `seconds` from now (the end near, without
+   * waiting minutes), and announces the user's change: open tabs re-read when their session ends.
+   */
+  app.post(
+    '/session-ends-in',
+    { schema: { hide: true, body: byEmail.extend({ seconds: z.number().int().min(1) }), response: ok } },
+    async (request) => {
+      const [user] = await db.select().from(usuarios).where(eq(usuarios.email, request.body.email));
+      if (!user) throw notFound('no such user');
+      const start = new Date(Date.now() - user.duracion_sesion * 60_000 + request.body.seconds * 1000);
+      const rows = await db
+        .update(sesiones)
+        .set({ creado: start })
+        .where(eq(sesiones.usuario, user.id))
+        .returning({ id: sesiones.id });
+      if (!rows.length) throw notFound('no session');
+      await hub.publish(db, topics.user(user.id), { name: 'user.updated', id: user.id });
+      return { ok: true };
     },
   );
 
