@@ -87,18 +87,20 @@ describe('creating a case', () => {
     ]);
     const [notice] = await s.ctx.db.select().from(notificaciones).where(eq(notificaciones.uidcaso, row.id));
     expect(notice).toMatchObject({
-      titulo: 'NUEVO CASO',
+      titulo: `NUEVO CASO · Caso # ${row.caso}`,
       cuerpo: 'CASO CREADO EN LA CIUDAD DE BOGOTÁ, D.C.',
       url: `/gestionar-caso/${row.id}/chat`,
     });
-    // Admins, lawyers and investigators covering Bogotá (factories give them 11001).
+    // Who may open it among those covering Bogotá (factories give them 11001): administrators,
+    // lawyers, the investigators' coordinator — not an investigator, whose list holds only theirs.
     expect(notice.destinatarios).toEqual(
       expect.arrayContaining([
         viewers.get('Administrador')!.id,
         viewers.get('Abogado')!.id,
-        viewers.get('Investigador')!.id,
+        viewers.get('Coordinador Investigador')!.id,
       ]),
     );
+    expect(notice.destinatarios).not.toContain(viewers.get('Investigador')!.id);
     expect(notice.destinatarios).not.toContain(viewers.get('Perito')!.id);
     // The call-center creator now has an open case.
     expect((await userRow(s.ctx, viewers.get('Call Center')!.id)).disponibilidad).toMatch(

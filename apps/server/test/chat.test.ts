@@ -539,7 +539,10 @@ describe('who hears of a message', () => {
         .from(notificaciones)
         .where(and(eq(notificaciones.uidcaso, c.id), eq(notificaciones.momento, 'Mensaje Chat')));
       expect(notice).toHaveLength(1);
-      expect(notice[0]).toMatchObject({ titulo: 'Mensaje Chat', cuerpo: 'Fotos en camino' });
+      expect(notice[0]).toMatchObject({
+        titulo: `Mensaje Chat · Caso # ${c.caso} · Chat con el cliente`,
+        cuerpo: 'Fotos en camino',
+      });
       expect(notice[0].url).toBe(`/gestionar-caso/${c.id}/chat`);
       // The case's agents who read the room and are away; not the sender, not the Abogado in the room,
       // not the Perito and Dibujante, who do not see a text in the general room.

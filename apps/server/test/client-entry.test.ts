@@ -115,10 +115,11 @@ describe('the link', () => {
 });
 
 describe('entering (spec 3 §4)', () => {
-  it('Recibido → Verificado at the client place, the trace, NUEVO CASO to the city; entering twice is refused', async () => {
-    const covering = await createUser(s.ctx, { cargo: 'Abogado', ciudades: ['11001'] });
-    const elsewhere = await createUser(s.ctx, { cargo: 'Abogado', ciudades: ['05001'] });
+  it('Recibido → Verificado at the client place, the trace, the case’s agents told; entering twice is refused', async () => {
+    const lawyer = await createUser(s.ctx, { cargo: 'Abogado', ciudades: ['11001'] });
+    const other = await createUser(s.ctx, { cargo: 'Abogado', ciudades: ['11001'] });
     const c = await caseWithLink({ direccion_siniestro: 'Calle 100 # 15-20' });
+    await s.ctx.db.update(casos).set({ uidabogado: lawyer.user.id }).where(eq(casos.id, c.id));
     const res = await enter(c.token);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ caseId: c.id, caso: c.caso });
@@ -133,11 +134,12 @@ describe('entering (spec 3 §4)', () => {
     const [notice] = await s.ctx.db
       .select()
       .from(notificaciones)
-      .where(and(eq(notificaciones.uidcaso, c.id), eq(notificaciones.momento, 'NUEVO CASO')));
-    expect(notice.cuerpo).toBe(`CASO CREADO EN LA CIUDAD DE ${row.ciudad_siniestro}`);
+      .where(and(eq(notificaciones.uidcaso, c.id), eq(notificaciones.momento, MSG.momentoIngresoCliente)));
+    expect(notice.cuerpo).toBe(`Caso # ${c.caso}: el cliente ingresó y compartió su ubicación`);
     expect(notice.url).toBe(`/gestionar-caso/${c.id}/chat`);
-    expect(notice.destinatarios).toContain(covering.user.id);
-    expect(notice.destinatarios).not.toContain(elsewhere.user.id);
+    // The case's lawyer, not every lawyer of the city (a second NUEVO CASO is no news).
+    expect(notice.destinatarios).toContain(lawyer.user.id);
+    expect(notice.destinatarios).not.toContain(other.user.id);
 
     const again = await enter(c.token);
     expect(again.statusCode).toBe(409);

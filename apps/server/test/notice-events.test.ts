@@ -132,20 +132,35 @@ async function expectTold(caseId: string, momento: string, who: Who[], since = 0
   return n;
 }
 
-describe('a new case (spec 2 §7, spec 3 §7: NUEVO CASO to the city)', () => {
-  it('the administrators, lawyers and investigators covering its city; not its creator, not the inactive', async () => {
+describe('a new case (spec 2 §7, spec 3 §7: NUEVO CASO once, to who may open it in its city)', () => {
+  it('the administrators, the lawyers and the investigators’ coordinator covering its city; not its creator, not the inactive, not an investigator whose list does not hold it', async () => {
     const byCallCenter = await newCase({}, 'Call Center');
     const n = await expectTold(byCallCenter.id, MSG.momentoCreacionCaso, [
       'Administrador',
+      'Coordinador Investigador',
       'Abogado',
-      'Investigador',
-      'Investigador 2',
     ]);
-    expect(n).toMatchObject({ titulo: 'NUEVO CASO', url: `/gestionar-caso/${byCallCenter.id}/chat` });
+    expect(n).toMatchObject({
+      titulo: `NUEVO CASO · Caso # ${byCallCenter.caso}`,
+      url: `/gestionar-caso/${byCallCenter.id}/chat`,
+    });
     expect(n.cuerpo).toMatch(/^CASO CREADO EN LA CIUDAD DE BOGOT/);
 
     const byAdmin = await newCase();
-    await expectTold(byAdmin.id, MSG.momentoCreacionCaso, ['Abogado', 'Investigador', 'Investigador 2']);
+    await expectTold(byAdmin.id, MSG.momentoCreacionCaso, ['Coordinador Investigador', 'Abogado']);
+  });
+
+  it('every recipient of a new case may open it (no "El caso no existe" behind a notice)', async () => {
+    const c = await newCase({}, 'Call Center');
+    const n = await noticeOf(c.id, MSG.momentoCreacionCaso);
+    for (const userId of n.destinatarios) {
+      const res = await s.app.inject({
+        method: 'GET',
+        url: `/api/casos/${c.id}/espacio`,
+        headers: { cookie: cookie(whoIs.get(userId)!) },
+      });
+      expect(res.statusCode, whoIs.get(userId)).toBe(200);
+    }
   });
 });
 
@@ -160,15 +175,28 @@ describe('the client enters the case (spec 3 §4, §7)', () => {
     expect(res.statusCode, res.body).toBe(200);
   };
 
-  it('Recibido → Verificado tells the administrators, lawyers and investigators of the city', async () => {
-    const c = await newCase({}, 'Call Center', { uidciudad: '05001', departamento: '05' });
-    // The case's creation read the same (NUEVO CASO to the city): its pushes are counted apart.
-    await deliveriesSettled();
-    const since = push.messages.length;
+  it('not a second NUEVO CASO: who works the case hears the client came in', async () => {
+    const c = await newCase({ uidinvestigador: id('Investigador'), uidabogado: id('Abogado') }, 'Call Center', {
+      uidciudad: '05001',
+      departamento: '05',
+    });
     await enter(c.id, { lat: 6.2466, lng: -75.5817 });
-    const who: Who[] = ['Administrador', 'Abogado', 'Investigador', 'Investigador 2'];
-    const n = await expectTold(c.id, MSG.nuevoCaso, who, since);
-    expect(n).toMatchObject({ titulo: 'NUEVO CASO', cuerpo: 'CASO CREADO EN LA CIUDAD DE MEDELLÍN' });
+    const n = await expectTold(c.id, MSG.momentoIngresoCliente, [
+      'Coordinador Investigador',
+      'Investigador',
+      'Abogado',
+      'Call Center',
+    ]);
+    expect(n).toMatchObject({
+      titulo: MSG.clienteEnCasoTitulo,
+      cuerpo: `Caso # ${c.caso}: el cliente ingresó y compartió su ubicación`,
+    });
+    // NUEVO CASO went out once, at the creation.
+    const nuevo = await s.ctx.db
+      .select()
+      .from(notificaciones)
+      .where(and(eq(notificaciones.uidcaso, c.id), eq(notificaciones.titulo, `NUEVO CASO · Caso # ${c.caso}`)));
+    expect(nuevo).toHaveLength(1);
   });
 
   it('in an automatic-assignment city with nobody free: the dispatch desk hears "Caso sin investigador"', async () => {
@@ -390,12 +418,19 @@ describe('chat messages to the members away (spec 2 §7): one notice per room wh
     let rows = await chatNotices(c.id);
     // The sender is not told; the two members away have one notice each: the latest message.
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ cuerpo: 'Listo', url: `/gestionar-caso/${c.id}/chat`, titulo: 'Mensaje Chat' });
+    expect(rows[0]).toMatchObject({
+      cuerpo: 'Listo',
+      url: `/gestionar-caso/${c.id}/chat`,
+      titulo: `Mensaje Chat · Caso # ${c.caso} · Chat con el cliente`,
+    });
     expect(rows[0].destinatarios.map((r) => whoIs.get(r)).sort()).toEqual(['Abogado', 'Call Center']);
 
     const room = push.messages.filter((m) => {
       const p = m.payload as { url?: string; title?: string };
-      return p.url === `/gestionar-caso/${c.id}/chat` && p.title === MSG.mensajeChat;
+      return (
+        p.url === `/gestionar-caso/${c.id}/chat` &&
+        p.title === `${MSG.mensajeChat} · Caso # ${c.caso} · Chat con el cliente`
+      );
     });
     const lawyer = room.filter((m) => m.device === 'Abogado');
     expect(lawyer.map((m) => (m.payload as { body: string }).body)).toEqual(texts);

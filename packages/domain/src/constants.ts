@@ -14,6 +14,10 @@ export const TEST_PUSH_TOAST_MS = 2413;
 export const TOKEN_RESET_RELOAD_MS = 3000;
 /** How long a success toast stays on screen (a newer success replaces it at once). */
 export const SUCCESS_TOAST_MS = 6000;
+/** How long a notice's toast stays on screen: the bell keeps every notice. */
+export const NOTICE_TOAST_MS = 8000;
+/** Notices' toasts on a phone at once: a newer one closes the oldest. */
+export const NOTICE_TOASTS_MAX_PHONE = 2;
 /** Push subscriptions kept per staff user (one per device/browser); registering more drops the oldest. */
 export const PUSH_MAX_SUBSCRIPTIONS_PER_USER = 10;
 /**

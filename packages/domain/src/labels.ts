@@ -255,6 +255,8 @@ export const LABELS = {
   /** The case chat rooms (issue 12; spec 2 §2 "Chat screens"): the room's own words around the spec's messages. */
   chat: {
     sala: 'Sala de chat',
+    /** Each room named for who is in it. */
+    salas: { general: 'Chat con el cliente', perito: 'Sala del perito', dibujante: 'Sala del dibujante' },
     mensajes: 'Mensajes',
     escribaMensaje: 'Escriba un mensaje…',
     mensaje: 'Mensaje',

@@ -287,6 +287,13 @@ export const MSG = {
   cargaPrimeraFoto: 'Carga de primera foto',
   cierreCaso: 'Cierre de caso',
   nuevoCaso: 'NUEVO CASO',
+  // The client entered: told to who works the case (NUEVO CASO went out once, at its creation)
+  momentoIngresoCliente: 'Ingreso del cliente',
+  clienteEnCasoTitulo: 'CLIENTE EN EL CASO',
+  avisoClienteEntro: 'Caso # {caso}: el cliente ingresó y compartió su ubicación',
+  /** A notice's title beside the case it is about (and, for a chat message, its room). */
+  avisoDelCaso: '{titulo} · Caso # {caso}',
+  avisoDeSala: '{titulo} · Caso # {caso} · {sala}',
   casoCreadoCiudad: 'CASO CREADO EN LA CIUDAD DE {ciudad}',
   // What the case actions write: notices (momento, title, body), the case history and the
   // agents' user-state trail (not in the spec's catalogue).

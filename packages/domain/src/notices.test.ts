@@ -47,20 +47,30 @@ describe('the table has a row for every event', () => {
   });
 });
 
-describe('a new case and a client entering it: NUEVO CASO to the city (spec 2 §7, spec 3 §4, §7)', () => {
-  it.each<[NoticeEvent, string]>([
-    ['caseCreated', MSG.momentoCreacionCaso],
-    ['clientEntered', MSG.nuevoCaso],
-  ])('%s', (event, momento) => {
-    expect(noticeAudience(event)).toEqual(
-      audience(['Administrador', 'Abogado', 'Investigador'], [], { inCaseCity: true }),
+describe('a new case: NUEVO CASO once, to who may open it in its city (spec 2 §7, spec 3 §4, §7)', () => {
+  it('caseCreated: administrators, lawyers (their list holds unassigned cases) and the investigators’ coordinator', () => {
+    expect(noticeAudience('caseCreated')).toEqual(
+      audience(['Administrador', 'Coordinador Investigador', 'Abogado'], [], { inCaseCity: true }),
     );
-    expect(composeNotice(event, vars)).toMatchObject({
-      momento,
-      titulo: 'NUEVO CASO',
+    expect(composeNotice('caseCreated', vars)).toMatchObject({
+      momento: MSG.momentoCreacionCaso,
+      // The spec's title and body, with the case number beside them.
+      titulo: 'NUEVO CASO · Caso # 42',
       cuerpo: 'CASO CREADO EN LA CIUDAD DE BOGOTÁ D.C.',
       url: CASE_LINK,
       collapse: false,
+    });
+  });
+
+  it('clientEntered: not a second NUEVO CASO — who works the case hears the client came in', () => {
+    expect(noticeAudience('clientEntered')).toEqual(
+      audience(['Coordinador Investigador'], ['uidinvestigador', 'uidabogado', 'uidcontactcenter']),
+    );
+    expect(composeNotice('clientEntered', vars)).toMatchObject({
+      momento: MSG.momentoIngresoCliente,
+      titulo: MSG.clienteEnCasoTitulo,
+      cuerpo: 'Caso # 42: el cliente ingresó y compartió su ubicación',
+      url: CASE_LINK,
     });
   });
 });
@@ -152,7 +162,8 @@ describe('the rest of the table, row by row', () => {
       audience([], [], { named: true }),
       {
         momento: 'Mensaje Chat',
-        titulo: 'Mensaje Chat',
+        // The case and the room beside the spec's title.
+        titulo: 'Mensaje Chat · Caso # 42 · Sala del perito',
         cuerpo: 'Hola {caso}',
         url: `/gestionar-caso/${ID}/chat_perito`,
       },

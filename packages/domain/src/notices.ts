@@ -1,4 +1,5 @@
 import type { Cargo } from './cargos.js';
+import { LABELS } from './labels.js';
 import { MSG, fmt } from './messages.js';
 import { AGENT_FIELD, type AgentSlot } from './permissions.js';
 
@@ -138,8 +139,25 @@ export const ROOM_NOTICE_LINK = '/gestionar-caso/{id}/{tab}';
 /** An export's end opens the exports list. */
 export const EXPORTS_NOTICE_LINK = '/exportaciones';
 
-/** A new case: the administrators, lawyers and investigators covering the case's city (spec 2 §7, spec 3 §4). */
-export const NOTIFIED_ON_CREATE: readonly Cargo[] = ['Administrador', 'Abogado', 'Investigador'];
+/**
+ * A new case (NUEVO CASO, once per case, at its creation): of the spec's administrators, lawyers
+ * and investigators covering the case's city, those who may open it — administrators and lawyers
+ * (a lawyer's list holds unassigned cases, which they may take) — and the investigators'
+ * coordinator, who dispatches one. An investigator's list holds only their cases: they hear of it
+ * when it is theirs (its assignment).
+ */
+export const NOTIFIED_ON_CREATE: readonly Cargo[] = ['Administrador', 'Coordinador Investigador', 'Abogado'];
+
+/**
+ * The client entered their case (not a second NUEVO CASO): who works it now — the investigators'
+ * coordinator and the case's own investigator, lawyer and contact-centre agent.
+ */
+export const NOTIFIED_ON_CLIENT_ENTRY: readonly Cargo[] = [
+  'Coordinador Investigador',
+  'Investigador',
+  'Abogado',
+  'Call Center',
+];
 
 /** An agent of a type is assigned (spec 2 §6); the assigned agent is told too. */
 export const NOTIFIED_ON_ASSIGN: Partial<Record<Cargo, readonly Cargo[]>> = {
@@ -289,7 +307,10 @@ export function noticeRule(event: NoticeEvent, tipo?: Cargo): NoticeRule {
     case 'caseCreated':
       return rule(inCity(NOTIFIED_ON_CREATE), about(MSG.momentoCreacionCaso, MSG.nuevoCaso, MSG.casoCreadoCiudad));
     case 'clientEntered':
-      return rule(inCity(NOTIFIED_ON_CREATE), about(MSG.nuevoCaso, MSG.nuevoCaso, MSG.casoCreadoCiudad));
+      return rule(
+        ofCase(NOTIFIED_ON_CLIENT_ENTRY),
+        about(MSG.momentoIngresoCliente, MSG.clienteEnCasoTitulo, MSG.avisoClienteEntro),
+      );
     case 'agentAssigned':
       return rule(
         ofCase(of(NOTIFIED_ON_ASSIGN) ?? [], true),
@@ -383,15 +404,35 @@ export interface ComposedNotice {
   collapse: boolean;
 }
 
+/** The room of a chat message's tab. */
+const ROOM_OF_TAB: Record<string, keyof typeof LABELS.chat.salas> = {
+  chat: 'general',
+  chat_perito: 'perito',
+  chat_dibujante: 'dibujante',
+};
+
+/**
+ * A notice names its case, and a chat message its room: the spec's title with the case number
+ * (and the room) beside it, unless its body already names the case.
+ */
+function titleOf(event: NoticeEvent, titulo: string, cuerpo: string, vars: NoticeVars): string {
+  if (vars.caso === undefined || vars.caso === null) return titulo;
+  const sala = event === 'chatMessage' && vars.tab ? ROOM_OF_TAB[vars.tab] : undefined;
+  if (sala) return fmt(MSG.avisoDeSala, { titulo, caso: vars.caso, sala: LABELS.chat.salas[sala] });
+  const named = cuerpo.toLowerCase().includes(`caso # ${vars.caso}`);
+  return named ? titulo : fmt(MSG.avisoDelCaso, { titulo, caso: vars.caso });
+}
+
 /** A row filled in: the notice as it is recorded and pushed. */
 export function composeNotice(event: NoticeEvent, vars: NoticeVars & { tipo?: Cargo }): ComposedNotice {
   const row = noticeRule(event, vars.tipo);
   const values: Record<string, string | number> = {};
   for (const [k, v] of Object.entries(vars)) if (v !== undefined && v !== null) values[k] = v as string | number;
+  const cuerpo = fmt(row.cuerpo, values);
   return {
     momento: fmt(row.momento, values),
-    titulo: fmt(row.titulo, values),
-    cuerpo: clip(fmt(row.cuerpo, values)),
+    titulo: titleOf(event, fmt(row.titulo, values), cuerpo, vars),
+    cuerpo: clip(cuerpo),
     url: fmt(row.link, values),
     audience: row.audience,
     collapse: row.collapse,

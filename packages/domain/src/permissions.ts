@@ -170,6 +170,34 @@ export const CASE_SCOPE: Record<Cargo, CaseScope> = {
   Perito: { kind: 'own', field: 'uidperito' },
 };
 
+/** What the case scope reads of a case. */
+export type ScopedCase = Partial<Record<AgentSlot, string | null>> & {
+  solicitud_perito?: boolean;
+  solicitud_dibujante?: boolean;
+};
+
+/**
+ * Whether a case is in a user's list by CASE_SCOPE — the same table the case queries turn into SQL
+ * (modules/cases/queries.ts scopeWhere); here for a case already read (who a notice may go to).
+ */
+export function inCaseScope(cargo: Cargo, userId: string, c: ScopedCase): boolean {
+  const scope = CASE_SCOPE[cargo];
+  switch (scope.kind) {
+    case 'all':
+      return true;
+    case 'contactcenter':
+      return c.uidcontactcenter === userId;
+    case 'own':
+      return c[scope.field] === userId;
+    case 'ownOrUnassigned':
+      return c[scope.field] === userId || !c[scope.field];
+    case 'ownOrRequested':
+      return c.uiddibujante === userId || (!c.uiddibujante && !!c.solicitud_dibujante);
+    case 'peritoRequested':
+      return !!c.solicitud_perito;
+  }
+}
+
 /** Agent types a cargo may request (spec 2 §6 "Who may request which type"). */
 export const REQUESTABLE_TYPES: Partial<Record<Cargo, readonly Cargo[]>> = {
   Administrador: ['Abogado', 'Abogado CAIT', 'Investigador', 'Perito', 'Dibujante'],

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import { SnackbarProvider } from 'notistack';
 import { TOAST_LIMIT } from '@vialex/domain';
 import { queryClient } from '../lib/query-client';
@@ -12,7 +13,13 @@ export function DataProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {/* Up to 20 toasts at once, one per type (spec 3 §9; lib/toasts.ts replaces one of the same type). */}
-      <SnackbarProvider maxSnack={TOAST_LIMIT} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}>
+      {/* Toasts at the top start under the app bar (56 px on a phone), never over its buttons. */}
+      <GlobalStyles styles={{ '.vx-toasts-top': { top: '64px !important' } }} />
+      <SnackbarProvider
+        maxSnack={TOAST_LIMIT}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        classes={{ containerAnchorOriginTopCenter: 'vx-toasts-top' }}
+      >
         {children}
       </SnackbarProvider>
     </QueryClientProvider>

@@ -1,9 +1,9 @@
-import { closeSnackbar } from 'notistack';
+import { closeSnackbar, type SnackbarKey } from 'notistack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Close from '@mui/icons-material/Close';
-import { MSG } from '@vialex/domain';
+import { MSG, NOTICE_TOASTS_MAX_PHONE, NOTICE_TOAST_MS } from '@vialex/domain';
 import { showToast } from './toasts';
 import { TEXTS } from './texts';
 
@@ -22,30 +22,46 @@ export interface NoticeToast {
   url?: string;
 }
 
+/** Below MUI's `sm` breakpoint: a phone. */
+const isPhone = () => typeof window !== 'undefined' && window.matchMedia?.('(max-width: 599.95px)').matches;
+
+/** The notices' toasts on screen, oldest first. */
+const onScreen: SnackbarKey[] = [];
+
 /**
- * A notice on screen until dismissed (spec 1 §8), one per type (spec 3 §9): its type is its title
- * and link, so the same notice arriving twice (as Web Push and through the live channel) shows
- * once, while notices about different cases stack. `onOpen` runs when Abrir follows the link.
+ * A notice as a toast that hides by itself after NOTICE_TOAST_MS (the bell keeps every notice),
+ * one per type (spec 3 §9): its type is its title and link, so the same notice arriving twice (as
+ * Web Push and through the live channel) shows once, while notices about different cases stack.
+ * Where it shows keeps it off the screen's actions: on a phone at the top, under the app bar (the
+ * case's actions, the map's panel and the chat's composer are at the bottom), at most
+ * NOTICE_TOASTS_MAX_PHONE at once; on a desk at the bottom left, away from the case's buttons.
+ * `onOpen` runs when Abrir follows the link.
  */
 export function showNoticeToast({ title, body, url }: NoticeToast, navigate: Navigate, onOpen?: () => void): void {
-  showToast(
+  const phone = isPhone();
+  if (phone) while (onScreen.length >= NOTICE_TOASTS_MAX_PHONE) closeSnackbar(onScreen.shift());
+  const key = showToast(
     `push:${title}:${url ?? ''}`,
-    <Box>
+    <Box data-testid="notice-toast">
       <Box sx={{ fontWeight: 700 }}>{title}</Box>
       {body && <Box>{body}</Box>}
     </Box>,
     {
       variant: 'info',
-      persist: true,
-      anchorOrigin: { vertical: 'bottom', horizontal: 'right' },
-      action: (key) => (
+      autoHideDuration: NOTICE_TOAST_MS,
+      anchorOrigin: phone ? { vertical: 'top', horizontal: 'center' } : { vertical: 'bottom', horizontal: 'left' },
+      onExited: (_node, exited) => {
+        const at = onScreen.indexOf(exited);
+        if (at >= 0) onScreen.splice(at, 1);
+      },
+      action: (toastKey) => (
         <>
           {url && (
             <Button
               color="inherit"
               size="small"
               onClick={() => {
-                closeSnackbar(key);
+                closeSnackbar(toastKey);
                 onOpen?.();
                 openNoticeLink(url, navigate);
               }}
@@ -53,11 +69,12 @@ export function showNoticeToast({ title, body, url }: NoticeToast, navigate: Nav
               {TEXTS.abrir}
             </Button>
           )}
-          <IconButton color="inherit" size="small" aria-label={MSG.cerrar} onClick={() => closeSnackbar(key)}>
+          <IconButton color="inherit" size="small" aria-label={MSG.cerrar} onClick={() => closeSnackbar(toastKey)}>
             <Close fontSize="small" />
           </IconButton>
         </>
       ),
     },
   );
+  onScreen.push(key);
 }

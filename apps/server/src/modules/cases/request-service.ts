@@ -58,7 +58,8 @@ export async function requestAgent(ctx: AppContext, viewer: Viewer, id: string, 
     const descripcion = fmt(MSG.historiaSolicitud, { tipo, nombre: nameOf(viewer.user), cargo: viewer.cargo });
     await caseHistory(tx, c, viewer, descripcion);
     await viewerStateTrail(tx, c, viewer, descripcion);
-    await noticeAboutCase(tx, pending, c, 'agentRequested', { vars: { tipo }, actor: viewer.id });
+    // As the case is now (its request flag set): whose list holds it decides who is told.
+    await noticeAboutCase(tx, pending, { ...c, ...set }, 'agentRequested', { vars: { tipo }, actor: viewer.id });
     await listChanged(ctx, tx, id);
   });
 }

@@ -3,8 +3,10 @@ import { and, arrayContains, eq, sql, type SQL } from 'drizzle-orm';
 import {
   MSG,
   composeNotice,
+  inCaseScope,
+  isCargo,
   topics,
-  type AgentSlot,
+  type ScopedCase,
   type Cargo,
   type NoticeAudience,
   type NoticeEvent,
@@ -49,10 +51,11 @@ export interface PendingNotice {
   clients?: string[];
 }
 
-/** The case a notice is about: what its audience needs (the city, the agents in their slots). */
-export type NoticeCase = { id: string; caso: number; uidciudad?: string | null } & Partial<
-  Record<AgentSlot, string | null>
->;
+/**
+ * The case a notice is about: what its audience needs (the city, the agents in their slots, and
+ * what decides whose list holds it).
+ */
+export type NoticeCase = { id: string; caso: number; uidciudad?: string | null } & ScopedCase;
 
 export interface NoticeInput {
   /** The case it is about: its id and number fill the texts and the link. */
@@ -74,7 +77,7 @@ export async function recipientsByCargo(
   tx: Executor,
   cargos: readonly Cargo[],
   city?: string | null,
-): Promise<string[]> {
+): Promise<{ id: string; cargo: string }[]> {
   if (!cargos.length) return [];
   const rows = await runPrepared(
     tx,
@@ -83,13 +86,13 @@ export async function recipientsByCargo(
       const conditions: SQL[] = [anyOf(usuarios.cargo, sql.placeholder('cargos')), eq(usuarios.estado, true)];
       if (city) conditions.push(sql`${usuarios.ciudades} @> array[${sql.placeholder('city')}]::text[]`);
       return b
-        .select({ id: usuarios.id })
+        .select({ id: usuarios.id, cargo: usuarios.cargo })
         .from(usuarios)
         .where(and(...conditions));
     },
     { cargos: [...cargos], city },
   );
-  return rows.map((r) => r.id);
+  return rows;
 }
 
 /**
@@ -101,11 +104,14 @@ export async function recipientsOf(tx: Executor, audience: NoticeAudience, input
   const c = input.case;
   const named = audience.named ? [...(input.named ?? [])] : [];
   const agents = c ? audience.caseAgents.map((slot) => c[slot]).filter((x): x is string => !!x) : [];
-  let byCargo: string[];
+  let byCargo: { id: string; cargo: string }[];
   if (!audience.inCaseCity) byCargo = await recipientsByCargo(tx, audience.cargos, undefined);
   else if (c?.uidciudad) byCargo = await recipientsByCargo(tx, audience.cargos, c.uidciudad);
   else byCargo = await recipientsByCargo(tx, audience.cargos.includes('Administrador') ? ['Administrador'] : []);
-  return [...named, ...agents, ...byCargo];
+  // Nobody is told of a case they cannot open: a user of a cargo hears of it only when their list
+  // holds it (the agents in its slots and the users an action names are its own).
+  const mayOpen = byCargo.filter((u) => !c || (isCargo(u.cargo) && inCaseScope(u.cargo, u.id, c)));
+  return [...named, ...agents, ...mayOpen.map((u) => u.id)];
 }
 
 /**
