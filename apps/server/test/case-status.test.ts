@@ -177,6 +177,38 @@ describe('the status change transaction', () => {
     expect(dl.rawPayload).toEqual(PDF);
   });
 
+  it.each(ESTADOS_CIERRE)(
+    'closing as %s recounts every agent (D22): their only open case closed, they are free again; reopening counts it',
+    async (estado) => {
+      const agents = await Promise.all(
+        (['Abogado', 'Investigador', 'Call Center'] as const).map((cargo) => createUser(s.ctx, { cargo })),
+      );
+      for (const a of agents)
+        await s.ctx.db.update(usuarios).set({ disponibilidad: 'Activo ocupado' }).where(eq(usuarios.id, a.user.id));
+      const c = await newCase();
+      await setCase(c.id, {
+        estado: 'En atención',
+        uidabogado: agents[0].user.id,
+        uidinvestigador: agents[1].user.id,
+        uidcontactcenter: agents[2].user.id,
+      });
+      const availability = async () =>
+        Promise.all(
+          agents.map(
+            async (a) => (await s.ctx.db.select().from(usuarios).where(eq(usuarios.id, a.user.id)))[0].disponibilidad,
+          ),
+        );
+      const res = await save(c.id, 'Administrador', { estado, descripcion: `Cierre ${estado}` });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await availability()).toEqual(['Activo en espera', 'Activo en espera', 'Activo en espera']);
+      // The Administrador may reopen a closed case: it is theirs to count again.
+      expect((await save(c.id, 'Administrador', { estado: 'En atención', descripcion: 'Reabierto' })).statusCode).toBe(
+        200,
+      );
+      expect(await availability()).toEqual(['Activo ocupado', 'Activo ocupado', 'Activo ocupado']);
+    },
+  );
+
   it('without a file the entry says no, and an open status leaves availability and notices alone', async () => {
     const c = await everybodysCase('Recibido');
     const res = await save(c.id, 'Abogado', { estado: 'Verificado', descripcion: 'Datos verificados' });

@@ -101,6 +101,19 @@ describe('cases list scope (spec 2 §6)', () => {
     expect(await listIds('Investigador', true)).not.toContain(mine.id);
   });
 
+  it('a Coordinador Perito sees a case whose Perito was put on it without a request', async () => {
+    const assigned = await newCase();
+    await setCase(assigned.id, { uidperito: id('Perito'), solicitud_perito: false });
+    expect(await listIds('Coordinador Perito')).toContain(assigned.id);
+    const res = await s.app.inject({
+      method: 'GET',
+      url: `/api/casos/${assigned.id}/espacio`,
+      headers: h('Coordinador Perito'),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().pestanas).toContain('chat_perito');
+  });
+
   it('pages forward and back with no case skipped or repeated, in every scope shape', async () => {
     const inv = await createUser(s.ctx, { cargo: 'Investigador' });
     const invCookie = await login(s.app, inv.email);

@@ -430,6 +430,15 @@ describe('who may read and export (README "Reports")', () => {
     expect(r.filas.map((f) => [f.nombre, f.total])).toEqual([['DIEGO DÍAZ', 2]]);
   });
 
+  it("a user's statistics count the cases of the reader's list, as every report", async () => {
+    const all = (await get(`/api/estadisticas/${ids.A}?${MARCH}`)).json();
+    expect(all.total).toBeGreaterThan(0);
+    // A Call Center agent sees every user but lists only the cases they are the contact centre of.
+    const res = await get(`/api/estadisticas/${ids.A}?${MARCH}`, viewers.get('Call Center')!.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ total: 0, abiertos: 0, cerrados: 0 });
+  });
+
   it('the user select searches names and e-mails, 20 at most', async () => {
     const res = await get('/api/reportes/usuarios?q=betan');
     expect(res.json()).toEqual([{ id: ids.B, nombre: 'BRUNO BETANCUR', cargo: 'Investigador' }]);

@@ -56,7 +56,8 @@ describe('who may open a case workspace, tab by tab (spec 2 §2, §6)', () => {
       solicitud_perito: true,
     });
     const expected: Record<Cargo, ReturnType<typeof expectAnswers>> = {
-      Administrador: expectAnswers(200, BASIC),
+      // D23: the Administrador reads every room.
+      Administrador: expectAnswers(200, [...BASIC, 'chat_perito']),
       'Coordinador Contact Center': expectAnswers(200, BASIC),
       'Coordinador Investigador': expectAnswers(200, [...BASIC, 'chat_perito']),
       'Coordinador Abogado': expectAnswers(200, BASIC),

@@ -14,9 +14,6 @@ export const ESTADOS_ABIERTOS = [
 
 export const ESTADOS_CIERRE = ['Cancelado', 'No conciliado', 'Conciliado', 'CERRADO'] as const;
 
-/** Closing statuses that release every assigned agent (spec 2 §4 "Status change" and archive). */
-export const ESTADOS_LIBERAN_AGENTES = ['Cancelado', 'Conciliado', 'No conciliado'] as const;
-
 /** Statuses the catalogue protects: the initial one and the closing ones cannot be edited. */
 export const ESTADOS_NO_EDITABLES: readonly string[] = [ESTADO_INICIAL, ...ESTADOS_CIERRE];
 

@@ -160,7 +160,8 @@ export const CASE_SCOPE: Record<Cargo, CaseScope> = {
   'Coordinador Investigador': { kind: 'all' },
   'Coordinador Abogado': { kind: 'all' },
   'Coordinador Abogado CAIT': { kind: 'all' },
-  // spec 2 §6 lists "Administrador and all Coordinadores: all cases" and then narrows Coordinador Perito.
+  // spec 2 §6 lists "Administrador and all Coordinadores: all cases" and then narrows Coordinador Perito
+  // to cases with an expert requested — or one on the case without asking (the expert's room counts it).
   'Coordinador Perito': { kind: 'peritoRequested' },
   'Call Center': { kind: 'contactcenter' },
   Investigador: { kind: 'own', field: 'uidinvestigador' },
@@ -194,7 +195,7 @@ export function inCaseScope(cargo: Cargo, userId: string, c: ScopedCase): boolea
     case 'ownOrRequested':
       return c.uiddibujante === userId || (!c.uiddibujante && !!c.solicitud_dibujante);
     case 'peritoRequested':
-      return !!c.solicitud_perito;
+      return !!c.solicitud_perito || !!c.uidperito;
   }
 }
 

@@ -31,7 +31,8 @@ const ALL: WorkspaceTab[] = [...WORKSPACE_TABS];
 const BASIC: WorkspaceTab[] = ['chat', 'informacion', 'gestionar', 'mapa'];
 /** Spec 2 §2, row by row: the tabs of each kind of viewer on a case with nothing requested / with both requested. */
 const TABLE: Record<WorkspaceViewerKind, { plain: WorkspaceTab[]; requested: WorkspaceTab[] }> = {
-  Administrador: { plain: BASIC, requested: [...BASIC, 'chat_dibujante'] },
+  // D23: the Administrador reads every room.
+  Administrador: { plain: BASIC, requested: ALL },
   'Coordinador Contact Center': { plain: BASIC, requested: BASIC },
   'Coordinador Investigador': { plain: BASIC, requested: ALL },
   'Coordinador Abogado': { plain: BASIC, requested: BASIC },
@@ -71,7 +72,9 @@ describe('workspace tabs (spec 2 §2)', () => {
     expect(mayOpenTab(v('Perito'), state({ uidperito: 'other' }), 'informacion')).toMatchObject({ status: 403 });
     expect(mayOpenTab(v('Abogado CAIT'), state(), 'chat')).toMatchObject({ status: 403 });
     expect(mayOpenTab(v('Abogado CAIT'), state({ uidabogadocait: 'me' }), 'chat').allowed).toBe(true);
+    // A room that was never opened (no expert asked for) is nobody's tab, the Administrador's neither.
     expect(mayOpenTab(v('Administrador'), state(), 'chat_perito')).toMatchObject({ status: 403 });
+    expect(mayOpenTab(v('Administrador'), state({ solicitud_perito: true }), 'chat_perito').allowed).toBe(true);
   });
 });
 

@@ -240,7 +240,8 @@ export const WORKSPACE_TAB_RULES: Record<
   gestionar: { hiddenFor: ['Cliente', 'Perito', 'Coordinador Perito'] },
   mapa: { hiddenFor: ['Perito', 'Coordinador Perito'] },
   chat_perito: {
-    onlyFor: ['Perito', 'Coordinador Perito', 'Coordinador Investigador', 'Investigador'],
+    // D23: the Administrador too (spec 2 §6 names them for this room's files and block button).
+    onlyFor: ['Perito', 'Coordinador Perito', 'Coordinador Investigador', 'Investigador', 'Administrador'],
     needs: 'perito',
   },
   chat_dibujante: {

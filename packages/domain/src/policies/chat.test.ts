@@ -68,11 +68,13 @@ const ROOMS: Record<ChatKind, { read: Cargo[]; send: Cargo[]; files: Cargo[]; bl
     ],
     block: [],
   },
+  // D23: the Administrador reads, writes, opens the files of and blocks this room too (spec 2 §6
+  // names them for its files and its block button).
   perito: {
-    read: ['Perito', 'Coordinador Perito', 'Coordinador Investigador', 'Investigador'],
-    send: ['Perito', 'Coordinador Perito', 'Coordinador Investigador', 'Investigador'],
-    files: ['Perito', 'Coordinador Investigador', 'Coordinador Perito', 'Investigador'],
-    block: ['Coordinador Investigador', 'Investigador'],
+    read: ['Perito', 'Coordinador Perito', 'Coordinador Investigador', 'Investigador', 'Administrador'],
+    send: ['Perito', 'Coordinador Perito', 'Coordinador Investigador', 'Investigador', 'Administrador'],
+    files: ['Perito', 'Coordinador Investigador', 'Coordinador Perito', 'Investigador', 'Administrador'],
+    block: ['Coordinador Investigador', 'Investigador', 'Administrador'],
   },
   dibujante: {
     read: ['Coordinador Investigador', 'Dibujante', 'Administrador', 'Investigador'],

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { AGENT_SLOTS, ESTADOS_LIBERAN_AGENTES, MSG, fmt, mayArchive, mayRestore } from '@vialex/domain';
+import { AGENT_SLOTS, MSG, fmt, isClosedStatus, mayArchive, mayRestore } from '@vialex/domain';
 import type { AppContext } from '../../platform/context.js';
 import { casos } from '../../db/schema/index.js';
 import type { Viewer } from '../auth/session.js';
@@ -21,9 +21,8 @@ export async function archiveCase(ctx: AppContext, viewer: Viewer, id: string, a
     if (c.archivado === archive) return;
     await tx.update(casos).set({ archivado: archive, modificacion: new Date() }).where(eq(casos.id, id));
     await caseHistory(tx, c, viewer, archive ? MSG.casoArchivado : MSG.casoActivado);
-    // A case in a closing status that releases its agents counts for nobody either way.
-    const released = (ESTADOS_LIBERAN_AGENTES as readonly string[]).includes(c.estado);
-    if (!released) {
+    // A closed case counts for nobody either way (D22: every closing status).
+    if (!isClosedStatus(c.estado)) {
       const agents = new Set(AGENT_SLOTS.map((s) => c[s]).filter((x): x is string => !!x));
       const descripcion = fmt(archive ? MSG.trazaArchivoCaso : MSG.trazaRestablecimientoCaso, { caso: c.caso });
       for (const agent of agents) {

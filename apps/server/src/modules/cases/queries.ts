@@ -1,4 +1,16 @@
-import { Param, Placeholder, and, eq, is, isNull, or, sql, type DriverValueDecoder, type SQL } from 'drizzle-orm';
+import {
+  Param,
+  Placeholder,
+  and,
+  eq,
+  is,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+  type DriverValueDecoder,
+  type SQL,
+} from 'drizzle-orm';
 import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { CASE_LIST, CASE_SCOPE, MSG } from '@vialex/domain';
 import { arrayRunner, type Executor, type Tx } from '../../db/client.js';
@@ -43,7 +55,8 @@ export function scopeWhere(viewer: {
         and(isNull(casos.uiddibujante), eq(casos.solicitud_dibujante, true)),
       );
     case 'peritoRequested':
-      return eq(casos.solicitud_perito, true);
+      // Asked for, or a Perito put on the case without asking (as the expert's room counts it).
+      return or(eq(casos.solicitud_perito, true), isNotNull(casos.uidperito));
   }
 }
 

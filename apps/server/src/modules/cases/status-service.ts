@@ -1,7 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   AGENT_SLOTS,
-  ESTADOS_LIBERAN_AGENTES,
   MSG,
   fmt,
   isClosedStatus,
@@ -69,8 +68,6 @@ export async function statusForm(ctx: AppContext, viewer: Viewer, id: string): P
   };
 }
 
-const releases = (estado: string) => (ESTADOS_LIBERAN_AGENTES as readonly string[]).includes(estado);
-
 export async function changeCaseStatus(
   ctx: AppContext,
   viewer: Viewer,
@@ -124,8 +121,8 @@ export async function changeCaseStatus(
         },
       );
 
-      // Entering or leaving the statuses that release the agents changes their open cases.
-      if (input.estado !== c.estado && (releases(input.estado) || releases(c.estado))) {
+      // Entering or leaving a closing status changes the agents' open cases (D22: all four).
+      if (input.estado !== c.estado && (isClosedStatus(input.estado) || isClosedStatus(c.estado))) {
         const agents = new Set(AGENT_SLOTS.map((s) => c[s]).filter((x): x is string => !!x));
         const descripcion = fmt(MSG.trazaCambioEstadoCaso, { caso: c.caso, estado: input.estado });
         for (const agent of agents)

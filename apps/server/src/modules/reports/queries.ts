@@ -252,7 +252,15 @@ export async function agentsByAvailability(db: Executor, cargos: readonly Cargo[
 }
 
 /** A user's cases in [from, to) by status, with the whole range's row (ROLLUP): totals and time to close. */
-export async function userStatistics(db: Executor, userId: string, from: Date, to: Date) {
+/** A user's cases as the viewer's list holds them (a Call Center agent counts only theirs). */
+export async function userStatistics(
+  db: Executor,
+  viewer: { id: string; cargo: Cargo },
+  userId: string,
+  from: Date,
+  to: Date,
+) {
+  const scope = scopeWhere(viewer);
   const { rows } = await db.execute<Record<string, unknown>>(sql`
     select grouping(e.estado)::int as todo, e.estado, count(*)::int as total,
       (count(*) filter (where e.estado in ${CLOSED}))::int as cerrados,
@@ -262,6 +270,7 @@ export async function userStatistics(db: Executor, userId: string, from: Date, t
         ${casos.fecha_cierre} as fecha_cierre
       from ${casos}
       where ${casos.creado} >= ${at(from)} and ${casos.creado} < ${at(to)} and ${userCases(userId)}
+        ${scope ? sql`and ${scope}` : sql``}
     ) e
     group by rollup (e.estado)
     order by todo desc, total desc, e.estado`);

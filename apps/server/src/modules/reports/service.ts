@@ -248,7 +248,11 @@ export async function dashboard(ctx: AppContext, viewer: Viewer, now = new Date(
   };
 }
 
-/** GET /api/estadisticas/{id}: that user's cases by status, open vs closed, percent closed, time to close. */
+/**
+ * GET /api/estadisticas/{id}: that user's cases by status, open vs closed, percent closed, time to
+ * close — of the cases in the viewer's list, as every report (a Call Center agent reading a
+ * colleague's statistics counts only the cases they share).
+ */
 export async function statistics(
   ctx: AppContext,
   viewer: Viewer,
@@ -260,7 +264,7 @@ export async function statistics(
   if (!user || !isCargo(user.cargo) || !mayReadStatistics(viewer, { id: user.id, cargo: user.cargo }))
     throw notFound(MSG.usuarioNoExiste);
   const range = rangeOf(q);
-  const rows = await userStatistics(ctx.db, id, range.from, range.to);
+  const rows = await userStatistics(ctx.db, viewer, id, range.from, range.to);
   const all = rows.find((r) => r.todo);
   const total = all?.total ?? 0;
   const cerrados = all?.cerrados ?? 0;
