@@ -10,10 +10,12 @@ export interface DevicePosition {
 interface GeoState {
   /** Location is denied, switched off or missing: the warning banner shows and updates stop. */
   geoOff: boolean;
+  /** The browser has no geolocation at all: the banner says so (spec 2 §8), not "switch it on". */
+  unsupported: boolean;
   position: DevicePosition | null;
 }
 
-export const useGeoStore = create<GeoState>(() => ({ geoOff: false, position: null }));
+export const useGeoStore = create<GeoState>(() => ({ geoOff: false, unsupported: false, position: null }));
 
 let users = 0;
 let watchId: number | null = null;
@@ -45,7 +47,7 @@ function stopWatch(): void {
 
 function start(): void {
   if (!('geolocation' in navigator) || !navigator.geolocation) {
-    useGeoStore.setState({ geoOff: true });
+    useGeoStore.setState({ geoOff: true, unsupported: true });
     return;
   }
   startWatch();
