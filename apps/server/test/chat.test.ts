@@ -412,7 +412,7 @@ describe('files (spec 2 §6 "Opening files")', () => {
     ]);
     expect(exe.statusCode).toBe(415);
     const none = await upload(c.id, 'general', 'Abogado', '/archivos', [{ name: 'clientId', value: randomUUID() }]);
-    expect(none.json().message).toBe('Archivos required');
+    expect(none.json().message).toBe('Seleccione al menos un archivo');
     const many = await upload(c.id, 'general', 'Abogado', '/archivos', [
       { name: 'clientId', value: randomUUID() },
       ...Array.from({ length: 11 }, (_, i) => ({ name: 'archivos', file: { filename: `${i}.pdf`, content: PDF } })),
@@ -443,7 +443,7 @@ describe('drone photos (spec 2 §2, §5)', () => {
     const c = await everybodysCase();
     const res = await drone(c, 'Investigador', [photo('1.png'), photo('2.png')]);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().message).toBe('Fotos cargas exitosamente');
+    expect(res.json().message).toBe('Fotos cargadas exitosamente');
     expect(res.json().mensaje).toMatchObject({ dron: { latitud: 4.6533, longitud: -74.0836 } });
     expect(res.json().mensaje.files).toHaveLength(2);
     const [room] = await s.ctx.db
@@ -472,7 +472,7 @@ describe('drone photos (spec 2 §2, §5)', () => {
     const pdf = await drone(c, 'Investigador', [{ name: 'archivos', file: { filename: 'a.pdf', content: PDF } }]);
     expect(pdf.statusCode).toBe(415);
     expect(pdf.json().message).toBe(MSG.soloImagenes);
-    expect((await drone(c, 'Investigador', [])).json().message).toBe('Archivos required');
+    expect((await drone(c, 'Investigador', [])).json().message).toBe('Seleccione al menos un archivo');
     const badPlace = await upload(c.id, 'general', 'Investigador', '/fotos-drone', [
       { name: 'clientId', value: randomUUID() },
       { name: 'latitud', value: '123' },
@@ -480,6 +480,37 @@ describe('drone photos (spec 2 §2, §5)', () => {
     ]);
     expect(badPlace.statusCode).toBe(400);
     expect(await messageCount(c.id)).toBe(0);
+  });
+
+  it('without a position (the phone’s location off) they go with none; half a position or a wrong one is refused', async () => {
+    const c = await everybodysCase();
+    const place = (fields: Record<string, string>) =>
+      upload(c.id, 'general', 'Investigador', '/fotos-drone', [
+        { name: 'clientId', value: randomUUID() },
+        ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+        photo('x.png'),
+      ]);
+    for (const fields of [
+      { latitud: '4.6533' } as Record<string, string>,
+      { longitud: '-74.08' },
+      { latitud: '91', longitud: '0' },
+      { latitud: 'norte', longitud: '0' },
+    ]) {
+      const refused = await place(fields);
+      expect(refused.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(refused.json().message).toBe(MSG.coordenadaNoValida);
+    }
+    expect(await messageCount(c.id)).toBe(0);
+
+    const none = await place({});
+    expect(none.statusCode, none.body).toBe(200);
+    expect(none.json().mensaje.dron).toEqual({ latitud: null, longitud: null });
+    const [room] = await s.ctx.db
+      .select()
+      .from(chats)
+      .where(and(eq(chats.uidcaso, c.id), eq(chats.tipo, 'general')));
+    const rows = await s.ctx.db.select().from(fotosdrone).where(eq(fotosdrone.roomId, room.id));
+    expect(rows.map((r) => [r.latitud, r.longitud])).toEqual([[null, null]]);
   });
 });
 

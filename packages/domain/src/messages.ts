@@ -78,7 +78,6 @@ export const MSG = {
 
   // Layout
   lema: 'Asistencia legal e investigativa en accidentes de tránsito',
-  proximaVersion: 'Esta pantalla estará disponible en una próxima versión.',
   mostrarContrasena: 'Mostrar contraseña',
   ocultarContrasena: 'Ocultar contraseña',
   cuentaUsuario: 'Cuenta de usuario',
@@ -264,10 +263,10 @@ export const MSG = {
   casoArchivado: 'Caso Archivado',
   casoActivado: 'Caso Activado',
   casoAsignado: 'CASO ASIGNADO',
-  fotosCargadas: 'Fotos cargas exitosamente',
+  fotosCargadas: 'Fotos cargadas exitosamente',
   polizaConsultada: 'Poliza consultada exitosamente',
   noHayInvestigadores: 'No hay investigadores disponibles.',
-  archivosRequeridos: 'Archivos required',
+  archivosRequeridos: 'Seleccione al menos un archivo',
   autorizarAtencion: '¿Esta seguro de autorizar asistencia especial al caso # {n}?',
   siAutorizar: 'Si, Autorizar !!',
   archivarCaso: '¿Deseas archivar el caso # {n}?',
@@ -447,10 +446,6 @@ export const TITLES = {
   vehiculos: 'VEHÍCULOS',
   estadistica: 'ESTADÍSTICA DEL USUARIO',
   dashboard: 'Dashboard',
-  tipografia: 'Tipografía',
-  tablas: 'Tablas',
   notificaciones: 'Notificaciones',
-  iconos: 'Iconos',
-  graficos: 'Gráficos',
   gestionarCaso: 'Gestionar caso',
 } as const;

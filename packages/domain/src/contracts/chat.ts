@@ -146,12 +146,24 @@ export const chatFileFieldsSchema = z.object({
   replyTo: z.uuid({ error: MSG.respuestaNoValida }).nullish(),
 });
 
-/** The fields of the Fotos Drone form (multipart, with the photos as `archivos`). */
-export const dronePhotoFieldsSchema = z.object({
-  clientId,
-  latitud: z.coerce.number({ error: MSG.coordenadaNoValida }).min(-90).max(90).nullish(),
-  longitud: z.coerce.number({ error: MSG.coordenadaNoValida }).min(-180).max(180).nullish(),
-});
+const coordinate = (limit: number) =>
+  z.coerce
+    .number({ error: MSG.coordenadaNoValida })
+    .min(-limit, { error: MSG.coordenadaNoValida })
+    .max(limit, { error: MSG.coordenadaNoValida })
+    .nullish();
+
+/**
+ * The fields of the Fotos Drone form (multipart, with the photos as `archivos`). The phone's
+ * position is both coordinates or neither: photos go without one when the phone has none (its
+ * location off or denied), never with half of one.
+ */
+export const dronePhotoFieldsSchema = z
+  .object({ clientId, latitud: coordinate(90), longitud: coordinate(180) })
+  .refine((f) => (f.latitud == null) === (f.longitud == null), {
+    error: MSG.coordenadaNoValida,
+    path: ['longitud'],
+  });
 
 /** The answer to a send: the message as stored (the same one again for a repeated clientId). */
 export const chatSendResponse = z.object({ mensaje: chatMessageResponse, repetido: z.boolean() });
