@@ -13,7 +13,7 @@ const CASOS_GROUP = MENU.find((e) => e.path === '/casos-archivados')!.group!;
 const ARCHIVADOS = menuLabel('/casos-archivados');
 const VEHICULOS = menuLabel('/vehiculos');
 
-test('desktop layout: menu, groups, collapse to icons, placeholder screens', async ({ page }) => {
+test('desktop layout: menu, groups, collapse to icons; no template pages', async ({ page }) => {
   await signIn(page, DEMO.coordAbogado);
   const sidebar = page.getByTestId('sidebar-permanent');
   const paper = sidebar.locator('.MuiDrawer-paper');
@@ -27,10 +27,10 @@ test('desktop layout: menu, groups, collapse to icons, placeholder screens', asy
   await sidebar.getByRole('link', { name: ARCHIVADOS }).click();
   await expect(page).toHaveURL(/\/casos-archivados$/);
   await expect(page.getByRole('heading', { name: TITLES.casosArchivados })).toBeVisible();
-  // A template page (DECISIONS row 16) is still a placeholder.
+  // The original's template pages are not Vialex's (D16): their paths are the not-found page.
   await page.goto('/typography');
-  await expect(page.getByRole('heading', { name: TITLES.tipografia })).toBeVisible();
-  await expect(page.getByText(MSG.proximaVersion)).toBeVisible();
+  await expect(page.getByRole('heading', { name: MSG.paginaNoExiste })).toBeVisible();
+  await page.goto('/casos-archivados');
   await shot(page, 'layout-desktop');
 
   // The menu button collapses the sidebar to icons only.

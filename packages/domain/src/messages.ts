@@ -78,7 +78,6 @@ export const MSG = {
 
   // Layout
   lema: 'Asistencia legal e investigativa en accidentes de tránsito',
-  proximaVersion: 'Esta pantalla estará disponible en una próxima versión.',
   mostrarContrasena: 'Mostrar contraseña',
   ocultarContrasena: 'Ocultar contraseña',
   cuentaUsuario: 'Cuenta de usuario',
@@ -447,8 +446,6 @@ export const TITLES = {
   vehiculos: 'VEHÍCULOS',
   estadistica: 'ESTADÍSTICA DEL USUARIO',
   dashboard: 'Dashboard',
-  tipografia: 'Tipografía',
-  tablas: 'Tablas',
   notificaciones: 'Notificaciones',
   iconos: 'Iconos',
   graficos: 'Gráficos',

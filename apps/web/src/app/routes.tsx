@@ -1,7 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
-import { TITLES } from '@vialex/domain';
-import { EXTRA_TITLES } from '../lib/texts';
 import { CenteredSpinner } from '../components/centered-spinner';
 import { PublicOnly, RequireStaff } from './guards';
 import { RouteError } from './route-error';
@@ -25,33 +23,26 @@ const AreasPage = lazy(() => import('../features/catalogues/areas-page'));
 const ReportsPage = lazy(() => import('../features/reports/reports-page'));
 const DashboardPage = lazy(() => import('../features/reports/dashboard-page'));
 const StatisticsPage = lazy(() => import('../features/reports/statistics-page'));
-const PlaceholderPage = lazy(() =>
-  import('../features/placeholders/placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
-);
 
 /**
- * Staff screens of later issues. Each is already a lazy route; the issue that builds a screen
- * replaces its element with `lazy(() => import('../features/<area>/<screen>-page'))`.
+ * The staff screens, each a lazy route. The demo template's pages of the original (typography,
+ * tables, notifications, icons, charts) are not part of Vialex: only its dashboard is, with real
+ * figures (D16); their paths are the not-found page.
  */
-const STAFF_SCREENS: { path: string; title: string; page?: ComponentType }[] = [
-  { path: 'clientes', title: TITLES.clientes, page: ClientsPage },
-  { path: 'usuarios', title: TITLES.usuarios, page: UsersPage },
-  { path: 'estado-usuarios', title: TITLES.estadoUsuarios, page: UserStatusPage },
-  { path: 'estadistica/:id?', title: TITLES.estadistica, page: StatisticsPage },
-  { path: 'casos', title: TITLES.casos, page: CasesPage },
-  { path: 'casos-archivados', title: TITLES.casosArchivados, page: ArchivedCasesPage },
-  { path: 'vehiculos', title: TITLES.vehiculos, page: VehiclesPage },
-  { path: 'empresas', title: TITLES.empresas, page: CompaniesPage },
-  { path: 'gestiones', title: TITLES.gestiones, page: StatusesPage },
-  { path: 'areas', title: TITLES.areas, page: AreasPage },
-  { path: 'exportaciones', title: TITLES.exportaciones, page: ExportsPage },
-  { path: 'consultas', title: TITLES.consultas, page: ReportsPage },
-  { path: 'dashboard', title: TITLES.dashboard, page: DashboardPage },
-  { path: 'typography', title: EXTRA_TITLES.tipografia },
-  { path: 'tables', title: EXTRA_TITLES.tablas },
-  { path: 'notifications', title: EXTRA_TITLES.notificaciones },
-  { path: 'icons', title: EXTRA_TITLES.iconos },
-  { path: 'charts', title: EXTRA_TITLES.graficos },
+const STAFF_SCREENS: { path: string; page: ComponentType }[] = [
+  { path: 'clientes', page: ClientsPage },
+  { path: 'usuarios', page: UsersPage },
+  { path: 'estado-usuarios', page: UserStatusPage },
+  { path: 'estadistica/:id?', page: StatisticsPage },
+  { path: 'casos', page: CasesPage },
+  { path: 'casos-archivados', page: ArchivedCasesPage },
+  { path: 'vehiculos', page: VehiclesPage },
+  { path: 'empresas', page: CompaniesPage },
+  { path: 'gestiones', page: StatusesPage },
+  { path: 'areas', page: AreasPage },
+  { path: 'exportaciones', page: ExportsPage },
+  { path: 'consultas', page: ReportsPage },
+  { path: 'dashboard', page: DashboardPage },
 ];
 
 function Root() {
@@ -77,10 +68,7 @@ export const routes: RouteObject[] = [
             element: <StaffShell />,
             children: [
               { index: true, element: <Navigate to="/clientes" replace /> },
-              ...STAFF_SCREENS.map(({ path, title, page: Page }) => ({
-                path,
-                element: Page ? <Page /> : <PlaceholderPage title={title} />,
-              })),
+              ...STAFF_SCREENS.map(({ path, page: Page }) => ({ path, element: <Page /> })),
               // The case workspace (spec 2 §2); the client's own entry is a later issue.
               { path: 'gestionar-caso/:id/:tab?', element: <CaseWorkspaceRoute /> },
             ],

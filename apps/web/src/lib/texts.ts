@@ -3,7 +3,6 @@ import { MSG, TITLES } from '@vialex/domain';
 /** Shorthands over the domain catalogue (the texts live in @vialex/domain). */
 export const TEXTS = {
   lema: MSG.lema,
-  proximaVersion: MSG.proximaVersion,
   mostrarContrasena: MSG.mostrarContrasena,
   ocultarContrasena: MSG.ocultarContrasena,
   cuentaUsuario: MSG.cuentaUsuario,
@@ -13,10 +12,5 @@ export const TEXTS = {
 } as const;
 
 export const EXTRA_TITLES = {
-  tipografia: TITLES.tipografia,
-  tablas: TITLES.tablas,
-  notificaciones: TITLES.notificaciones,
-  iconos: TITLES.iconos,
-  graficos: TITLES.graficos,
   gestionarCaso: TITLES.gestionarCaso,
 } as const;
