@@ -447,7 +447,5 @@ export const TITLES = {
   estadistica: 'ESTADÍSTICA DEL USUARIO',
   dashboard: 'Dashboard',
   notificaciones: 'Notificaciones',
-  iconos: 'Iconos',
-  graficos: 'Gráficos',
   gestionarCaso: 'Gestionar caso',
 } as const;
