@@ -416,8 +416,9 @@ export const LABELS = {
       sinDisponiblesDetalle: 'Un asesor le asignará un investigador en breve; le avisaremos aquí.',
       suInvestigador: 'Su investigador',
       enCamino: '{nombre} va en camino',
-      enCaminoMinutos: '{nombre} va en camino · {minutos} min',
-      enCaminoMinutosAprox: '{nombre} va en camino · {minutos} min aprox.',
+      // No-break spaces: the time never splits from its unit on a narrow phone.
+      enCaminoMinutos: '{nombre} va en camino\u00a0·\u00a0{minutos}\u00a0min',
+      enCaminoMinutosAprox: '{nombre} va en camino\u00a0·\u00a0{minutos}\u00a0min\u00a0aprox.',
       enCaminoDetalle: 'Le avisaremos aquí cuando llegue.',
       llego: '{nombre} llegó',
       llegoALas: '{nombre} llegó a las {hora}',

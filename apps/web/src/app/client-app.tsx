@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
-import { CenteredSpinner } from '../components/centered-spinner';
 import { ClientEntryPage } from '../features/client-entry/entry-page';
+import { ClientLoading } from '../features/client-entry/client-loading';
 import { entryPath } from '../features/client-entry/session';
 import { ErrorBoundary } from './error-screen';
 import { ThemeRoot } from './theme-root';
@@ -11,14 +11,15 @@ const ClientCaseRoute = lazy(() => import('./client-case-route'));
 
 /**
  * The driver's app (cliente.html): the entry page of the SMS link and their case. The declarative
- * router is enough for two routes and is a fraction of the data router the staff app uses.
+ * router is enough for two routes and is a fraction of the data router the staff app uses. While the
+ * case's tabs load, the brand and 'Cargando su caso…' (as cliente.html's first paint).
  */
 export function ClientApp() {
   return (
     <ThemeRoot>
       <ErrorBoundary>
         <BrowserRouter>
-          <Suspense fallback={<CenteredSpinner fullScreen />}>
+          <Suspense fallback={<ClientLoading />}>
             <Routes>
               <Route path="/login/auth-cliente/:id?" element={<ClientEntryPage />} />
               <Route path="/caso-cliente/:tab?" element={<ClientCaseRoute />} />

@@ -7,22 +7,25 @@ import { ChatRoom, type ChatRoomSource } from '../features/case-chat';
 import { CaseMapTab, mapKey, type MapSource } from '../features/case-map';
 import { CLIENT_API, ClientCasePage, clientLive, useClientLive } from '../features/client-entry';
 
-/** The client's bar (56 px) and tabs (48 px) above the room and the map on a phone. */
-const CLIENT_PHONE_TOP = 104;
+/*
+ * On a phone the room and the map fill the screen below the client's sticky header (bar, tabs and
+ * status card), whose measured height the case page gives as `phoneTop`.
+ */
 
 /** The client's map: their own routes and live channel (spec 3 §2; no 'Marcar llegada' for them). */
-const CLIENT_MAP_SOURCE: MapSource = {
-  path: () => CLIENT_API.map,
-  live: clientLive,
-  phoneTop: CLIENT_PHONE_TOP,
-  audience: 'client',
-};
+function ClientMap({ me, phoneTop }: { me: ClientMe; phoneTop: number }) {
+  const source = useMemo<MapSource>(
+    () => ({ path: () => CLIENT_API.map, live: clientLive, phoneTop, audience: 'client' }),
+    [phoneTop],
+  );
+  return <CaseMapTab caseId={me.caseId} source={source} />;
+}
 
 /** The case's general room as the client reaches it: /api/cliente/chat on their own live channel. */
-function ClientChat({ me }: { me: ClientMe }) {
+function ClientChat({ me, phoneTop }: { me: ClientMe; phoneTop: number }) {
   const source = useMemo<ChatRoomSource>(
-    () => ({ path: CLIENT_API.chat, live: clientLive, viewer: `cliente:${me.caseId}`, phoneTop: CLIENT_PHONE_TOP }),
-    [me.caseId],
+    () => ({ path: CLIENT_API.chat, live: clientLive, viewer: `cliente:${me.caseId}`, phoneTop }),
+    [me.caseId, phoneTop],
   );
   return <ChatRoom caseId={me.caseId} tipo="general" source={source} />;
 }
@@ -38,8 +41,8 @@ function ClientCase() {
   useClientLive((caseId) => void queryClient.invalidateQueries({ queryKey: mapKey(caseId) }));
   return (
     <ClientCasePage
-      chat={(me) => <ClientChat key={me.caseId} me={me} />}
-      mapa={(me) => <CaseMapTab key={me.caseId} caseId={me.caseId} source={CLIENT_MAP_SOURCE} />}
+      chat={(me, phoneTop) => <ClientChat key={me.caseId} me={me} phoneTop={phoneTop} />}
+      mapa={(me, phoneTop) => <ClientMap key={me.caseId} me={me} phoneTop={phoneTop} />}
     />
   );
 }

@@ -7,8 +7,8 @@ const L = LABELS.cliente;
 
 /**
  * 'Llamar a mi asesor': the company's line (COMPANY_PHONE) as a tel: link, so the driver always
- * has a person to reach. `compact` (the status card on every tab) says 'Llamar'; its accessible
- * name still starts with those words and carries the number.
+ * has a person to reach. `compact` (the status card on every tab, beside the news) is the icon
+ * over 'Llamar'; its accessible name starts with that word and carries the number.
  */
 export function CallAdvisorButton({
   contacto,
@@ -22,12 +22,21 @@ export function CallAdvisorButton({
     return (
       <Button
         href={contacto.enlace}
-        variant="outlined"
-        startIcon={<Phone />}
         aria-label={name}
         data-testid="client-call"
-        sx={{ flexShrink: 0, minHeight: 44, borderRadius: 5, borderWidth: 2, '&:hover': { borderWidth: 2 } }}
+        sx={{
+          flexShrink: 0,
+          flexDirection: 'column',
+          gap: 0.25,
+          minWidth: 64,
+          minHeight: 48,
+          px: 1,
+          py: 0.5,
+          fontSize: 12,
+          lineHeight: 1.2,
+        }}
       >
+        <Phone />
         {L.llamar}
       </Button>
     );

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import AppBar from '@mui/material/AppBar';
@@ -11,11 +11,12 @@ import Typography from '@mui/material/Typography';
 import Logout from '@mui/icons-material/Logout';
 import { LABELS, MSG, fmt, type ClientMe } from '@vialex/domain';
 import { BrandMark } from '../../components/brand-logo';
-import { CenteredSpinner } from '../../components/centered-spinner';
 import { showToast } from '../../lib/toasts';
 import { leaveCase } from './api/client-api';
 import { formatBogotaTime } from './format';
 import { ClientInfoTab } from './info-tab';
+import { ClientLoading } from './client-loading';
+import { ClientStatusCard } from './status-card';
 import { isClientSessionEnded, isSessionEnded, useClientMe } from './client-queries';
 import { CLIENT_CASE_PATH, noteEntryNotice, openEntryPage, takeHandOver } from './session';
 
@@ -29,10 +30,38 @@ export const CLIENT_TABS = ['informacion', 'chat', 'mapa'] as const;
 export type ClientTab = (typeof CLIENT_TABS)[number];
 
 export interface ClientCasePageProps {
-  /** The chat tab's room (features/case-chat, composed in app/). */
-  chat: (me: ClientMe) => ReactNode;
-  /** The mapa tab's map (features/case-map, composed in app/). */
-  mapa: (me: ClientMe) => ReactNode;
+  /**
+   * The chat tab's room (features/case-chat, composed in app/). `phoneTop`: the height of the
+   * sticky header above it (bar, tabs, status card), which the room fills the phone below.
+   */
+  chat: (me: ClientMe, phoneTop: number) => ReactNode;
+  /** The mapa tab's map (features/case-map, composed in app/), under the same header. */
+  mapa: (me: ClientMe, phoneTop: number) => ReactNode;
+}
+
+/** The bar (56 px), the tabs (48 px) and a one-line status card, until the header is measured. */
+const HEADER_GUESS = 168;
+
+/**
+ * The header's height, measured, and again whenever it changes (the status card grows a line
+ * when the investigator's news is longer): the chat and the map fill the phone below it.
+ */
+function useHeight(ref: RefObject<HTMLElement | null>, ready: boolean): number {
+  const [height, setHeight] = useState(HEADER_GUESS);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => {
+      const h = Math.round(el.getBoundingClientRect().height);
+      if (h > 0) setHeight(h);
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref, ready]);
+  return height;
 }
 
 /**
@@ -84,21 +113,25 @@ async function registerClientPhone(): Promise<void> {
 /** The session over: the entry page of the link, loaded from the server (it says why). */
 function BackToEntry() {
   useEffect(() => openEntryPage(), []);
-  return <CenteredSpinner fullScreen />;
+  return <ClientLoading />;
 }
 
 /**
  * The client's case (/caso-cliente/{tab}, spec 3 §2 route table: información, chat, mapa under the
- * client's own session): the case number, the tabs, and 'Salir', which ends the session and
- * opens the entry page of their link again. Phone first: the bar and the tabs stay on top.
+ * client's own session): the case number, the tabs, the status card with the call button, and
+ * 'Salir', which ends the session and opens the entry page of their link again. Phone first: the
+ * bar, the tabs and the card stay on top.
  */
 export function ClientCasePage({ chat, mapa }: ClientCasePageProps) {
   const { tab = 'chat' } = useParams();
   const queryClient = useQueryClient();
-  // Just entered: the entry page's session, and its notices (the automatic assignment, the address).
+  // Just entered: the entry page's session, and its notices (the address not found). The
+  // assignment's outcome is the status card's, which stays.
   const [handed] = useState(takeHandOver);
   const me = useClientMe(handed?.me);
   const [leaving, setLeaving] = useState(false);
+  const header = useRef<HTMLElement>(null);
+  const headerHeight = useHeight(header, !!me.data);
   useSessionEnd(me.data);
   useEffect(() => {
     for (const n of handed?.notices ?? [])
@@ -112,7 +145,7 @@ export function ClientCasePage({ chat, mapa }: ClientCasePageProps) {
     if (isClientSessionEnded(me.error)) noteEntryNotice(MSG.sesionClienteTerminada);
     return <BackToEntry />;
   }
-  if (!me.data) return <CenteredSpinner fullScreen />;
+  if (!me.data) return <ClientLoading />;
 
   const leave = async () => {
     setLeaving(true);
@@ -133,7 +166,7 @@ export function ClientCasePage({ chat, mapa }: ClientCasePageProps) {
 
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
-      <AppBar position="sticky" elevation={0} sx={{ bgcolor: 'primary.dark' }}>
+      <AppBar ref={header} position="sticky" elevation={0} sx={{ bgcolor: 'primary.dark' }}>
         <Toolbar sx={{ gap: 1.5, minHeight: { xs: 56 }, px: { xs: 1.5, sm: 3 } }}>
           <BrandMark size={32} />
           <Box sx={{ minWidth: 0, flex: 1 }}>
@@ -177,6 +210,7 @@ export function ClientCasePage({ chat, mapa }: ClientCasePageProps) {
             />
           ))}
         </Tabs>
+        <ClientStatusCard />
       </AppBar>
       <Box
         component="main"
@@ -192,8 +226,8 @@ export function ClientCasePage({ chat, mapa }: ClientCasePageProps) {
         }}
       >
         {tab === 'informacion' && <ClientInfoTab />}
-        {tab === 'chat' && chat(me.data)}
-        {tab === 'mapa' && mapa(me.data)}
+        {tab === 'chat' && chat(me.data, headerHeight)}
+        {tab === 'mapa' && mapa(me.data, headerHeight)}
       </Box>
     </Box>
   );

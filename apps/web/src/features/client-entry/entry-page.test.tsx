@@ -100,7 +100,7 @@ describe('ClientEntryPage', () => {
     expect(await screen.findByTestId('client-entry-error')).toHaveTextContent(MSG.casoYaIngresado);
   });
 
-  it('enters with the position and opens the case chat; the assignment is said', async () => {
+  it('enters with the position and opens the case chat; the assignment is left to its status card', async () => {
     answer = (url, init) => {
       if (init?.method === 'POST')
         return json({
@@ -120,10 +120,10 @@ describe('ClientEntryPage', () => {
     expect(await screen.findByTestId('client-case')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/caso-cliente/chat');
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ token: 'tok-123', lat: 4.6, lng: -74.1 });
-    // The case page gets the session and says the assignment (client-case-page.tsx).
+    // The case page gets the session; the assignment is its status card's (no toast that vanishes).
     expect(takeHandOver()).toEqual({
       me: expect.objectContaining({ caseId: 'c1', caso: 4521, nombre: 'ANA' }),
-      notices: [{ type: 'cliente-asignacion', text: MSG.casoAsignado, testId: 'client-assignment' }],
+      notices: [],
     });
   });
 

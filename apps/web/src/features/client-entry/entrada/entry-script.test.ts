@@ -197,11 +197,11 @@ describe('the entry page script (no React)', () => {
     expect(byId(ENTRADA_IDS.girando).hidden).toBe(false);
     await settle(() => expect(went).toEqual([CLIENT_CASE_ENTRY]));
     expect(calls).toEqual([{ url: '/api/cliente/entrada', body: { token: 'tok-123', lat: 4.6, lng: -74.1 } }]);
-    // The case page (another page load) gets the session and says the assignment.
+    // The case page (another page load) gets the session; the assignment is its status card's.
     expect(JSON.parse(sessionStorage.getItem('vialex-cliente-entrada')!)).toMatchObject({ me: { caseId: 'c1' } });
     expect(takeHandOver()).toEqual({
       me: { caseId: 'c1', caso: 4521, nombre: 'ANA', expira: ENTERED.expira },
-      notices: [{ type: 'cliente-asignacion', text: MSG.casoAsignado, testId: 'client-assignment' }],
+      notices: [],
     });
     expect(takeHandOver()).toBeNull();
     // The phone keeps its way back in: the link.

@@ -288,8 +288,7 @@ export function startEntry(deps: EntryDeps): { state: () => EntryState } | null 
       );
       rememberLink(deps.token);
       const notices: EntryHandOver['notices'] = [];
-      if (result.asignacion)
-        notices.push({ type: 'cliente-asignacion', text: result.asignacion.message, testId: 'client-assignment' });
+      // The assignment's outcome is the case page's status card (it stays and follows the case).
       if (result.aviso) notices.push({ type: 'cliente-aviso', text: result.aviso, testId: 'client-address-notice' });
       const { caseId, caso, nombre, expira } = result;
       handOverEntry({ me: { caseId, caso, nombre, expira }, notices });
