@@ -4,9 +4,9 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { LABELS, MSG, fmt } from '@vialex/domain';
-import { DEMO, PHONE, createCaseAs, dismissNotices, expect, signIn, test } from '../support';
+import { DEMO, PASSWORD, PHONE, createCaseAs, dismissNotices, expect, signIn, test } from '../support';
 import { clientShot, pendingLocation, sendCaseSms } from '../support/client';
-import { answerTiles } from '../support/map';
+import { answerTiles, near, placeAt } from '../support/map';
 import { axeViolations } from '../support/a11y';
 
 const L = LABELS.cliente;
@@ -57,9 +57,9 @@ test('the driver follows the SMS link on a phone, enters, lands on the chat and 
   await expect(phone).toHaveURL(/\/caso-cliente\/chat$/);
   await expect(phone.getByTestId('chat-room')).toBeVisible();
   await expect(phone.getByRole('tab', { name: L.pestanas.chat })).toHaveAttribute('aria-selected', 'true');
-  // Bogotá assigns automatically: the outcome is said ('CASO ASIGNADO' or 'No hay investigadores disponibles.').
-  await expect(phone.getByTestId('client-assignment')).toHaveText(
-    new RegExp(`^(${MSG.casoAsignado}|${MSG.noHayInvestigadores})$`),
+  // Bogotá assigns automatically: the status card says the outcome (on the way, or nobody free).
+  await expect(phone.getByTestId('client-status-title')).toHaveText(
+    new RegExp(`(va en camino|${MSG.noHayInvestigadores})`),
   );
 
   // The desk sees the case verified at the client's place, without a reload.
@@ -80,7 +80,7 @@ test('the driver follows the SMS link on a phone, enters, lands on the chat and 
 
   await phone.getByRole('tab', { name: L.pestanas.informacion }).click();
   await expect(phone.getByTestId('client-info-caso')).toHaveText(String(caso));
-  await expect(phone.getByTestId('client-info-estado')).toHaveText('Verificado');
+  await expect(phone.getByTestId('client-info-estado')).toHaveText(L.estadoAbierto);
   await expect(phone.getByTestId('client-info-placa')).toHaveText('TAX123');
   await clientShot(phone, 'case-informacion');
 
@@ -249,6 +249,167 @@ test("the desk ends the driver's session, then revokes the link: the phone leave
   await expect(entryButton(phone)).toBeDisabled();
   expect((await phone.request.get('/api/cliente/yo')).status()).toBe(401);
   await clientShot(phone, 'entry-link-revoked');
+});
+
+const S = L.seguimiento;
+const statusTitle = (page: Page) => page.getByTestId('client-status-title');
+/** The company's line (COMPANY_PHONE's default). */
+const CALL = { name: 'Llamar a mi asesor: +57 601 555 0100', href: 'tel:+576015550100' };
+
+test('the status card follows the investigator live: looking, on the way with the minutes, arrived', async ({
+  asUser,
+  apiAs,
+  openContext,
+}) => {
+  // Medellín: no automatic assignment, so the driver sees the search until the desk assigns. An
+  // investigator of its own (the demo one may be busy with other specs' cases), covering Medellín.
+  const n = Date.now() % 100_000_000;
+  const email = `julian${n}@vialex.test`;
+  const julian = await asUser(DEMO.administrador, async (admin) => {
+    const created = await admin.post('/api/usuarios', {
+      data: {
+        nombres: 'Julián',
+        apellidos: 'Restrepo',
+        identificacion: String(70_000_000 + (n % 10_000_000)),
+        telefono: '3001234567',
+        email,
+        cargo: 'Investigador',
+        area: 'INVESTIGACIÓN',
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const cities = await admin.put(`/api/usuarios/${id}/ciudades`, { data: { ciudades: ['05001'] } });
+    expect(cities.ok(), await cities.text()).toBeTruthy();
+    return id;
+  });
+  const { id } = await createCaseAs(asUser, {
+    placa: 'TAX123',
+    ciudad: { departamento: '05', uidciudad: '05001' },
+  });
+  const shortLink = await linkOf(asUser, id);
+  const phone = await (await openContext(AT_ACCIDENT)).newPage();
+  await phone.goto(shortLink);
+  await entryButton(phone).click();
+  await expect(phone.getByTestId('chat-room')).toBeVisible();
+  await expect(statusTitle(phone)).toHaveText(S.buscando);
+  await expect(phone.getByTestId('client-status-detail')).toHaveText(S.buscandoDetalle);
+  await clientShot(phone, 'status-buscando');
+
+  // The investigator signs in, shares their position 2 km away, and the desk assigns them: the
+  // phone's card changes without a reload.
+  const investigator = await apiAs(email);
+  await placeAt(
+    investigator,
+    near({ lat: AT_ACCIDENT.geolocation.latitude, lng: AT_ACCIDENT.geolocation.longitude }, 0.012, 0.012),
+  );
+  await asUser(DEMO.administrador, async (admin) => {
+    const assigned = await admin.post(`/api/casos/${id}/asignar`, { data: { tipo: 'Investigador', usuario: julian } });
+    expect(assigned.ok(), await assigned.text()).toBeTruthy();
+  });
+  await expect(statusTitle(phone)).toHaveText(/^Julián va en camino\s·\s\d+\smin(\saprox\.)?$/);
+  await expect(phone.getByTestId('client-status')).not.toContainText('Restrepo');
+  const minutes = /·\s(\d+)\smin/.exec((await statusTitle(phone).textContent()) ?? '')![1];
+  await clientShot(phone, 'status-en-camino-chat');
+  await phone.getByRole('tab', { name: L.pestanas.informacion }).click();
+  await expect(phone.getByTestId('client-info-llegadaInvestigador')).toHaveText(
+    new RegExp(`^En camino · ${minutes} min \\(`),
+  );
+  await clientShot(phone, 'status-en-camino-informacion');
+
+  // Arrival marked: the card and the tab say it once, with the time; no time to arrive beside it.
+  const arrival = await investigator.post(`/api/casos/${id}/llegada`);
+  expect(arrival.ok(), await arrival.text()).toBeTruthy();
+  await expect(statusTitle(phone)).toHaveText(/^Julián llegó a las \d{2}:\d{2}$/);
+  const hora = /(\d{2}:\d{2})$/.exec((await statusTitle(phone).textContent()) ?? '')![1];
+  await expect(phone.getByTestId('client-info-llegadaInvestigador')).toHaveText(`Llegó a las ${hora}`);
+  await expect(phone.getByTestId('client-info')).not.toContainText('—');
+  await expect(phone.getByTestId('client-info')).not.toContainText(' min (');
+  await clientShot(phone, 'status-llego-informacion');
+  await phone.getByRole('tab', { name: L.pestanas.chat }).click();
+  await expect(phone.getByTestId('chat-room')).toBeVisible();
+  await clientShot(phone, 'status-llego-chat');
+});
+
+test.describe('the call to the advisor, and nobody free', () => {
+  // Far from every investigator (Villavicencio, ~80 km from Bogotá): the entry's assignment finds nobody.
+  test.use({ ...PHONE, permissions: ['geolocation'], geolocation: { latitude: 4.142, longitude: -73.626 } });
+
+  test('the entry page and the case page offer the call; nobody free says what happens next, and stays', async ({
+    page,
+    asUser,
+  }) => {
+    const { id } = await createCaseAs(asUser, { placa: 'TAX123' });
+    const shortLink = await linkOf(asUser, id);
+    await page.goto(shortLink);
+    const entryCall = page.getByRole('link', { name: CALL.name });
+    await expect(entryCall).toHaveAttribute('href', CALL.href);
+    await expect(entryCall).toContainText(L.llamarAsesor);
+    await expect(page.getByText(L.lema)).toBeVisible();
+    await expect(entryButton(page)).toBeEnabled();
+    await clientShot(page, 'entry-call');
+
+    await entryButton(page).click();
+    await expect(page.getByTestId('chat-room')).toBeVisible();
+    await expect(statusTitle(page)).toHaveText(MSG.noHayInvestigadores);
+    await expect(page.getByTestId('client-status-detail')).toHaveText(S.sinDisponiblesDetalle);
+    await expect(page.getByRole('link', { name: CALL.name })).toHaveAttribute('href', CALL.href);
+    await clientShot(page, 'status-sin-disponibles');
+    // No toast that vanishes: the card still says it after a reload.
+    await page.reload();
+    await expect(statusTitle(page)).toHaveText(MSG.noHayInvestigadores);
+    await page.getByRole('tab', { name: L.pestanas.informacion }).click();
+    const full = page.getByTestId('client-call-full');
+    await expect(full).toHaveAttribute('href', CALL.href);
+    await expect(full).toContainText('+57 601 555 0100');
+    await clientShot(page, 'status-sin-disponibles-informacion');
+
+    // A refused link offers the call too.
+    await page.goto('/login/auth-cliente/forged-token');
+    await expect(page.getByTestId('client-entry-error')).toHaveText(MSG.casoNoExiste);
+    await expect(page.getByRole('link', { name: CALL.name })).toHaveAttribute('href', CALL.href);
+    await clientShot(page, 'entry-error-call');
+  });
+});
+
+test('while the case loads the driver sees the brand, a spinner and "Cargando su caso…"', async ({
+  asUser,
+  openContext,
+}) => {
+  const { id } = await createCaseAs(asUser, { placa: 'TAX123' });
+  const shortLink = await linkOf(asUser, id);
+  const phone = await (await openContext({ ...AT_ACCIDENT, serviceWorkers: 'block' })).newPage();
+  await phone.goto(shortLink);
+  await expect(entryButton(phone)).toBeEnabled();
+  /** Holds the scripts matching `pattern` until released. */
+  const hold = async (pattern: RegExp) => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await phone.route(pattern, async (route) => {
+      await released;
+      await route.continue();
+    });
+    return release;
+  };
+  const app = await hold(/\/assets\/cliente-[\w-]+\.js$/);
+  const tabs = await hold(/\/assets\/client-case-route-[\w-]+\.js$/);
+  await entryButton(phone).click();
+  // The page's own first paint, before any script: the brand, not a bare spinner.
+  const boot = phone.getByTestId('client-boot');
+  await expect(boot).toContainText('VIALEX');
+  await expect(boot).toContainText(L.cargandoCaso);
+  await clientShot(phone, 'loading-boot');
+  app();
+  // React's, while the case's tabs load.
+  const loading = phone.getByTestId('client-loading');
+  await expect(loading).toContainText('VIALEX');
+  await expect(loading).toContainText(L.cargandoCaso);
+  await expect(loading.locator('.MuiCircularProgress-root')).toBeVisible();
+  await clientShot(phone, 'loading-case');
+  tabs();
+  await expect(phone.getByTestId('chat-room')).toBeVisible();
 });
 
 /** The SMS sent through the API by the contact-centre desk: the short link it carries. */
