@@ -300,6 +300,37 @@ export const LABELS = {
     noLeidos: '{n} sin leer',
     pendientesEnvio: '{n} mensaje(s) se enviarán cuando vuelva la conexión',
     hoy: 'Hoy',
+    // Fotos Drone: where the phone is when they are saved.
+    ubicacionObtenida: 'Ubicación del dispositivo obtenida',
+    obteniendoUbicacion: 'Obteniendo ubicación…',
+    enviaranConUbicacion: 'Las fotos se enviarán en cuanto se conozca la ubicación.',
+    ubicacionTardando: 'La ubicación está tardando. Puede seguir esperando o enviar las fotos sin ubicación.',
+    ubicacionApagada:
+      'La ubicación del dispositivo está desactivada o sin permiso. Actívela para registrar dónde se tomaron las fotos, o envíelas sin ubicación.',
+    enviarSinUbicacion: 'Enviar sin ubicación',
+    verEnMapa: 'Ver en el mapa',
+    verEnMapaDetalle: 'Ver en el mapa dónde se tomaron las fotos',
+    // Sending files: the upload's progress, cancelled or failed.
+    enviandoPorcentaje: 'Enviando… {n}\u00a0%',
+    procesandoEnvio: 'Guardando en el servidor…',
+    cancelarEnvio: 'Cancelar envío',
+    envioCancelado: 'Envío cancelado. Los archivos siguen aquí para enviarlos de nuevo.',
+    envioFallido: 'No se pudo enviar. {motivo}. Se reintentará automáticamente.',
+    reintentarAhora: 'Reintentar ahora',
+    /** The image viewer: a message's images full screen. */
+    visor: {
+      titulo: 'Imágenes del mensaje',
+      posicion: '{n} de {total}',
+      acercar: 'Acercar',
+      alejar: 'Alejar',
+      ajustar: 'Ajustar a la pantalla',
+      anterior: 'Imagen anterior',
+      siguiente: 'Imagen siguiente',
+      descargar: 'Descargar',
+      cerrar: 'Cerrar visor',
+      cargando: 'Cargando imagen…',
+      noCarga: 'No se pudo cargar la imagen.',
+    },
   },
   /** The case map (issue 13; spec 2 §2 "Case map", §4 "Arrival"): the map tab's own words around the spec's messages. */
   mapa: {
@@ -354,6 +385,9 @@ export const LABELS = {
     navegarGoogle: 'Google Maps',
     navegarWaze: 'Waze',
     navegarOtra: 'Otra aplicación',
+    /** A drone photo's position, opened from the chat ('Ver en el mapa'). */
+    fotoDron: 'Fotos de dron',
+    fotoDronDetalle: 'Aquí se tomaron las fotos de dron',
     confirmarLlegada: '¿Confirmar llegada al sitio del caso # {caso}?',
     confirmarLlegadaDistancia: 'Su teléfono está a {distancia} del sitio.',
     llegadaLejos: 'Está a {distancia} del sitio del caso. Confirme solo si ya llegó.',

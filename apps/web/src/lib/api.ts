@@ -108,24 +108,41 @@ export const api = {
 
 const networkError = () => new ApiError(0, { statusCode: 0, code: 'NETWORK', message: MSG.sinConexion });
 
+const abortError = () => new DOMException('The upload was cancelled', 'AbortError');
+
 /**
  * POSTs a multipart/form-data form (its text fields first, so the server reads them before the
  * files stream in) and reports the upload's progress, 0–100. XMLHttpRequest rather than fetch:
- * only it reports upload progress. Refusals are ApiErrors like every other call's.
+ * only it reports upload progress. Refusals are ApiErrors like every other call's; `signal`
+ * cancels the upload (an AbortError, as fetch's, so a cancel is never taken for a lost network).
  */
-export function postForm<T>(path: string, form: FormData, onProgress?: (percent: number) => void): Promise<T> {
+export function postForm<T>(
+  path: string,
+  form: FormData,
+  onProgress?: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<T> {
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortError());
     const xhr = new XMLHttpRequest();
+    const cancel = () => xhr.abort();
+    signal?.addEventListener('abort', cancel, { once: true });
+    const settle = () => signal?.removeEventListener('abort', cancel);
     xhr.open('POST', path);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.withCredentials = true;
     xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress?.(Math.round((e.loaded / e.total) * 100));
+      if (e.lengthComputable && e.total > 0) onProgress?.(Math.min(100, Math.round((e.loaded / e.total) * 100)));
     };
-    xhr.onerror = () => reject(networkError());
-    xhr.onabort = () => reject(networkError());
-    xhr.ontimeout = () => reject(networkError());
+    const fail = (error: Error) => {
+      settle();
+      reject(error);
+    };
+    xhr.onerror = () => fail(networkError());
+    xhr.onabort = () => fail(signal?.aborted ? abortError() : networkError());
+    xhr.ontimeout = () => fail(networkError());
     xhr.onload = () => {
+      settle();
       let body: unknown;
       try {
         body = JSON.parse(xhr.responseText);

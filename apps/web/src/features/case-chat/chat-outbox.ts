@@ -5,7 +5,7 @@ import { sendDronePhotos, sendFiles, sendText } from './api/chat-api';
 import { Outbox, indexedDbStore, memoryStore, type OutboxEntry, type Sender } from './outbox';
 
 /** Each kind of message goes to its own endpoint; the clientId goes with every attempt. */
-export const sendOutboxItem: Sender = (item, onProgress) => {
+export const sendOutboxItem: Sender = (item, onProgress, signal) => {
   const files = item.files.map((f) => ({ blob: f.blob, name: f.name }));
   switch (item.kind) {
     case 'texto':
@@ -19,13 +19,13 @@ export const sendOutboxItem: Sender = (item, onProgress) => {
         item.caseId,
         item.tipo,
         { clientId: item.clientId, content: item.content, replyTo: item.replyTo, files },
-        onProgress,
+        { onProgress, signal },
       );
     case 'drone':
       return sendDronePhotos(
         item.caseId,
         { clientId: item.clientId, latitud: item.latitud, longitud: item.longitud, files },
-        onProgress,
+        { onProgress, signal },
       );
   }
 };
@@ -53,6 +53,12 @@ export function useOutboxRunner(userId: string): void {
   useEffect(() => {
     void chatOutbox.start(userId);
   }, [userId]);
+}
+
+/** One message still in the outbox (undefined once sent or discarded). */
+export function useOutboxEntry(clientId: string): OutboxEntry | undefined {
+  const all = useSyncExternalStore(chatOutbox.subscribe, chatOutbox.entries, chatOutbox.entries);
+  return useMemo(() => all.find((i) => i.clientId === clientId), [all, clientId]);
 }
 
 /** The messages of one room still in the outbox, in order. */

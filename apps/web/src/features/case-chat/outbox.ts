@@ -1,5 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import { MSG, type ChatKind, type ChatSendResult } from '@vialex/domain';
+import { LABELS, MSG, type ChatKind, type ChatSendResult } from '@vialex/domain';
 import { isApiError } from '../../lib/api';
 
 /**
@@ -98,9 +98,16 @@ export function memoryStore(): OutboxStore {
 export interface OutboxEntry extends OutboxItem {
   sending: boolean;
   progress: number | null;
+  /** Why the last attempt did not get through (the network, the server busy): it is tried again. */
+  failure: string | null;
 }
 
-export type Sender = (item: OutboxItem, onProgress: (percent: number) => void) => Promise<ChatSendResult>;
+export type Sender = (
+  item: OutboxItem,
+  onProgress: (percent: number) => void,
+  /** Aborted when the user cancels the send (Cancelar envío). */
+  signal: AbortSignal,
+) => Promise<ChatSendResult>;
 
 export interface OutboxOptions {
   store: OutboxStore;
@@ -126,6 +133,12 @@ export function isTransient(e: unknown): boolean {
 
 const defaultRetryDelay = (failures: number) => Math.min(30_000, 2_000 * 2 ** Math.max(0, failures - 1));
 
+/** What the store keeps of an entry (not this tab's sending state). */
+function storedOf(entry: OutboxEntry): OutboxItem {
+  const { sending: _s, progress: _p, failure: _f, ...item } = entry;
+  return item;
+}
+
 export class Outbox {
   private items: OutboxEntry[] = [];
   private snapshot: readonly OutboxEntry[] = [];
@@ -143,6 +156,8 @@ export class Outbox {
   private readonly refusedListeners = new Set<RefusedListener>();
   /** Items the store refused to keep (kept in memory only, so a re-read of the store keeps them). */
   private readonly volatile = new Map<string, OutboxItem>();
+  /** The send going out now, by clientId: its cancel. */
+  private readonly inFlight = new Map<string, AbortController>();
 
   constructor(private readonly options: OutboxOptions) {}
 
@@ -161,6 +176,7 @@ export class Outbox {
       ...i,
       sending: current.get(i.clientId)?.sending ?? false,
       progress: current.get(i.clientId)?.progress ?? null,
+      failure: current.get(i.clientId)?.failure ?? null,
     }));
     for (const i of this.items) this.seq = Math.max(this.seq, i.seq);
     this.emit();
@@ -195,7 +211,7 @@ export class Outbox {
       // The store refused (full disk, private mode): the message still goes, kept in memory only.
       this.volatile.set(full.clientId, full);
     }
-    this.items = [...this.items, { ...full, sending: false, progress: null }];
+    this.items = [...this.items, { ...full, sending: false, progress: null, failure: null }];
     this.emit();
     void this.flush();
     return full;
@@ -209,14 +225,30 @@ export class Outbox {
     this.emit();
   }
 
-  /** Tries a refused message again (the same clientId). */
+  /** Tries a refused or cancelled message again (the same clientId). */
   async retry(clientId: string): Promise<void> {
     const item = this.items.find((i) => i.clientId === clientId);
     if (!item) return;
-    const { sending: _s, progress: _p, ...stored } = { ...item, error: null };
-    await this.options.store.put(stored).catch(() => undefined);
-    this.update(clientId, { error: null });
+    await this.options.store.put(storedOf({ ...item, error: null })).catch(() => undefined);
+    this.update(clientId, { error: null, failure: null });
     return this.flush();
+  }
+
+  /**
+   * Cancelar envío: stops the upload under way (or keeps a waiting message from going) and holds
+   * the message with its files, marked cancelled, until the user sends it again or discards it.
+   * A send the server already finished is not undone: its answer simply arrives.
+   */
+  async cancel(clientId: string): Promise<void> {
+    const item = this.items.find((i) => i.clientId === clientId);
+    if (!item || item.error) return;
+    const error = LABELS.chat.envioCancelado;
+    this.update(clientId, { sending: false, progress: null, failure: null, error });
+    this.inFlight.get(clientId)?.abort();
+    await this.options.store.put(storedOf({ ...item, error })).catch(() => undefined);
+    // Its answer came meanwhile (the server had it all): there is nothing left to hold.
+    if (!this.items.some((i) => i.clientId === clientId))
+      await this.options.store.delete(clientId).catch(() => undefined);
   }
 
   /**
@@ -261,10 +293,20 @@ export class Outbox {
     }
     for (const item of this.waiting()) {
       if (!this.userId || (this.options.isOnline && !this.options.isOnline())) return;
-      this.update(item.clientId, { sending: true, progress: null });
+      // Cancelled or discarded since the round began: it stays where the user put it.
+      if (!this.waiting().some((i) => i.clientId === item.clientId)) continue;
+      this.update(item.clientId, { sending: true, progress: null, failure: null });
+      const control = new AbortController();
+      this.inFlight.set(item.clientId, control);
       try {
-        const { sending: _s, progress: _p, ...stored } = item;
-        const result = await this.options.send(stored, (progress) => this.update(item.clientId, { progress }));
+        const stored = storedOf(item);
+        const result = await this.options.send(
+          stored,
+          (progress) => {
+            if (!control.signal.aborted) this.update(item.clientId, { progress });
+          },
+          control.signal,
+        );
         await this.options.store.delete(item.clientId).catch(() => undefined);
         this.volatile.delete(item.clientId);
         this.failures = 0;
@@ -272,16 +314,21 @@ export class Outbox {
         this.sentListeners.forEach((l) => l(stored, result));
         this.emit();
       } catch (e) {
+        // Cancelled by the user: already held as such (cancel); the next one goes.
+        if (control.signal.aborted) continue;
         if (isTransient(e)) {
-          this.update(item.clientId, { sending: false, progress: null });
+          const failure = isApiError(e) ? e.message : MSG.sinConexion;
+          this.update(item.clientId, { sending: false, progress: null, failure });
           this.scheduleRetry(e);
           return;
         }
         const message = isApiError(e) ? e.message : MSG.algoSalioMal;
-        const { sending: _s, progress: _p, ...stored } = { ...item, error: message };
+        const stored = storedOf({ ...item, error: message });
         await this.options.store.put(stored).catch(() => undefined);
         this.update(item.clientId, { sending: false, progress: null, error: message });
         this.refusedListeners.forEach((l) => l(stored, message));
+      } finally {
+        this.inFlight.delete(item.clientId);
       }
     }
   }

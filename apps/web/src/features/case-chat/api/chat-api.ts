@@ -85,17 +85,23 @@ export const sendText = (caseId: string, tipo: ChatKind, body: TextSend) =>
     })
     .then(localizeSent(caseId, tipo));
 
+/** How an upload is followed: its progress (0–100) and a signal that cancels it. */
+export interface UploadWatch {
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
 /** POSTs the message's fields, then its files as `archivos` (lib/api postForm: with upload progress). */
 export function postMultipart<T>(
   path: string,
   fields: Record<string, string | number | null | undefined>,
   files: { blob: Blob; name: string }[],
-  onProgress?: (percent: number) => void,
+  { onProgress, signal }: UploadWatch = {},
 ): Promise<T> {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) if (v !== undefined && v !== null && v !== '') form.append(k, String(v));
   for (const f of files) form.append('archivos', f.blob, f.name);
-  return postForm<T>(path, form, onProgress);
+  return postForm<T>(path, form, onProgress, signal);
 }
 
 export interface FileSend extends TextSend {
@@ -103,12 +109,12 @@ export interface FileSend extends TextSend {
 }
 
 /** POST a message with 1..CHAT_FILES_MAX files. */
-export const sendFiles = (caseId: string, tipo: ChatKind, body: FileSend, onProgress?: (p: number) => void) =>
+export const sendFiles = (caseId: string, tipo: ChatKind, body: FileSend, watch?: UploadWatch) =>
   postMultipart<ChatSendResult>(
     `${roomPath(caseId, tipo)}/archivos`,
     { clientId: body.clientId, content: body.content, replyTo: body.replyTo },
     body.files,
-    onProgress,
+    watch,
   ).then(localizeSent(caseId, tipo));
 
 export interface DroneSend {
@@ -119,12 +125,12 @@ export interface DroneSend {
 }
 
 /** POST the Fotos Drone form (general room, Investigador): the photos and where the phone was. */
-export const sendDronePhotos = (caseId: string, body: DroneSend, onProgress?: (p: number) => void) =>
+export const sendDronePhotos = (caseId: string, body: DroneSend, watch?: UploadWatch) =>
   postMultipart<ChatSendResult & { message?: string }>(
     `${roomPath(caseId, 'general')}/fotos-drone`,
     { clientId: body.clientId, latitud: body.latitud, longitud: body.longitud },
     body.files,
-    onProgress,
+    watch,
   );
 
 /** PUT the expert/draftsperson room's flag: open (Desbloquear) or closed (Bloquear). */
