@@ -283,6 +283,7 @@ function PendingMessage({ item }: { item: OutboxEntry }) {
   return (
     <MessageBubble
       testId="chat-message-pending"
+      outboxId={item.clientId}
       own
       fecha={item.creado}
       content={item.content}

@@ -1,8 +1,8 @@
 import { memo, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
@@ -14,11 +14,13 @@ import DoneAll from '@mui/icons-material/DoneAll';
 import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
 import InsertDriveFile from '@mui/icons-material/InsertDriveFile';
 import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
-import Place from '@mui/icons-material/Place';
 import Reply from '@mui/icons-material/Reply';
 import Schedule from '@mui/icons-material/Schedule';
 import { MSG, fmt, type ChatMessage } from '@vialex/domain';
 import type { OutboxFile } from './outbox';
+import { DronePlace } from './drone-place';
+import { ImageViewer } from './image-viewer';
+import { OutboxUploadProgress } from './upload-progress';
 import { T, formatMessageTime, formatSize, type Ticks } from './format';
 
 /** The quoted message of a reply. */
@@ -162,14 +164,19 @@ function FileRow({
   );
 }
 
+/**
+ * A message's files: its images as pictures that open the viewer (all of the message's images,
+ * from the one tapped), its documents as links opening a new tab (spec 2 §9).
+ */
 function ServerFiles({ files, canOpen }: { files: ChatMessage['files']; canOpen: boolean }) {
   const images = files.filter((f) => f.tipo === 'imagen');
   const docs = files.filter((f) => f.tipo !== 'imagen');
+  const [viewing, setViewing] = useState<number | null>(null);
   return (
     <>
       {images.length > 0 && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mb: docs.length ? 0.5 : 0 }}>
-          {images.map((f) => {
+          {images.map((f, i) => {
             const img = (
               <Box
                 component="img"
@@ -189,16 +196,20 @@ function ServerFiles({ files, canOpen }: { files: ChatMessage['files']; canOpen:
               />
             );
             return canOpen ? (
-              <Link
+              <ButtonBase
                 key={f.id}
-                href={f.url}
-                target="_blank"
-                rel="noopener"
+                onClick={() => setViewing(i)}
                 aria-label={fmt(T.verImagen, { nombre: f.nombre })}
+                aria-haspopup="dialog"
                 data-testid="chat-image"
+                sx={{
+                  borderRadius: 1,
+                  maxWidth: '100%',
+                  '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
+                }}
               >
                 {img}
-              </Link>
+              </ButtonBase>
             ) : (
               <Box key={f.id} data-testid="chat-image">
                 {img}
@@ -216,6 +227,14 @@ function ServerFiles({ files, canOpen }: { files: ChatMessage['files']; canOpen:
           href={canOpen ? f.url : undefined}
         />
       ))}
+      {canOpen && viewing !== null && (
+        <ImageViewer
+          images={images.map((f) => ({ id: f.id, src: f.url, nombre: f.nombre }))}
+          index={viewing}
+          onIndex={setViewing}
+          onClose={() => setViewing(null)}
+        />
+      )}
     </>
   );
 }
@@ -251,6 +270,8 @@ export interface BubbleProps {
   dron?: ChatMessage['dron'];
   canOpenFiles: boolean;
   testId: string;
+  /** A message still in the outbox (its clientId): its upload's progress and cancel. */
+  outboxId?: string;
   messageId?: string;
   indexId?: number;
   highlight?: boolean;
@@ -309,26 +330,13 @@ export const MessageBubble = memo(function MessageBubble(p: BubbleProps) {
         {p.quote && <Quote quote={p.quote} onJump={p.onJump} />}
         {p.serverFiles && p.serverFiles.length > 0 && <ServerFiles files={p.serverFiles} canOpen={p.canOpenFiles} />}
         {p.localFiles && p.localFiles.length > 0 && <LocalFiles files={p.localFiles} />}
-        {p.dron && (
-          <Typography
-            variant="caption"
-            color="text.secondary"
-            sx={{ display: 'flex', alignItems: 'center', gap: 0.25 }}
-          >
-            <Place sx={{ fontSize: 14 }} aria-hidden />
-            {p.dron.latitud !== null && p.dron.longitud !== null
-              ? fmt(T.ubicacion, { lat: p.dron.latitud.toFixed(5), long: p.dron.longitud.toFixed(5) })
-              : T.sinUbicacion}
-          </Typography>
-        )}
+        {p.dron && <DronePlace dron={p.dron} />}
         {p.content && (
           <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }} data-testid="chat-content">
             {p.content}
           </Typography>
         )}
-        {p.status?.kind === 'pending' && p.status.sending && p.status.progress !== null && (
-          <LinearProgress variant="determinate" value={p.status.progress} sx={{ my: 0.5 }} aria-label={T.enviando} />
-        )}
+        {p.status?.kind === 'pending' && p.outboxId && <OutboxUploadProgress clientId={p.outboxId} />}
         {p.status?.kind === 'error' && (
           <Box sx={{ mt: 0.5 }}>
             <Typography variant="caption" color="error" component="p" data-testid="chat-refused">

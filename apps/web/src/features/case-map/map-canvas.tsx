@@ -12,6 +12,7 @@ import ZoomOutMap from '@mui/icons-material/ZoomOutMap';
 import { LABELS, MAP_INFO_MAX_WIDTH, MAP_ZOOM, MSG, type CaseMap } from '@vialex/domain';
 import { useMapAddress } from './api/map-api';
 import { PIN, destinationHtml, markerHtml, type MarkerHtml } from './marker-html';
+import { PhotoPoint } from './photo-point';
 import type { MarkerModel } from './model';
 
 const T = LABELS.mapa;
@@ -290,6 +291,7 @@ export function MapCanvas({ caseId, destino, centro, people, ruta, teselas, comp
           <PersonMarker key={m.rol} caseId={caseId} m={m} />
         ))}
         <ViewButtons destino={destino} people={people} compact={compact} />
+        <PhotoPoint />
       </MapContainer>
     </Box>
   );

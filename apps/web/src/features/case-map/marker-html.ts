@@ -35,7 +35,7 @@ const escape = (s: string) =>
 /** The pin's size: the icon's box, and where its tip is (the position). */
 export const PIN = { width: 40, height: 48, labelHeight: 22 } as const;
 
-function pinSvg(color: string, glyph: string, dashed: boolean): string {
+export function pinSvg(color: string, glyph: string, dashed: boolean): string {
   const stroke = dashed
     ? `stroke="#424242" stroke-width="2" stroke-dasharray="4 3"`
     : `stroke="#ffffff" stroke-width="2"`;
