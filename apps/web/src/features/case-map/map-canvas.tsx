@@ -283,7 +283,7 @@ export function MapCanvas({ caseId, destino, centro, people, ruta, teselas, comp
       <MapContainer center={[start.lat, start.lng]} zoom={destino ? MAP_ZOOM : 13} zoomControl={false} scrollWheelZoom>
         <TileLayer url={teselas.url} attribution={teselas.atribucion} />
         <ZoomControl position="bottomright" zoomInTitle={T.acercar} zoomOutTitle={T.alejar} />
-        <FitOnOpen destino={destino} people={people} />
+        <PhotoPoint otherwise={<FitOnOpen destino={destino} people={people} />} />
         {onPick && <PickPoint onPick={onPick} />}
         {ruta && ruta.puntos.length > 1 && <RouteLine puntos={ruta.puntos} />}
         {destino && !clientHere && <DestinationMarker caseId={caseId} destino={destino} />}
@@ -291,7 +291,6 @@ export function MapCanvas({ caseId, destino, centro, people, ruta, teselas, comp
           <PersonMarker key={m.rol} caseId={caseId} m={m} />
         ))}
         <ViewButtons destino={destino} people={people} compact={compact} />
-        <PhotoPoint />
       </MapContainer>
     </Box>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import L from 'leaflet';
 import { useInRouterContext, useSearchParams } from 'react-router';
 import { Marker, Popup, useMap } from 'react-leaflet';
@@ -9,7 +9,8 @@ import { PIN, pinSvg } from './marker-html';
 /*
  * A point the map was asked to show: /gestionar-caso/{id}/mapa?lat=…&lng=… (the chat's 'Ver en
  * el mapa' under drone photos). The map opens centred on it, marked, instead of fitted to the
- * case; everything else on the map is as always.
+ * case (its fit is not even mounted: Leaflet ignores a setView during a fit's zoom animation);
+ * everything else on the map is as always.
  */
 
 const T = LABELS.mapa;
@@ -29,7 +30,6 @@ export function photoPointOf(params: URLSearchParams): { lat: number; lng: numbe
 
 function PhotoMarker({ at }: { at: { lat: number; lng: number } }) {
   const map = useMap();
-  // After the map's own first fit (an earlier sibling): the view is the photo's.
   useEffect(() => {
     map.setView([at.lat, at.lng], MAP_ZOOM);
   }, [map, at.lat, at.lng]);
@@ -58,15 +58,18 @@ function PhotoMarker({ at }: { at: { lat: number; lng: number } }) {
   );
 }
 
-function RoutedPhotoPoint() {
+function RoutedPhotoPoint({ otherwise }: { otherwise: ReactNode }) {
   const [params] = useSearchParams();
   const lat = params.get('lat');
   const lng = params.get('lng');
   const at = useMemo(() => photoPointOf(new URLSearchParams({ lat: lat ?? '', lng: lng ?? '' })), [lat, lng]);
-  return at ? <PhotoMarker at={at} /> : null;
+  return at ? <PhotoMarker at={at} /> : otherwise;
 }
 
-/** Inside the map: the asked-for point, if the address has one (the map's tests have no router). */
-export function PhotoPoint() {
-  return useInRouterContext() ? <RoutedPhotoPoint /> : null;
+/**
+ * Inside the map: the asked-for point when the address has one, else `otherwise` (the map's own
+ * fit). The map's unit tests have no router: `otherwise` then.
+ */
+export function PhotoPoint({ otherwise }: { otherwise: ReactNode }) {
+  return useInRouterContext() ? <RoutedPhotoPoint otherwise={otherwise} /> : otherwise;
 }
