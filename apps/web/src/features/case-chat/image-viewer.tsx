@@ -296,9 +296,10 @@ export function ImageViewer({ images, index, onIndex, onClose }: ImageViewerProp
             transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})`,
             transition: touching ? 'none' : 'transform 120ms ease-out',
           }}
+          // The picture fills the stage as large as it fits (a small one too): zoom and pan read the stage.
           sx={{
-            maxWidth: '100%',
-            maxHeight: '100%',
+            width: '100%',
+            height: '100%',
             objectFit: 'contain',
             visibility: loaded === 'failed' ? 'hidden' : 'visible',
           }}

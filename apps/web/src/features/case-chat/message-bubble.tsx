@@ -48,7 +48,15 @@ function StatusMark({ status }: { status: BubbleStatus }) {
       </Tooltip>
     );
   if (status.kind === 'error')
-    return <ErrorOutline role="img" aria-label={T.noEnviado} color="error" sx={sx} aria-hidden={false} />;
+    return (
+      <ErrorOutline
+        role="img"
+        aria-label={T.noEnviado}
+        color={status.message === T.envioCancelado ? 'action' : 'error'}
+        sx={sx}
+        aria-hidden={false}
+      />
+    );
   const { ticks } = status;
   const Icon = ticks === 'guardado' ? Done : DoneAll;
   return (
@@ -339,7 +347,13 @@ export const MessageBubble = memo(function MessageBubble(p: BubbleProps) {
         {p.status?.kind === 'pending' && p.outboxId && <OutboxUploadProgress clientId={p.outboxId} />}
         {p.status?.kind === 'error' && (
           <Box sx={{ mt: 0.5 }}>
-            <Typography variant="caption" color="error" component="p" data-testid="chat-refused">
+            <Typography
+              variant="caption"
+              // The user's own Cancelar envío is no error: said plainly.
+              color={p.status.message === T.envioCancelado ? 'text.secondary' : 'error'}
+              component="p"
+              data-testid="chat-refused"
+            >
               {p.status.message}
             </Typography>
             <Stack direction="row" spacing={1}>

@@ -44,7 +44,10 @@ export function UploadProgress({ entry, onCancel, onRetryNow }: UploadProgressPr
           {fmt(T.envioFallido, { motivo: entry.failure.replace(/\.$/, '') })}
         </Typography>
       )}
-      <Stack direction="row" spacing={1} sx={{ mt: 0.25 }}>
+      <Stack
+        direction="row"
+        sx={{ mt: 0.25, flexWrap: 'wrap', columnGap: 1, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}
+      >
         {!entry.sending && entry.failure && (
           <Button size="small" onClick={onRetryNow}>
             {T.reintentarAhora}
