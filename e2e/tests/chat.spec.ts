@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { CHAT_PAGE_SIZE, LABELS, MSG, fmt } from '@vialex/domain';
 import {
@@ -14,6 +15,7 @@ import {
   uniquePlate,
   type AsUser,
 } from '../support';
+import { answerTiles, readMap } from '../support/map';
 
 const T = LABELS.chat;
 const SHOTS = '/tmp/chat-shots';
@@ -241,7 +243,7 @@ for (const [size, options] of [
       );
       await expect(withFile.getByTestId('chat-ticks-guardado')).toBeVisible();
 
-      // Fotos Drone: 400 px wide, 'Archivos required' with none, then two photos.
+      // Fotos Drone: 400 px wide, a message with none, then two photos.
       await page.getByTestId('drone-button').click();
       const dialog = page.getByRole('dialog', { name: T.fotosDrone });
       await expect(dialog).toBeVisible();
@@ -254,16 +256,17 @@ for (const [size, options] of [
         { name: 'dron-2.png', mimeType: 'image/png', buffer: PNG },
       ]);
       await expect(dialog.getByText(fmt(T.fotosSeleccionadas, { n: 2 }))).toBeVisible();
-      await expect(dialog.getByTestId('drone-location')).toHaveText(
-        fmt(T.ubicacion, { lat: (4.711).toFixed(5), long: (-74.0721).toFixed(5) }),
-      );
+      await expect(dialog.getByTestId('drone-location')).toHaveText(T.ubicacionObtenida);
       await chatShot(page, `${size}-drone-dialog`);
       await dialog.getByRole('button', { name: MSG.guardar }).click();
       await expect(dialog).toBeHidden();
       await expect(page.getByTestId('success-toast').filter({ hasText: MSG.fotosCargadas })).toBeVisible();
       const photos = messages(page).filter({ has: page.getByTestId('chat-image') });
       await expect(photos.getByTestId('chat-image')).toHaveCount(2);
-      await expect(photos).toContainText(fmt(T.ubicacion, { lat: '4.71100', long: '-74.07210' }));
+      await expect(photos.getByRole('link', { name: T.verEnMapaDetalle })).toHaveAttribute(
+        'href',
+        `/gestionar-caso/${id}/mapa?lat=4.711000&lng=-74.072100`,
+      );
       // The preview shows: the image loaded.
       await expect
         .poll(() =>
@@ -412,5 +415,282 @@ test.describe('phone', () => {
     await inv.getByRole('button', { name: MSG.desbloquearChat }).click();
     await inv.getByRole('dialog', { name: MSG.seguro }).getByRole('button', { name: MSG.si }).click();
     await expect(composer(page)).toBeVisible();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Drone photos, images and uploads as a field team needs them, on a phone (390×844).
+
+const DRONE_SHOTS = '/tmp/shots-drone';
+const V = T.visor;
+
+async function droneShot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(DRONE_SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(DRONE_SHOTS, `${name}.png`), animations: 'disabled' });
+}
+
+/** A w×h PNG stored without compression (about 3·w·h bytes): its upload takes a while on a slow line. */
+function bigPng(w: number, h: number): Buffer {
+  const raw = Buffer.alloc((w * 3 + 1) * h);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      raw.set([(x * 7) % 256, (y * 5) % 256, ((x + y) * 3) % 256], y * (w * 3 + 1) + 1 + x * 3);
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body) >>> 0);
+    return Buffer.concat([len, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(w, 0);
+  header.writeUInt32BE(h, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(raw, { level: 0 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+test.describe('phone', () => {
+  test.use(PHONE);
+
+  test('drone photos go at once with the known position; the viewer zooms them; Ver en el mapa opens the map there', async ({
+    page,
+    context,
+    asUser,
+    apiAs,
+  }) => {
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: 4.6952, longitude: -74.0321 });
+    const { id } = await investigatorsCase(asUser, apiAs);
+    const { teselas } = await asUser(DEMO.administrador, (api) => readMap(api, id));
+    await answerTiles(page, teselas.url);
+    await openRoom(page, id, 'chat', DEMO.investigador);
+
+    await page.getByTestId('drone-button').click();
+    const dialog = page.getByRole('dialog', { name: T.fotosDrone });
+    await expect(dialog.getByTestId('drone-location')).toHaveAttribute('data-state', 'known');
+    await dialog.getByTestId('drone-file-input').setInputFiles([
+      { name: 'vista-1.png', mimeType: 'image/png', buffer: bigPng(320, 240) },
+      { name: 'vista-2.png', mimeType: 'image/png', buffer: PNG },
+    ]);
+    await droneShot(page, 'phone-drone-dialog-known');
+    await dialog.getByRole('button', { name: MSG.guardar }).click();
+    // Sent at once: the position was known, nothing to wait for.
+    await expect(dialog).toBeHidden();
+    const photos = messages(page).filter({ has: page.getByTestId('chat-image') });
+    await expect(photos.getByTestId('chat-image')).toHaveCount(2);
+    const mapLink = photos.getByRole('link', { name: T.verEnMapaDetalle });
+    await expect(mapLink).toHaveText(T.verEnMapa);
+    await expect
+      .poll(() => photos.locator('img').evaluateAll((all: HTMLImageElement[]) => all.every((i) => i.naturalWidth > 0)))
+      .toBe(true);
+    await droneShot(page, 'phone-drone-message');
+
+    // A tap opens the viewer full screen on that image (not a download).
+    await photos.getByRole('button', { name: fmt(T.verImagen, { nombre: 'vista-1.png' }) }).click();
+    const viewer = page.getByRole('dialog', { name: 'vista-1.png' });
+    await expect(viewer).toHaveAccessibleDescription(fmt(V.posicion, { n: 1, total: 2 }));
+    const image = viewer.getByTestId('viewer-image');
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+    expect(await viewer.boundingBox()).toMatchObject({ x: 0, y: 0, width: 390, height: 844 });
+    await expect(viewer.getByRole('link', { name: V.descargar })).toHaveAttribute('download', 'vista-1.png');
+    await droneShot(page, 'phone-viewer');
+    await viewer.getByRole('button', { name: V.acercar }).click();
+    await expect(image).toHaveAttribute('data-scale', '1.50');
+    await viewer.getByRole('button', { name: V.ajustar }).click();
+    await expect(image).toHaveAttribute('data-scale', '1.00');
+    // A double tap zooms in where it was.
+    const stage = (await viewer.getByTestId('viewer-stage').boundingBox())!;
+    const spot = { x: stage.x + stage.width / 2 + 40, y: stage.y + stage.height / 2 - 30 };
+    await page.touchscreen.tap(spot.x, spot.y);
+    await page.touchscreen.tap(spot.x, spot.y);
+    await expect(image).toHaveAttribute('data-scale', '2.50');
+    await droneShot(page, 'phone-viewer-zoomed');
+    await viewer.getByRole('button', { name: V.siguiente }).click();
+    await expect(page.getByRole('dialog', { name: 'vista-2.png' })).toHaveAccessibleDescription(
+      fmt(V.posicion, { n: 2, total: 2 }),
+    );
+    await page.getByRole('button', { name: V.cerrar }).click();
+    await expect(page.getByTestId('image-viewer')).toHaveCount(0);
+
+    // Ver en el mapa: the case's map tab, centred on where the photos were taken, marked.
+    await mapLink.click();
+    await expect(page).toHaveURL(`/gestionar-caso/${id}/mapa?lat=4.695200&lng=-74.032100`);
+    const marker = page.getByTestId('map-marker-foto');
+    await expect(marker).toBeVisible();
+    const container = page.locator('.leaflet-container');
+    await expect
+      .poll(async () => {
+        const [map, pin] = [(await container.boundingBox())!, (await marker.boundingBox())!];
+        // The pin's tip (its bottom centre) on the map's centre.
+        return Math.round(
+          Math.hypot(pin.x + pin.width / 2 - (map.x + map.width / 2), pin.y + 47 - (map.y + map.height / 2)),
+        );
+      })
+      .toBeLessThan(4);
+    await expectNoSideScroll(page);
+    await droneShot(page, 'phone-map-photo-point');
+  });
+
+  test('a file’s upload shows its progress; a failure says so and keeps it; cancelled, it waits to be sent again', async ({
+    page,
+    asUser,
+  }) => {
+    const { id } = await createCaseAs(asUser, { placa: uniquePlate('U') });
+    await openRoom(page, id, 'chat', DEMO.callCenter);
+    const upload = `/api/casos/${id}/chats/general/archivos`;
+    const text = `Foto del sitio ${Date.now()}`;
+
+    // No signal: the send fails and says so; the photo stays on the phone, to be tried again.
+    await page.route(upload, (route) => route.abort('internetdisconnected'));
+    await page
+      .getByTestId('chat-file-input')
+      .setInputFiles({ name: 'sitio.png', mimeType: 'image/png', buffer: bigPng(600, 500) });
+    await say(page, text);
+    const pending = page.getByTestId('chat-message-pending').filter({ hasText: text });
+    await expect(pending.getByTestId('upload-failed')).toHaveText(fmt(T.envioFallido, { motivo: MSG.sinConexion }));
+    await expect(pending.getByRole('img', { name: 'sitio.png' })).toBeVisible();
+    await droneShot(page, 'phone-upload-failed');
+
+    // A weak signal (about 60 KB/s up): Reintentar ahora, and the upload shows how far it got.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: 250_000,
+      uploadThroughput: 60_000,
+    });
+    await page.unroute(upload);
+    await pending.getByRole('button', { name: T.reintentarAhora }).click();
+    const bar = pending.getByRole('progressbar');
+    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
+    await expect(pending.getByTestId('upload-percent')).toHaveText(/^Enviando… \d{1,2}\u00a0%$/);
+    await droneShot(page, 'phone-upload-progress');
+
+    // Cancelar envío: stopped, and held with its photo until sent again.
+    await pending.getByRole('button', { name: T.cancelarEnvio }).click();
+    await expect(pending.getByTestId('chat-refused')).toHaveText(T.envioCancelado);
+    await expect(pending.getByRole('img', { name: 'sitio.png' })).toBeVisible();
+    await droneShot(page, 'phone-upload-cancelled');
+
+    // Back on a good line, Reintentar: it arrives, once.
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await pending.getByRole('button', { name: MSG.reintentar }).click();
+    await expect(page.getByTestId('chat-message-pending')).toHaveCount(0);
+    await expect(messages(page).filter({ hasText: text }).getByTestId('chat-image')).toHaveCount(1);
+    expect(await countInRoom(asUser, id, text)).toBe(1);
+  });
+});
+
+test.describe('phone', () => {
+  test.use(PHONE);
+
+  test('Fotos Drone waits for the position, saying so; with the location denied they go without one', async ({
+    page,
+    asUser,
+    apiAs,
+  }) => {
+    // The phone's location answers when the test says (a fix that takes its time, then a refusal).
+    await page.addInitScript(() => {
+      const watchers = new Map<number, PositionErrorCallback | null | undefined>();
+      let next = 0;
+      Object.defineProperty(navigator, 'geolocation', {
+        configurable: true,
+        value: {
+          watchPosition: (_ok: PositionCallback, fail?: PositionErrorCallback | null) => {
+            watchers.set(++next, fail);
+            return next;
+          },
+          clearWatch: (id: number) => watchers.delete(id),
+          getCurrentPosition: () => {},
+        },
+      });
+      const denied = { code: 1, PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3, message: 'denied' };
+      (window as unknown as { denyLocation: () => void }).denyLocation = () =>
+        watchers.forEach((fail) => fail?.(denied as GeolocationPositionError));
+    });
+    const { id } = await investigatorsCase(asUser, apiAs);
+    await openRoom(page, id, 'chat', DEMO.investigador);
+
+    await page.getByTestId('drone-button').click();
+    const dialog = page.getByRole('dialog', { name: T.fotosDrone });
+    await expect(dialog.getByTestId('drone-location')).toHaveText(T.obteniendoUbicacion);
+    await dialog
+      .getByTestId('drone-file-input')
+      .setInputFiles([{ name: 'techo.png', mimeType: 'image/png', buffer: PNG }]);
+    await dialog.getByRole('button', { name: MSG.guardar }).click();
+    // Guardar waits for the position, and says so.
+    await expect(dialog.getByRole('progressbar', { name: T.obteniendoUbicacion })).toBeVisible();
+    await expect(dialog.getByText(T.enviaranConUbicacion)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: MSG.guardar })).toBeDisabled();
+    await droneShot(page, 'phone-drone-dialog-getting');
+
+    await page.evaluate(() => (window as unknown as { denyLocation: () => void }).denyLocation());
+    await expect(dialog.getByTestId('drone-location')).toHaveAttribute('data-state', 'off');
+    await expect(dialog.getByTestId('drone-location')).toContainText(T.ubicacionApagada);
+    await droneShot(page, 'phone-drone-dialog-off');
+    await dialog.getByRole('button', { name: T.enviarSinUbicacion }).click();
+    await expect(dialog).toBeHidden();
+    const photo = messages(page).filter({ has: page.getByTestId('chat-image') });
+    await expect(photo.getByTestId('drone-place')).toHaveText(T.sinUbicacion);
+    await expect(photo.getByRole('link', { name: T.verEnMapaDetalle })).toHaveCount(0);
+  });
+});
+
+test.describe('desk', () => {
+  test.use(DESK);
+
+  test('an image opens in the viewer: arrow keys move through the message’s images, Escape closes it', async ({
+    page,
+    asUser,
+  }) => {
+    const { id } = await createCaseAs(asUser, { placa: uniquePlate('V') });
+    await openRoom(page, id, 'chat', DEMO.callCenter);
+    await page.getByTestId('chat-file-input').setInputFiles([
+      { name: 'frente.png', mimeType: 'image/png', buffer: bigPng(640, 480) },
+      { name: 'parte.pdf', mimeType: 'application/pdf', buffer: PDF },
+      { name: 'lateral.png', mimeType: 'image/png', buffer: PNG },
+    ]);
+    await say(page, 'Fotos y parte');
+    const message = messages(page).filter({ hasText: 'Fotos y parte' });
+    // The document still opens in a new tab; the images open the viewer.
+    await expect(message.getByRole('link', { name: fmt(T.abrirArchivo, { nombre: 'parte.pdf' }) })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
+    await message.getByRole('button', { name: fmt(T.verImagen, { nombre: 'frente.png' }) }).click();
+    const viewer = page.getByRole('dialog', { name: 'frente.png' });
+    await expect(viewer).toHaveAccessibleDescription(fmt(V.posicion, { n: 1, total: 2 }));
+    await expect(viewer.getByRole('link', { name: V.descargar })).toBeVisible();
+    await expect
+      .poll(() => viewer.getByTestId('viewer-image').evaluate((i: HTMLImageElement) => i.naturalWidth))
+      .toBe(640);
+    // The wheel zooms.
+    const stage = (await viewer.getByTestId('viewer-stage').boundingBox())!;
+    await page.mouse.move(stage.x + stage.width / 2, stage.y + stage.height / 2);
+    await page.mouse.wheel(0, -300);
+    await expect
+      .poll(async () => Number(await viewer.getByTestId('viewer-image').getAttribute('data-scale')))
+      .toBeGreaterThan(1);
+    await droneShot(page, 'desk-viewer');
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('dialog', { name: 'lateral.png' })).toHaveAccessibleDescription(
+      fmt(V.posicion, { n: 2, total: 2 }),
+    );
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('image-viewer')).toHaveCount(0);
+    // Focus comes back to the picture that opened it.
+    await expect(message.getByRole('button', { name: fmt(T.verImagen, { nombre: 'frente.png' }) })).toBeFocused();
   });
 });
