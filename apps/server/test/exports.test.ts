@@ -650,12 +650,12 @@ describe('EXPORTACIONES SFTP and who may do what', () => {
   it("'Expediente del caso' names the files of the chat rooms its reader may open, no other room's", async () => {
     const c = await caseWithFiles();
     // The general room's files (and its drone photos) for everyone; the perito and dibujante rooms'
-    // only for the cargos that see those rooms (spec 2 §2).
+    // only for the cargos that see those rooms (spec 2 §2; the Administrador reads both, D23).
     const expected: [Cargo, { perito: boolean; dibujante: boolean }][] = [
       ['Investigador', { perito: true, dibujante: true }],
       ['Perito', { perito: true, dibujante: false }],
       ['Dibujante', { perito: false, dibujante: true }],
-      ['Administrador', { perito: false, dibujante: true }],
+      ['Administrador', { perito: true, dibujante: true }],
       ['Abogado', { perito: false, dibujante: false }],
       ['Call Center', { perito: false, dibujante: false }],
     ];
