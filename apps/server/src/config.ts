@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { parsePushHosts } from './integrations/push-hosts.js';
 import { parseOrigins } from './platform/origin.js';
 import { parseStorageConfig, parseUploadMaxMb } from './integrations/storage-config.js';
-import type { StorageOptions } from './integrations/storage.js';
+import type { StorageOptions } from './integrations/create-storage.js';
 import { SMS_LIMITS, UPLOAD_MAX_MB_DEFAULT } from '@vialex/domain';
 import { parseSmsConfig, type SmsConfig } from './integrations/sms-config.js';
 import {

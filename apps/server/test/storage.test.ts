@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStorage, type FileStorage, type StagedFile } from '../src/integrations/storage.js';
+import { createStorage } from '../src/integrations/create-storage.js';
+import type { FileStorage, StagedFile } from '../src/integrations/storage.js';
 import { signV4 } from '../src/integrations/storage-s3.js';
 import { FAKE_S3_CREDENTIALS, startFakeS3, type FakeS3 } from '../src/integrations/fakes/s3.js';
 

@@ -12,7 +12,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadConfig, type Config } from '../config.js';
-import { createStorage } from '../integrations/storage.js';
+import { createStorage } from '../integrations/create-storage.js';
 import { extractTar, tarStream, type TarEntry } from './tar.js';
 
 /*

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import type { StorageOptions } from './storage.js';
+import type { StorageOptions } from './create-storage.js';
 
 /**
  * The file-storage settings (README "Configuration"): STORAGE=local (default) keeps files under

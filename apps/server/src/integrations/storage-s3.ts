@@ -3,8 +3,7 @@ import { createReadStream } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
-import type { FileStorage, StagedFile } from './storage.js';
-import { assertSafeKey } from './storage.js';
+import { assertSafeKey, type FileStorage, type StagedFile } from './storage.js';
 
 /**
  * S3-compatible object storage over its REST API (PutObject, GetObject, DeleteObject), signed

@@ -1,5 +1,3 @@
-import type { Config } from '../config.js';
-
 /** What the origin rule reads of a request (a FastifyRequest has all of it). */
 export interface OriginRequest {
   headers: { origin?: string | string[] };
@@ -45,7 +43,7 @@ export function parseOrigins(value: string | undefined, setting: string): string
  * A request without an Origin header answers false: the caller decides what a non-browser client
  * (no Origin) may do.
  */
-export function isOwnOrigin(request: OriginRequest, config: Pick<Config, 'appOrigins'>): boolean {
+export function isOwnOrigin(request: OriginRequest, config: { appOrigins: readonly string[] }): boolean {
   const header = request.headers.origin;
   if (typeof header !== 'string') return false;
   const origin = originOf(header);

@@ -1,4 +1,5 @@
-import { createStorage, type FileStorage } from '../../integrations/storage.js';
+import { createStorage } from '../../integrations/create-storage.js';
+import type { FileStorage } from '../../integrations/storage.js';
 import type { AppContext } from '../../platform/context.js';
 
 /** One storage adapter per running app, made from its settings on first use. */
