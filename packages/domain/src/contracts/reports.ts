@@ -70,7 +70,7 @@ export const REPORT_TEXTS = {
   abiertosPorEstado: 'Abiertos por estado',
   agentesPorDisponibilidad: 'Agentes por disponibilidad',
   delMes: 'casos creados este mes',
-  actualizado: 'Actualizado {hora}',
+  actualizado: 'Actualizado a las {hora}',
   enVivo: 'En vivo',
   misEstadisticas: 'Mis estadísticas',
   demasiadasExportaciones: 'Hay demasiadas exportaciones en curso; intente de nuevo en unos segundos',

@@ -1,19 +1,11 @@
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-import timezone from 'dayjs/plugin/timezone';
-import { FORMAT_MESSAGE, LABELS, TIME_ZONE } from '@vialex/domain';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
+import { LABELS } from '@vialex/domain';
+import { momentText } from '../../lib/dates';
 
 /** The chat's own words (packages/domain labels.ts). */
 export const T = LABELS.chat;
 
 /** A message's time: DD/MM/YYYY HH:mm in Bogotá whatever the phone's zone (spec 2 §3, §9). */
-export function formatMessageTime(iso: string): string {
-  const d = dayjs(iso);
-  return d.isValid() ? d.tz(TIME_ZONE).format(FORMAT_MESSAGE) : '';
-}
+export const formatMessageTime = (iso: string): string => momentText(iso);
 
 /** A file's size in short words: 820 B, 14 KB, 3.2 MB. */
 export function formatSize(bytes: number): string {

@@ -2,15 +2,15 @@ import {
   ARRIVAL_TIMES_MIN_INTERVAL_MS,
   LABELS,
   POSITION_STALE_MS,
-  TIME_ZONE,
   fmt,
   type CaseMap,
   type MapPerson,
 } from '@vialex/domain';
+import { dayText, hourText } from '../../lib/dates';
 
 /**
- * The case map's pure pieces (issue 13): what a person's marker says (live, stale, location off,
- * no position), the times panel's words, Bogotá's clock, the live positions merged over the
+ * The case map's pure pieces: what a person's marker says (live, stale, location off,
+ * no position), the times panel's words, the live positions merged over the
  * server's answer, and how long to wait before the arrival times are read again.
  */
 
@@ -133,31 +133,12 @@ export function isEstimate(map: Pick<CaseMap, 'proveedor' | 'tiempos'>): boolean
   return map.proveedor === 'estimate' || !!map.tiempos.investigador?.estimado || !!map.tiempos.abogado?.estimado;
 }
 
-const hourFormat = new Intl.DateTimeFormat('es-CO', {
-  timeZone: TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-const dayFormat = new Intl.DateTimeFormat('es-CO', {
-  timeZone: TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-
-/** HH:mm and DD/MM/YYYY in Bogotá, whatever the device's zone. */
-export const bogotaHour = (d: Date) => hourFormat.format(d);
-export const bogotaDay = (d: Date) => dayFormat.format(d);
-
 /** 'Llegó a las 14:05' the same Bogotá day, 'Llegó el 02/03/2026 a las 14:05' another. */
 export function arrivalText(fechaIso: string, now: number): string {
   const at = new Date(fechaIso);
   if (Number.isNaN(at.getTime())) return '';
-  const hora = bogotaHour(at);
-  return bogotaDay(at) === bogotaDay(new Date(now))
-    ? fmt(T.llegoALas, { hora })
-    : fmt(T.llegoEl, { fecha: bogotaDay(at), hora });
+  const hora = hourText(at);
+  return dayText(at) === dayText(now) ? fmt(T.llegoALas, { hora }) : fmt(T.llegoEl, { fecha: dayText(at), hora });
 }
 
 /** A position heard on the live channel ('location.changed'), and when this tab heard it. */

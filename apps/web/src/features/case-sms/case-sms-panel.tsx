@@ -35,7 +35,8 @@ import { caseSmsQueryKey, useCaseSms } from './api/case-sms';
 import { useSendSms } from './api/send-sms';
 import { useRevokeLink } from './api/revoke-link';
 import { useEndClientSession } from './api/end-client-session';
-import { SMS_TEXTS, formatBogota, formatBogotaTime } from './texts';
+import { hourText, momentText } from '../../lib/dates';
+import { SMS_TEXTS } from './texts';
 import { ButtonSpinner } from '../../components/button-spinner';
 
 export interface CaseSmsPanelProps {
@@ -213,7 +214,7 @@ function ClientSession({ caseId, caso, expira }: { caseId: string; caso: number;
 
   return (
     <Alert severity="info" icon={<PhoneAndroid />} sx={{ mb: 2 }} data-testid="sms-sesion-cliente">
-      {fmt(SMS_TEXTS.clienteEnCaso, { hora: formatBogotaTime(expira) })}
+      {fmt(SMS_TEXTS.clienteEnCaso, { hora: hourText(expira) })}
       <Box sx={{ mt: 1 }}>
         <Tooltip title={offline ?? ''}>
           <span>
@@ -284,7 +285,7 @@ function Outbox({ caseId, messages, mayRevoke }: { caseId: string; messages: Sms
                 </Typography>
                 <Chip size="small" label={SMS_TEXTS.estados[m.estado]} color={STATE_COLOR[m.estado]} />
                 <Typography variant="caption" color="text.secondary">
-                  {formatBogota(m.creado)}
+                  {momentText(m.creado)}
                   {m.enviadoPor ? ` ${fmt(SMS_TEXTS.enviadoPor, { nombre: m.enviadoPor })}` : ''}
                 </Typography>
               </Stack>
@@ -309,7 +310,7 @@ function Outbox({ caseId, messages, mayRevoke }: { caseId: string; messages: Sms
                   />
                   {m.enlace.estado === 'vigente' && (
                     <Typography variant="caption" color="text.secondary">
-                      {fmt(SMS_TEXTS.vence, { fecha: formatBogota(m.enlace.expira) })}
+                      {fmt(SMS_TEXTS.vence, { fecha: momentText(m.enlace.expira) })}
                     </Typography>
                   )}
                   {mayRevoke && m.enlace.estado === 'vigente' && (

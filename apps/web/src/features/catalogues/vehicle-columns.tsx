@@ -9,7 +9,7 @@ import { startsWith, type QuickSearch } from '../../components/list/quick-search
 import { LIST_TEXTS } from '../../components/list/texts';
 import type { ListColumn, RenderCard } from '../../components/list/types';
 import type { VehicleRow } from './api/vehicles';
-import { formatCreado } from './format';
+import { momentText } from '../../lib/dates';
 import { VEHICLE_TEXTS } from './texts';
 
 export interface VehicleColumnActions {
@@ -86,7 +86,7 @@ export function vehicleColumns(actions: VehicleColumnActions): ListColumn<Vehicl
     { key: 'poliza', header: VEHICLE_TEXTS.poliza, minWidth: 130, render: poliza },
     { key: 'servicio', header: VEHICLE_TEXTS.servicio, render: (v) => v.servicio },
     { key: 'cliente', header: VEHICLE_TEXTS.cliente, minWidth: 180, render: owner },
-    { key: 'creado', header: VEHICLE_TEXTS.creado, minWidth: 130, render: (v) => formatCreado(v.creado) },
+    { key: 'creado', header: VEHICLE_TEXTS.creado, minWidth: 130, render: (v) => momentText(v.creado) },
     { key: 'estado', header: VEHICLE_TEXTS.estado, render: (v) => <EstadoChip estado={v.estado} /> },
   ];
   if (!actions.canWrite) return columns;

@@ -1,5 +1,5 @@
 import { LABELS, fmt, isClosedStatus } from '@vialex/domain';
-import { formatBogota } from './format';
+import { dayText, hourText } from '../../lib/dates';
 
 /*
  * The driver's sentences about their case, one rule each, shared by the status card and the
@@ -13,9 +13,8 @@ export const clientStatusText = (estado: string) => (isClosedStatus(estado) ? L.
 
 /** 'Llegó a las 10:42' the same day in Bogotá; 'Llegó el 02/03/2026 a las 10:42' after it. */
 export function arrivedText(iso: string | null, now = new Date()): string | null {
-  const when = formatBogota(iso);
-  if (!when) return null;
-  const [fecha, hora] = when.split(' ');
-  const today = formatBogota(now.toISOString()).split(' ')[0];
-  return fecha === today ? fmt(L.llegoALas, { hora }) : fmt(L.llegoElDia, { fecha, hora });
+  const fecha = dayText(iso);
+  if (!fecha) return null;
+  const hora = hourText(iso);
+  return fecha === dayText(now) ? fmt(L.llegoALas, { hora }) : fmt(L.llegoElDia, { fecha, hora });
 }

@@ -13,7 +13,7 @@ import { LABELS, MSG, fmt, type ClientMe } from '@vialex/domain';
 import { BrandMark } from '../../components/brand-logo';
 import { showToast } from '../../lib/toasts';
 import { leaveCase } from './api/client-api';
-import { formatBogotaTime } from './format';
+import { hourText } from '../../lib/dates';
 import { ClientInfoTab } from './info-tab';
 import { ClientLoading } from './client-loading';
 import { ClientStatusCard } from './status-card';
@@ -174,7 +174,7 @@ export function ClientCasePage({ chat, mapa }: ClientCasePageProps) {
               {fmt(L.numeroCaso, { caso: me.data.caso })}
             </Typography>
             <Typography variant="caption" sx={{ opacity: 0.85, display: 'block', lineHeight: 1.2 }} noWrap>
-              {fmt(L.sesionHasta, { hora: formatBogotaTime(me.data.expira) })}
+              {fmt(L.sesionHasta, { hora: hourText(me.data.expira) })}
             </Typography>
           </Box>
           <Button

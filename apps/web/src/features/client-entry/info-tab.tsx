@@ -7,7 +7,7 @@ import { isApiError } from '../../lib/api';
 import { CallAdvisorButton } from './call-button';
 import { arrivedText, clientStatusText } from './case-text';
 import { ClientLoading } from './client-loading';
-import { formatBogota } from './format';
+import { momentText } from '../../lib/dates';
 import { useClientCase } from './client-queries';
 
 const L = LABELS.cliente;
@@ -25,7 +25,7 @@ export function infoRows(c: ClientCase): [key: string, label: string, value: str
     ['placa', L.placa, c.placa || L.sinRegistrar],
     ['ciudad', L.ciudad, c.ciudad || L.sinRegistrar],
     ['direccion', L.direccion, c.direccion || L.sinRegistrar],
-    ['creado', L.creado, formatBogota(c.creado) || L.sinRegistrar],
+    ['creado', L.creado, momentText(c.creado) || L.sinRegistrar],
     ['abogado', L.abogado, c.abogado ?? L.sinAsignar],
     ['investigador', L.investigador, c.investigador ?? L.sinAsignar],
   ];

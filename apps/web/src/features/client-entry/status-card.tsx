@@ -10,7 +10,7 @@ import { LABELS, MSG, fmt, type ClientCase } from '@vialex/domain';
 import { isApiError } from '../../lib/api';
 import { CallAdvisorButton } from './call-button';
 import { useClientCase } from './client-queries';
-import { formatBogotaTime } from './format';
+import { hourText } from '../../lib/dates';
 
 const L = LABELS.cliente;
 const S = L.seguimiento;
@@ -46,7 +46,7 @@ export function statusView(c: ClientCase): StatusView {
         detail: S.enCaminoDetalle,
       };
     case 'llego': {
-      const hora = formatBogotaTime(c.llegadaFecha);
+      const hora = hourText(c.llegadaFecha);
       return {
         icon: <CheckCircle sx={{ color: 'success.main' }} />,
         title: hora ? fmt(S.llegoALas, { nombre, hora }) : fmt(S.llego, { nombre }),

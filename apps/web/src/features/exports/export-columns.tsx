@@ -12,7 +12,7 @@ import { RowAction, RowActions } from '../../components/list/row-action';
 import { LIST_TEXTS } from '../../components/list/texts';
 import type { ListColumn, RenderCard } from '../../components/list/types';
 import type { ExportRow } from './api/list-exports';
-import { formatExportDate } from './format';
+import { recordText } from '../../lib/dates';
 import { EXPORT_TEXTS as T } from './texts';
 
 export interface ExportColumnActions {
@@ -115,12 +115,12 @@ const caseLink = (e: ExportRow) => (
 export function exportColumns(actions: ExportColumnActions, canWrite: boolean): ListColumn<ExportRow>[] {
   const columns: ListColumn<ExportRow>[] = [
     { key: 'caso', header: T.caso, sticky: 'left', width: 90, render: caseLink },
-    { key: 'fechainicio', header: T.fechaInicio, minWidth: 170, render: (e) => formatExportDate(e.fechainicio) },
+    { key: 'fechainicio', header: T.fechaInicio, minWidth: 170, render: (e) => recordText(e.fechainicio) },
     {
       key: 'fechafinalizacion',
       header: T.fechaFinalizacion,
       minWidth: 170,
-      render: (e) => formatExportDate(e.fechafinalizacion) || T.sinFinalizar,
+      render: (e) => recordText(e.fechafinalizacion) || T.sinFinalizar,
     },
     { key: 'estado', header: T.estado, minWidth: 200, render: (e) => <ExportEstado e={e} /> },
     { key: 'progreso', header: T.progreso, minWidth: 160, render: (e) => <ExportProgress e={e} /> },
@@ -148,8 +148,8 @@ export function exportCard(actions: ExportColumnActions): RenderCard<ExportRow> 
         prominent
         status={<ExportEstado e={e} />}
         fields={[
-          { label: T.fechaInicio, value: formatExportDate(e.fechainicio) },
-          { label: T.fechaFinalizacion, value: formatExportDate(e.fechafinalizacion) || T.sinFinalizar },
+          { label: T.fechaInicio, value: recordText(e.fechainicio) },
+          { label: T.fechaFinalizacion, value: recordText(e.fechafinalizacion) || T.sinFinalizar },
           { label: T.progreso, value: <ExportProgress e={e} /> },
         ]}
         actions={<ExportActions e={e} actions={actions} labelled />}

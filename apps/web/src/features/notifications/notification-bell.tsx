@@ -18,11 +18,10 @@ import { NOTIFICATIONS_UNREAD_CAP, fmt, type NotificationItem } from '@vialex/do
 import { useConnection } from '../../lib/connection';
 import { openNoticeLink } from '../../lib/notice-toast';
 import { useCurrentUser } from '../../lib/session';
+import { momentText } from '../../lib/dates';
 import { useMarkAllRead, useMarkRead, useNotifications } from './api/notifications';
 import { useNotificationToasts } from './use-notification-toasts';
 import { NOTIFICATION_TEXTS as T } from './texts';
-
-const when = new Intl.DateTimeFormat('es-CO', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The count on the bell: the number, or '99+' from the server's cap on. */
 export function unreadLabel(unread: number): string {
@@ -55,7 +54,7 @@ function NotificationRow({ item, onOpen }: { item: NotificationItem; onOpen: (it
                 </Box>
               )}
               <Box component="span" sx={{ display: 'block' }}>
-                {when.format(new Date(item.fechahora))}
+                {momentText(item.fechahora)}
               </Box>
             </>
           }

@@ -24,7 +24,8 @@ import { CenteredSpinner } from '../../components/centered-spinner';
 import { useLiveTopic } from '../../lib/live';
 import { useCurrentUser } from '../../lib/session';
 import { dashboardKey, useDashboard } from './api/reports';
-import { formatMinutes, formatTime } from './format';
+import { hourText } from '../../lib/dates';
+import { formatMinutes } from './format';
 import { Figure, Figures } from './summary-card';
 
 /** At most one re-read of the figures per this many ms, however many cases change. */
@@ -81,7 +82,7 @@ export default function DashboardPage() {
             />
             {d && (
               <Typography variant="caption" color="text.secondary" data-testid="dashboard-updated">
-                {fmt(T.actualizado, { hora: formatTime(d.generado) })}
+                {fmt(T.actualizado, { hora: hourText(d.generado) })}
               </Typography>
             )}
           </Stack>

@@ -1,17 +1,3 @@
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-import timezone from 'dayjs/plugin/timezone';
-import { EXPORT_DATE_FORMAT, TIME_ZONE } from '@vialex/domain';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
-
-/** YYYY-MM-DD HH:mm:ss in Bogotá (DECISIONS row 18). */
-export function formatDate(iso: string): string {
-  const d = dayjs(iso);
-  return d.isValid() ? d.tz(TIME_ZONE).format(EXPORT_DATE_FORMAT) : '';
-}
-
 /** A duration in minutes as people read it: '45 min', '3 h 05 min', '2 d 4 h'; '—' without one. */
 export function formatMinutes(minutes: number | null | undefined): string {
   if (minutes === null || minutes === undefined || !Number.isFinite(minutes)) return '—';
@@ -20,9 +6,4 @@ export function formatMinutes(minutes: number | null | undefined): string {
   const h = Math.floor(m / 60);
   if (h < 24) return `${h} h ${String(m % 60).padStart(2, '0')} min`;
   return `${Math.floor(h / 24)} d ${h % 24} h`;
-}
-
-/** HH:mm:ss in Bogotá. */
-export function formatTime(iso: string): string {
-  return dayjs(iso).tz(TIME_ZONE).format('HH:mm:ss');
 }

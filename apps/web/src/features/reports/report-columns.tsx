@@ -15,7 +15,7 @@ import {
   type ReportResponse,
   type StatusRow,
 } from '@vialex/domain';
-import { formatDate } from './format';
+import { recordText } from '../../lib/dates';
 
 export interface ReportColumn<R> {
   key: string;
@@ -93,7 +93,7 @@ export const caseColumns: ReportColumn<CaseReportRow>[] = [
       </Link>
     ),
   },
-  { key: 'creado', header: T.creado, render: (r) => formatDate(r.creado) },
+  { key: 'creado', header: T.creado, render: (r) => recordText(r.creado) },
   { key: 'estado', header: T.estado, render: (r) => r.estado },
   { key: 'prioridad', header: T.prioridad, render: (r) => r.prioridad },
   { key: 'investigador', header: T.investigador, render: (r) => r.investigador },
