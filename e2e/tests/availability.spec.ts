@@ -2,7 +2,7 @@ import { DISPONIBILIDAD, MSG } from '@vialex/domain';
 import { DEMO, PASSWORD, expect, shot, signIn, test } from '../support';
 
 test('Investigador sets availability; cancelling restores it, confirming changes the chip', async ({ page, apiAs }) => {
-  // An investigator of its own: the demo one may hold cases other specs assigned (then 'Activo multiple').
+  // An investigator of its own: the demo one may hold cases other specs assigned (then 'Activo múltiple').
   const admin = await apiAs(DEMO.administrador);
   const n = Date.now() % 100_000_000;
   const email = `disponibilidad${n}@vialex.test`;

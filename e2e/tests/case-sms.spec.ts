@@ -95,7 +95,7 @@ test('a call-center agent sends the SMS with the client link, sees it in the out
 
   // Export case files from the header, after its confirmation.
   await page.getByRole('button', { name: T.exportar }).click();
-  await expect(page.getByTestId('confirm-dialog')).toContainText(MSG.exportarCaso);
+  await expect(page.getByTestId('confirm-dialog')).toContainText(fmt(MSG.exportarCaso, { caso }));
   await shot(page, 'case-sms-export-confirm');
   await confirmWith(page, MSG.siExportar);
   await expectSuccess(page, { detail: fmt(FEEDBACK.exportacionSolicitada, { caso }) });

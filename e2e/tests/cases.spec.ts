@@ -272,7 +272,7 @@ test('abogado takes an unassigned case and may not create cases', async ({ page,
   await expect(row.getByRole('button', { name: C.asignar })).toHaveCount(0);
   await row.getByRole('switch', { name: C.tomarCaso }).click();
   await expectSuccess(page, {
-    title: `${MSG.exitoMayus} ${MSG.casoAsignado}`,
+    title: `${MSG.exito} ${MSG.casoAsignado}`,
     detail: fmt(FEEDBACK.casoTomado, { caso }),
     screenshot: 'cases-taken-desktop',
   });

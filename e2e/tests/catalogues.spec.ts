@@ -25,7 +25,7 @@ const V = { ...LABELS.list, ...LABELS.vehiculos, igual: LABELS.operadores.eq };
 const E = { ...LABELS.empresas, ...LABELS.list, igual: LABELS.operadores.eq };
 const G = { ...LABELS.gestiones, ...LABELS.list, igual: LABELS.operadores.eq };
 const A = { ...LABELS.areas, ...LABELS.list, igual: LABELS.operadores.eq };
-const OK = MSG.exitoSinTilde;
+const OK = MSG.exito;
 
 const unique = () => String(Date.now() % 100_000).padStart(5, '0');
 const rowWith = (page: Page, text: string) => rows(page).filter({ hasText: text });
@@ -102,7 +102,7 @@ test('Call Center adds a vehicle (clase → carrocería, marca → línea, owner
   await searchBy(page, V.placa, V.igual, placa.toLowerCase());
   await expect(rows(page)).toHaveCount(1);
   const row = rowWith(page, placa);
-  for (const text of ['CAMIONETA', 'DOBLE CABINA', 'MAZDA', 'BT-50', '2021', 'SIN POLIZA', 'PARTICULAR', 'CC 79845123'])
+  for (const text of ['CAMIONETA', 'DOBLE CABINA', 'MAZDA', 'BT-50', '2021', 'SIN PÓLIZA', 'PARTICULAR', 'CC 79845123'])
     await expect(row).toContainText(text);
   await expect(row.locator('[data-column="cliente"]')).toContainText(/carlos/i);
   await expect(row).toContainText(MSG.activo);

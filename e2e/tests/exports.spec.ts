@@ -141,7 +141,7 @@ test('an export started from a case: its progress live in EXPORTACIONES SFTP, Fi
   // The export, from the case's header, after its confirmation.
   await page.goto(`/gestionar-caso/${id}`);
   await page.getByRole('button', { name: LABELS.casoSms.exportar }).click();
-  await expect(page.getByTestId('confirm-dialog')).toContainText(MSG.exportarCaso);
+  await expect(page.getByTestId('confirm-dialog')).toContainText(fmt(MSG.exportarCaso, { caso }));
   await page.getByTestId('confirm-dialog').getByRole('button', { name: MSG.siExportar }).click();
   await expectSuccess(page, { detail: `exportación del caso #${caso} solicitada` });
 

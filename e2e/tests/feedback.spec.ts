@@ -149,7 +149,7 @@ test('releasing a case asks first, naming it; taking and releasing name the case
 
   await row.getByRole('switch', { name: C.tomarCaso }).click();
   await expectSuccess(page, {
-    title: `${MSG.exitoMayus} ${MSG.casoAsignado}`,
+    title: `${MSG.exito} ${MSG.casoAsignado}`,
     detail: fmt(FEEDBACK.casoTomado, { caso }),
   });
   const release = row.getByRole('switch', { name: C.liberarCaso });

@@ -89,7 +89,7 @@ describe('staff sign-in', () => {
       ]),
     );
     const invalid = await post('/api/auth/login', { email: 'sin-arroba', password: 'x' });
-    expect(invalid.json().issues).toEqual([{ path: 'email', message: 'Correo electrónico no es valido' }]);
+    expect(invalid.json().issues).toEqual([{ path: 'email', message: 'Correo electrónico no es válido' }]);
     const missing = await post('/api/auth/login', {});
     expect(missing.statusCode).toBe(400);
     // Over the e-mail length limit: a clear 400 before anything touches the database.

@@ -411,7 +411,7 @@ describe("Twilio's REST API by configuration, against a local fake", () => {
       /Twilio no respondió en 500 ms/,
       { status: 'sin respuesta' },
     ],
-  ])("%s: 'No se logro enviar el SMS', recorded as error, its link withdrawn", async (_name, to, reason, logged) => {
+  ])("%s: 'No se logró enviar el SMS', recorded as error, its link withdrawn", async (_name, to, reason, logged) => {
     const c = await newCase(t, cookie);
     const res = await sendSms(t, cookie, c.id, { telefono: to });
     expect(res.statusCode).toBe(502);

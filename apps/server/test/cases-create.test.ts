@@ -104,7 +104,7 @@ describe('creating a case', () => {
     expect(notice.destinatarios).not.toContain(viewers.get('Perito')!.id);
     // The call-center creator now has an open case.
     expect((await userRow(s.ctx, viewers.get('Call Center')!.id)).disponibilidad).toMatch(
-      /^Activo (ocupado|multiple)$/,
+      /^Activo (ocupado|múltiple)$/,
     );
   });
 
@@ -313,7 +313,7 @@ describe('plate look-up and plan rules against the fake services', () => {
       origen: 'Tecnicar',
       vigente: true,
     });
-    expect(res.json().mensajes).toContain('Vehículo con póliza en tecnicar');
+    expect(res.json().mensajes).toContain('Vehículo con póliza en Tecnicar');
     expect(res.json().vehiculo).toMatchObject({ marca: 'HYUNDAI', linea: 'ATOS', servicio: 'PÚBLICO' });
     const a = await createCaseAs(s.app, h('Call Center').cookie, await caseBody(s.ctx, { placa: 'TAX123' }));
     const b = await createCaseAs(s.app, h('Call Center').cookie, await caseBody(s.ctx, { placa: 'TAX123' }));
@@ -342,7 +342,7 @@ describe('plate look-up and plan rules against the fake services', () => {
   it('unknown plate: the Tecnicar message', async () => {
     const res = await lookup('ZZZ999');
     expect(res.json()).toMatchObject({ tipo_plan: 'SIN PLAN', encontrado: false });
-    expect(res.json().mensajes).toContain('Oops! el vehiculo no esta registrado en tecnicar');
+    expect(res.json().mensajes).toContain('¡Oops! El vehículo no está registrado en Tecnicar');
   });
 
   it('a vehicle without policy', async () => {

@@ -272,7 +272,7 @@ describe('assign', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().investigador).toMatchObject({ id: id('Investigador'), solicitado: false });
-    expect((await userRow(s.ctx, id('Investigador'))).disponibilidad).toMatch(/^Activo (ocupado|multiple)$/);
+    expect((await userRow(s.ctx, id('Investigador'))).disponibilidad).toMatch(/^Activo (ocupado|múltiple)$/);
     expect(
       (await post(`/api/casos/${c.id}/asignar`, 'Coordinador Investigador', { tipo: 'Perito', usuario: id('Perito') }))
         .statusCode,
@@ -428,7 +428,7 @@ describe('take and release', () => {
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const winner = a.statusCode === 200 ? a : b;
-    expect(winner.json()).toMatchObject({ title: 'OPERACIÓN EXITOSA.', message: 'CASO ASIGNADO' });
+    expect(winner.json()).toMatchObject({ title: 'Operación Exitosa', message: 'CASO ASIGNADO' });
     const loser = a.statusCode === 409 ? a : b;
     expect(loser.json().message).toBe('El caso ya fue tomado por otro usuario');
   });

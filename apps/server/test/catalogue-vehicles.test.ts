@@ -101,7 +101,7 @@ describe('vehicles: who may write (spec 3 §6)', () => {
 });
 
 describe('vehicles: the form (spec 3 §3, §5)', () => {
-  it('trims and uppercases all but the owner id, starts Activo, and shows SIN POLIZA without a policy', async () => {
+  it('trims and uppercases all but the owner id, starts Activo, and shows SIN PÓLIZA without a policy', async () => {
     const v = await created({ placa: ' abc12 ' });
     expect(v).toMatchObject({
       placa: 'ABC12',
@@ -119,13 +119,13 @@ describe('vehicles: the form (spec 3 §3, §5)', () => {
     });
     const [row] = await s.ctx.db.select().from(vehiculos).where(eq(vehiculos.id, v.id));
     expect(row.poliza).toBeNull();
-    // SIN POLIZA is what the list filters on too.
+    // SIN PÓLIZA is what the list filters on too.
     const found = await list([
       { field: 'placa', op: 'eq', value: 'ABC12' },
-      { field: 'poliza', op: 'eq', value: 'sin poliza' },
+      { field: 'poliza', op: 'eq', value: 'sin póliza' },
     ]);
     expect(found.rows.map((r) => r.id)).toEqual([v.id]);
-    expect(SIN_POLIZA).toBe('SIN POLIZA');
+    expect(SIN_POLIZA).toBe('SIN PÓLIZA');
   });
 
   it("the spec's defaults are a valid vehicle (SIN CLASE, SIN CARROCERIA, SIN MARCA, SIN LINEA, 0000, PARTICULAR)", async () => {
@@ -383,7 +383,7 @@ describe('a vehicle of the policy look-up and one of the list are the same row',
     expect(res.json()).toMatchObject({ id: found.id, poliza: found.poliza, informacionadicional: 'REVISADO' });
     const [after] = await s.ctx.db.select().from(vehiculos).where(eq(vehiculos.id, found.id));
     expect(after.poliza).toEqual(stored.poliza);
-    // A new policy text replaces it; an empty one removes it (SIN POLIZA).
+    // A new policy text replaces it; an empty one removes it (SIN PÓLIZA).
     expect((await put(found.id, { ...same, poliza: 'todo riesgo' })).json().poliza).toBe('TODO RIESGO');
     expect((await put(found.id, { ...same, poliza: '' })).json().poliza).toBeNull();
     // Changing a value the lists don't know for another unknown one is refused.

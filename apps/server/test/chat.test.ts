@@ -95,7 +95,7 @@ describe('sending, per cargo and room (spec 2 §6 "Chat sending")', () => {
       const res = await say(c.id, 'general', cargo, `hola de ${cargo}`);
       if (GENERAL_CHAT_READ_ONLY.includes(cargo)) {
         expect(res.statusCode, cargo).toBe(403);
-        expect(res.json().message).toBe('Su rol no esta autorizado para esta acción');
+        expect(res.json().message).toBe('Su rol no está autorizado para esta acción');
       } else expect(res.statusCode, `${cargo} ${res.body}`).toBe(200);
     }
     expect(await messageCount(c.id)).toBe(CARGOS.length - GENERAL_CHAT_READ_ONLY.length);
@@ -265,7 +265,7 @@ describe('files (spec 2 §6 "Opening files")', () => {
       const reads = (CHAT_FILE_READERS.general as readonly string[]).includes(cargo);
       expect(got.statusCode, cargo).toBe(reads ? 200 : 403);
       if (reads) expect(got.rawPayload.equals(PDF)).toBe(true);
-      else expect(got.json().message).toBe('Su rol no esta  autorizado para realizar esta acción');
+      else expect(got.json().message).toBe('Su rol no está autorizado para realizar esta acción');
     }
     // A file of this room asked for through another room of the case is not found there.
     const elsewhere = files[0].url.replace('/chats/general/', '/chats/perito/');

@@ -98,6 +98,10 @@ beforeAll(async () => {
   await db.run(user('ausente@vialex.test', 'Administrador', 'Ausente'));
   await db.run(user('vacia@vialex.test', 'Administrador', ''));
   await db.run(user('jefe@vialex.test', 'Jefe de zona', 'Activo en espera'));
+  // The old spelling of 'Activo múltiple' (migration 0018), on the user and in their trail.
+  await db.run(user('multiple@vialex.test', 'Administrador', 'Activo multiple'));
+  await db.run(sql`insert into trazabilidadestado (descripcion, estado, uidusuario, cargo)
+    select 'Asignación', 'Activo multiple', id, cargo from usuarios where email = 'multiple@vialex.test'`);
   await db.run(sql`insert into casos (caso, tipo_plan) values (1, 'RC Publico'), (2, 'SEGURO TERCERO')`);
   await db.migrate(MIGRATIONS);
 }, 60_000);
@@ -132,8 +136,10 @@ describe('CHECK constraints from the domain lists, on a database with older data
     expect(users).toEqual([
       { email: 'ausente@vialex.test', disponibilidad: 'Fuera de su horario laboral' },
       { email: 'jefe@vialex.test', disponibilidad: 'Activo en espera' },
+      { email: 'multiple@vialex.test', disponibilidad: 'Activo múltiple' },
       { email: 'vacia@vialex.test', disponibilidad: 'Fuera de su horario laboral' },
     ]);
+    expect(await db.run(sql`select estado from trazabilidadestado`)).toEqual([{ estado: 'Activo múltiple' }]);
     expect(await db.run(sql`select caso, tipo_plan from casos order by caso`)).toEqual([
       { caso: 1, tipo_plan: 'RC PUBLICO' },
       { caso: 2, tipo_plan: 'SEGURO TERCERO' },

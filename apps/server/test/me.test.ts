@@ -233,7 +233,7 @@ describe('own availability (spec 1 §4, §6)', () => {
     },
   );
 
-  it.each(['Activo ocupado', 'Activo multiple'])('the automatic value %s cannot be picked by hand', async (value) => {
+  it.each(['Activo ocupado', 'Activo múltiple'])('the automatic value %s cannot be picked by hand', async (value) => {
     const { user, email } = await createUser(s.ctx, { cargo: 'Investigador' });
     const cookie = await login(s.app, email);
     const res = await put('/api/me/availability', { disponibilidad: value }, cookie);

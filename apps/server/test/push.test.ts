@@ -79,7 +79,7 @@ describe('web push', () => {
     const cookie = await login(s.app, email);
     const res = await s.app.inject({ method: 'POST', url: '/api/push/test', headers: { cookie } });
     expect(res.statusCode).toBe(502);
-    expect(res.json().message).toBe('Error al enviar la notificacion');
+    expect(res.json().message).toBe('Error al enviar la notificación');
   });
 
   it('sends an encrypted, VAPID-signed message that the subscriber can decrypt', async () => {

@@ -5,7 +5,7 @@ export const DISPONIBILIDAD = {
   fueraDeHorario: 'Fuera de su horario laboral',
   enEspera: 'Activo en espera',
   ocupado: 'Activo ocupado',
-  multiple: 'Activo multiple',
+  multiple: 'Activo múltiple',
 } as const;
 
 export type Disponibilidad = (typeof DISPONIBILIDAD)[keyof typeof DISPONIBILIDAD];
@@ -24,7 +24,7 @@ export const ESTADO_USUARIO: readonly { value: Disponibilidad; title: string; co
   { value: DISPONIBILIDAD.fueraDeHorario, title: 'Fuera de su horario laboral', color: 'error', manual: true },
   { value: DISPONIBILIDAD.enEspera, title: 'Activo en espera', color: 'success', manual: true },
   { value: DISPONIBILIDAD.ocupado, title: 'Activo ocupado', color: 'warning', manual: false },
-  { value: DISPONIBILIDAD.multiple, title: 'Activo multiple', color: 'info', manual: false },
+  { value: DISPONIBILIDAD.multiple, title: 'Activo múltiple', color: 'info', manual: false },
 ];
 
 /** Empty or absent availability means off-shift. */
@@ -46,7 +46,7 @@ export function disponibilidadInfo(value: string | null | undefined) {
 
 /**
  * Availability after a recount of the agent's open cases (spec 2 §4): one open case is
- * 'Activo ocupado', more than one 'Activo multiple', none 'Activo en espera'. An agent who is
+ * 'Activo ocupado', more than one 'Activo múltiple', none 'Activo en espera'. An agent who is
  * off-shift and has no open case stays off-shift.
  */
 export function availabilityForOpenCases(openCases: number, current: string | null | undefined): Disponibilidad {

@@ -45,7 +45,7 @@ export const LABELS = {
     telefono: 'Teléfono',
     email: 'Email',
     cargo: 'Cargo',
-    area: 'Area',
+    area: 'Área',
     areaColumna: 'Área',
     ciudades: 'Ciudades',
     estado: 'Estado',

@@ -30,11 +30,11 @@ describe('availability rules', () => {
     expect(isManualDisponibilidad('Fuera de su horario laboral')).toBe(true);
     expect(isManualDisponibilidad('Activo en espera')).toBe(true);
     expect(isManualDisponibilidad('Activo ocupado')).toBe(false);
-    expect(isManualDisponibilidad('Activo multiple')).toBe(false);
+    expect(isManualDisponibilidad('Activo múltiple')).toBe(false);
   });
   it('open cases decide busy values', () => {
-    expect(availabilityForOpenCases(2, 'Activo en espera')).toBe('Activo multiple');
-    expect(availabilityForOpenCases(1, 'Activo multiple')).toBe('Activo ocupado');
+    expect(availabilityForOpenCases(2, 'Activo en espera')).toBe('Activo múltiple');
+    expect(availabilityForOpenCases(1, 'Activo múltiple')).toBe('Activo ocupado');
     expect(availabilityForOpenCases(0, 'Activo ocupado')).toBe('Activo en espera');
     expect(availabilityForOpenCases(0, 'Fuera de su horario laboral')).toBe('Fuera de su horario laboral');
   });
@@ -55,10 +55,10 @@ describe('form schemas', () => {
   it('login messages', () => {
     expect(messagesOf(loginSchema.safeParse({ email: '', password: '' }))).toEqual([
       `email: ${MSG.correoRequerido}`,
-      'password: Contraseńa es requerida',
+      'password: Contraseña es requerida',
     ]);
     expect(messagesOf(loginSchema.safeParse({ email: 'a@', password: 'x' }))).toEqual([
-      'email: Correo electrónico no es valido',
+      'email: Correo electrónico no es válido',
     ]);
     expect(loginSchema.parse({ email: ' Ana@Vialex.Test ', password: 'x' }).email).toBe('ana@vialex.test');
   });

@@ -32,7 +32,7 @@ export type ClaseVehiculo = (typeof CLASES_VEHICULO)[number];
 
 export const SIN_CARROCERIA = 'SIN CARROCERIA';
 /** Shown when a vehicle has no policy (spec 3 §3). */
-export const SIN_POLIZA = 'SIN POLIZA';
+export const SIN_POLIZA = 'SIN PÓLIZA';
 /** Vehicle plate minimum (spec 3 §9). */
 export const PLACA_MIN_LENGTH = 5;
 /** The oldest model year the form takes besides the default 0000. */

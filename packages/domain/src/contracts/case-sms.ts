@@ -78,7 +78,7 @@ export const caseSmsResponse = z.object({
 });
 export type CaseSms = z.infer<typeof caseSmsResponse>;
 
-/** POST /api/casos/{id}/sms: 'SMS enviado!' and the message as the outbox lists it. */
+/** POST /api/casos/{id}/sms: '¡SMS enviado!' and the message as the outbox lists it. */
 export const sendSmsResponse = z.object({ message: z.string(), mensaje: smsMessageResponse });
 export type SendSmsResponse = z.infer<typeof sendSmsResponse>;
 

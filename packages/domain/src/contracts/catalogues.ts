@@ -30,7 +30,7 @@ export const vehicleResponse = z.object({
   linea: z.string(),
   modelo: z.string(),
   servicio: z.string(),
-  /** The policy's name (text, or its nombre_producto); null when absent, shown as SIN POLIZA. */
+  /** The policy's name (text, or its nombre_producto); null when absent, shown as SIN PÓLIZA. */
   poliza: z.string().nullable(),
   informacionadicional: z.string(),
   estado: z.boolean(),

@@ -36,7 +36,7 @@ export type ClientMe = z.infer<typeof clientMeResponse>;
 /** The entry's answer: the session, and the automatic assignment's outcome when one was tried. */
 export const clientEntryResponse = clientMeResponse.extend({
   asignacion: z.object({ investigador: z.string().nullable(), message: z.string() }).nullable(),
-  /** 'No se pudo obteer la dirfeccion' (as spelled) when the case had no address and none was found. */
+  /** 'No se pudo obtener la dirección' when the case had no address and none was found. */
   aviso: z.string().nullable(),
 });
 

@@ -58,7 +58,7 @@ export const CASE_FILE_TEXTS = {
   polizas: 'Pólizas',
   historial: 'Historial de gestión',
   archivos: 'Archivos del caso',
-  sinPolizas: 'SIN POLIZA',
+  sinPolizas: 'SIN PÓLIZA',
   sinHistorial: 'Sin gestiones registradas',
   sinArchivos: 'Sin archivos',
   sinAsignar: 'Sin asignar',

@@ -98,7 +98,7 @@ describe('chat rooms, every cargo and room (spec 2 §2, §6)', () => {
 });
 
 describe('the refusals, with the spec messages', () => {
-  it('general room read-only cargos: "Su rol no esta autorizado para esta acción"', () => {
+  it('general room read-only cargos: "Su rol no está autorizado para esta acción"', () => {
     expect(maySend(me('Perito'), state(), 'general')).toMatchObject({ status: 403, message: MSG.chatRolNoAutorizado });
   });
   it('a closed expert room, a closed draftsperson room', () => {
@@ -113,7 +113,7 @@ describe('the refusals, with the spec messages', () => {
   });
   it('opening a file: the two spaces of the spec', () => {
     expect(mayOpenRoomFiles(me('Abogado CAIT'), state(), 'general')).toMatchObject({
-      message: 'Su rol no esta  autorizado para realizar esta acción',
+      message: 'Su rol no está autorizado para realizar esta acción',
     });
   });
   it('a room not requested is no room; an archived case says nothing new', () => {

@@ -89,7 +89,7 @@ describe('availability picked by hand', () => {
     ['Fuera de su horario laboral', 'ok'],
     ['Activo en espera', 'ok'],
     ['Activo ocupado', '400 Este estado lo asigna el sistema según los casos abiertos'],
-    ['Activo multiple', '400 Este estado lo asigna el sistema según los casos abiertos'],
+    ['Activo múltiple', '400 Este estado lo asigna el sistema según los casos abiertos'],
   ])('%s', (value, expected) => {
     expect(answer(mayPickAvailability(value))).toBe(expected);
     if (!mayPickAvailability(value).allowed)

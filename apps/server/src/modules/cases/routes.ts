@@ -258,7 +258,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
       await takeCase(ctx, viewer, request.params.id, request.body.tomar);
       const row = (await inScope(ctx.db, viewer, request.params.id)) ? await present(request, request.params.id) : null;
       return request.body.tomar
-        ? { title: MSG.exitoMayus, message: MSG.casoAsignado, caso: row }
+        ? { title: MSG.exito, message: MSG.casoAsignado, caso: row }
         : { title: MSG.exito, message: MSG.exito, caso: row };
     },
   );

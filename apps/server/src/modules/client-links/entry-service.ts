@@ -37,7 +37,7 @@ export interface EntryResult {
   caseId: string;
   caso: number;
   asignacion: AutoAssignment | null;
-  /** 'No se pudo obteer la dirfeccion' when the case had no address and none was found. */
+  /** 'No se pudo obtener la dirección' when the case had no address and none was found. */
   aviso: string | null;
 }
 

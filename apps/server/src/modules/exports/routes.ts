@@ -25,7 +25,7 @@ const params = z.object({ id: z.uuid({ error: MSG.casoNoExiste }) });
 const exportParams = z.object({ id: z.uuid({ error: MSG.exportacionNoExiste }) });
 
 /**
- * A case's export action (spec 2 §6, after 'Esta seguro de querer exportar los archivos del
+ * A case's export action (spec 2 §6, after '¿Exportar los archivos del
  * caso?') and its case file PDF ('Expediente del caso'), under /api/casos.
  */
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -39,7 +39,7 @@ export const caseSmsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['casos'],
         summary:
-          "Send the client the SMS with a new case link (502 'No se logro enviar el SMS' when the provider fails; 429 over the SMS limits)",
+          "Send the client the SMS with a new case link (502 'No se logró enviar el SMS' when the provider fails; 429 over the SMS limits)",
         params,
         body: sendSmsSchema,
         response: { 200: sendSmsResponse },

@@ -124,7 +124,7 @@ function smsRules(ctx: AppContext, caseId: string, userId: string): UsageRule[] 
  * Sends the SMS: a new case link, its short link in the text, the provider, the record. Within
  * the SMS limits of the case and of the sender (a failed send counts too), else 429. The
  * link is issued before sending (the text carries it) and withdrawn when the SMS did not leave.
- * A refusal or no answer from the provider is 'No se logro enviar el SMS' (502), recorded too.
+ * A refusal or no answer from the provider is 'No se logró enviar el SMS' (502), recorded too.
  */
 export async function sendCaseSms(
   ctx: AppContext,

@@ -85,7 +85,7 @@ async function unique<T>(placa: string, write: () => Promise<T>): Promise<T> {
 
 /**
  * The policy as stored: the form's text replaces it, except when it is the text the list shows for
- * what is stored (a look-up's policies keep their numbers); empty means none (SIN POLIZA).
+ * what is stored (a look-up's policies keep their numbers); empty means none (SIN PÓLIZA).
  */
 function polizaOf(input: Vehicle, existing?: Stored): unknown {
   if (!input.poliza) return null;

@@ -16,11 +16,11 @@ export const INACTIVAR: ConfirmOptions = {
 };
 
 /**
- * The delete icon of every list: 'Esta seguro de eliminar este registro?', then the soft delete,
+ * The delete icon of every list: '¿Está seguro de eliminar este registro?', then the soft delete,
  * then the 'Operación Exitosa' toast (naming the record when `detail` says what happened to
  * whom) or the failure popup. Cancelling changes nothing. True when the record was deactivated.
  * `ask` replaces the question (the inactivate action's), `successTitle` the toast's title
- * (spec 3's screens say 'Operacion Exitosa').
+ * (the spec's 'Operación Exitosa').
  */
 export async function deactivateAfterConfirm(
   confirm: (options: ConfirmOptions) => Promise<boolean>,

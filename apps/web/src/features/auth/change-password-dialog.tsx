@@ -69,7 +69,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
           setError(issue.path as keyof ChangePasswordInput, { type: 'server', message: issue.message });
         setStep('form');
       } else {
-        // Too many attempts says so; anything else is the spec's 'Algo salio mal' (spec 1 §8).
+        // Too many attempts says so; anything else is the spec's 'Algo salió mal' (spec 1 §8).
         setFailure(isApiError(e) && e.status === 429 ? e.message : MSG.algoSalioMal);
         setStep('error');
       }

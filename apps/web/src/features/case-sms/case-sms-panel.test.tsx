@@ -82,7 +82,7 @@ describe('CaseSmsPanel', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
-  it("sends the typed number in E.164 and says 'SMS enviado!' naming the case and number; the list refreshes", async () => {
+  it("sends the typed number in E.164 and says '¡SMS enviado!' naming the case and number; the list refreshes", async () => {
     answer = (url, init) => {
       if (init?.method === 'POST' && url === `/api/casos/${CASE}/sms`) {
         state = panel({ mensajes: [message()] });
@@ -109,7 +109,7 @@ describe('CaseSmsPanel', () => {
     expect(screen.getByText(T.bandeja)).toBeInTheDocument();
   });
 
-  it("a provider failure is the spec's 'Error' / 'No se logro enviar el SMS'", async () => {
+  it("a provider failure is the spec's 'Error' / 'No se logró enviar el SMS'", async () => {
     answer = (url, init) => {
       if (init?.method === 'POST') return json({ statusCode: 502, code: 'SMS_FAILED', message: MSG.smsError }, 502);
     };
@@ -218,7 +218,7 @@ describe('CaseSmsPanel', () => {
 });
 
 describe('ExportCaseButton', () => {
-  it("asks 'Esta seguro de querer exportar los archivos del caso?', then records the request", async () => {
+  it("asks '¿Exportar los archivos del caso # 12?', naming it, then records the request", async () => {
     answer = (url, init) => {
       if (init?.method === 'POST' && url === `/api/casos/${CASE}/exportar`)
         return json(
@@ -232,7 +232,7 @@ describe('ExportCaseButton', () => {
     renderIt(<ExportCaseButton caseId={CASE} caso={12} />);
     fireEvent.click(screen.getByRole('button', { name: T.exportar }));
     const confirm = await screen.findByTestId('confirm-dialog');
-    expect(within(confirm).getByText(MSG.exportarCaso)).toBeInTheDocument();
+    expect(within(confirm).getByText('¿Exportar los archivos del caso # 12?')).toBeInTheDocument();
     fireEvent.click(within(confirm).getByRole('button', { name: MSG.siExportar }));
     expect(await screen.findByText(`${MSG.exito} · exportación del caso #12 solicitada`)).toBeInTheDocument();
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([`POST /api/casos/${CASE}/exportar`]);

@@ -18,7 +18,7 @@ export interface ExportCaseButtonProps {
 
 /**
  * Export case files (spec 2 §6: Administrador, Call Center, Coordinador Contact Center): asks
- * 'Esta seguro de querer exportar los archivos del caso?' (Si, Exportar / Cancelar), then records
+ * '¿Exportar los archivos del caso # 5?' (Sí, Exportar / Cancelar), then records
  * the request; the back office's SFTP job sends the files. A failure shows the server's words, or
  * 'error no identificado'. Show it where the case's `actions.export` is true; the server refuses
  * the other cargos anyway.
@@ -30,7 +30,11 @@ export function ExportCaseButton({ caseId, caso, size = 'small', variant = 'outl
   const { reason: offline } = useConnection();
 
   const run = async () => {
-    const ok = await confirm({ title: MSG.exportarCaso, confirmText: MSG.siExportar, cancelText: MSG.cancelar });
+    const ok = await confirm({
+      title: fmt(MSG.exportarCaso, { caso }),
+      confirmText: MSG.siExportar,
+      cancelText: MSG.cancelar,
+    });
     if (!ok) return;
     try {
       const result = await exportCase.mutateAsync(caseId);

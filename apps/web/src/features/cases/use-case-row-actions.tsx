@@ -20,7 +20,7 @@ import { MANAGED_CASE_KEY } from './format';
 /** Refusals after which asking again is pointless: the dialog closes behind the popup. */
 const isFinal = (e: unknown) => isApiError(e) && (e.status === 403 || e.status === 404 || e.code === 'PLAN_DENIED');
 
-/** The spec's success words of a take ('OPERACIÓN EXITOSA.' with 'CASO ASIGNADO'), one title for the toast. */
+/** The spec's success words of a take ('Operación Exitosa' with 'CASO ASIGNADO'), one title for the toast. */
 const takeTitle = ({ title, message }: { title: string; message: string }) =>
   message && message !== title ? `${title} ${message}` : title;
 

@@ -30,7 +30,7 @@ export default function CompaniesPage() {
             c,
             () => deactivate.mutateAsync(c.id),
             fmt(FEEDBACK.empresaInactivada, { nombre: c.empresa }),
-            { successTitle: MSG.exitoSinTilde },
+            { successTitle: MSG.exito },
           ),
       ),
   };
@@ -60,7 +60,7 @@ export default function CompaniesPage() {
           rows.saved(
             saved,
             fmt(created ? FEEDBACK.empresaCreada : FEEDBACK.empresaActualizada, { nombre: saved.empresa }),
-            MSG.exitoSinTilde,
+            MSG.exito,
           )
         }
         feedback={rows.feedback}

@@ -89,7 +89,7 @@ export function NamedCataloguePage<R extends NamedRow>(props: NamedCataloguePage
       : INACTIVAR;
     const detail = fmt(estado ? done.activado : done.inactivado, { nombre: row.nombre });
     const write = () => setState.mutateAsync({ id: row.id, estado });
-    await rows.confirmWrite(row, write, detail, { ask, successTitle: MSG.exitoSinTilde });
+    await rows.confirmWrite(row, write, detail, { ask, successTitle: MSG.exito });
   };
 
   const actions = (row: R, labelled: boolean) =>
@@ -175,7 +175,7 @@ export function NamedCataloguePage<R extends NamedRow>(props: NamedCataloguePage
         feedback={feedback}
         onClose={rows.close}
         onSaved={(saved, created) =>
-          rows.saved(saved, fmt(created ? done.creado : done.actualizado, { nombre: saved.nombre }), MSG.exitoSinTilde)
+          rows.saved(saved, fmt(created ? done.creado : done.actualizado, { nombre: saved.nombre }), MSG.exito)
         }
       />
       {rows.elements}

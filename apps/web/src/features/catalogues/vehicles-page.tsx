@@ -32,7 +32,7 @@ export default function VehiclesPage() {
             v,
             () => deactivate.mutateAsync(v.id),
             fmt(FEEDBACK.vehiculoInactivado, { placa: v.placa }),
-            { successTitle: MSG.exitoSinTilde },
+            { successTitle: MSG.exito },
           ),
       ),
   };
@@ -61,7 +61,7 @@ export default function VehiclesPage() {
           rows.saved(
             saved,
             fmt(created ? FEEDBACK.vehiculoCreado : FEEDBACK.vehiculoActualizado, { placa: saved.placa }),
-            MSG.exitoSinTilde,
+            MSG.exito,
           )
         }
         feedback={rows.feedback}

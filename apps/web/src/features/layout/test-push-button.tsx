@@ -14,7 +14,7 @@ import { resetPushToken, sendTestPush } from '../../lib/push';
 
 /**
  * The failure toast: the app's 'Oops!' line and, beneath it, what failed: the server's answer
- * when it gave one, else the spec's 'Error al enviar la notificacion' (spec 1 §8), e.g. when
+ * when it gave one, else the spec's 'Error al enviar la notificación' (spec 1 §8), e.g. when
  * this browser could not even subscribe.
  */
 function showFailure(error: unknown) {

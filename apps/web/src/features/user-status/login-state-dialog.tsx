@@ -15,7 +15,7 @@ const OPTIONS = [
   { value: OUT, label: MSG.desloguear },
 ];
 
-/** Update login state: DESLOGUEAR after '¿Esta seguro de actualizar?'; cancelling restores LOGUEADO. */
+/** Update login state: DESLOGUEAR after '¿Está seguro de actualizar?'; cancelling restores LOGUEADO. */
 export function LoginStateDialog({
   user,
   onClose,
