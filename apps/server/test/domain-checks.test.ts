@@ -10,10 +10,21 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { CARGOS, DISPONIBILIDADES, FUENTES_PLAN, ORIGENES, ORIGENES_DESDE, TIPOS_PLAN } from '@vialex/domain';
+import {
+  CARGOS,
+  DISPONIBILIDADES,
+  FUENTES_PLAN,
+  ORIGENES,
+  ORIGENES_DESDE,
+  PRIORIDADES,
+  RELACIONES_VEHICULO,
+  TIPOS_PLAN,
+  TIPOS_PRODUCTO,
+  VERIFICACIONES,
+} from '@vialex/domain';
 
 /**
- * The CHECK constraints built from the domain's lists (migration 0003_domain_checks), on a
+ * The CHECK constraints built from the domain's lists (migrations 0003 and 0019), on a
  * database that already holds data from before them: old values the app shows differently are
  * brought to what it shows, a value outside every list keeps the database starting (its
  * constraint stays NOT VALID), and new rows are held to the lists. On PGlite, and on the
@@ -27,6 +38,11 @@ const CHECKS = [
   'casos_tipo_plan_check',
   'casos_origen_check',
   'casos_origen_desde_check',
+  // migration 0019
+  'casos_verificacion_check',
+  'casos_relacion_check',
+  'casos_prioridad_check',
+  'casos_tipo_producto_check',
 ];
 
 /** The migrations folder as it was before the checks (0000–0002). */
@@ -103,6 +119,10 @@ beforeAll(async () => {
   await db.run(sql`insert into trazabilidadestado (descripcion, estado, uidusuario, cargo)
     select 'Asignación', 'Activo multiple', id, cargo from usuarios where email = 'multiple@vialex.test'`);
   await db.run(sql`insert into casos (caso, tipo_plan) values (1, 'RC Publico'), (2, 'SEGURO TERCERO')`);
+  // 0019: a priority in another case, an unknown one, and a relation outside the list.
+  await db.run(
+    sql`insert into casos (caso, prioridad, relacion) values (6, ' Alta', 'Gerente'), (7, 'urgente', 'Conductor')`,
+  );
   await db.migrate(MIGRATIONS);
 }, 60_000);
 afterAll(async () => db?.close());
@@ -140,9 +160,13 @@ describe('CHECK constraints from the domain lists, on a database with older data
       { email: 'vacia@vialex.test', disponibilidad: 'Fuera de su horario laboral' },
     ]);
     expect(await db.run(sql`select estado from trazabilidadestado`)).toEqual([{ estado: 'Activo múltiple' }]);
-    expect(await db.run(sql`select caso, tipo_plan from casos order by caso`)).toEqual([
+    expect(await db.run(sql`select caso, tipo_plan from casos where caso < 3 order by caso`)).toEqual([
       { caso: 1, tipo_plan: 'RC PUBLICO' },
       { caso: 2, tipo_plan: 'SEGURO TERCERO' },
+    ]);
+    expect(await db.run(sql`select caso, prioridad from casos where caso in (6, 7) order by caso`)).toEqual([
+      { caso: 6, prioridad: 'alta' },
+      { caso: 7, prioridad: 'media' },
     ]);
   });
 
@@ -154,6 +178,10 @@ describe('CHECK constraints from the domain lists, on a database with older data
       casos_tipo_plan_check: true,
       casos_origen_check: true,
       casos_origen_desde_check: true,
+      casos_verificacion_check: true,
+      casos_relacion_check: false,
+      casos_prioridad_check: true,
+      casos_tipo_producto_check: true,
     });
   });
 
@@ -174,6 +202,14 @@ describe('CHECK constraints from the domain lists, on a database with older data
     expect(await refusedBy(sql`insert into vehiculos (placa, origen) values ('ABC123', 'Cronos')`)).toBe(
       'vehiculos_origen_check',
     );
+    expect(await refusedBy(sql`insert into casos (caso, verificacion) values (8, 'Llamada')`)).toBe(
+      'casos_verificacion_check',
+    );
+    expect(await refusedBy(sql`insert into casos (caso, relacion) values (9, 'Gerente')`)).toBe('casos_relacion_check');
+    expect(await refusedBy(sql`insert into casos (caso, prioridad) values (10, 'Alta')`)).toBe('casos_prioridad_check');
+    expect(await refusedBy(sql`insert into casos (caso, tipo_producto) values (11, 'Plan oro')`)).toBe(
+      'casos_tipo_producto_check',
+    );
   });
 
   it("accepts every value of the domain's lists", async () => {
@@ -186,6 +222,20 @@ describe('CHECK constraints from the domain lists, on a database with older data
       expect(await refusedBy(sql`insert into casos (caso, origen) values (${caso++}, ${origen})`)).toBeUndefined();
     for (const o of ORIGENES_DESDE)
       expect(await refusedBy(sql`insert into casos (caso, origen_desde) values (${caso++}, ${o})`)).toBeUndefined();
+    for (const verificacion of VERIFICACIONES)
+      expect(
+        await refusedBy(sql`insert into casos (caso, verificacion) values (${caso++}, ${verificacion})`),
+      ).toBeUndefined();
+    for (const relacion of RELACIONES_VEHICULO)
+      expect(await refusedBy(sql`insert into casos (caso, relacion) values (${caso++}, ${relacion})`)).toBeUndefined();
+    for (const prioridad of PRIORIDADES)
+      expect(
+        await refusedBy(sql`insert into casos (caso, prioridad) values (${caso++}, ${prioridad})`),
+      ).toBeUndefined();
+    for (const producto of TIPOS_PRODUCTO)
+      expect(
+        await refusedBy(sql`insert into casos (caso, tipo_producto) values (${caso++}, ${producto})`),
+      ).toBeUndefined();
     for (const [i, origen] of FUENTES_PLAN.entries())
       expect(
         await refusedBy(sql`insert into vehiculos (placa, origen) values (${`PLA${i}00`}, ${origen})`),

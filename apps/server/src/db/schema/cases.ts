@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { LUGAR_ORIGENES, ORIGENES, ORIGENES_DESDE, ORIGEN_PROPIO, SIN_PLAN, TIPOS_PLAN } from '@vialex/domain';
+import {
+  LUGAR_ORIGENES,
+  ORIGENES,
+  ORIGENES_DESDE,
+  ORIGEN_PROPIO,
+  PRIORIDADES,
+  RELACIONES_VEHICULO,
+  SIN_PLAN,
+  TIPOS_PLAN,
+  TIPOS_PRODUCTO,
+  VERIFICACIONES,
+} from '@vialex/domain';
 import { createdAt, id, oneOf, tstz, updatedAt } from './columns.js';
 import { ciudades, empresas } from './lookups.js';
 import { clientes } from './clients.js';
@@ -124,6 +135,10 @@ export const casos = pgTable(
     oneOf('casos_origen_check', t.origen, ORIGENES),
     oneOf('casos_origen_desde_check', t.origen_desde, ORIGENES_DESDE),
     oneOf('casos_lugar_origen_check', t.lugar_origen, LUGAR_ORIGENES),
+    oneOf('casos_verificacion_check', t.verificacion, VERIFICACIONES),
+    oneOf('casos_relacion_check', t.relacion, RELACIONES_VEHICULO),
+    oneOf('casos_prioridad_check', t.prioridad, PRIORIDADES),
+    oneOf('casos_tipo_producto_check', t.tipo_producto, TIPOS_PRODUCTO),
   ],
 );
 
