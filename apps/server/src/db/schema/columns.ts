@@ -13,7 +13,12 @@ export const id = () =>
     .default(sql`gen_random_uuid()`);
 export const createdAt = (name = 'creado') =>
   timestamp(name, { withTimezone: true, precision: 3 }).notNull().defaultNow();
-export const updatedAt = (name = 'modificacion') => timestamp(name, { withTimezone: true }).notNull().defaultNow();
+/** The last change's time: set by every drizzle update of the row, so no service writes it by hand. */
+export const updatedAt = (name = 'modificacion') =>
+  timestamp(name, { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
 export const tstz = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
