@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parsePushHosts } from './integrations/push-hosts.js';
-import { parseOrigins } from './platform/origin.js';
 import { parseStorageConfig, parseUploadMaxMb } from './integrations/storage-config.js';
 import type { StorageOptions } from './integrations/create-storage.js';
 import { SMS_LIMITS, UPLOAD_MAX_MB_DEFAULT } from '@vialex/domain';
@@ -29,6 +28,30 @@ function int(value: string | undefined, fallback: number): number {
 
 export interface Config {
   port: number;
+/**
+ * Reads a comma-separated list of origins (APP_ORIGINS, PUBLIC_URL) into their canonical form
+ * (`https://app.example.co`, default port dropped). A bad entry stops the server at start.
+ */
+export function parseOrigins(value: string | undefined, setting: string): string[] {
+  const entries = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return entries.map((entry) => {
+    let url: URL | undefined;
+    try {
+      url = new URL(entry);
+    } catch {
+      url = undefined;
+    }
+    const plain = url && ['http:', 'https:'].includes(url.protocol) && url.pathname === '/';
+    if (!url || !plain || url.search || url.hash || url.username || url.password) {
+      throw new Error(`${setting}: not an origin (scheme://host[:port]): ${entry}`);
+    }
+    return url.origin;
+  });
+}
+
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;

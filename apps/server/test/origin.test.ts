@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isOwnOrigin, parseOrigins } from '../src/platform/origin.js';
+import { parseOrigins } from '../src/config.js';
+import { isOwnOrigin } from '../src/platform/origin.js';
 
 const req = (origin: string | undefined, host = 'vialex.example.co', protocol = 'https') => ({
   headers: origin === undefined ? {} : { origin },

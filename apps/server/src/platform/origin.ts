@@ -19,24 +19,6 @@ function parse(value: string): URL | undefined {
 const originOf = (value: string) => parse(value)?.origin;
 
 /**
- * Reads a comma-separated list of origins (APP_ORIGINS) into their canonical form
- * (`https://app.example.co`, default port dropped). A bad entry stops the server at start.
- */
-export function parseOrigins(value: string | undefined, setting: string): string[] {
-  const entries = (value ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  return entries.map((entry) => {
-    const url = parse(entry);
-    if (!url || url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
-      throw new Error(`${setting}: not an origin (scheme://host[:port]): ${entry}`);
-    }
-    return url.origin;
-  });
-}
-
-/**
  * Is the request's Origin header this app? It is when it names the request's own host with the
  * request's own protocol (what the browser shows in the address bar when it loaded the app from
  * this server or through the proxy), or one of the origins listed in APP_ORIGINS.
