@@ -1,9 +1,11 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parsePushHosts } from './integrations/push-hosts.js';
 import { parseStorageConfig, parseUploadMaxMb } from './integrations/storage-config.js';
 import type { StorageOptions } from './integrations/create-storage.js';
-import { SMS_LIMITS, UPLOAD_MAX_MB_DEFAULT } from '@vialex/domain';
+import { BRAND, LABELS, SMS_LIMITS, UPLOAD_MAX_MB_DEFAULT, fmt } from '@vialex/domain';
 import { parseSmsConfig, type SmsConfig } from './integrations/sms-config.js';
 import {
   parseExportJobConfig,
@@ -26,8 +28,6 @@ function int(value: string | undefined, fallback: number): number {
   return value !== undefined && value !== '' && Number.isFinite(n) ? n : fallback;
 }
 
-export interface Config {
-  port: number;
 /**
  * Reads a comma-separated list of origins (APP_ORIGINS, PUBLIC_URL) into their canonical form
  * (`https://app.example.co`, default port dropped). A bad entry stops the server at start.
@@ -52,6 +52,8 @@ export function parseOrigins(value: string | undefined, setting: string): string
   });
 }
 
+export interface Config {
+  port: number;
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
@@ -128,6 +130,8 @@ export function parseOrigins(value: string | undefined, setting: string): string
   publicUrl: string | undefined;
   /** COMPANY_PHONE: the line the driver's pages offer to call ('Llamar a mi asesor'). */
   companyPhone: CompanyPhone;
+  /** The privacy notice the driver authorises before entering their case (PRIVACY_*; Ley 1581 de 2012). */
+  privacy: PrivacyNoticeConfig;
   /** File storage (integrations/storage.ts): local disk (FILES_DIR) or an S3-compatible bucket (STORAGE=s3). */
   storage: StorageOptions;
   /** UPLOAD_MAX_MB: the largest uploaded file. */
@@ -175,6 +179,71 @@ export function parseCompanyPhone(value: string | undefined): CompanyPhone {
   if (!/^\+[\d\s().-]+$/.test(telefono) || !/^\d{8,15}$/.test(digits))
     throw new Error(`COMPANY_PHONE: must be a phone number with its country code, as +57 601 555 0100: ${value}`);
   return { telefono, enlace: `tel:+${digits}` };
+}
+
+/** The privacy notice as the driver reads it, its placeholders filled, and its version. */
+export interface PrivacyNoticeConfig {
+  /** PRIVACY_COMPANY: who is responsible for the data (the notice's {empresa}). */
+  empresa: string;
+  /** PRIVACY_EMAIL: where the driver writes to exercise their rights (the notice's {correo}). */
+  correo: string;
+  resumen: string;
+  texto: string;
+  casilla: string;
+  /**
+   * The first 12 hex digits of the SHA-256 of the summary, the whole text and the checkbox's
+   * words: any change to what the driver reads is a new version, asked for again, and a recorded
+   * authorisation names exactly the words it was given for.
+   */
+  version: string;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A text setting as one paragraph per blank line, with Windows line ends and trailing spaces gone. */
+const paragraphs = (text: string) =>
+  text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n/)
+    .map((p) => p.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .join('\n\n');
+
+/**
+ * The privacy notice (Ley 1581 de 2012, Decreto 1377 de 2013 art. 15): PRIVACY_NOTICE (or the
+ * UTF-8 file PRIVACY_NOTICE_FILE names) for the whole text and PRIVACY_NOTICE_SUMMARY for the
+ * phone's few lines, else the catalogue's words; {empresa}, {telefono} and {correo} are filled
+ * with PRIVACY_COMPANY, COMPANY_PHONE and PRIVACY_EMAIL. A notice nobody could read or answer
+ * stops the start.
+ */
+export function parsePrivacyNotice(env: NodeJS.ProcessEnv, phone: CompanyPhone): PrivacyNoticeConfig {
+  const empresa = (env.PRIVACY_COMPANY ?? '').trim() || BRAND;
+  const correo = (env.PRIVACY_EMAIL ?? '').trim() || 'datospersonales@vialex.co';
+  if (!EMAIL.test(correo)) throw new Error(`PRIVACY_EMAIL: must be an e-mail address: ${correo}`);
+  let texto = env.PRIVACY_NOTICE ?? '';
+  if (!texto.trim() && env.PRIVACY_NOTICE_FILE) {
+    const file = path.resolve(REPO_ROOT, env.PRIVACY_NOTICE_FILE);
+    try {
+      texto = fs.readFileSync(file, 'utf8');
+    } catch {
+      throw new Error(`PRIVACY_NOTICE_FILE: cannot read ${file}`);
+    }
+    if (!texto.trim()) throw new Error(`PRIVACY_NOTICE_FILE: ${file} is empty`);
+  }
+  const fill = (text: string) => paragraphs(fmt(text, { empresa, telefono: phone.telefono, correo }));
+  const notice = {
+    empresa,
+    correo,
+    resumen: fill(env.PRIVACY_NOTICE_SUMMARY?.trim() || LABELS.privacidad.resumen),
+    texto: fill(texto.trim() || LABELS.privacidad.texto),
+    casilla: LABELS.privacidad.casilla,
+  };
+  const version = crypto
+    .createHash('sha256')
+    .update(JSON.stringify([notice.resumen, notice.texto, notice.casilla]))
+    .digest('hex')
+    .slice(0, 12);
+  return { ...notice, version };
 }
 
 /** Every setting comes from the environment; the README lists them with these defaults. */
@@ -250,6 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     publicUrl: env.PUBLIC_URL ? parseOrigins(env.PUBLIC_URL, 'PUBLIC_URL')[0] : undefined,
     companyPhone: parseCompanyPhone(env.COMPANY_PHONE),
+    privacy: parsePrivacyNotice(env, parseCompanyPhone(env.COMPANY_PHONE)),
     sftp: parseSftpConfig(env),
     metricsToken: env.METRICS_TOKEN || undefined,
     apiDocs: apiDocs(env.API_DOCS),

@@ -151,7 +151,7 @@ describe("the driver's position", () => {
     const res = await s.app.inject({
       method: 'POST',
       url: '/api/cliente/entrada',
-      payload: { token: link.token, ...at },
+      payload: { token: link.token, ...at, autorizacion: s.ctx.config.privacy.version },
     });
     expect(res.statusCode, res.body).toBe(200);
   };

@@ -36,8 +36,13 @@ async function caseWithLink(overrides: Record<string, unknown> = {}) {
   const link = await issueClientLink(s.ctx, s.ctx.db, c.id, admin.id);
   return { id: c.id as string, caso: c.caso as number, token: link.token, linkId: link.id };
 }
+/** The entry as the page sends it: the driver ticked the privacy notice in force. */
 const enter = (token: string, at = accident) =>
-  s.app.inject({ method: 'POST', url: '/api/cliente/entrada', payload: { token, ...at } });
+  s.app.inject({
+    method: 'POST',
+    url: '/api/cliente/entrada',
+    payload: { token, ...at, autorizacion: s.ctx.config.privacy.version },
+  });
 const clientCookie = (res: { headers: Record<string, unknown> }) =>
   String([res.headers['set-cookie']].flat().find((c) => String(c).startsWith('vialex_cid='))).split(';')[0];
 const caseRow = async (id: string) => (await s.ctx.db.select().from(casos).where(eq(casos.id, id)))[0];
@@ -68,7 +73,7 @@ describe('the link', () => {
   it('opens its case; a forged, revoked or expired link is "El caso no existe"', async () => {
     const c = await caseWithLink();
     const info = await s.app.inject({ method: 'GET', url: `/api/cliente/entrada/${c.token}` });
-    expect(info.json()).toEqual({ caso: c.caso });
+    expect(info.json()).toMatchObject({ caso: c.caso, privacidad: { requerida: true } });
     for (const token of [c.id, `${c.token.slice(0, -2)}xx`, 'x'.repeat(90)]) {
       const res = await s.app.inject({ method: 'GET', url: `/api/cliente/entrada/${encodeURIComponent(token)}` });
       expect(res.statusCode).toBe(404);

@@ -129,7 +129,19 @@ describe("the client's entry page /login/auth-cliente/{token} (issue 14)", () =>
     expect(res.body).not.toContain('<!--vialex-entrada-->');
     expect(inlineScripts(res.body)).toEqual([]);
     const [c] = await s.ctx.db.select({ caso: casos.caso }).from(casos).where(eq(casos.id, caseId));
-    expect(embedded(res.body)).toEqual({ caso: c.caso });
+    expect(embedded(res.body)).toEqual({
+      caso: c.caso,
+      privacidad: { version: s.ctx.config.privacy.version, requerida: true },
+    });
+    // The privacy notice before the button (Ley 1581 de 2012): the summary, the whole text behind
+    // 'Leer el aviso completo', and the box, not ticked.
+    const notice = s.ctx.config.privacy;
+    expect(res.body).toContain(`<p class="resumen" data-testid="client-privacy-summary">${notice.resumen}</p>`);
+    expect(res.body).toContain(`<summary>${LABELS.privacidad.leerCompleto}</summary>`);
+    for (const paragraph of notice.texto.split('\n\n')) expect(res.body).toContain(`<p>${paragraph}</p>`);
+    expect(res.body).toMatch(/<input type="checkbox" id="entrada-autorizo" data-testid="client-consent">/);
+    expect(res.body).toContain(LABELS.privacidad.casilla);
+    expect(res.body.indexOf('client-privacy')).toBeLessThan(res.body.indexOf('client-entry-button'));
     expect(res.body).toContain(
       `<h1 class="caso" data-testid="client-entry-case">${fmt(LABELS.cliente.numeroCaso, { caso: c.caso })}</h1>`,
     );
@@ -147,6 +159,7 @@ describe("the client's entry page /login/auth-cliente/{token} (issue 14)", () =>
       error: { status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: MSG.casoNoExiste } },
     });
     expect(forged.body).toMatch(/data-testid="client-entry-error">.*El caso no existe<\/div>/);
+    expect(forged.body).not.toContain('entrada-autorizo');
     const bare = await s.app.inject({ method: 'GET', url: '/login/auth-cliente' });
     expect(embedded(bare.body).error.body.message).toBe(MSG.casoNoExiste);
     const { caseId, code } = await smsSent();
@@ -167,7 +180,7 @@ describe("the client's entry page /login/auth-cliente/{token} (issue 14)", () =>
     const entry = await s.app.inject({
       method: 'POST',
       url: '/api/cliente/entrada',
-      payload: { token, lat: 4.6486, lng: -74.1007 },
+      payload: { token, lat: 4.6486, lng: -74.1007, autorizacion: s.ctx.config.privacy.version },
     });
     expect(entry.statusCode, entry.body).toBe(200);
     const phone = String(entry.headers['set-cookie']).split(';')[0];
@@ -186,7 +199,13 @@ describe("the client's entry page /login/auth-cliente/{token} (issue 14)", () =>
       .where(eq(sesionesCliente.uidcaso, caseId));
     const again = await entryPage(token, { cookie: phone });
     expect(again.statusCode).toBe(200);
-    expect(embedded(again.body)).toEqual({ caso: entry.json().caso });
+    // Authorised on this case already: the notice is there to read, with no box to tick.
+    expect(embedded(again.body)).toEqual({
+      caso: entry.json().caso,
+      privacidad: { version: s.ctx.config.privacy.version, requerida: false },
+    });
+    expect(again.body).not.toContain('entrada-autorizo');
+    expect(again.body).toContain(`<summary>${LABELS.privacidad.titulo}</summary>`);
   });
 });
 
@@ -287,7 +306,12 @@ describe("the driver's case: the status card and the advisor's line", () => {
     const res = await s.app.inject({
       method: 'POST',
       url: '/api/cliente/entrada',
-      payload: { token: await tokenOf(code), lat: 4.6486, lng: -74.1007 },
+      payload: {
+        token: await tokenOf(code),
+        lat: 4.6486,
+        lng: -74.1007,
+        autorizacion: s.ctx.config.privacy.version,
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     const client = String([res.headers['set-cookie']].flat().find((c) => String(c).startsWith('vialex_cid=')));

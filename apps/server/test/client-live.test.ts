@@ -44,7 +44,7 @@ async function enteredCase() {
   const res = await s.app.inject({
     method: 'POST',
     url: '/api/cliente/entrada',
-    payload: { token: link.token, ...accident },
+    payload: { token: link.token, ...accident, autorizacion: s.ctx.config.privacy.version },
   });
   expect(res.statusCode, res.body).toBe(200);
   const cookie = String([res.headers['set-cookie']].flat().find((x) => String(x).startsWith('vialex_cid='))).split(

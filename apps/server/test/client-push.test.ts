@@ -37,7 +37,7 @@ async function enteredClient() {
   const res = await s.app.inject({
     method: 'POST',
     url: '/api/cliente/entrada',
-    payload: { token: link.token, lat: 6.25, lng: -75.57 },
+    payload: { token: link.token, lat: 6.25, lng: -75.57, autorizacion: s.ctx.config.privacy.version },
   });
   expect(res.statusCode, res.body).toBe(200);
   const cookie = String([res.headers['set-cookie']].flat().find((x) => String(x).startsWith('vialex_cid='))).split(

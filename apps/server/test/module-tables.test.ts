@@ -25,6 +25,8 @@ const OWNS: Record<string, string[]> = {
   'client-links': ['enlaces_cliente', 'sesiones_cliente'],
   messaging: ['mensajes_sms'],
   exports: ['exportaciones'],
+  // The driver's authorisation of their data (the notice's words by version) and who looked at it.
+  privacy: ['avisos_privacidad', 'autorizaciones_datos', 'accesos_datos'],
   // live writes none: its gated topics' presence is chat's and users' (live/presence.ts calls their
   // sweeps). The instances themselves (instancias) are the platform's (platform/instances.ts), as
   // the job queue (trabajos) is.

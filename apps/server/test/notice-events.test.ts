@@ -170,7 +170,7 @@ describe('the client enters the case (spec 3 §4, §7)', () => {
     const res = await s.app.inject({
       method: 'POST',
       url: '/api/cliente/entrada',
-      payload: { token: link.token, ...at },
+      payload: { token: link.token, ...at, autorizacion: s.ctx.config.privacy.version },
     });
     expect(res.statusCode, res.body).toBe(200);
   };

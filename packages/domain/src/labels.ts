@@ -521,6 +521,43 @@ export const LABELS = {
     seguirConectadoTexto:
       'Ingrese su contraseña para seguir conectado. Lo que tiene en pantalla se conserva y su tiempo de sesión vuelve a contar desde ahora.',
   },
+  /**
+   * The driver's personal data (Ley 1581 de 2012, Decreto 1377 de 2013): the privacy notice of
+   * the entry page (its default words: PRIVACY_NOTICE and PRIVACY_NOTICE_SUMMARY replace them;
+   * {empresa} is PRIVACY_COMPANY, {telefono} COMPANY_PHONE, {correo} PRIVACY_EMAIL), the
+   * authorisation as staff read it on the case, and who looked at a client's data.
+   */
+  privacidad: {
+    titulo: 'Aviso de privacidad',
+    resumen:
+      '{empresa} tratará sus datos personales (identificación, teléfono, dirección, ubicación y documentos del caso) para atender su accidente de tránsito. Usted puede conocerlos, actualizarlos, rectificarlos, pedir su supresión y revocar esta autorización: llame al {telefono} o escriba a {correo}.',
+    texto: [
+      'Responsable del tratamiento: {empresa}. Teléfono: {telefono}. Correo electrónico: {correo}.',
+      'Datos que tratamos: sus nombres, su tipo y número de identificación, su teléfono, su dirección, la ubicación de su teléfono mientras usa su caso, el lugar del accidente, los mensajes que escriba y los documentos y fotografías del caso.',
+      'Para qué los usamos: atender su caso de accidente de tránsito con asistencia legal e investigativa; contactarle por llamada, SMS y mensajes en esta aplicación; ubicar el lugar del accidente para enviarle un investigador y un abogado; y conservar los documentos del caso.',
+      'Datos sensibles: responder preguntas sobre datos sensibles, como su salud o fotografías de sus lesiones, es facultativo.',
+      'Sus derechos (Ley 1581 de 2012): conocer, actualizar y rectificar sus datos; solicitar prueba de esta autorización; ser informado del uso que se ha dado a sus datos; presentar quejas ante la Superintendencia de Industria y Comercio; revocar la autorización y solicitar la supresión de sus datos cuando no exista un deber legal o contractual de conservarlos; y acceder a ellos gratuitamente.',
+      'Cómo ejercerlos: llame al {telefono} o escriba a {correo}. Atendemos las consultas en un máximo de diez días hábiles y los reclamos en un máximo de quince días hábiles. Por los mismos medios puede pedir nuestra política de tratamiento de la información.',
+    ].join('\n\n'),
+    leerCompleto: 'Leer el aviso completo',
+    casilla: 'Autorizo el tratamiento de mis datos personales para atender mi caso, según este aviso de privacidad.',
+    /** DATOS DEL CASO, for whoever may read it. */
+    autorizacion: 'Autorización de datos',
+    otorgada: 'otorgada el {fecha} (aviso v{version})',
+    pendiente: 'pendiente',
+    /** 'Quién consultó sus datos': the Administrador's view of a client's access log. */
+    accesos: 'Quién consultó sus datos',
+    accesosDe: 'Quién consultó los datos de {nombre}',
+    accesosNota:
+      'Cada vez que alguien del personal abre la ficha del cliente o los DATOS DEL CASO de uno de sus casos. Las aperturas repetidas de la misma persona en {minutos} minutos cuentan como una.',
+    quien: 'Quién',
+    cargo: 'Cargo',
+    cuando: 'Cuándo',
+    que: 'Qué consultó',
+    fichaCliente: 'Ficha del cliente',
+    datosCaso: 'Datos del caso # {caso}',
+    cerrar: 'Cerrar',
+  },
   /** Activating an area or a status again (the spec confirms only inactivating). */
   catalogos: {
     activarRegistro: '¿Está seguro de activar este registro?',

@@ -382,6 +382,11 @@ export const MSG = {
   verificacionCaso: 'Verificación del caso.',
   // Client entry (issue 14; not in the spec's catalogue)
   sesionClienteCerrada: 'Salió del caso',
+  // The driver's authorisation of their personal data (Ley 1581 de 2012)
+  autorizacionDatosRequerida:
+    'Para ingresar al caso debe autorizar el tratamiento de sus datos personales. Sin su autorización no podemos atenderle por este medio: puede llamar a su asesor.',
+  avisoPrivacidadCambio: 'El aviso de privacidad cambió. Abra de nuevo el enlace para leerlo y autorizar.',
+  autorizacionDatosNoValida: 'La autorización de datos no es válida',
   // The case's place (D24)
   llegadaSinLugar: 'El caso aún no tiene ubicación: marque el lugar en el mapa antes de registrar la llegada',
   lugarMarcado: 'Lugar del caso actualizado',

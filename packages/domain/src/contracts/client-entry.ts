@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
+import { PRIVACY_NOTICE_VERSION, privacyNoticeResponse } from './privacy.js';
 
 /** Spec 3 §4 "Client session": it ends this long after fecha_ingreso. */
 export const CLIENT_SESSION_MINUTES = 120;
@@ -9,8 +10,12 @@ export const EARTH_RADIUS_KM = 6371;
 /** A position older than this says nothing about where the investigator is now. */
 export const AUTO_ASSIGN_POSITION_MAX_AGE_MINUTES = 10;
 
-/** GET /api/cliente/entrada/{token}: the case the link opens (the entry page shows its number). */
-export const clientEntryInfoResponse = z.object({ caso: z.number() });
+/**
+ * GET /api/cliente/entrada/{token}: the case the link opens (the entry page shows its number) and
+ * the privacy notice its driver is asked to authorise (Ley 1581 de 2012).
+ */
+export const clientEntryInfoResponse = z.object({ caso: z.number(), privacidad: privacyNoticeResponse });
+export type ClientEntryInfo = z.infer<typeof clientEntryInfoResponse>;
 
 /** POST /api/cliente/entrada: the link's token and where the phone is. */
 export const clientEntrySchema = z.object({
@@ -20,6 +25,14 @@ export const clientEntrySchema = z.object({
     .max(400, { error: MSG.casoNoExiste }),
   lat: z.number({ error: MSG.ubicacionRequerida }).min(-90).max(90),
   lng: z.number({ error: MSG.ubicacionRequerida }).min(-180).max(180),
+  /**
+   * The version of the privacy notice the driver read and ticked: needed while the case's driver
+   * has not authorised the notice in force (422 'Para ingresar al caso debe autorizar…').
+   */
+  autorizacion: z
+    .string({ error: MSG.autorizacionDatosNoValida })
+    .regex(PRIVACY_NOTICE_VERSION, { error: MSG.autorizacionDatosNoValida })
+    .optional(),
 });
 export type ClientEntryInput = z.infer<typeof clientEntrySchema>;
 

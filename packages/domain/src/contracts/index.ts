@@ -13,6 +13,7 @@ export * from './case-status.js';
 export * from './chat.js';
 export * from './map.js';
 export * from './client-entry.js';
+export * from './privacy.js';
 export * from './exports.js';
 export * from './catalogues.js';
 export * from './reports.js';

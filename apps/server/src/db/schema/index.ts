@@ -9,3 +9,4 @@ export * from './chat.js';
 export * from './platform.js';
 export * from './client-links.js';
 export * from './messaging.js';
+export * from './privacy.js';

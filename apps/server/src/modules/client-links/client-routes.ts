@@ -57,15 +57,16 @@ export const clientEntryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['cliente'],
-        summary: "The case a client's link opens ('El caso no existe' for a forged, expired or revoked one)",
+        summary:
+          "The case a client's link opens ('El caso no existe' for a forged, expired or revoked one) and the privacy notice its driver is asked to authorise",
         params: z.object({ token: z.string().max(400) }),
         response: { 200: clientEntryInfoResponse },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-      const { caso } = await entryInfo(ctx, request.params.token);
-      return { caso };
+      const { caso, privacidad } = await entryInfo(ctx, request.params.token);
+      return { caso, privacidad };
     },
   );
 
@@ -74,13 +75,14 @@ export const clientEntryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['cliente'],
-        summary: 'Enter the case: the client session (its own cookie), Recibido → Verificado, the automatic assignment',
+        summary:
+          "Enter the case: the driver's authorisation of their data (422 without it), the client session (its own cookie), Recibido → Verificado, the automatic assignment",
         body: clientEntrySchema,
         response: { 200: clientEntryResponse },
       },
     },
     async (request, reply) => {
-      const result = await enterWithLink(ctx, request.body);
+      const result = await enterWithLink(ctx, request.body, request.ip);
       setClientCookie(request, reply, result.token, result.expira);
       const client = await loadClient(ctx, result.token);
       return { ...me(client), asignacion: result.asignacion, aviso: result.aviso };

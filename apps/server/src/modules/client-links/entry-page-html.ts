@@ -1,4 +1,4 @@
-import { BRAND, LABELS, MSG, fmt, type ApiErrorBody } from '@vialex/domain';
+import { BRAND, LABELS, MSG, fmt, type ApiErrorBody, type PrivacyNotice } from '@vialex/domain';
 
 /*
  * The driver's entry screen as HTML (issue 14): what the React entry page showed, written by the
@@ -9,7 +9,8 @@ import { BRAND, LABELS, MSG, fmt, type ApiErrorBody } from '@vialex/domain';
  */
 
 /** What the link opens, as GET /api/cliente/entrada/{token} would answer it. */
-export type EntryAnswer = { caso: number } | { error: { status: number; body: ApiErrorBody } };
+export type EntryAnswer =
+  { caso: number; privacidad: PrivacyNotice } | { error: { status: number; body: ApiErrorBody } };
 
 /** The company's line (COMPANY_PHONE): as the driver reads it, and its tel: link. */
 export interface EntryContact {
@@ -39,11 +40,54 @@ const TEXTOS = {
   sinConexion: MSG.sinConexion,
   errorServidor: MSG.errorServidor,
   algoSalioMal: MSG.algoSalioMal,
+  autorizacionRequerida: MSG.autorizacionDatosRequerida,
 };
 
-/** The data block: the answer, as the API would give it, and the texts. */
+/**
+ * The data block: the answer, as the API would give it (of the notice, only its version and
+ * whether it is asked: its words are in the page), and the texts.
+ */
 export function entryData(answer: EntryAnswer): string {
-  return `<script type="application/json" id="${ENTRY_DATA_ID}">${scriptJson({ ...answer, textos: TEXTOS })}</script>`;
+  const data =
+    'caso' in answer
+      ? {
+          caso: answer.caso,
+          privacidad: { version: answer.privacidad.version, requerida: answer.privacidad.requerida },
+        }
+      : answer;
+  return `<script type="application/json" id="${ENTRY_DATA_ID}">${scriptJson({ ...data, textos: TEXTOS })}</script>`;
+}
+
+const P = LABELS.privacidad;
+
+/** The notice's whole text, one paragraph per blank line of the setting. */
+const noticeText = (texto: string) =>
+  texto
+    .split('\n\n')
+    .map((p) => `<p>${escapeHtml(p)}</p>`)
+    .join('');
+
+/**
+ * The privacy notice before 'Ingresar al caso' (Ley 1581 de 2012): who, what for and the rights
+ * in a few lines, the whole notice behind 'Leer el aviso completo' (a <details>: it opens without
+ * the script), and the box to tick, never ticked beforehand. Once this notice is authorised on the
+ * case, only the notice itself stays, closed.
+ */
+function privacyBlock(notice: PrivacyNotice): string {
+  if (!notice.requerida)
+    return (
+      `<details class="aviso-completo" data-testid="client-privacy-full">` +
+      `<summary>${escapeHtml(P.titulo)}</summary><div class="texto">${noticeText(notice.texto)}</div></details>`
+    );
+  return (
+    `<section class="privacidad" aria-labelledby="entrada-privacidad-titulo" data-testid="client-privacy">` +
+    `<h2 id="entrada-privacidad-titulo">${escapeHtml(P.titulo)}</h2>` +
+    `<p class="resumen" data-testid="client-privacy-summary">${escapeHtml(notice.resumen)}</p>` +
+    `<details class="aviso-completo" data-testid="client-privacy-full">` +
+    `<summary>${escapeHtml(P.leerCompleto)}</summary><div class="texto">${noticeText(notice.texto)}</div></details>` +
+    `<label class="casilla"><input type="checkbox" id="entrada-autorizo" data-testid="client-consent">` +
+    `<span>${escapeHtml(notice.casilla)}</span></label></section>`
+  );
 }
 
 /** MUI's alert icons (ReportProblemOutlined, InfoOutlined, ErrorOutline), 24×24. */
@@ -93,8 +137,9 @@ const MARK =
 /**
  * The screen: the brand band, the location banner (the phone's position is not known yet when the
  * page arrives), the notice of why the page opened again (the script fills it), the card with the
- * case number — or 'Ingresar al caso' and the refusal — the location line and the button,
- * disabled until the script knows a latitude; then the company's line to call.
+ * case number and the privacy notice to authorise — or 'Ingresar al caso' and the refusal — the
+ * location line and the button, disabled until the script knows a latitude; then the company's
+ * line to call.
  */
 export function entryScreen(answer: EntryAnswer, contact: EntryContact): string {
   const refused = 'error' in answer ? answer.error.body.message : null;
@@ -116,6 +161,7 @@ export function entryScreen(answer: EntryAnswer, contact: EntryContact): string 
       refused ?? '',
     ) +
     `<p class="detalle" id="entrada-detalle"${refused ? ' hidden' : ''}>${escapeHtml(L.entradaDetalle)}</p>` +
+    ('caso' in answer ? privacyBlock(answer.privacidad) : '') +
     `<p class="ubicacion" id="entrada-ubicacion" role="status" data-testid="client-entry-location">${escapeHtml(L.buscandoUbicacion)}</p>` +
     `<button type="button" class="boton" id="entrada-boton" data-testid="client-entry-button" disabled>` +
     `<span class="girando" id="entrada-girando" aria-hidden="true" hidden></span>` +

@@ -14,7 +14,7 @@ const CLIENT_CASE_ENTRY = '/caso-cliente/chat';
 /**
  * The driver's entry page, /login/auth-cliente/{token}, written here as HTML (issue 14: usable
  * within 3 s on a slow-4G phone, where React's first screen alone came at 3.1–3.7 s): the case
- * number, or the refusal ('El caso no existe', 'No puede ingresar al caso…') as the API would
+ * number and the privacy notice its driver is asked to authorise, or the refusal ('El caso no existe', 'No puede ingresar al caso…') as the API would
  * answer it, in the built entrada.html, whose one small script (no React) asks for the location,
  * enters and then opens the case's React app. Nothing is inline script: the answer and the texts
  * travel in a JSON data block, so the Content-Security-Policy has nothing to allow. A case already
@@ -49,7 +49,8 @@ export const clientEntryPageRoute: FastifyPluginAsyncZod<{ webDist: string; serv
       const { token } = request.params;
       let answer: EntryAnswer;
       try {
-        answer = { caso: (await entryInfo(ctx, token)).caso };
+        const { caso, privacidad } = await entryInfo(ctx, token);
+        answer = { caso, privacidad };
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         answer = refusal(err);
@@ -60,7 +61,7 @@ export const clientEntryPageRoute: FastifyPluginAsyncZod<{ webDist: string; serv
           if (!(me instanceof Error)) return reply.header('cache-control', 'no-store').redirect(CLIENT_CASE_ENTRY, 302);
           if (me instanceof AppError && me.code === 'CLIENT_SESSION_ENDED')
             answer = await entryInfo(ctx, token).then(
-              ({ caso }) => ({ caso }),
+              ({ caso, privacidad }) => ({ caso, privacidad }),
               (again: unknown) => (again instanceof AppError ? refusal(again) : Promise.reject(again)),
             );
         }

@@ -6,6 +6,17 @@ import { useGeoStore } from '../../lib/geo';
 import { ClientEntryPage } from './entry-page';
 import { takeHandOver } from './session';
 
+/** What GET /api/cliente/entrada/{token} answers: the case and the privacy notice its driver is asked for. */
+const VERSION = '0123456789ab';
+const notice = (requerida = true) => ({
+  version: VERSION,
+  requerida,
+  resumen: 'VIALEX tratará sus datos personales para atender su caso.',
+  texto: 'Responsable del tratamiento: VIALEX.\n\nSus derechos: conocer, actualizar y rectificar sus datos.',
+  casilla: LABELS.privacidad.casilla,
+});
+const INFO = { caso: 4521, privacidad: notice() };
+
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
@@ -17,7 +28,7 @@ beforeEach(() => {
   calls = [];
   geo = {};
   useGeoStore.setState({ geoOff: false, position: null });
-  answer = (url) => (url.startsWith('/api/cliente/entrada/') ? json({ caso: 4521 }) : json({}, 404));
+  answer = (url) => (url.startsWith('/api/cliente/entrada/') ? json(INFO) : json({}, 404));
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
@@ -63,6 +74,7 @@ const deny = () =>
   );
 
 const button = () => screen.getByRole('button', { name: MSG.ingresarAlCaso });
+const consentBox = () => screen.getByRole('checkbox', { name: LABELS.privacidad.casilla });
 
 describe('ClientEntryPage', () => {
   it('shows the case and keeps Ingresar al caso disabled, with the banner, until a latitude is known', async () => {
@@ -111,15 +123,21 @@ describe('ClientEntryPage', () => {
           asignacion: { investigador: 'LUIS', message: MSG.casoAsignado },
           aviso: null,
         });
-      return json({ caso: 4521 });
+      return json(INFO);
     };
     const router = renderEntry();
     await screen.findByTestId('client-entry-case');
     await locate(4.6, -74.1);
+    fireEvent.click(consentBox());
     fireEvent.click(button());
     expect(await screen.findByTestId('client-case')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/caso-cliente/chat');
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ token: 'tok-123', lat: 4.6, lng: -74.1 });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      token: 'tok-123',
+      lat: 4.6,
+      lng: -74.1,
+      autorizacion: VERSION,
+    });
     // The case page gets the session; the assignment is its status card's (no toast that vanishes).
     expect(takeHandOver()).toEqual({
       me: expect.objectContaining({ caseId: 'c1', caso: 4521, nombre: 'ANA' }),
@@ -131,11 +149,54 @@ describe('ClientEntryPage', () => {
     answer = (url, init) =>
       init?.method === 'POST'
         ? json({ statusCode: 409, code: 'CASE_ALREADY_ENTERED', message: MSG.casoYaIngresado }, 409)
-        : json({ caso: 4521 });
+        : json(INFO);
     renderEntry();
     await screen.findByTestId('client-entry-case');
     await locate();
+    fireEvent.click(consentBox());
     fireEvent.click(button());
     expect(await screen.findByTestId('client-entry-error')).toHaveTextContent(MSG.casoYaIngresado);
+  });
+
+  it('shows the privacy notice with its box unticked; the tap without the tick says why and sends nothing', async () => {
+    renderEntry();
+    await screen.findByTestId('client-entry-case');
+    expect(screen.getByTestId('client-privacy-summary')).toHaveTextContent(notice().resumen);
+    // The whole notice is behind 'Leer el aviso completo'.
+    expect(screen.getByText(LABELS.privacidad.leerCompleto).tagName).toBe('SUMMARY');
+    expect(screen.getByTestId('client-privacy-full')).toHaveTextContent('Sus derechos');
+    expect(consentBox()).not.toBeChecked();
+    await locate();
+    expect(button()).toBeEnabled();
+    fireEvent.click(button());
+    expect(screen.getByTestId('client-entry-error')).toHaveTextContent(MSG.autorizacionDatosRequerida);
+    expect(consentBox()).toHaveAttribute('aria-invalid', 'true');
+    expect(consentBox()).toHaveFocus();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    // Ticked: the reason goes.
+    fireEvent.click(consentBox());
+    expect(screen.queryByTestId('client-entry-error')).toBeNull();
+  });
+
+  it('a notice the case already authorised has no box, and the entry sends no authorisation', async () => {
+    answer = (url, init) =>
+      init?.method === 'POST'
+        ? json({
+            caseId: 'c1',
+            caso: 4521,
+            nombre: 'ANA',
+            expira: new Date().toISOString(),
+            asignacion: null,
+            aviso: null,
+          })
+        : json({ ...INFO, privacidad: notice(false) });
+    renderEntry();
+    await screen.findByTestId('client-entry-case');
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.getByText(LABELS.privacidad.titulo).tagName).toBe('SUMMARY');
+    await locate(4.6, -74.1);
+    fireEvent.click(button());
+    await screen.findByTestId('client-case');
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ token: 'tok-123', lat: 4.6, lng: -74.1 });
   });
 });

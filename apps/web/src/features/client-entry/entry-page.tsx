@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { LABELS, MSG, fmt } from '@vialex/domain';
+import { LABELS, MSG, fmt, type ClientEntryInfo } from '@vialex/domain';
 import { isApiError } from '../../lib/api';
 import { useGeoStore, useGeolocationWatch } from '../../lib/geo';
 import { BrandLogo } from '../../components/brand-logo';
@@ -21,6 +21,7 @@ import {
   type EntryHandOver,
 } from './session';
 import { ButtonSpinner } from '../../components/button-spinner';
+import { PrivacyConsent } from './privacy-consent';
 
 const L = LABELS.cliente;
 
@@ -38,7 +39,7 @@ const ENTRY_INFO_TRIES = 4;
  * cache, the development server.)
  */
 const ENTRY_PATH = /^\/login\/auth-cliente\/([^/]+)$/;
-let early: { token: string; answer: Promise<{ caso: number }> } | null = null;
+let early: { token: string; answer: Promise<ClientEntryInfo> } | null = null;
 
 try {
   const raw = typeof window === 'undefined' ? undefined : ENTRY_PATH.exec(window.location.pathname)?.[1];
@@ -56,14 +57,14 @@ try {
  * The first ask for a token: the early answer when it is that token's, used once — coming back
  * here later (the session ended, the client left) asks again, as the answer may have changed.
  */
-function firstAsk(token: string, signal: AbortSignal): Promise<{ caso: number }> {
+function firstAsk(token: string, signal: AbortSignal): Promise<ClientEntryInfo> {
   const answer = early?.token === token ? early.answer : null;
   early = null;
   return answer ?? fetchEntryInfo(token, signal);
 }
 
 interface EntryInfo {
-  data?: { caso: number };
+  data?: ClientEntryInfo;
   error?: unknown;
   isPending: boolean;
 }
@@ -118,8 +119,8 @@ function useEntryInfo(token: string, navigate: NavigateFunction): EntryInfo & { 
 /**
  * The driver's entry (/login/auth-cliente/{token}, spec 3 §2 "Client case entry", §7), in React:
  * the stand-in for the server's page (see above; the two behave alike). The logo,
- * the case the SMS link opens, the location warning while the phone's position is unknown, and
- * one big button, enabled once a latitude is known. Built for a phone on a slow connection right
+ * the case the SMS link opens, the location warning while the phone's position is unknown, the
+ * privacy notice and its box to tick, and one big button, enabled once a latitude is known. Built for a phone on a slow connection right
  * after an accident: one screen, one thumb, the server's own Spanish message when it refuses.
  */
 export function ClientEntryPage() {
@@ -131,20 +132,35 @@ export function ClientEntryPage() {
   const [notice] = useState(takeEntryNotice);
   const [entering, setEntering] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [consent, setConsent] = useState(false);
 
   const info = useEntryInfo(token, navigate);
 
   const refused = token ? (info.isError ? messageOf(info.error) : null) : MSG.casoNoExiste;
   const ready = !!position && !!info.data && !entering;
 
+  const consentVersion = info.data?.privacidad.requerida ? info.data.privacidad.version : null;
+  const consentMissing = error === MSG.autorizacionDatosRequerida;
+
   const enter = async () => {
     if (!position) return;
+    // Ley 1581: no entry before the driver ticks the notice's box; the server refuses it too.
+    if (consentVersion && !consent) {
+      setError(MSG.autorizacionDatosRequerida);
+      document.getElementById('entrada-autorizo')?.focus();
+      return;
+    }
     // Asked within the tap (browsers want a gesture); the case page registers the phone.
     const notifications = askNotifications();
     setEntering(true);
     setError(null);
     try {
-      const result = await enterCase({ token, lat: position.lat, lng: position.long });
+      const result = await enterCase({
+        token,
+        lat: position.lat,
+        lng: position.long,
+        ...(consentVersion ? { autorizacion: consentVersion } : {}),
+      });
       rememberLink(token);
       const notices: EntryHandOver['notices'] = [];
       // The assignment's outcome is the case page's status card (it stays and follows the case).
@@ -214,13 +230,26 @@ export function ClientEntryPage() {
             )}
           </Box>
           {shownError ? (
-            <Alert severity="error" role="alert" data-testid="client-entry-error">
+            <Alert severity="error" role="alert" id="entrada-error" data-testid="client-entry-error">
               {shownError}
             </Alert>
           ) : (
             <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
               {L.entradaDetalle}
             </Typography>
+          )}
+          {info.data && !refused && (
+            <PrivacyConsent
+              notice={info.data.privacidad}
+              checked={consent}
+              onChange={(checked) => {
+                setConsent(checked);
+                // Ticked after the refusal: the reason goes with it.
+                if (checked && consentMissing) setError(null);
+              }}
+              invalid={consentMissing}
+              errorId="entrada-error"
+            />
           )}
           <Typography
             variant="body2"

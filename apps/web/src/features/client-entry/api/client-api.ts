@@ -1,4 +1,4 @@
-import type { ClientCase, ClientEntryInput, ClientMe } from '@vialex/domain';
+import type { ClientCase, ClientEntryInfo, ClientEntryInput, ClientMe } from '@vialex/domain';
 import { api } from '../../../lib/api';
 
 /** The entry's answer (clientEntryResponse): the session, the automatic assignment, the address notice. */
@@ -18,9 +18,9 @@ export const CLIENT_API = {
   map: '/api/cliente/mapa',
 } as const;
 
-/** GET the case a link opens (404 'El caso no existe', 409 'No puede ingresar al caso…'). */
+/** GET the case a link opens and its privacy notice (404 'El caso no existe', 409 'No puede ingresar al caso…'). */
 export const fetchEntryInfo = (token: string, signal?: AbortSignal) =>
-  api.get<{ caso: number }>(`/api/cliente/entrada/${encodeURIComponent(token)}`, { signal, ignoreSessionLoss: true });
+  api.get<ClientEntryInfo>(`/api/cliente/entrada/${encodeURIComponent(token)}`, { signal, ignoreSessionLoss: true });
 
 /** POST the entry: the client's session cookie comes with the answer. */
 export const enterCase = (body: ClientEntryInput) =>

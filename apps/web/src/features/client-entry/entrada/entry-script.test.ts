@@ -20,7 +20,9 @@ const TEXTOS: EntradaTextos = {
   sinConexion: MSG.sinConexion,
   errorServidor: MSG.errorServidor,
   algoSalioMal: MSG.algoSalioMal,
+  autorizacionRequerida: MSG.autorizacionDatosRequerida,
 };
+const VERSION = '0123456789ab';
 
 /**
  * The screen as the server writes it (apps/server/src/modules/client-links/entry-page-html.ts),
@@ -36,6 +38,7 @@ function page(answer: Omit<EntradaData, 'textos'>) {
       <h1>${answer.caso ? fmt(L.numeroCaso, { caso: answer.caso }) : MSG.ingresarAlCaso}</h1>
       <div id="entrada-error" role="alert" data-testid="client-entry-error" ${refused ? '' : 'hidden'}><div class="mensaje">${refused ?? ''}</div></div>
       <p id="entrada-detalle" ${refused ? 'hidden' : ''}>${L.entradaDetalle}</p>
+      ${answer.privacidad?.requerida ? `<label><input type="checkbox" id="${ENTRADA_IDS.autorizo}"><span>${LABELS.privacidad.casilla}</span></label>` : ''}
       <p id="entrada-ubicacion" role="status">${L.buscandoUbicacion}</p>
       <button type="button" id="entrada-boton" disabled><span id="entrada-girando" hidden></span><span id="entrada-boton-texto">${MSG.ingresarAlCaso}</span></button>
     </main>`;
@@ -43,6 +46,7 @@ function page(answer: Omit<EntradaData, 'textos'>) {
 
 const byId = (id: string) => document.getElementById(id)!;
 const button = () => byId(ENTRADA_IDS.boton) as HTMLButtonElement;
+const consent = () => byId(ENTRADA_IDS.autorizo) as HTMLInputElement;
 const banner = () => byId(ENTRADA_IDS.geo);
 const errorShown = () => (byId(ENTRADA_IDS.error).hidden ? null : byId(ENTRADA_IDS.error).textContent);
 const json = (body: unknown, status = 200) =>
@@ -286,6 +290,52 @@ describe('the entry page script (no React)', () => {
     expect(byId(ENTRADA_IDS.aviso).hidden).toBe(true);
   });
 
+  it('asks for the authorisation of the privacy notice: unticked, the tap says why and sends nothing; ticked, it enters with the version read', async () => {
+    page({ caso: 4521, privacidad: { version: VERSION, requerida: true } });
+    start('tok-123');
+    locate(4.6, -74.1);
+    expect(consent().checked).toBe(false);
+    // The button is not disabled by the box: the tap is where the driver learns why.
+    expect(button().disabled).toBe(false);
+    button().click();
+    expect(errorShown()).toBe(MSG.autorizacionDatosRequerida);
+    expect(byId(ENTRADA_IDS.detalle).hidden).toBe(true);
+    expect(document.activeElement).toBe(consent());
+    expect(consent().getAttribute('aria-invalid')).toBe('true');
+    expect(consent().getAttribute('aria-describedby')).toBe(ENTRADA_IDS.error);
+    expect(calls).toEqual([]);
+    expect(button().disabled).toBe(false);
+
+    consent().click();
+    expect(errorShown()).toBeNull();
+    expect(consent().getAttribute('aria-invalid')).toBe('false');
+    button().click();
+    await settle(() => expect(went).toEqual([CLIENT_CASE_ENTRY]));
+    expect(calls).toEqual([
+      { url: '/api/cliente/entrada', body: { token: 'tok-123', lat: 4.6, lng: -74.1, autorizacion: VERSION } },
+    ]);
+  });
+
+  it("the server's own refusal of the authorisation is shown as it says", async () => {
+    answer = async () =>
+      json({ statusCode: 409, code: 'PRIVACY_NOTICE_CHANGED', message: MSG.avisoPrivacidadCambio }, 409);
+    page({ caso: 4521, privacidad: { version: VERSION, requerida: true } });
+    start();
+    locate();
+    consent().click();
+    button().click();
+    await settle(() => expect(errorShown()).toBe(MSG.avisoPrivacidadCambio));
+  });
+
+  it('a notice this case already authorised: no box, and the entry sends no authorisation', async () => {
+    page({ caso: 4521, privacidad: { version: VERSION, requerida: false } });
+    start('tok-123');
+    locate(4.6, -74.1);
+    button().click();
+    await settle(() => expect(went).toEqual([CLIENT_CASE_ENTRY]));
+    expect(calls[0].body).toEqual({ token: 'tok-123', lat: 4.6, lng: -74.1 });
+  });
+
   it('a page without its data block is left as it is', () => {
     document.body.innerHTML = '<button id="entrada-boton" disabled>x</button>';
     expect(startEntry({ doc: document, nav: nav(), token: 't', go: () => {} })).toBeNull();
@@ -295,7 +345,15 @@ describe('the entry page script (no React)', () => {
 });
 
 describe('viewOf', () => {
-  const base = { caso: 1, refused: null, position: null, geoOff: false, entering: false, error: null };
+  const base = {
+    caso: 1,
+    refused: null,
+    position: null,
+    geoOff: false,
+    entering: false,
+    error: null,
+    consentVersion: null,
+  };
   it('is the React page’s rules', () => {
     expect(viewOf(base, TEXTOS)).toEqual({
       geo: 'standard',

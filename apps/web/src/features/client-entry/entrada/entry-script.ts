@@ -12,9 +12,10 @@ import {
 /*
  * The driver's entry page without React (issue 14: usable within 3 s on a slow-4G phone). The
  * server writes the whole screen (apps/server/src/modules/client-links/entry-page-html.ts): the
- * brand band, the location banner, the case number or the refusal, the button. This script, a few
- * KB and nothing else, asks for the location, enables 'Ingresar al caso' once a latitude is known,
- * enters, and then opens the case — the React app loads only there. It behaves as the React entry
+ * brand band, the location banner, the case number or the refusal, the privacy notice and its box,
+ * the button. This script, a few KB and nothing else, asks for the location, enables 'Ingresar al
+ * caso' once a latitude is known, refuses to enter while the notice's box is not ticked (saying
+ * why), enters, and then opens the case — the React app loads only there. It behaves as the React entry
  * page (entry-page.tsx) does; only types come from @vialex/domain, the texts come in the page.
  */
 
@@ -29,6 +30,8 @@ export const ENTRADA_IDS = {
   boton: 'entrada-boton',
   botonTexto: 'entrada-boton-texto',
   girando: 'entrada-girando',
+  /** The privacy notice's box ('Autorizo el tratamiento de mis datos personales…'). */
+  autorizo: 'entrada-autorizo',
 } as const;
 
 /** The texts the script writes after the first paint (the server takes them from the catalogue). */
@@ -40,11 +43,15 @@ export interface EntradaTextos {
   sinConexion: string;
   errorServidor: string;
   algoSalioMal: string;
+  /** Why the entry cannot go on without the box ticked. */
+  autorizacionRequerida: string;
 }
 
 /** The page's JSON data block: what the link opens, as the API would answer it, and the texts. */
 export interface EntradaData {
   caso?: number;
+  /** The privacy notice's version, and whether this case's driver is asked to authorise it. */
+  privacidad?: { version: string; requerida: boolean };
   error?: { status: number; body: ApiErrorBody };
   textos: EntradaTextos;
 }
@@ -65,6 +72,8 @@ export interface EntryState {
   entering: boolean;
   /** The entry's own refusal or failure, in Spanish. */
   error: string | null;
+  /** The notice's version when the page asks for the authorisation, else null. */
+  consentVersion: string | null;
 }
 
 export interface EntryView {
@@ -228,6 +237,7 @@ export function startEntry(deps: EntryDeps): { state: () => EntryState } | null 
   const button = el(ENTRADA_IDS.boton) as HTMLButtonElement | null;
   const buttonText = el(ENTRADA_IDS.botonTexto);
   const spinner = el(ENTRADA_IDS.girando);
+  const consent = el(ENTRADA_IDS.autorizo) as HTMLInputElement | null;
 
   const state: EntryState = {
     caso: typeof data.caso === 'number' ? data.caso : null,
@@ -236,6 +246,7 @@ export function startEntry(deps: EntryDeps): { state: () => EntryState } | null 
     geoOff: false,
     entering: false,
     error: null,
+    consentVersion: data.privacidad?.requerida ? data.privacidad.version : null,
   };
 
   const setText = (node: Element | null, text: string) => {
@@ -260,6 +271,12 @@ export function startEntry(deps: EntryDeps): { state: () => EntryState } | null 
     }
     setText(buttonText, v.button.text);
     if (spinner) spinner.hidden = !v.button.busy;
+    if (consent) {
+      const missing = state.error === t.autorizacionRequerida;
+      consent.setAttribute('aria-invalid', String(missing));
+      if (missing) consent.setAttribute('aria-describedby', ENTRADA_IDS.error);
+      else consent.removeAttribute('aria-describedby');
+    }
   };
   const set = (change: Partial<EntryState>) => {
     Object.assign(state, change);
@@ -277,12 +294,23 @@ export function startEntry(deps: EntryDeps): { state: () => EntryState } | null 
   const enter = async () => {
     const position = state.position;
     if (!position || state.entering || state.caso === null || state.refused) return;
+    // Ley 1581: no entry before the driver ticks the notice's box; the server refuses it too.
+    if (state.consentVersion && !consent?.checked) {
+      set({ error: t.autorizacionRequerida });
+      consent?.focus();
+      return;
+    }
     // Asked within the tap (browsers want a gesture); the case page registers the phone.
     const asked = (deps.notifications ?? askNotifications)();
     set({ entering: true, error: null });
     try {
       const result = await postEntry(
-        { token: deps.token, lat: position.lat, lng: position.long },
+        {
+          token: deps.token,
+          lat: position.lat,
+          lng: position.long,
+          ...(state.consentVersion ? { autorizacion: state.consentVersion } : {}),
+        },
         t,
         deps.fetch ?? fetch.bind(globalThis),
       );
@@ -300,6 +328,10 @@ export function startEntry(deps: EntryDeps): { state: () => EntryState } | null 
   };
 
   button?.addEventListener('click', () => void enter());
+  // Ticked after the refusal: the reason goes with it.
+  consent?.addEventListener('change', () => {
+    if (consent.checked && state.error === t.autorizacionRequerida) set({ error: null });
+  });
   render();
   watchLocation(deps.nav, {
     position: (p) => set({ position: p, geoOff: false }),
