@@ -22,6 +22,7 @@ import {
 /** Each row: the cargos the spec names for the action. Every other cargo must be refused. */
 const EXPECTED: Record<Action, Cargo[]> = {
   'clientes.write': ['Call Center', 'Coordinador Contact Center', 'Administrador'],
+  'clientes.accesos': ['Administrador'],
   'usuarios.changeOtherPassword': ['Administrador'],
   'usuarios.changeArea': ['Administrador'],
   'casos.create': ['Call Center', 'Coordinador Contact Center', 'Administrador'],

@@ -12,6 +12,8 @@ const CONTACT_CENTER_DESK: readonly Cargo[] = ['Call Center', 'Coordinador Conta
 export const PERMISSIONS = {
   // spec 1 §6
   'clientes.write': CONTACT_CENTER_DESK,
+  /** 'Quién consultó sus datos': a client's access log (Ley 1581 de 2012) holds staff's reads, for the Administrador only. */
+  'clientes.accesos': ['Administrador'],
   'usuarios.changeOtherPassword': ['Administrador'],
   /** The area selector of an existing user (spec 1 §5: disabled when editing, except for the Administrador). */
   'usuarios.changeArea': ['Administrador'],

@@ -10,6 +10,7 @@ import {
   workspaceTabs,
 } from '@vialex/domain';
 import { viewerOf } from '../../platform/context.js';
+import { logDataAccess } from '../privacy/access-log.js';
 import { presentCase } from './presenter.js';
 import { lookupCasePolicy } from './policy-lookup-service.js';
 import { casePolicies, lastEntryAt, listCaseHistory, loadCaseForTab } from './workspace-queries.js';
@@ -66,6 +67,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id, pestana } = request.params;
       await loadCaseForTab(ctx.db, viewerOf(request), id, pestana);
+      if (pestana === 'informacion') await logDataAccess(ctx, viewerOf(request), { caso: id });
       const withHistory = pestana === 'informacion' || pestana === 'gestionar';
       return {
         pestana,

@@ -11,6 +11,7 @@ import {
 } from '@vialex/domain';
 import { viewerOf } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
+import { logDataAccess } from '../privacy/access-log.js';
 import { presentClient } from './presenter.js';
 import { findClient, listClients } from './queries.js';
 import { createClient, deactivateClient, updateClient } from './service.js';
@@ -40,10 +41,18 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id',
-    { schema: { tags: ['clientes'], params: idParams, response: { 200: clientResponse } } },
+    {
+      schema: {
+        tags: ['clientes'],
+        summary: "A client's record (the open is on their access log: 'Quién consultó sus datos')",
+        params: idParams,
+        response: { 200: clientResponse },
+      },
+    },
     async (request) => {
       const row = await findClient(app.ctx.db, request.params.id);
       if (!row) throw notFound(MSG.clienteNoExiste);
+      await logDataAccess(app.ctx, viewerOf(request), { cliente: row.id });
       return presentClient(row);
     },
   );
