@@ -3,14 +3,16 @@ import { CaseSmsPanel, ExportCaseButton } from '../features/case-sms';
 import { CaseStatusPanel } from '../features/case-status';
 import { ChatRoom, ChatTabLabel } from '../features/case-chat';
 import { CaseMapTab } from '../features/case-map';
+import { AuthorisationLine } from '../features/privacy';
 import { chatKindOfTab } from '@vialex/domain';
 
 /**
  * The case workspace composed from the features that fill it (features never import each other):
- * the SMS panel of DATOS DEL CASO and the export button of the header (features/case-sms), the
- * gestionar tab's status change (features/case-status), the chat rooms of the chat tabs and their
- * unread counts (features/case-chat), the mapa tab's map (features/case-map, its Leaflet chunk
- * loaded with the tab). A slot left empty shows what it will hold.
+ * the driver's authorisation of their data on DATOS DEL CASO (features/privacy), the SMS panel
+ * there and the export button of the header (features/case-sms), the gestionar tab's status
+ * change (features/case-status), the chat rooms of the chat tabs and their unread counts
+ * (features/case-chat), the mapa tab's map (features/case-map, its Leaflet chunk loaded with the
+ * tab). A slot left empty shows what it will hold.
  */
 export function CaseWorkspaceRoute() {
   return (
@@ -22,7 +24,12 @@ export function CaseWorkspaceRoute() {
         const tipo = chatKindOfTab(tab);
         return tipo ? <ChatTabLabel caseId={caso.id} tipo={tipo} label={label} /> : null;
       }}
-      panels={(caso) => <CaseSmsPanel caseId={caso.id} />}
+      panels={(caso) => (
+        <>
+          <AuthorisationLine caseId={caso.id} />
+          <CaseSmsPanel caseId={caso.id} />
+        </>
+      )}
       headerActions={(caso) =>
         caso.actions.export ? <ExportCaseButton caseId={caso.id} caso={caso.caso} size="small" /> : null
       }

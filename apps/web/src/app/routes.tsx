@@ -8,7 +8,7 @@ import { RouteError } from './route-error';
 const LoginPage = lazy(() => import('../features/auth/login-page'));
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
 const StaffShell = lazy(() => import('./staff-shell'));
-const ClientsPage = lazy(() => import('../features/clients/clients-page'));
+const ClientsPage = lazy(() => import('./clients-route'));
 const UsersPage = lazy(() => import('../features/users/users-page'));
 const UserStatusPage = lazy(() => import('../features/user-status/user-status-page'));
 const CasesPage = lazy(() => import('../features/cases/cases-page'));

@@ -1,6 +1,8 @@
 import Typography from '@mui/material/Typography';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined';
+import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
+import { LABELS } from '@vialex/domain';
 import { EstadoChip } from '../../components/list/estado-chip';
 import { ListCard } from '../../components/list/list-card';
 import { RowAction, RowActions } from '../../components/list/row-action';
@@ -15,33 +17,53 @@ export interface ClientColumnActions {
   canWrite: boolean;
   edit: (c: ClientRow) => void;
   deactivate: (c: ClientRow) => void;
+  /** 'Quién consultó sus datos': only for a cargo that may read a client's access log (the Administrador). */
+  accessLog?: (c: ClientRow) => void;
 }
 
 /** The phone's one search field: digits are the identification number, words the name. */
 export const CLIENT_QUICK_SEARCH: QuickSearch = { label: CLIENT_TEXTS.buscarRapido, toCriteria: identificationOrName };
 
-/** Editar and Eliminar, only for a cargo that may write clients; Eliminar disabled on an inactive client. */
+/**
+ * Editar and Eliminar, only for a cargo that may write clients (Eliminar disabled on an inactive
+ * client); 'Quién consultó sus datos' for who may read the access log.
+ */
 function ClientActions({ c, actions, labelled }: { c: ClientRow; actions: ClientColumnActions; labelled: boolean }) {
-  if (!actions.canWrite) return null;
+  if (!hasActions(actions)) return null;
   return (
     <RowActions labelled={labelled}>
-      <RowAction
-        label={LIST_TEXTS.editar}
-        icon={<EditOutlined fontSize="small" />}
-        onClick={() => actions.edit(c)}
-        labelled={labelled}
-      />
-      <RowAction
-        label={LIST_TEXTS.eliminar}
-        icon={<DeleteOutlineOutlined fontSize="small" />}
-        color="error"
-        onClick={() => actions.deactivate(c)}
-        disabled={!c.estado}
-        labelled={labelled}
-      />
+      {actions.canWrite && (
+        <>
+          <RowAction
+            label={LIST_TEXTS.editar}
+            icon={<EditOutlined fontSize="small" />}
+            onClick={() => actions.edit(c)}
+            labelled={labelled}
+          />
+          <RowAction
+            label={LIST_TEXTS.eliminar}
+            icon={<DeleteOutlineOutlined fontSize="small" />}
+            color="error"
+            onClick={() => actions.deactivate(c)}
+            disabled={!c.estado}
+            labelled={labelled}
+          />
+        </>
+      )}
+      {actions.accessLog && (
+        <RowAction
+          label={LABELS.privacidad.accesos}
+          icon={<ManageSearchOutlined fontSize="small" />}
+          onClick={() => actions.accessLog?.(c)}
+          labelled={labelled}
+          testId="client-access-log"
+        />
+      )}
     </RowActions>
   );
 }
+
+const hasActions = (actions: ClientColumnActions) => actions.canWrite || !!actions.accessLog;
 
 const city = (c: ClientRow) => (
   <>
@@ -64,14 +86,14 @@ export function clientColumns(actions: ClientColumnActions): ListColumn<ClientRo
     { key: 'direccion', header: CLIENT_TEXTS.direccion, minWidth: 160, render: (c) => c.direccion },
     { key: 'estado', header: CLIENT_TEXTS.estado, render: (c) => <EstadoChip estado={c.estado} /> },
   ];
-  if (!actions.canWrite) return columns;
+  if (!hasActions(actions)) return columns;
   return [
     ...columns,
     {
       key: 'acciones',
       header: LIST_TEXTS.acciones,
       sticky: 'right',
-      width: 104,
+      width: 16 + 44 * ((actions.canWrite ? 2 : 0) + (actions.accessLog ? 1 : 0)),
       render: (c) => <ClientActions c={c} actions={actions} labelled={false} />,
     },
   ];
@@ -89,7 +111,7 @@ export function clientCard(actions: ClientColumnActions): RenderCard<ClientRow> 
           { label: CLIENT_TEXTS.telefono, value: c.telefono },
           { label: CLIENT_TEXTS.ciudad, value: city(c) },
         ]}
-        actions={actions.canWrite && <ClientActions c={c} actions={actions} labelled />}
+        actions={hasActions(actions) && <ClientActions c={c} actions={actions} labelled />}
       />
     );
   };

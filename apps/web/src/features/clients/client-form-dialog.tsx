@@ -14,6 +14,7 @@ import { LIST_TEXTS } from '../../components/list/texts';
 import type { ClientRow } from './api/list-clients';
 import { useCreateClient } from './api/create-client';
 import { useUpdateClient } from './api/update-client';
+import { useClientRecord } from './api/get-client';
 import { CLIENT_TEXTS } from './texts';
 
 const FIELDS = [
@@ -65,14 +66,28 @@ export function ClientFormDialog({ target, onClose, onSaved, feedback }: ClientF
   const create = useCreateClient();
   const update = useUpdateClient();
   const tipos = useTiposIdentificacion();
-  const { control, handleSubmit, reset, setError } = useForm<ClientInput, unknown, Client>({
+  const {
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { isDirty },
+  } = useForm<ClientInput, unknown, Client>({
     resolver: zodResolver(clientSchema),
     defaultValues: EMPTY,
   });
+  // The list's row fills the form at once; the record read on opening replaces it while untouched.
+  const record = useClientRecord(editing?.id ?? null);
 
   useEffect(() => {
     if (target) reset(editing ? valuesOf(editing) : EMPTY);
   }, [target, editing, reset]);
+
+  useEffect(() => {
+    if (record.data && !isDirty) reset(valuesOf(record.data));
+    // Only a newly read record resets the form; typing (isDirty) must not bring it back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [record.data, reset]);
 
   const submit = handleSubmit(async (values) => {
     try {

@@ -1,3 +1,4 @@
+import { useState, type ReactNode } from 'react';
 import { FEEDBACK, PAGE_SIZE, TITLES, can, fmt } from '@vialex/domain';
 import { useCurrentUser } from '../../lib/session';
 import { PageTitle } from '../../components/page-title';
@@ -13,8 +14,16 @@ import { CLIENT_QUICK_SEARCH, clientCard, clientColumns } from './client-columns
 const rowId = (c: ClientRow) => c.id;
 const nombre = (c: ClientRow) => `${c.nombres} ${c.apellidos}`;
 
+export interface ClientsPageProps {
+  /**
+   * 'Quién consultó sus datos' for a client (null: closed), given by app/ from features/privacy;
+   * offered on the rows only to a cargo that may read it.
+   */
+  accessLog?: (client: ClientRow | null, onClose: () => void) => ReactNode;
+}
+
 /** LISTA DE CLIENTES (spec 1 §2): 10 per page, newest first, add/edit dialog, soft delete. */
-export default function ClientsPage() {
+export default function ClientsPage({ accessLog }: ClientsPageProps = {}) {
   const list = usePagedList(clientListKey, fetchClients, { limit: PAGE_SIZE });
   // The row just added, edited or deactivated is highlighted; the toast names the client.
   const rows = useRowEditing<ClientRow>();
@@ -23,6 +32,7 @@ export default function ClientsPage() {
   const ifAllowed = (action: () => void) => rows.ifAllowed(list.canWrite, action);
 
   const me = useCurrentUser();
+  const [logOf, setLogOf] = useState<ClientRow | null>(null);
   const rowActions = {
     // Edit and delete only for a cargo that may write clients; the server refuses the others anyway.
     canWrite: can(me.cargo, 'clientes.write') && list.canWrite !== false,
@@ -36,6 +46,7 @@ export default function ClientsPage() {
             fmt(FEEDBACK.clienteInactivado, { nombre: nombre(c) }),
           ),
       ),
+    accessLog: accessLog && can(me.cargo, 'clientes.accesos') ? setLogOf : undefined,
   };
 
   return (
@@ -68,6 +79,7 @@ export default function ClientsPage() {
         feedback={rows.feedback}
       />
       {rows.elements}
+      {accessLog?.(logOf, () => setLogOf(null))}
     </>
   );
 }

@@ -1,0 +1,56 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { LABELS, MSG, type DataAuthorisation } from '@vialex/domain';
+import { createQueryClient } from '../../lib/query-client';
+import { AuthorisationLine } from './authorisation-line';
+
+const P = LABELS.privacidad;
+let answer: () => Response;
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) =>
+      url === '/api/casos/c1/autorizacion-datos' ? answer() : json({ message: 'no' }, 404),
+    ),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const renderLine = () =>
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <AuthorisationLine caseId="c1" />
+    </QueryClientProvider>,
+  );
+
+describe('AuthorisationLine (DATOS DEL CASO)', () => {
+  it('says when the driver authorised their data, in Bogotá, and for which notice', async () => {
+    const given: DataAuthorisation = { estado: 'otorgada', fecha: '2026-11-28T15:42:07.000Z', version: '3f9a2c1b04d5' };
+    answer = () => json(given);
+    renderLine();
+    await waitFor(() =>
+      expect(screen.getByTestId('data-authorisation')).toHaveTextContent(
+        `${P.autorizacion}: otorgada el 2026-11-28 10:42:07 (aviso v3f9a2c1b04d5)`,
+      ),
+    );
+  });
+
+  it('says pending when the driver has not authorised it', async () => {
+    answer = () => json({ estado: 'pendiente', fecha: null, version: null });
+    renderLine();
+    await waitFor(() =>
+      expect(screen.getByTestId('data-authorisation')).toHaveTextContent(`${P.autorizacion}: ${P.pendiente}`),
+    );
+  });
+
+  it('is not there for a reader the server refuses', async () => {
+    answer = () => json({ statusCode: 403, code: 'FORBIDDEN', message: MSG.noAutorizado }, 403);
+    renderLine();
+    await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalled());
+    expect(screen.queryByTestId('data-authorisation')).toBeNull();
+  });
+});
