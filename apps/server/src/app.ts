@@ -46,6 +46,7 @@ import { clientCaseRoutes, clientEntryRoutes } from './modules/client-links/clie
 import { clientEntryPageRoute } from './modules/client-links/entry-page-route.js';
 import { dashboardRoutes, reportRoutes, statisticsRoutes } from './modules/reports/routes.js';
 import { privacyRoutes } from './modules/privacy/routes.js';
+import { rememberRequestAddress } from './modules/audit/request-address.js';
 import { loadClient, readClientCookie, type ClientViewer } from './modules/client-links/client-session.js';
 
 declare module 'fastify' {
@@ -202,6 +203,8 @@ const staffScope: FastifyPluginAsyncZod = async (app) => {
     if (!request.routeOptions.config.sessionCheckedByRoute) return guard(request, reply);
     if (!readSessionCookie(request)) throw noSession();
   });
+  // After the guard: the audit records of the request's acts name the address it came from.
+  app.addHook('preHandler', rememberRequestAddress);
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(meRoutes, { prefix: '/api/me' });
   await app.register(pushRoutes, { prefix: '/api/push' });

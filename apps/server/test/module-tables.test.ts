@@ -27,6 +27,8 @@ const OWNS: Record<string, string[]> = {
   exports: ['exportaciones'],
   // The driver's authorisation of their data (the notice's words by version) and who looked at it.
   privacy: ['avisos_privacidad', 'autorizaciones_datos', 'accesos_datos'],
+  // AUDITORÍA: every module records its acts through audit/record.ts, which alone writes the table.
+  audit: ['auditoria'],
   // live writes none: its gated topics' presence is chat's and users' (live/presence.ts calls their
   // sweeps). The instances themselves (instancias) are the platform's (platform/instances.ts), as
   // the job queue (trabajos) is.

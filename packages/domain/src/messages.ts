@@ -452,4 +452,5 @@ export const TITLES = {
   dashboard: 'DASHBOARD',
   notificaciones: 'Notificaciones',
   gestionarCaso: 'Gestionar caso',
+  auditoria: 'AUDITORÍA',
 } as const;

@@ -17,3 +17,4 @@ export * from './privacy.js';
 export * from './exports.js';
 export * from './catalogues.js';
 export * from './reports.js';
+export * from './audit.js';

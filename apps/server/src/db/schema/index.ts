@@ -10,3 +10,4 @@ export * from './platform.js';
 export * from './client-links.js';
 export * from './messaging.js';
 export * from './privacy.js';
+export * from './audit.js';
