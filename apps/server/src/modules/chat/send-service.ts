@@ -1,8 +1,8 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import { CHAT_TAB, MSG, fmt, isCargo, maySend, mayUploadDronePhotos, seesOnlyFiles, topics } from '@vialex/domain';
-import type { Tx } from '../../db/client.js';
-import { runPrepared, slot } from '../../db/prepared.js';
-import { casos, chats, fotosdrone, mensajes } from '../../db/schema/index.js';
+import { CHAT_TAB, MSG, fmt, maySend, mayUploadDronePhotos } from '@vialex/domain';
+import type { Executor, Tx } from '../../db/client.js';
+import { runPrepared } from '../../db/prepared.js';
+import { casos, fotosdrone, mensajes } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { badRequest } from '../../platform/errors.js';
 import { enforce } from '../auth/policy.js';
@@ -11,7 +11,8 @@ import { recordFile, removeStored, storeStaged, type StoredFile } from '../files
 import { discardStaged, type StagedUpload } from '../files/upload.js';
 import { messageByClientId, type MessageRow, type StoredChatFile, type StoredReply } from './messages.js';
 import { makePreview } from './previews.js';
-import { caseAgentIds, caseAgentsOfRoom, joinAgents, joinRoom, roomMembers, type OpenRoom } from './service.js';
+import { saveAndAnnounce } from './send-statement.js';
+import { caseAgentsOfRoom, joinAgents, type ChatSender, type OpenRoom } from './service.js';
 
 /*
  * Saying something in a room: a text, files, or drone photos. The client id the phone made is
@@ -79,6 +80,13 @@ export async function sendMessage(
 ): Promise<{ row: MessageRow; repetido: boolean }> {
   const rule = drone ? mayUploadDronePhotos : maySend;
   enforce(rule(open.sender, open.caso, open.kind));
+  // A text's statement may find the case changed since it was read: the long way checks it again.
+  let changed = false;
+  if (!uploads.length && !drone && !input.replyTo) {
+    const sent = await sendText(ctx, open, input);
+    if (sent !== CHANGED && sent) return sent;
+    changed = sent === CHANGED;
+  }
   // A repeat with files is answered before they are stored again; a text's repeat is found
   // inside the transaction anyway, so it saves the look-up.
   if (uploads.length) {
@@ -88,7 +96,7 @@ export async function sendMessage(
 
   const stored = await storeUploads(ctx, uploads, drone ? FOLDER.drone : FOLDER.chat);
   try {
-    const row = await dispatch(ctx, (tx, pending) => saveInRoom(ctx, tx, pending, open, input, stored, drone));
+    const row = await dispatch(ctx, (tx, pending) => saveInRoom(tx, pending, open, input, stored, drone, changed));
     return { row, repetido: false };
   } catch (err) {
     await removeAll(ctx, stored);
@@ -104,29 +112,65 @@ class Repeated extends Error {
   }
 }
 
-async function saveInRoom(
+/** sendText's answer when the case is no longer the row the rules were checked on. */
+const CHANGED = Symbol('case changed');
+
+/**
+ * A text with no reply, in a room where nobody is away and every agent is a member (a busy room's
+ * usual message): one statement, its own transaction. Answers undefined when it goes the long way
+ * (saveInRoom) — somebody to tell by notice in the message's transaction, an agent to join — and
+ * CHANGED when the case changed since it was read.
+ */
+async function sendText(
   ctx: AppContext,
+  open: OpenRoom,
+  input: SendInput,
+): Promise<{ row: MessageRow; repetido: boolean } | typeof CHANGED | undefined> {
+  if (open.away > 0 || (await agentsToJoin(ctx.db, open)).length) return undefined;
+  const sent = await saveAndAnnounce(ctx.db, open, {
+    content: input.content,
+    clientId: input.clientId,
+    files: [],
+    reply: null,
+  });
+  if (!sent) {
+    const before = await messageByClientId(ctx.db, open.room.id, open.sender.id, input.clientId);
+    return before ? { row: before, repetido: true } : CHANGED;
+  }
+  // A member who left the room since it was read is told all the same, in a transaction of its own.
+  if (sent.away.length) await dispatch(ctx, (tx, pending) => tellAway(tx, pending, open, sent.row, sent.away));
+  return { row: sent.row, repetido: false };
+}
+
+/**
+ * The case's agents who read this room and are not members yet (a slot filled since, by whatever
+ * path): members from the start, they join before the message. Looked up only when a slot's user
+ * is missing from the room.
+ */
+async function agentsToJoin(db: Executor, open: OpenRoom): Promise<ChatSender[]> {
+  if (!open.missingAgents.length) return [];
+  const missing = new Set(open.missingAgents);
+  return (await caseAgentsOfRoom(db, open.caso, open.kind)).filter((a) => missing.has(a.id));
+}
+
+/**
+ * The long way, in the send's transaction: files recorded, a reply's quote, agents joined, drone
+ * photos and the notices. The statement's version check stands for the case's re-read; only when
+ * the case changed since it was read (`changed`, or found so here) are the rules checked again on
+ * the case as it is now, shared until commit — a room blocked or a case archived a moment ago
+ * refuses the send, and neither happens before it commits.
+ */
+async function saveInRoom(
   tx: Tx,
   pending: Pending,
-  open: OpenRoom,
+  read: OpenRoom,
   input: SendInput,
   stored: StoredUpload[],
   drone: DroneInput | undefined,
+  changed: boolean,
 ): Promise<MessageRow> {
-  const { room, sender, kind } = open;
-  // The room's row orders its messages: one sender at a time takes the next number (the row stays
-  // locked until commit, so a repeat sent at the same moment finds this message below).
-  const [taken] = await runPrepared(
-    tx,
-    'chat_take_number',
-    (b) =>
-      b
-        .update(chats)
-        .set({ ultimoIndex: sql`${chats.ultimoIndex} + 1` })
-        .where(eq(chats.id, sql.placeholder('room')))
-        .returning({ indexId: chats.ultimoIndex }),
-    { room: room.id },
-  );
+  const { room, sender } = read;
+  let open = changed ? await checkedAgain(tx, read, drone) : read;
   // A repeat is answered as it was even when the message it quotes has gone since.
   const earlier = input.replyTo ? await messageByClientId(tx, room.id, sender.id, input.clientId) : undefined;
   if (earlier) throw new Repeated(earlier);
@@ -144,63 +188,37 @@ async function saveInRoom(
       ...(drone ? { dron: drone } : {}),
     });
   }
-  const { indexId } = taken;
-  const [row] = await runPrepared(
-    tx,
-    'chat_insert_message',
-    (b) =>
-      b
-        .insert(mensajes)
-        .values({
-          indexId: sql.placeholder('indexId'),
-          roomId: sql.placeholder('room'),
-          senderId: sql.placeholder('sender'),
-          username: sql.placeholder('username'),
-          content: sql.placeholder('content'),
-          files: slot('files', mensajes.files),
-          replyMessage: slot('reply', mensajes.replyMessage),
-          clientId: sql.placeholder('clientId'),
-          distributed: false,
-        })
-        // A repeat of a message already stored (its client id) stores nothing: see below.
-        .onConflictDoNothing({ target: [mensajes.roomId, mensajes.senderId, mensajes.clientId] })
-        .returning(),
-    {
-      indexId,
-      room: room.id,
-      sender: sender.id,
-      username: sender.username,
-      content: input.content,
-      files,
-      reply,
-      clientId: input.clientId,
-    },
-  );
-  if (!row) {
-    // A repeat: the room's lock, taken above, waited for the first send to commit, so it is there.
+  await joinAgents(tx, room.id, await agentsToJoin(tx, open));
+  const values = { content: input.content, clientId: input.clientId, files, reply };
+  let sent = await saveAndAnnounce(tx, open, values);
+  for (let attempt = 0; !sent; attempt++) {
+    // A repeat: the room's lock waited for the first send to commit, so it is there.
     const again = await messageByClientId(tx, room.id, sender.id, input.clientId);
     if (again) throw new Repeated(again);
-    throw new Error('chat message neither stored nor found');
+    if (attempt > 0) throw new Error('chat message neither stored nor found');
+    open = await checkedAgain(tx, open, drone);
+    sent = await saveAndAnnounce(tx, open, values);
   }
-  // The case as it is now (a room blocked or a case archived a moment ago refuses the send).
-  const [caso] = await runPrepared(
+  if (drone) await recordDronePhotos(tx, pending, open.caso, room.id, sent.row, files);
+  if (sent.away.length) await tellAway(tx, pending, open, sent.row, sent.away);
+  return sent.row;
+}
+
+/** The rules again on the case as it is now, shared until commit. */
+async function checkedAgain(tx: Tx, open: OpenRoom, drone: DroneInput | undefined): Promise<OpenRoom> {
+  const [now] = await runPrepared(
     tx,
     'chat_case_for_share',
     (b) =>
       b
-        .select()
+        .select({ caso: casos, version: sql<string>`${casos}.xmin::text` })
         .from(casos)
         .where(eq(casos.id, sql.placeholder('id')))
         .for('share'),
     { id: open.caso.id },
   );
-  enforce((drone ? mayUploadDronePhotos : maySend)(sender, caso, kind));
-
-  await joinRoom(tx, room.id, sender, indexId);
-
-  if (drone) await recordDronePhotos(tx, pending, caso, room.id, row, files);
-  await tellMembers(ctx, tx, pending, { ...open, caso }, row);
-  return row;
+  enforce((drone ? mayUploadDronePhotos : maySend)(open.sender, now.caso, open.kind));
+  return { ...open, caso: now.caso, version: now.version };
 }
 
 /** The message a reply quotes: one of the same room, else 'El mensaje que responde no existe'. */
@@ -243,40 +261,15 @@ async function recordDronePhotos(
 }
 
 /**
- * After the message: the room's open screens read it (live), each other member's unread count
- * changes, and members who are not in the room get 'Mensaje Chat' as a notice and a push
- * (spec 2 §7) — except those who would not see it (files-only views of a text).
+ * Members who are not in the room get 'Mensaje Chat' as a notice and a push (spec 2 §7); the
+ * statement already left out those who would not see it (files-only views of a text). Notices and
+ * pushes are the staff's (the client follows their case on the link's page).
  */
-async function tellMembers(ctx: AppContext, tx: Tx, pending: Pending, open: OpenRoom, row: MessageRow): Promise<void> {
-  const { room, kind } = open;
-  let members = await roomMembers(tx, room.id);
-  // The case's agents are members from the start; one who is not yet (a slot filled since, by
-  // whatever path) joins now. Their rows are looked up only when a slot's user is missing.
-  const known = new Set(members.map((m) => m.id));
-  if (caseAgentIds(open.caso).some((id) => !known.has(id))) {
-    const agents = await caseAgentsOfRoom(tx, open.caso, kind);
-    if (agents.some((a) => !known.has(a.id))) {
-      await joinAgents(tx, room.id, agents);
-      members = await roomMembers(tx, room.id);
-    }
-  }
-  const hasFiles = (row.files as unknown[]).length > 0;
-  const others = members.filter(
-    (m): m is typeof m & { id: string } =>
-      !!m.id && m.id !== row.senderId && (hasFiles || !(isCargo(m.cargo) && seesOnlyFiles(m.cargo, kind))),
-  );
-  // The room's screens read the message; each other member's unread count changes.
-  await ctx.hub.publishAll(tx, [
-    { topic: topics.chat(room.id), event: { name: 'chat.message', roomId: room.id, indexId: row.indexId } },
-    { topics: others.map((m) => topics.user(m.id)), event: { name: 'chat.unread', caseId: open.caso.id } },
-  ]);
-  // Notices and pushes are the staff's (the client follows their case on the link's page).
-  const away = others.filter((m) => m.conexiones === 0 && m.cargo).map((m) => m.id);
-  if (!away.length) return;
+async function tellAway(tx: Tx, pending: Pending, open: OpenRoom, row: MessageRow, away: string[]): Promise<void> {
   const texto = row.content || fmt(MSG.mensajeArchivos, { n: (row.files as unknown[]).length });
   // One unread notice per room for each of them: a burst of messages refreshes it (notices.ts).
   await noticeAboutCase(tx, pending, open.caso, 'chatMessage', {
-    vars: { texto, tab: CHAT_TAB[kind] },
+    vars: { texto, tab: CHAT_TAB[open.kind] },
     named: away,
     actor: row.senderId,
   });

@@ -1,25 +1,28 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import {
   AGENT_SLOTS,
+  CARGOS,
   CHAT_TAB,
   MSG,
   chatUsername,
   isCargo,
+  mayOpenTab,
   roomVisible,
+  seesOnlyFiles,
   topics,
   type ChatKind,
   type ChatViewer,
 } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
 import { anyOf, runPrepared } from '../../db/prepared.js';
-import { chatUsuarios, chats, usuarios } from '../../db/schema/index.js';
+import { casos, chatUsuarios, chats, usuarios } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, notFound } from '../../platform/errors.js';
 import { livePayload } from '../../platform/live-hub.js';
+import { enforce } from '../auth/policy.js';
 import type { Viewer } from '../auth/session.js';
 import type { CaseRow } from '../cases/dispatch.js';
-import { loadCaseRowForTab } from '../cases/workspace-queries.js';
-import { findCaseRow } from '../cases/queries.js';
+import { caseInScope } from '../cases/queries.js';
 
 /*
  * The chat module owns the tables `chats`, `chat_usuarios`, `mensajes` and `fotosdrone`. Other
@@ -85,16 +88,75 @@ export interface OpenRoom {
   room: ChatRow;
   sender: ChatSender;
   kind: ChatKind;
+  /**
+   * The case row's version (PostgreSQL's xmin) as the rules were checked on it: a send commits
+   * in one statement only while the row is still this one (send-statement.ts).
+   */
+  version: string;
+  /** Members a text would tell by notice: staff other than the sender with no room screen open. */
+  away: number;
+  /** The case's agents in their slots who are not members of the room yet. */
+  missingAgents: string[];
+}
+
+/** The cargos that read only the room's file messages (seesOnlyFiles), as a statement's parameter. */
+export const filesOnlyCargos = (kind: ChatKind): string[] => CARGOS.filter((c) => seesOnlyFiles(c, kind));
+
+/**
+ * The case, its room of a kind and what a send decides on, in one statement: the row's version,
+ * how many members are away (a text tells them by notice) and the agents not yet members.
+ */
+const openRoomStatement = (b: Executor, where: SQL | undefined) =>
+  b
+    .select({
+      caso: casos,
+      room: chats,
+      version: sql<string>`${casos}.xmin::text`,
+      away: sql<number>`(select count(*)::int from ${chatUsuarios} cu join ${usuarios} u on u.id = cu.usuario
+        where cu.room_id = ${chats.id} and cu.conexiones = 0 and cu.usuario <> ${sql.placeholder('sender')}::uuid
+          and not (u.cargo = any(${sql.placeholder('filesOnly')}::text[])))`,
+      missingAgents: sql<string[]>`array(select a.id from unnest(array[${sql.join(
+        AGENT_SLOTS.map((slot) => casos[slot]),
+        sql`, `,
+      )}]::uuid[]) as a(id) where a.id is not null
+        and not exists (select 1 from ${chatUsuarios} cu where cu.room_id = ${chats.id} and cu.usuario = a.id))`,
+    })
+    .from(casos)
+    .leftJoin(chats, and(eq(chats.uidcaso, casos.id), eq(chats.tipo, sql.placeholder('tipo'))))
+    .where(where);
+
+type OpenedRow = Awaited<ReturnType<ReturnType<typeof openRoomStatement>['execute']>>[number];
+
+/** The room of an opened row; a case with no room of the kind yet gets it now (roomOf). */
+async function roomFromRow(db: Executor, row: OpenedRow, sender: ChatSender, kind: ChatKind): Promise<OpenRoom> {
+  const { caso, room, version, away, missingAgents } = row;
+  if (room) return { caso, room, sender, kind, version, away, missingAgents };
+  return {
+    caso,
+    room: await roomOf(db, caso.id, kind),
+    sender,
+    kind,
+    version,
+    away: 0,
+    missingAgents: caseAgentIds(caso),
+  };
 }
 
 /**
  * The room of a case for a staff viewer: 'El caso no existe' out of their list scope, 'Usuario no
- * autorizado' when the room's tab is hidden from them (the workspace's tab rules).
+ * autorizado' when the room's tab is hidden from them (the workspace's tab rules, as
+ * loadCaseRowForTab) — the case and the room read in one statement.
  */
 export async function openRoomFor(ctx: AppContext, viewer: Viewer, caseId: string, kind: ChatKind): Promise<OpenRoom> {
-  const caso = await loadCaseRowForTab(ctx.db, viewer, caseId, CHAT_TAB[kind]);
-  const room = await roomOf(ctx.db, caseId, kind);
-  return { caso, room, sender: staffSender(viewer), kind };
+  const [row] = await runPrepared(
+    ctx.db,
+    `chat_open_${viewer.cargo}`,
+    (b) => openRoomStatement(b, caseInScope(viewer)),
+    { id: caseId, viewer: viewer.id, tipo: kind, sender: viewer.id, filesOnly: filesOnlyCargos(kind) },
+  );
+  if (!row) throw notFound(MSG.casoNoExiste);
+  enforce(mayOpenTab(viewer, row.caso, CHAT_TAB[kind]));
+  return roomFromRow(ctx.db, row, staffSender(viewer), kind);
 }
 
 /**
@@ -266,8 +328,12 @@ export async function openRoomForClient(
   ctx: AppContext,
   client: { id: string; caseId: string; username: string },
 ): Promise<OpenRoom> {
-  const caso = await findCaseRow(ctx.db, client.caseId);
-  if (!caso) throw new AppError(404, 'NOT_FOUND', MSG.casoNoExiste);
-  const room = await roomOf(ctx.db, client.caseId, 'general');
-  return { caso, room, sender: { id: client.id, kind: 'Cliente', username: client.username }, kind: 'general' };
+  const [row] = await runPrepared(
+    ctx.db,
+    'chat_open_client',
+    (b) => openRoomStatement(b, eq(casos.id, sql.placeholder('id'))),
+    { id: client.caseId, tipo: 'general', sender: client.id, filesOnly: filesOnlyCargos('general') },
+  );
+  if (!row) throw new AppError(404, 'NOT_FOUND', MSG.casoNoExiste);
+  return roomFromRow(ctx.db, row, { id: client.id, kind: 'Cliente', username: client.username }, 'general');
 }
