@@ -35,6 +35,14 @@ export async function sendCaseSms(page: Page, phone = '310 456 7890'): Promise<s
   return new URL(url).pathname;
 }
 
+/**
+ * Ticks the privacy notice's box on the entry page (Ley 1581 de 2012): the driver's authorisation,
+ * which the entry needs the first time on a case and again whenever the notice changes.
+ */
+export async function authorise(page: Page): Promise<void> {
+  await page.getByRole('checkbox', { name: LABELS.privacidad.casilla }).check();
+}
+
 /** Makes the page's geolocation never answer: the entry page waits for a position. */
 export const pendingLocation = () => {
   Object.defineProperty(navigator, 'geolocation', {

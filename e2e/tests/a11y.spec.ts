@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { LABELS, MENU, MSG, TITLES, menuFor, type Cargo } from '@vialex/domain';
 import { DEMO, PHONE, createCaseAs, expect, shot, signIn, test, uniquePlate } from '../support';
 import { expectNoSeriousViolations } from '../support/a11y';
+import { authorise } from '../support/client';
 import { ACCIDENT, answerTiles, mapCase, near } from '../support/map';
 
 /*
@@ -259,6 +260,7 @@ for (const size of ['desktop', 'phone'] as const) {
       const enter = page.getByRole('button', { name: MSG.ingresarAlCaso });
       await expect(enter).toBeEnabled();
       await expectNoSeriousViolations(page, 'client entry, ready');
+      await authorise(page);
       await enter.click();
       await expect(page.getByTestId('chat-room')).toBeVisible();
       await settled(page);

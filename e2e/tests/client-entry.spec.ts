@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { LABELS, MSG, fmt } from '@vialex/domain';
 import { DEMO, PASSWORD, PHONE, createCaseAs, dismissNotices, expect, signIn, test } from '../support';
-import { clientShot, pendingLocation, sendCaseSms } from '../support/client';
+import { authorise, clientShot, pendingLocation, sendCaseSms } from '../support/client';
 import { answerTiles, near, placeAt } from '../support/map';
 import { axeViolations } from '../support/a11y';
 
@@ -53,6 +53,7 @@ test('the driver follows the SMS link on a phone, enters, lands on the chat and 
   await clientShot(phone, 'entry-ready');
   await expectAccessible(phone, 'entry page, ready');
 
+  await authorise(phone);
   await entryButton(phone).click();
   await expect(phone).toHaveURL(/\/caso-cliente\/chat$/);
   await expect(phone.getByTestId('chat-room')).toBeVisible();
@@ -137,6 +138,7 @@ test.describe('the entry page at phone size', () => {
     expect(fs.readFileSync(path.join(dist, before[0]), 'utf8')).not.toMatch(/react|Mui/i);
 
     // The tap enters and then loads the case's React app.
+    await authorise(page);
     await entryButton(page).click();
     await expect(page).toHaveURL(/\/caso-cliente\/chat$/);
     await expect(page.getByTestId('chat-room')).toBeVisible();
@@ -193,6 +195,7 @@ test('after its 120 minutes the session ends on the next step: back to the entry
   const shortLink = await linkOf(asUser, id);
   const phone = await (await openContext(AT_ACCIDENT)).newPage();
   await phone.goto(shortLink);
+  await authorise(phone);
   await entryButton(phone).click();
   await expect(phone).toHaveURL(/\/caso-cliente\/chat$/);
   await expect(phone.getByTestId('chat-room')).toBeVisible();
@@ -219,6 +222,7 @@ test("the desk ends the driver's session, then revokes the link: the phone leave
   const panel = page.getByRole('region', { name: LABELS.casoSms.titulo });
   const phone = await (await openContext(AT_ACCIDENT)).newPage();
   await phone.goto(shortLink);
+  await authorise(phone);
   await entryButton(phone).click();
   await expect(phone.getByTestId('chat-room')).toBeVisible();
 
@@ -234,8 +238,10 @@ test("the desk ends the driver's session, then revokes the link: the phone leave
   await expect(panel.getByTestId('sms-sesion-cliente')).toBeHidden();
   await clientShot(phone, 'entry-session-ended-by-desk');
 
-  // The link still opens the case: the driver enters again. Then the desk revokes it.
+  // The link still opens the case: the driver enters again (the notice already authorised on this
+  // case, no box to tick). Then the desk revokes it.
   await expect(entryButton(phone)).toBeEnabled();
+  await expect(phone.getByRole('checkbox')).toHaveCount(0);
   await entryButton(phone).click();
   await expect(phone.getByTestId('chat-room')).toBeVisible();
   await expect(panel.getByTestId('sms-sesion-cliente')).toBeVisible();
@@ -292,6 +298,7 @@ test('the status card follows the investigator live: looking, on the way with th
   const shortLink = await linkOf(asUser, id);
   const phone = await (await openContext(AT_ACCIDENT)).newPage();
   await phone.goto(shortLink);
+  await authorise(phone);
   await entryButton(phone).click();
   await expect(phone.getByTestId('chat-room')).toBeVisible();
   await expect(statusTitle(phone)).toHaveText(S.buscando);
@@ -351,6 +358,7 @@ test.describe('the call to the advisor, and nobody free', () => {
     await expect(entryButton(page)).toBeEnabled();
     await clientShot(page, 'entry-call');
 
+    await authorise(page);
     await entryButton(page).click();
     await expect(page.getByTestId('chat-room')).toBeVisible();
     await expect(statusTitle(page)).toHaveText(MSG.noHayInvestigadores);
@@ -395,6 +403,7 @@ test('while the case loads the driver sees the brand, a spinner and "Cargando su
   };
   const app = await hold(/\/assets\/cliente-[\w-]+\.js$/);
   const tabs = await hold(/\/assets\/client-case-route-[\w-]+\.js$/);
+  await authorise(phone);
   await entryButton(phone).click();
   // The page's own first paint, before any script: the brand, not a bare spinner.
   const boot = phone.getByTestId('client-boot');

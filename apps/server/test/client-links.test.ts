@@ -107,7 +107,12 @@ describe("the client's entry page /login/auth-cliente/{token} (issue 14)", () =>
     const m = /<script type="application\/json" id="vialex-entrada">(.*?)<\/script><\/head>/.exec(body);
     expect(m, body).not.toBeNull();
     const { textos, ...answer } = JSON.parse(m![1]);
-    expect(textos).toMatchObject({ ingresarAlCaso: MSG.ingresarAlCaso, sinConexion: MSG.sinConexion });
+    expect(textos).toMatchObject({
+      ingresarAlCaso: MSG.ingresarAlCaso,
+      sinConexion: MSG.sinConexion,
+      // Without the tick: why, and the company's line to call (COMPANY_PHONE).
+      autorizacionRequerida: fmt(MSG.autorizacionDatosRequerida, { telefono: '+57 601 555 0100' }),
+    });
     return answer;
   };
   const entryPage = (token: string, headers: Record<string, string> = {}) =>

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { CARGOS, DATA_ACCESS_WINDOW_MINUTES, LABELS, MSG, type Cargo, type DataAccessPage } from '@vialex/domain';
+import { CARGOS, DATA_ACCESS_WINDOW_MINUTES, LABELS, MSG, fmt, type Cargo, type DataAccessPage } from '@vialex/domain';
 import {
   accesosDatos,
   autorizacionesDatos,
@@ -67,6 +67,8 @@ async function traces(caseId: string) {
     authorisations: (await authorisations(caseId)).length,
   };
 }
+/** Why the entry cannot go on, with the company's line (COMPANY_PHONE) to call instead. */
+const REFUSAL = fmt(MSG.autorizacionDatosRequerida, { telefono: '+57 601 555 0100' });
 const NOTHING = { login: false, estado: 'Recibido', sessions: 0, verified: 0, authorisations: 0 };
 
 describe("the driver's authorisation before the entry (Ley 1581 de 2012)", () => {
@@ -95,8 +97,8 @@ describe("the driver's authorisation before the entry (Ley 1581 de 2012)", () =>
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({
       code: 'DATA_AUTHORISATION_REQUIRED',
-      message: MSG.autorizacionDatosRequerida,
-      issues: [{ path: 'autorizacion', message: MSG.autorizacionDatosRequerida }],
+      message: REFUSAL,
+      issues: [{ path: 'autorizacion', message: REFUSAL }],
     });
     expect(res.headers['set-cookie']).toBeUndefined();
     expect(await traces(c.id)).toEqual(NOTHING);

@@ -384,7 +384,7 @@ export const MSG = {
   sesionClienteCerrada: 'Salió del caso',
   // The driver's authorisation of their personal data (Ley 1581 de 2012)
   autorizacionDatosRequerida:
-    'Para ingresar al caso debe autorizar el tratamiento de sus datos personales. Sin su autorización no podemos atenderle por este medio: puede llamar a su asesor.',
+    'Para ingresar al caso debe autorizar el tratamiento de sus datos personales. Sin su autorización no podemos atenderle por este medio: llame a su asesor al {telefono}.',
   avisoPrivacidadCambio: 'El aviso de privacidad cambió. Abra de nuevo el enlace para leerlo y autorizar.',
   autorizacionDatosNoValida: 'La autorización de datos no es válida',
   // The case's place (D24)

@@ -1,4 +1,5 @@
 import { BRAND, LABELS, MSG, fmt, type ApiErrorBody, type PrivacyNotice } from '@vialex/domain';
+import { authorisationRequiredText } from '../privacy/authorisation.js';
 
 /*
  * The driver's entry screen as HTML (issue 14): what the React entry page showed, written by the
@@ -40,14 +41,13 @@ const TEXTOS = {
   sinConexion: MSG.sinConexion,
   errorServidor: MSG.errorServidor,
   algoSalioMal: MSG.algoSalioMal,
-  autorizacionRequerida: MSG.autorizacionDatosRequerida,
 };
 
 /**
  * The data block: the answer, as the API would give it (of the notice, only its version and
  * whether it is asked: its words are in the page), and the texts.
  */
-export function entryData(answer: EntryAnswer): string {
+export function entryData(answer: EntryAnswer, contact: EntryContact): string {
   const data =
     'caso' in answer
       ? {
@@ -55,7 +55,9 @@ export function entryData(answer: EntryAnswer): string {
           privacidad: { version: answer.privacidad.version, requerida: answer.privacidad.requerida },
         }
       : answer;
-  return `<script type="application/json" id="${ENTRY_DATA_ID}">${scriptJson({ ...data, textos: TEXTOS })}</script>`;
+  // The refusal without the tick says the number to call, as the server's own refusal does.
+  const textos = { ...TEXTOS, autorizacionRequerida: authorisationRequiredText(contact.telefono) };
+  return `<script type="application/json" id="${ENTRY_DATA_ID}">${scriptJson({ ...data, textos })}</script>`;
 }
 
 const P = LABELS.privacidad;
@@ -175,7 +177,7 @@ export function entryScreen(answer: EntryAnswer, contact: EntryContact): string 
 /** The template (the built entrada.html) with the screen and the data block in it. */
 export function entryPage(template: string, answer: EntryAnswer, contact: EntryContact): string {
   // Functions, not strings, as replacements: a '$' in a text stays a '$'.
-  const data = entryData(answer);
+  const data = entryData(answer, contact);
   const screen = entryScreen(answer, contact);
   return template.replace('</head>', () => `${data}</head>`).replace(ENTRY_MARKER, () => screen);
 }

@@ -53,7 +53,7 @@ export interface EntryResult {
  */
 export async function enterWithLink(ctx: AppContext, input: ClientEntryInput, ip: string): Promise<EntryResult> {
   const { caseId, linkId, privacidad } = await entryInfo(ctx, input.token);
-  checkGiven(privacidad, input.autorizacion);
+  checkGiven(ctx, privacidad, input.autorizacion);
   const [before] = await ctx.db.select().from(casos).where(eq(casos.id, caseId));
   const maps = mapsOf(ctx);
   let direccion: string | undefined;

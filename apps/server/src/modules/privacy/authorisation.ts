@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { MSG, type DataAuthorisation, type PrivacyNotice } from '@vialex/domain';
+import { MSG, fmt, type DataAuthorisation, type PrivacyNotice } from '@vialex/domain';
 import type { Executor, Tx } from '../../db/client.js';
 import { autorizacionesDatos, avisosPrivacidad } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
@@ -16,11 +16,14 @@ import { AppError, conflict } from '../../platform/errors.js';
 export const caseDriver = (c: { uidconductor: string | null; uidcliente: string | null }) =>
   c.uidconductor ?? c.uidcliente;
 
-/** The refusal of an entry without the authorisation: it says why, and the page offers the call. */
-export const authorisationRequired = () =>
-  new AppError(422, 'DATA_AUTHORISATION_REQUIRED', MSG.autorizacionDatosRequerida, [
-    { path: 'autorizacion', message: MSG.autorizacionDatosRequerida },
-  ]);
+/** Why an entry without the authorisation cannot go on, and whom to call instead (COMPANY_PHONE). */
+export const authorisationRequiredText = (telefono: string) => fmt(MSG.autorizacionDatosRequerida, { telefono });
+
+/** The refusal of an entry without the authorisation: it says why, and the number to call. */
+export const authorisationRequired = (telefono: string) => {
+  const message = authorisationRequiredText(telefono);
+  return new AppError(422, 'DATA_AUTHORISATION_REQUIRED', message, [{ path: 'autorizacion', message }]);
+};
 
 /** The notice changed while the page was open: what was ticked is not what is in force. */
 export const noticeChanged = () => conflict('PRIVACY_NOTICE_CHANGED', MSG.avisoPrivacidadCambio);
@@ -52,9 +55,9 @@ export async function noticeForEntry(
 }
 
 /** Before any work: refuses an entry the notice's rule would refuse (no address look-up is spent on it). */
-export function checkGiven(notice: PrivacyNotice, given: string | undefined): void {
+export function checkGiven(ctx: AppContext, notice: PrivacyNotice, given: string | undefined): void {
   if (given !== undefined && given !== notice.version) throw noticeChanged();
-  if (notice.requerida && given === undefined) throw authorisationRequired();
+  if (notice.requerida && given === undefined) throw authorisationRequired(ctx.config.companyPhone.telefono);
 }
 
 export interface GivenAuthorisation {
@@ -81,7 +84,7 @@ export async function recordAuthorisation(
   if (given !== undefined && given !== notice.version) throw noticeChanged();
   if (given === undefined) {
     if (await authorised(tx, c.id, clientId, notice.version)) return;
-    throw authorisationRequired();
+    throw authorisationRequired(ctx.config.companyPhone.telefono);
   }
   await tx
     .insert(avisosPrivacidad)

@@ -16,6 +16,7 @@ const notice = (requerida = true) => ({
   casilla: LABELS.privacidad.casilla,
 });
 const INFO = { caso: 4521, privacidad: notice() };
+const REFUSAL = fmt(MSG.autorizacionDatosRequerida, { telefono: '+57 601 555 0100' });
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -158,7 +159,11 @@ describe('ClientEntryPage', () => {
     expect(await screen.findByTestId('client-entry-error')).toHaveTextContent(MSG.casoYaIngresado);
   });
 
-  it('shows the privacy notice with its box unticked; the tap without the tick says why and sends nothing', async () => {
+  it("shows the privacy notice with its box unticked; the tap without the tick gets the server's refusal, which says why", async () => {
+    answer = (url, init) =>
+      init?.method === 'POST'
+        ? json({ statusCode: 422, code: 'DATA_AUTHORISATION_REQUIRED', message: REFUSAL }, 422)
+        : json(INFO);
     renderEntry();
     await screen.findByTestId('client-entry-case');
     expect(screen.getByTestId('client-privacy-summary')).toHaveTextContent(notice().resumen);
@@ -169,10 +174,13 @@ describe('ClientEntryPage', () => {
     await locate();
     expect(button()).toBeEnabled();
     fireEvent.click(button());
-    expect(screen.getByTestId('client-entry-error')).toHaveTextContent(MSG.autorizacionDatosRequerida);
+    expect(await screen.findByTestId('client-entry-error')).toHaveTextContent(REFUSAL);
     expect(consentBox()).toHaveAttribute('aria-invalid', 'true');
     expect(consentBox()).toHaveFocus();
-    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    // Nothing was authorised: the request carried no version.
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { token: 'tok-123', lat: 4.65, lng: -74.08 },
+    ]);
     // Ticked: the reason goes.
     fireEvent.click(consentBox());
     expect(screen.queryByTestId('client-entry-error')).toBeNull();

@@ -133,6 +133,8 @@ export function ClientEntryPage() {
   const [entering, setEntering] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [consent, setConsent] = useState(false);
+  /** The server refused the entry for want of the tick (its message says why and whom to call). */
+  const [consentMissing, setConsentMissing] = useState(false);
 
   const info = useEntryInfo(token, navigate);
 
@@ -140,26 +142,23 @@ export function ClientEntryPage() {
   const ready = !!position && !!info.data && !entering;
 
   const consentVersion = info.data?.privacidad.requerida ? info.data.privacidad.version : null;
-  const consentMissing = error === MSG.autorizacionDatosRequerida;
 
   const enter = async () => {
     if (!position) return;
-    // Ley 1581: no entry before the driver ticks the notice's box; the server refuses it too.
-    if (consentVersion && !consent) {
-      setError(MSG.autorizacionDatosRequerida);
-      document.getElementById('entrada-autorizo')?.focus();
-      return;
-    }
-    // Asked within the tap (browsers want a gesture); the case page registers the phone.
-    const notifications = askNotifications();
+    // Asked within the tap (browsers want a gesture); the case page registers the phone. Not on a
+    // tap the server will refuse for want of the notice's tick.
+    const unticked = !!consentVersion && !consent;
+    const notifications = unticked ? Promise.resolve<NotificationPermission>('default') : askNotifications();
     setEntering(true);
     setError(null);
+    setConsentMissing(false);
     try {
       const result = await enterCase({
         token,
         lat: position.lat,
         lng: position.long,
-        ...(consentVersion ? { autorizacion: consentVersion } : {}),
+        // Unticked, nothing is sent for it: the server refuses (Ley 1581), saying why and whom to call.
+        ...(consentVersion && !unticked ? { autorizacion: consentVersion } : {}),
       });
       rememberLink(token);
       const notices: EntryHandOver['notices'] = [];
@@ -172,6 +171,9 @@ export function ClientEntryPage() {
     } catch (e) {
       setError(messageOf(e));
       setEntering(false);
+      const missing = isApiError(e) && e.code === 'DATA_AUTHORISATION_REQUIRED';
+      setConsentMissing(missing);
+      if (missing) document.getElementById('entrada-autorizo')?.focus();
     }
   };
 
@@ -245,7 +247,10 @@ export function ClientEntryPage() {
               onChange={(checked) => {
                 setConsent(checked);
                 // Ticked after the refusal: the reason goes with it.
-                if (checked && consentMissing) setError(null);
+                if (checked && consentMissing) {
+                  setError(null);
+                  setConsentMissing(false);
+                }
               }}
               invalid={consentMissing}
               errorId="entrada-error"

@@ -83,7 +83,7 @@ describe("AccessLogDialog ('Quién consultó sus datos')", () => {
     expect(rows[0]).toHaveTextContent('Coordinador Contact Center');
     expect(within(rows[0]).getByRole('link', { name: fmt(P.datosCaso, { caso: 4521 }) })).toHaveAttribute(
       'href',
-      '/gestionar-caso/c9/informacion',
+      '/gestionar-caso/c9',
     );
     expect(rows[1]).toHaveTextContent(P.fichaCliente);
     expect(urls[0]).toBe('/api/clientes/k1/accesos-datos?limit=10');

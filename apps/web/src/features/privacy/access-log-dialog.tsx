@@ -30,7 +30,7 @@ export interface AccessLogClient {
 function What({ row }: { row: DataAccessRow }) {
   if (row.que === 'cliente' || !row.caseId) return <>{P.fichaCliente}</>;
   return (
-    <Link component={RouterLink} to={`/gestionar-caso/${row.caseId}/informacion`}>
+    <Link component={RouterLink} to={`/gestionar-caso/${row.caseId}`}>
       {fmt(P.datosCaso, { caso: row.caso ?? '' })}
     </Link>
   );

@@ -20,7 +20,7 @@ const TEXTOS: EntradaTextos = {
   sinConexion: MSG.sinConexion,
   errorServidor: MSG.errorServidor,
   algoSalioMal: MSG.algoSalioMal,
-  autorizacionRequerida: MSG.autorizacionDatosRequerida,
+  autorizacionRequerida: fmt(MSG.autorizacionDatosRequerida, { telefono: '+57 601 555 0100' }),
 };
 const VERSION = '0123456789ab';
 
@@ -298,7 +298,7 @@ describe('the entry page script (no React)', () => {
     // The button is not disabled by the box: the tap is where the driver learns why.
     expect(button().disabled).toBe(false);
     button().click();
-    expect(errorShown()).toBe(MSG.autorizacionDatosRequerida);
+    expect(errorShown()).toBe(TEXTOS.autorizacionRequerida);
     expect(byId(ENTRADA_IDS.detalle).hidden).toBe(true);
     expect(document.activeElement).toBe(consent());
     expect(consent().getAttribute('aria-invalid')).toBe('true');
