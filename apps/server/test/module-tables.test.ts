@@ -29,6 +29,9 @@ const OWNS: Record<string, string[]> = {
   privacy: ['avisos_privacidad', 'autorizaciones_datos', 'accesos_datos'],
   // AUDITORÍA: every module records its acts through audit/record.ts, which alone writes the table.
   audit: ['auditoria'],
+  // The person's data suppressed: each client anonymised and the retention runs; what each module
+  // holds of the person is suppressed by that module (its anonymise-client.ts).
+  'data-subject': ['anonimizaciones', 'anonimizacion_ejecuciones'],
   // live writes none: its gated topics' presence is chat's and users' (live/presence.ts calls their
   // sweeps). The instances themselves (instancias) are the platform's (platform/instances.ts), as
   // the job queue (trabajos) is.

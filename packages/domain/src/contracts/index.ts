@@ -15,6 +15,7 @@ export * from './map.js';
 export * from './client-entry.js';
 export * from './privacy.js';
 export * from './exports.js';
+export * from './data-subject.js';
 export * from './catalogues.js';
 export * from './reports.js';
 export * from './audit.js';

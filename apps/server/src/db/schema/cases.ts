@@ -131,6 +131,9 @@ export const casos = pgTable(
     // A user's cases (por_usuario, /estadistica) include those they created.
     index('casos_creador_idx').on(t.uidcreador, t.creado),
     index('casos_estado_idx').on(t.estado),
+    // A client's cases (the data report, the retention run's check of open cases): by owner, by driver.
+    index('casos_cliente_idx').on(t.uidcliente),
+    index('casos_conductor_idx').on(t.uidconductor),
     oneOf('casos_tipo_plan_check', t.tipo_plan, TIPOS_PLAN),
     oneOf('casos_origen_check', t.origen, ORIGENES),
     oneOf('casos_origen_desde_check', t.origen_desde, ORIGENES_DESDE),

@@ -1,5 +1,5 @@
 import { bigint, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.js';
+import { createdAt, id, tstz, updatedAt } from './columns.js';
 import { ciudades, tiposidentificacion } from './lookups.js';
 
 /** Clients: vehicle owners and drivers. */
@@ -23,6 +23,11 @@ export const clientes = pgTable(
     modificacion: updatedAt(),
     duracion_sesion: integer('duracion_sesion'),
     disponibilidad: text('disponibilidad'),
+    /**
+     * When the person's data was anonymised (modules/data-subject: retention ran out, or the
+     * Administrador asked): names, identification, phone and address then hold placeholders.
+     */
+    anonimizado: tstz('anonimizado'),
   },
   (t) => [
     uniqueIndex('clientes_identificacion_key').on(t.tipoidentificacion, t.identificacion),

@@ -1,5 +1,5 @@
 import { bigint, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns.js';
+import { createdAt, id, tstz } from './columns.js';
 
 /** Stored files (chat attachments, management documents, drone photos); bytes live in file storage. */
 export const archivos = pgTable('archivos', {
@@ -11,4 +11,6 @@ export const archivos = pgTable('archivos', {
   extension: text('extension').notNull(),
   creado: createdAt(),
   subido_por: uuid('subido_por'),
+  /** The bytes were deleted and the name replaced (the sender's data suppressed); the row stays for the record. */
+  eliminado: tstz('eliminado'),
 });

@@ -1,5 +1,6 @@
 export * from './lookups.js';
 export * from './users.js';
+export * from './second-factor.js';
 export * from './clients.js';
 export * from './vehicles.js';
 export * from './cases.js';
@@ -10,4 +11,5 @@ export * from './platform.js';
 export * from './client-links.js';
 export * from './messaging.js';
 export * from './privacy.js';
+export * from './data-subject.js';
 export * from './audit.js';

@@ -87,6 +87,11 @@ export const sesiones = pgTable(
     creado: createdAt(),
     ip: text('ip').notNull().default(''),
     user_agent: text('user_agent').notNull().default(''),
+    /**
+     * When the password was last proven again on this session (Mi perfil's changes of the second
+     * factor ask for a recent proof: this, or the sign-in itself).
+     */
+    verificado: tstz('verificado'),
   },
   (t) => [index('sesiones_usuario_idx').on(t.usuario)],
 );
