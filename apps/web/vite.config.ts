@@ -82,13 +82,13 @@ function preloadLogin(): Plugin {
   };
 }
 
-/** The driver's pages (issue 14); the server and the service worker send cliente.html for them. */
+/** The driver's pages; the server and the service worker send cliente.html for them. */
 const CLIENT_PAGES = /^\/(login\/auth-cliente|caso-cliente)(\/|\?|$)/;
 
 /**
  * The driver's pages are a second app, cliente.html (src/client-main.tsx), built on its own into
  * the same folder: a bundle shared with the staff app would carry the staff's data router and
- * sign-in chunks to a phone on a weak signal (issue 14). Their entry page is a third, smaller
+ * sign-in chunks to a phone on a weak signal. Their entry page is a third, smaller
  * build: entrada.html, the template the server writes the entry screen into
  * (modules/client-links/entry-page-route.ts), with one script of a few KB and no React
  * (src/features/client-entry/entrada/) — built apart so that no chunk is shared with the React app

@@ -5,7 +5,7 @@ import { DEMO, expect } from './fixtures';
 import type { AsUser } from './api';
 
 /**
- * The case map's scene (issue 13): a case with the demo lawyer and investigator assigned, their
+ * The case map's scene: a case with the demo lawyer and investigator assigned, their
  * positions set through their own sessions (PUT /api/me/location, as their phones do every 4 s),
  * and the map's tiles answered locally (there is no internet here).
  */

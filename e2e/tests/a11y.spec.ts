@@ -40,7 +40,7 @@ const LISTS: { path: string; title: string }[] = [
   { path: '/casos-archivados', title: TITLES.casosArchivados },
 ];
 
-/** The desk's catalogues (issue 16): the same screen for every cargo but its actions, checked as the Administrador. */
+/** The desk's catalogues: the same screen for every cargo but its actions, checked as the Administrador. */
 const CATALOGUES: { path: string; title: string }[] = [
   { path: '/vehiculos', title: TITLES.vehiculos },
   { path: '/empresas', title: TITLES.empresas },

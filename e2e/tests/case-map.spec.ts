@@ -7,7 +7,7 @@ import { DEMO, PHONE, createCaseAs, expect, expectNoSideScroll, signIn, signOut,
 import { ACCIDENT, answerTiles, mapCase, near, placeAt, readMap } from '../support/map';
 
 /**
- * The case map (issue 13): the mapa tab at phone and desk size, against the real server (its maps
+ * The case map: the mapa tab at phone and desk size, against the real server (its maps
  * adapter is the demo's local fake) with the tiles answered locally. The people move through their
  * own sessions (PUT /api/me/location, as their phones do every 4 s) and the open map follows them
  * live; no test waits on a clock.

@@ -27,7 +27,7 @@ async function expectAccessible(page: Page, where: string): Promise<void> {
 const composer = (page: Page) => page.getByRole('textbox', { name: C.mensaje });
 
 /**
- * The driver's side (issue 14; spec 3 §2 "Client case entry", §7): from the SMS link in the case's
+ * The driver's side (spec 3 §2 "Client case entry", §7): from the SMS link in the case's
  * outbox to their case's chat on a phone, seen live by the staff; the entry page's refusals.
  */
 test('the driver follows the SMS link on a phone, enters, lands on the chat and writes; the desk sees the message and the case Verificado live', async ({

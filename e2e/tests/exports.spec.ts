@@ -22,7 +22,7 @@ import {
 import { axeViolations } from '../support/a11y';
 
 /**
- * The SFTP export in the browser (issue 16): started from a case's header, watched live in
+ * The SFTP export in the browser: started from a case's header, watched live in
  * EXPORTACIONES SFTP (files sent of the total, then Finalizado in green), and the case file PDF
  * ('Expediente del caso') downloaded from the workspace, read and its first page rendered to PNG
  * for a person to look at. The demo server sends exports to its local SFTP fake, which takes a

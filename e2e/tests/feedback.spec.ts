@@ -19,7 +19,7 @@ import {
 import type { Locator, Page } from '@playwright/test';
 
 /**
- * Actions that say what happened (issue 10): success toasts naming the object, the created
+ * Actions that say what happened: success toasts naming the object, the created
  * case's number large enough to read to a caller, the saved row highlighted, the release
  * confirmation naming the case, controls a cargo cannot use not offered, the plate look-up's
  * progress and each service's answer, and the case form's draft.

@@ -18,7 +18,7 @@ import {
 } from '../support';
 
 /*
- * A notice reaches the person it names (issue 15): an assignment made by a coordinator in their
+ * A notice reaches the person it names: an assignment made by a coordinator in their
  * browser shows in the assigned investigator's phone as a toast at the bottom right and in the
  * notification centre, and the phone's service worker shows its push and opens the case when
  * the notification is clicked. Headless Chromium has no push service, so the push is handed to

@@ -28,7 +28,7 @@ import {
 import { axeViolations } from '../support/a11y';
 
 /**
- * Consultas y Reportes, the dashboard and a user's statistics in the browser (issue 17): a
+ * Consultas y Reportes, the dashboard and a user's statistics in the browser: a
  * coordinator runs each query type, opens an investigator's detail, exports the CSV (and the
  * download's content is read), and watches the dashboard move when a case is created.
  */

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { nginxConfig } from './nginx.js';
 
 /**
- * Vialex as production runs it (README "Production"), on one machine: a PostgreSQL of its own,
+ * Vialex as production runs it (docs/operations.md "Production"), on one machine: a PostgreSQL of its own,
  * several instances of the real server on it, nginx in front. For `npm run cluster`, the browser
  * tests (E2E_BASE_URL) and the soak. Every process is a child of this one; stop() ends them.
  */

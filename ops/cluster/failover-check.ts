@@ -1,6 +1,6 @@
 /**
- * The budget "reconnection after an instance is killed: every client resubscribed within 5 s"
- * (issue 18), measured on a cluster of its own (a fresh PostgreSQL in a temp folder, 3 instances,
+ * The budget "reconnection after an instance is killed: every client resubscribed within 5 s",
+ * measured on a cluster of its own (a fresh PostgreSQL in a temp folder, 3 instances,
  * nginx):
  *
  *   npx tsx ops/cluster/failover-check.ts [--clients 150] [--budget-ms 5000]

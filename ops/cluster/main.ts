@@ -1,6 +1,6 @@
 /**
  * `npm run cluster`: Vialex as production runs it, on this machine — a PostgreSQL of its own,
- * several instances of the server, nginx in front (README "Production"). Ctrl-C stops it all.
+ * several instances of the server, nginx in front (docs/operations.md "Production"). Ctrl-C stops it all.
  *
  *   npm run build && npm run cluster -- [--instances 3] [--demo] [--test-routes]
  *     [--proxy-port 42080] [--base-port 42001] [--pg-port 42432] [--data-dir data/cluster]

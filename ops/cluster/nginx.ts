@@ -20,7 +20,7 @@ export interface NginxConfigOptions {
 export const maxBodyMb = (uploadMaxMb = UPLOAD_MAX_MB_DEFAULT) => uploadMaxMb * CHAT_FILES_MAX + 1;
 
 /**
- * The reverse proxy in front of the instances (README "Production"): one upstream of every
+ * The reverse proxy in front of the instances (docs/operations.md "Production"): one upstream of every
  * instance, WebSocket upgrades for the live channels, X-Forwarded-* for TRUST_PROXY=1, passive
  * health checks, the upload limit, no compression of its own. Every path is under `prefix`, so
  * it never touches /etc/nginx's sites.

@@ -1,5 +1,5 @@
 /**
- * npm run soak — a working day compressed, with faults, checked by queries afterwards (issue 18).
+ * npm run soak — a working day compressed, with faults, checked by queries afterwards.
  *
  *   npm run soak                 10 minutes of the full load against ops/cluster (PostgreSQL of its
  *                                own, 2 instances, nginx in front)

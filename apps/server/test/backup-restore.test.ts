@@ -19,7 +19,7 @@ import { caseBody, createCaseAs } from './case-factories.js';
 import { PDF, PNG, multipart, type Part } from './multipart.js';
 
 /**
- * README "Backups": `npm run admin -- backup` of a server's database and files (the real
+ * docs/operations.md "Backups": `npm run admin -- backup` of a server's database and files (the real
  * command, in a child process), `restore` into a fresh database and an empty files folder, and a
  * fresh server on them that has every case, history entry and file — compared row by row, byte by
  * byte and through the API — and keeps working. The two shapes of production: on PGlite (default)

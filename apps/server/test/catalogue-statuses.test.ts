@@ -8,7 +8,7 @@ import { caseBody, createCaseAs } from './case-factories.js';
 import { multipart } from './multipart.js';
 
 /**
- * TIPO DE GESTIONES, the case-status catalogue (spec 3 §2, §4–§6, §8; DECISIONS row 6): staff
+ * TIPO DE GESTIONES, the case-status catalogue (spec 3 §2, §4–§6, §8; decisions.md D6): staff
  * only, the Administrador writes, rows with editable false are locked with the spec's messages,
  * and an inactive status leaves the status select of the case workspace.
  */
@@ -50,7 +50,7 @@ describe('case-status catalogue: who may write', () => {
     expect(list.json().permissions.write).toBe(allowed);
   });
 
-  it('staff only (DECISIONS row 6): without a staff session the catalogue is a 401', async () => {
+  it('staff only (decisions.md D6): without a staff session the catalogue is a 401', async () => {
     const res = await s.app.inject({ method: 'GET', url: '/api/estados-caso' });
     expect(res.json()).toMatchObject({ statusCode: 401, message: MSG.sinSesion });
     const clientCookie = await s.app.inject({

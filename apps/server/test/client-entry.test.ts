@@ -10,7 +10,7 @@ import { caseBody, createCaseAs } from './case-factories.js';
 
 /**
  * The driver's entry over the API (spec 3 §2, §4, §7; spec 2 §4 "Automatic investigator
- * assignment"; DECISIONS rows 2, 5): the link, the one-entry rule, Recibido → Verificado with its
+ * assignment"; decisions.md D2, D5): the link, the one-entry rule, Recibido → Verificado with its
  * notice, the client scope and its 120 minutes, and the nearest free investigator.
  */
 let s: TestServer;

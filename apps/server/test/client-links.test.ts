@@ -101,7 +101,7 @@ describe('the short link /s/{code}', () => {
   });
 });
 
-describe("the client's entry page /login/auth-cliente/{token} (issue 14)", () => {
+describe("the client's entry page /login/auth-cliente/{token}", () => {
   /** The answer the page carries for the entry page's script, and the texts it writes later. */
   const embedded = (body: string) => {
     const m = /<script type="application\/json" id="vialex-entrada">(.*?)<\/script><\/head>/.exec(body);
@@ -214,7 +214,7 @@ describe("the client's entry page /login/auth-cliente/{token} (issue 14)", () =>
   });
 });
 
-describe("the client's signed case link (DECISIONS row 5)", () => {
+describe("the client's signed case link (decisions.md D5)", () => {
   it('is stored hashed: neither the token nor the short code is in the database', async () => {
     const { mensaje, code } = await smsSent();
     const token = await tokenOf(code);

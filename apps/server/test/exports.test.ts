@@ -21,7 +21,7 @@ import { pdfPages } from './pdf-text.js';
 import { freePort, startRelay, startSshd, type Sshd } from './sshd.js';
 
 /**
- * The SFTP export of a case (issue 16; DECISIONS row 8) against a real SFTP server: OpenSSH's
+ * The SFTP export of a case (decisions.md D8) against a real SFTP server: OpenSSH's
  * sshd with internal-sftp on a loopback port (test/sshd.ts). The job runs by explicit ticks of
  * workers whose clock the tests move (no waiting): success with every file's checksum, the server
  * down (back-off, then Error), a wrong host key, a connection killed mid-upload, a worker stopped

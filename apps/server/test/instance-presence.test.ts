@@ -21,7 +21,7 @@ import { signInEveryCargo } from './factories.js';
 import { staffedCase } from './case-factories.js';
 
 /**
- * Presence that dies with its instance (issue 18): room screens and followed positions are
+ * Presence that dies with its instance: room screens and followed positions are
  * recorded under the instance that holds their socket; an instance that died without closing its
  * sockets (SIGKILL, power loss) stops renewing its row, and the sweep of any live instance gives
  * back what it held — its members go offline and get the push again, its followed positions are

@@ -10,7 +10,7 @@ import {
 } from '../src/integrations/maps.js';
 
 /**
- * The maps adapter (DECISIONS row 11) over real HTTP against the local fake of each provider's
+ * The maps adapter (decisions.md D11) over real HTTP against the local fake of each provider's
  * wire format: Google (Directions, Distance Matrix, Geocoding), OSRM (route, table), Nominatim
  * (search, reverse), and the straight-line estimate when none is configured, slow or failing.
  */

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import * as schema from '../src/db/schema/index.js';
 
 /**
- * A module owns its tables (DESIGN.md): it writes only those, and changes another module's data
+ * A module owns its tables (docs/ARCHITECTURE.md): it writes only those, and changes another module's data
  * through that module's service. Each row names the tables a module writes; reading another
  * module's tables (through its queries) is fine.
  */

@@ -485,7 +485,7 @@ describe('chat messages to the members away (spec 2 §7): one notice per room wh
   });
 });
 
-describe('exports (DECISIONS row 8), as the exports job calls noticeExportEnded', () => {
+describe('exports (decisions.md D8), as the exports job calls noticeExportEnded', () => {
   async function ended(c: { id: string; caso: number }, requester: Who, estado: string, mensaje = '') {
     const pending: PendingNotice[] = [];
     await s.ctx.db.transaction((tx) =>

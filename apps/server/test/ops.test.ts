@@ -12,7 +12,7 @@ import { startTestServer, type TestServer } from './helper.js';
 import { createUser, login } from './factories.js';
 
 /**
- * Operations (issue 18): liveness and readiness apart, Prometheus metrics behind a token, and a
+ * Operations: liveness and readiness apart, Prometheus metrics behind a token, and a
  * graceful stop that lets requests in flight finish and closes live sockets with 1012.
  */
 const TOKEN = 'prueba-metricas-0123456789';

@@ -20,7 +20,7 @@ import { createUser, login, signInEveryCargo } from './factories.js';
 
 /**
  * Consultas y Reportes, the dashboard and a user's statistics on seeded data with known answers
- * (spec 3 §2, §5, §8, §9; DECISIONS rows 7, 13, 16). The fixtures live in March 2025 (Bogotá),
+ * (spec 3 §2, §5, §8, §9; decisions.md D7, D13, D16). The fixtures live in March 2025 (Bogotá),
  * a bulk of 2,500 cases in January 2024 (the CSV in several cursor batches) and three cases of
  * today (the dashboard).
  */
@@ -409,7 +409,7 @@ describe('Exportar: CSV streamed from a cursor', () => {
   });
 });
 
-describe('who may read and export (README "Reports")', () => {
+describe('who may read and export (docs/decisions.md "Reports")', () => {
   it.each(CARGOS.map((c) => [c]))('%s', async (cargo) => {
     const { cookie } = viewers.get(cargo)!;
     const reads = can(cargo, 'reportes.read');
@@ -485,7 +485,7 @@ describe('bad input: a clear Spanish 4xx', () => {
   });
 });
 
-describe('/estadistica/{id} (DECISIONS row 7)', () => {
+describe('/estadistica/{id} (decisions.md D7)', () => {
   it("that user's cases by status, open vs closed, percent closed, average time to close", async () => {
     const res = await get(`/api/estadisticas/${ids.A}?${MARCH}`);
     expect(res.statusCode).toBe(200);
@@ -534,7 +534,7 @@ describe('/estadistica/{id} (DECISIONS row 7)', () => {
   });
 });
 
-describe('dashboard (DECISIONS row 16)', () => {
+describe('dashboard (decisions.md D16)', () => {
   it("today's and this month's cases, open by status, waiting for an investigator, average times, agents", async () => {
     // Today in Bogotá whatever the hour the suite runs: before 01:31 the cases are placed later
     // today rather than 90 minutes ago, which would be yesterday (the dashboard counts by day).

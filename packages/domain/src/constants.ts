@@ -34,7 +34,7 @@ export const PAGE_SIZE = 10;
 export const PAGE_SIZE_OPTIONS = [5, 10, 20, 50, 100, 500] as const;
 export const TABLE_HEIGHT = 500;
 
-/** Spec 1 §9 says 6 (on user creation); 8 on every password form (DECISIONS row 19). */
+/** Spec 1 §9 says 6 (on user creation); 8 on every password form (decisions.md D19). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_SPECIAL_CHARS = '$@!%*#?&';
 

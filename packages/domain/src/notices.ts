@@ -5,7 +5,7 @@ import { AGENT_FIELD, type AgentSlot } from './permissions.js';
 
 /**
  * Every notice the product sends, as one table (spec 1 §7, spec 2 §4, §6, §7, spec 3 §4, §7;
- * README "Notices"): for each event, who hears of it, its `momento`, title, body and link. The
+ * docs/decisions.md "Notices"): for each event, who hears of it, its `momento`, title, body and link. The
  * server records a notice from a row of this table in the action's transaction and, after
  * commit, announces it to the recipients' open tabs and pushes it to their devices. The person
  * who caused the event is never among its recipients (the server filters them in one place).
@@ -39,13 +39,13 @@ export type NoticeEvent =
   | 'attentionRequested'
   /** …and authorised. */
   | 'attentionAuthorized'
-  /** A case's SFTP export ends (DECISIONS row 8): 'Finalizado'… */
+  /** A case's SFTP export ends (decisions.md D8): 'Finalizado'… */
   | 'exportFinished'
   /** …or 'Error'. */
   | 'exportFailed'
-  /** Beyond the spec (issue 14): a client entered and no investigator could be assigned. */
+  /** Beyond the spec: a client entered and no investigator could be assigned. */
   | 'noInvestigator'
-  /** Beyond the spec (issue 14): an automatically assigned investigator makes no progress. */
+  /** Beyond the spec: an automatically assigned investigator makes no progress. */
   | 'investigatorStalled';
 
 export const NOTICE_EVENTS: readonly NoticeEvent[] = [
@@ -255,7 +255,7 @@ export const NOTIFIED_ON_EXPORT_FINISHED: readonly Cargo[] = [];
 export const NOTIFIED_ON_EXPORT_FAILED: readonly Cargo[] = ['Administrador'];
 
 /**
- * Beyond the spec (issue 14): a client entered a case of the automatic-assignment cities and no
+ * Beyond the spec: a client entered a case of the automatic-assignment cities and no
  * investigator could be assigned, or the one assigned makes no progress — the dispatch desk must
  * not miss a case waiting.
  */

@@ -1,7 +1,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
 
 /**
- * The SMS goes to Colombian mobiles only (issue 11): country code +57. libphonenumber-js's
+ * The SMS goes to Colombian mobiles only: country code +57. libphonenumber-js's
  * mobile metadata (99 KB against max's 157 KB, in the workspace's lazy chunk only) validates
  * mobile numbers and nothing else.
  */

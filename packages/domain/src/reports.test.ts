@@ -191,7 +191,7 @@ describe('report query validation (spec 3 §5)', () => {
   });
 });
 
-describe('who reads reports (README "Reports")', () => {
+describe('who reads reports (docs/decisions.md "Reports")', () => {
   const READERS: Cargo[] = [
     'Administrador',
     'Coordinador Contact Center',

@@ -5,7 +5,7 @@ import { USER_STATUS_VISIBLE, visibleUserCargos } from './permissions.js';
 
 /**
  * Consultas y Reportes, the dashboard and a user's statistics (spec 3 §2 Reports, §5, §9 "Report
- * types" and "Report rules"; DECISIONS rows 7, 13, 16): the rules as pure functions, so the server
+ * types" and "Report rules"; decisions.md D7, D13, D16): the rules as pure functions, so the server
  * (which computes the figures in SQL) and the web (which colours them) read one definition.
  */
 
@@ -47,7 +47,7 @@ export function normalizePrioridad(value: string | null | undefined): Prioridad 
   return (PRIORIDADES as readonly string[]).includes(v) ? (v as Prioridad) : DEFAULT_PRIORIDAD;
 }
 
-/** The area a case is reported under: its investigator's area, else 'Sin área' (DECISIONS row 13). */
+/** The area a case is reported under: its investigator's area, else 'Sin área' (decisions.md D13). */
 export function reportArea(area: string | null | undefined): string {
   return area && area.trim() ? area : SIN_AREA;
 }
@@ -186,7 +186,7 @@ export function reportFileName(tipo: ReportType, now: Date = new Date()): string
 }
 
 // ---------------------------------------------------------------------------------------------
-// Who may read what (spec 3 §6 shows no role check; README "Reports" explains these choices). Who
+// Who may read what (spec 3 §6 shows no role check; docs/decisions.md "Reports" explains these choices). Who
 // may open Consultas y Reportes and export is PERMISSIONS 'reportes.read' / 'reportes.export'.
 
 /**

@@ -159,7 +159,7 @@ describe('password mismatch shows with the other errors', () => {
   });
 });
 
-describe('password rules, row by row (spec 1 §5 + DECISIONS row 19)', () => {
+describe('password rules, row by row (spec 1 §5 + decisions.md D19)', () => {
   const ok = [] as string[];
   it.each([
     // [password, the messages it gets]

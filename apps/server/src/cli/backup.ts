@@ -16,7 +16,7 @@ import { createStorage } from '../integrations/create-storage.js';
 import { extractTar, tarStream, type TarEntry } from './tar.js';
 
 /*
- * `npm run admin -- backup --to FILE` and `restore --from FILE` (README "Backups"): one .tar.gz
+ * `npm run admin -- backup --to FILE` and `restore --from FILE` (docs/operations.md "Backups"): one .tar.gz
  * holding the database and every stored file the database refers to, for either database.
  *
  * - PostgreSQL: pg_dump -Fc of one snapshot, which the same snapshot's list of `archivos` matches

@@ -39,7 +39,7 @@ const templates = new Map<object, Map<string, Runnable<unknown>>>();
  * jsonb in an insert) and answers a query builder, or raw SQL; `values` fills the placeholders.
  * Building costs more than running a small statement (Drizzle composes and renders the query
  * anew on every call: about a fifth of an instance's CPU under the soak), so the hot paths build
- * theirs once per process (README "Hot statements are built once"). On node-postgres the
+ * theirs once per process (docs/ARCHITECTURE.md "Hot statements are built once"). On node-postgres the
  * statement is named, so PostgreSQL parses and plans it once per connection: only for statements
  * whose best plan does not depend on their values. The caller's name must say everything that
  * changes the statement's text.

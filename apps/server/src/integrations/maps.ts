@@ -1,5 +1,5 @@
 /**
- * The maps adapter (DECISIONS row 11): driving routes, arrival times and geocoding for the case
+ * The maps adapter (decisions.md D11): driving routes, arrival times and geocoding for the case
  * map (spec 2 §2 "Case map", §7 "Maps service").
  *
  *   Google Maps Platform when GOOGLE_MAPS_API_KEY is set (GOOGLE_MAPS_URL changes its base):

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * The SFTP destination of case exports (DECISIONS row 8; README "SFTP export"):
+ * The SFTP destination of case exports (decisions.md D8; docs/decisions.md "SFTP export"):
  *   SFTP_HOST                 the server (unset: no destination; with DEMO, a local fake server)
  *   SFTP_PORT                 22
  *   SFTP_USER                 the account

@@ -5,7 +5,7 @@ import ssh2, { type Client, type ConnectConfig, type SFTPWrapper, type Stats } f
 import type { SftpConfig } from './sftp-config.js';
 
 /**
- * The SFTP destination of case exports (DECISIONS row 8): one connection per export attempt,
+ * The SFTP destination of case exports (decisions.md D8): one connection per export attempt,
  * the server's host key pinned (SFTP_HOST_KEY: a different key is refused before any password
  * or key is sent), files written one after the other under a `.part` name and renamed when
  * complete, so a file with its final name is a whole file and a resumed export can skip it.

@@ -1,11 +1,11 @@
 /**
- * The SMS adapter's settings (README "Configuration"):
+ * The SMS adapter's settings (docs/configuration.md):
  *   SMS_PROVIDER        outbox (default: each message is stored and shown to staff on the case, nothing
  *                       leaves the server) or twilio (Twilio's REST API)
  *   TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM   required with twilio
  *   TWILIO_API_URL      Twilio's API origin, https://api.twilio.com by default; the tests point it at
  *                       their local fake. It is the only host the SMS adapter contacts, and only an
- *                       operator sets it (DECISIONS row 20: never a URL a user supplied)
+ *                       operator sets it (decisions.md D20: never a URL a user supplied)
  *   SMS_TIMEOUT_MS      how long the provider has to answer (10000)
  * A bad value stops the start, and so does twilio without PUBLIC_URL or APP_ORIGINS (the origin of
  * the links the SMS carry).

@@ -1,7 +1,7 @@
 import type { SmsConfig } from './sms-config.js';
 
 /**
- * The SMS adapter (spec 2 §7 enviar_sms, DECISIONS row 10). Two providers:
+ * The SMS adapter (spec 2 §7 enviar_sms, decisions.md D10). Two providers:
  *
  * - `outbox` (the default): nothing leaves the server. The caller stores the message (the
  *   messaging module's `mensajes_sms`) and staff see it on the case, so the demo shows what

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { StorageOptions } from './create-storage.js';
 
 /**
- * The file-storage settings (README "Configuration"): STORAGE=local (default) keeps files under
+ * The file-storage settings (docs/configuration.md): STORAGE=local (default) keeps files under
  * FILES_DIR (DATA_DIR/files; with an in-memory database, a folder in the system's temporary
  * directory); STORAGE=s3 sends them to an S3-compatible bucket. A bad or incomplete setting stops
  * the start rather than losing uploads later.

@@ -4,7 +4,7 @@ import type { Database } from '../db/client.js';
 import { instancias } from '../db/schema/index.js';
 
 /*
- * The running server instances (README "Several instances"; issue 18): each has a random id and a
+ * The running server instances (docs/operations.md "Several instances"): each has a random id and a
  * row of `instancias` whose `visto` it renews every heartbeat (INSTANCE_HEARTBEAT_MS, 10 s by
  * default). What an instance's live sockets hold in the database — room presence, watched
  * positions — is recorded under its id, so an instance that died without closing its sockets

@@ -5,7 +5,7 @@ import type { Database, Executor, Tx } from '../db/client.js';
 import { trabajos } from '../db/schema/index.js';
 
 /*
- * Background jobs in PostgreSQL (DESIGN.md "Jobs"; README "SFTP export"): a row of `trabajos`
+ * Background jobs in PostgreSQL (docs/ARCHITECTURE.md; docs/decisions.md "SFTP export"): a row of `trabajos`
  * per job, claimed by one worker with UPDATE … (SELECT … FOR UPDATE SKIP LOCKED), so any number
  * of server instances share the work and a job runs in one place at a time. A claim is a lease:
  * the worker renews it while the job runs (heartbeat); an instance that dies leaves a lease that

@@ -49,7 +49,7 @@ export function filterColumns<F extends string>(
   return fields;
 }
 
-/** The column of a 'date' filter: the Bogotá calendar day of a timestamp (DECISIONS row 18). */
+/** The column of a 'date' filter: the Bogotá calendar day of a timestamp (decisions.md D18). */
 export function bogotaDay(column: AnyPgColumn): SQL {
   return sql`((${column} at time zone ${TIME_ZONE})::date)`;
 }

@@ -2,7 +2,7 @@ import type { FastifyServerOptions } from 'fastify';
 import { pgErrorOf } from './db-errors.js';
 
 /**
- * Logs say what failed, never with what (DESIGN.md): an error is logged as its class, its codes
+ * Logs say what failed, never with what (docs/ARCHITECTURE.md): an error is logged as its class, its codes
  * and its stack frames. A database error's message is withheld — Drizzle puts the statement's
  * parameters in it (names, identification numbers, e-mails, a password hash) and PostgreSQL's
  * `detail` repeats the offending value — leaving the SQLSTATE and the constraint's name.

@@ -66,7 +66,7 @@ function varyWithEncoding(vary: unknown): string {
 /** File names the browser must check on every visit: a new release replaces them under one name. */
 const REVALIDATED = /^(index\.html|cliente\.html|sw\.js|manifest\.webmanifest|robots\.txt)$/;
 
-/** The driver's pages are their own light app (issue 14); every other path is the staff's. */
+/** The driver's pages are their own light app; every other path is the staff's. */
 export const CLIENT_PAGES = /^\/(login\/auth-cliente|caso-cliente)(\/|\?|$)/;
 export const appShellOf = (url: string) => (CLIENT_PAGES.test(url) ? 'cliente.html' : 'index.html');
 

@@ -31,7 +31,7 @@ function ClientChat({ me, phoneTop }: { me: ClientMe; phoneTop: number }) {
 }
 
 /**
- * The driver's case (issue 14), composed from the features that fill it (features never import
+ * The driver's case, composed from the features that fill it (features never import
  * each other): the información tab of features/client-entry, and the staff's chat room and map
  * given the client's endpoints and live channel.
  */

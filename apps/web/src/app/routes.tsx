@@ -4,7 +4,7 @@ import { CenteredSpinner } from '../components/centered-spinner';
 import { PublicOnly, RequireStaff } from './guards';
 import { RouteError } from './route-error';
 
-// Every area is its own chunk so /login stays under the 250 KB budget (DESIGN.md).
+// Every area is its own chunk so /login stays under the 250 KB budget (docs/ARCHITECTURE.md).
 const LoginPage = lazy(() => import('../features/auth/login-page'));
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
 const StaffShell = lazy(() => import('./staff-shell'));

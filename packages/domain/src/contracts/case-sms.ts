@@ -3,8 +3,8 @@ import { MSG } from '../messages.js';
 import { PHONE_MAX_LENGTH, colombianMobile } from '../phone.js';
 
 /**
- * The SMS with the client's case link and the export request (issue 11; spec 2 §6 "Policy area
- * and SMS", §7 enviar_sms, DECISIONS rows 5, 9, 10).
+ * The SMS with the client's case link and the export request (spec 2 §6 "Policy area
+ * and SMS", §7 enviar_sms, decisions.md D5, D9, D10).
  */
 
 /** A case link's state: live until it expires or staff revoke it. */

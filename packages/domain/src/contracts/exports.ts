@@ -3,7 +3,7 @@ import { messageResponse, writablePageResponse } from './common.js';
 import { listContract } from './lists.js';
 
 /**
- * The SFTP export of a case's files (DECISIONS row 8; spec 3 §2 EXPORTACIONES SFTP): its states,
+ * The SFTP export of a case's files (decisions.md D8; spec 3 §2 EXPORTACIONES SFTP): its states,
  * the list's contract and its answers.
  */
 export const EXPORT_EN_PROCESO = 'En proceso';

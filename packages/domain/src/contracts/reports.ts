@@ -4,7 +4,7 @@ import { EFICIENCIAS, REPORT_TYPES, isReportDay } from '../reports.js';
 
 /**
  * Consultas y Reportes, the dashboard and a user's statistics: the queries they accept and the
- * answers they give (spec 3 §2, §5, §8, §9; DECISIONS rows 7, 13, 16).
+ * answers they give (spec 3 §2, §5, §8, §9; decisions.md D7, D13, D16).
  */
 
 /** The screens' texts that the spec does not give (Vialex's; the spec's toasts are in MSG). */
@@ -61,7 +61,7 @@ export const REPORT_TEXTS = {
   casosPorEstado: 'Casos por estado',
   abiertosVsCerrados: 'Abiertos vs. cerrados',
   aplicar: 'Aplicar',
-  // Dashboard (DECISIONS row 16)
+  // Dashboard (decisions.md D16)
   casosHoy: 'Casos hoy',
   casosMes: 'Casos este mes',
   cerradosMes: 'Cerrados de este mes',
@@ -244,7 +244,7 @@ export type InvestigatorDetail = z.infer<typeof investigatorDetailResponse>;
 export const reportUsersResponse = z.array(z.object({ id: z.string(), nombre: z.string(), cargo: z.string() }));
 export type ReportUser = z.infer<typeof reportUsersResponse>[number];
 
-/** GET /api/dashboard: the viewer's scope at a glance (DECISIONS row 16). */
+/** GET /api/dashboard: the viewer's scope at a glance (decisions.md D16). */
 export const dashboardResponse = z.object({
   hoy: count,
   mes: count,
@@ -263,7 +263,7 @@ export const dashboardResponse = z.object({
 });
 export type DashboardResponse = z.infer<typeof dashboardResponse>;
 
-/** GET /api/estadisticas/{id} (DECISIONS row 7). */
+/** GET /api/estadisticas/{id} (decisions.md D7). */
 export const statisticsResponse = z.object({
   usuario: z.object({ id: z.string(), nombre: z.string(), email: z.string(), cargo: z.string(), area: z.string() }),
   desde: z.string(),

@@ -32,7 +32,7 @@ export interface StatusCatalogueRow {
 /**
  * Create, edit and inactivate in TIPO DE GESTIONES: the spec shows no role rule beyond the lock,
  * and its lock messages send everybody to the Administrador, so the Administrador keeps it
- * (README "Catalogues"). With a row: a row with editable false is locked for everybody (spec 3 §4).
+ * (docs/decisions.md "Catalogues"). With a row: a row with editable false is locked for everybody (spec 3 §4).
  */
 export function mayEditCaseStatus(viewer: CatalogueViewer, row?: StatusCatalogueRow): Decision {
   if (!can(viewer.cargo, 'estadoscaso.write')) return refuse.forbidden();

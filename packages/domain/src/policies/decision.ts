@@ -19,7 +19,7 @@ export interface Refusal {
   field?: string;
   /**
    * The action stays offered although this refusal is certain: its answer tells the user why
-   * (a Perito on a plan without the service, README "Decisions").
+   * (a Perito on a plan without the service, docs/decisions.md).
    */
   offered?: true;
 }

@@ -6,7 +6,7 @@ import type { UserResponse } from '../contracts/users.js';
 import { ALLOWED, refuse, type Decision } from './decision.js';
 
 /**
- * One policy for a staff user (spec 1 §5–§6 and README "Administrators and coordinators"): what a
+ * One policy for a staff user (spec 1 §5–§6 and docs/decisions.md "Administrators and coordinators"): what a
  * viewer may do with a user. The users services refuse with these; the users presenter answers
  * `actions` from the same functions. The tables of permissions.ts (mayWriteUser, mayAssignCities,
  * the visibility tables) are the source.

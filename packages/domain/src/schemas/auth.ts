@@ -18,7 +18,7 @@ export const renewSessionSchema = loginSchema.pick({ password: true });
 export type RenewSessionInput = z.input<typeof renewSessionSchema>;
 
 /**
- * Change own password (key button): the current password first (DECISIONS row 19), then the new
+ * Change own password (key button): the current password first (decisions.md D19), then the new
  * one and its confirmation. The server checks the current one against the account.
  */
 export const changePasswordSchema = z

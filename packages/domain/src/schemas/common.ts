@@ -49,7 +49,7 @@ export const emailField = z
   .regex(/^[^\s@]+@[^\s@]+$/, MSG.correoInvalido)
   .transform((s) => s.toLowerCase());
 
-/** The password rules of spec 1 §5 plus the minimum length (DECISIONS row 19), shared by every password form. */
+/** The password rules of spec 1 §5 plus the minimum length (decisions.md D19), shared by every password form. */
 export const strongPassword = z
   .string({ error: MSG.campoRequerido })
   .min(1, { message: MSG.campoRequerido, abort: true })

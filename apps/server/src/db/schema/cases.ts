@@ -77,7 +77,7 @@ export const casos = pgTable(
     llegada: boolean('llegada').notNull().default(false),
     /** When the investigator marked arrival (shown in the case header). */
     llegada_fecha: tstz('llegada_fecha'),
-    /** The automatic assignment (issue 14): when, and how far (km) the investigator was then. */
+    /** The automatic assignment: when, and how far (km) the investigator was then. */
     asignacion_auto_fecha: tstz('asignacion_auto_fecha'),
     asignacion_auto_km: doublePrecision('asignacion_auto_km'),
     /** When the dispatch desk was alerted that the assigned investigator made no progress. */
@@ -110,7 +110,7 @@ export const casos = pgTable(
       .on(t.archivado, t.caso.desc())
       .where(sql`${t.solicitud_perito}`),
     /*
-     * Reports, the dashboard and statistics (issue 17): a range of creado with everything they
+     * Reports, the dashboard and statistics: a range of creado with everything they
      * group, count or average, so a month or a year is one index-only range scan (no heap), and
      * por_fecha's pages read it backwards in (creado, id) order. It replaces casos_creado_idx.
      */

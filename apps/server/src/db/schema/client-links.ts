@@ -5,7 +5,7 @@ import { usuarios } from './users.js';
 import { clientes } from './clients.js';
 
 /**
- * The client's case links (DECISIONS row 5), owned by modules/client-links: one per SMS, for
+ * The client's case links (decisions.md D5), owned by modules/client-links: one per SMS, for
  * one case, expiring, revocable. Neither the token nor the short code is stored: only their
  * SHA-256, and the token encrypted under a key made from the short code (so /s/{code} can
  * redirect to it, and the table alone opens nothing).

@@ -17,7 +17,7 @@ import { usuarios } from './users.js';
 import { clientes } from './clients.js';
 
 /**
- * SFTP exports of a case's files (DECISIONS row 8): En proceso → Finalizado, Error (with the
+ * SFTP exports of a case's files (decisions.md D8): En proceso → Finalizado, Error (with the
  * reason in `mensaje`) or Cancelado. `trabajo` is the background job that runs it; a retry points
  * it at a new job. At most one export of a case is En proceso at a time.
  */

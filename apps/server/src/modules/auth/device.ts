@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { settingOnce } from '../../db/settings.js';
 
 /**
- * Trusted devices (OWASP's "device cookies"; README "Sign-in throttling"). A successful sign-in
+ * Trusted devices (OWASP's "device cookies"; docs/decisions.md "Sign-in throttling"). A successful sign-in
  * gives the browser a signed cookie for that account; an attempt that presents a valid one is
  * exempt from the account-wide back-off (throttle.ts), so a guesser rotating addresses cannot
  * keep the owner out, while the device's own failures lock just that device out

@@ -216,7 +216,7 @@ async function claimNearest(
 const PROGRESS_KM = 0.2;
 
 /**
- * Beyond the spec (issue 14): an automatically assigned investigator who, AUTO_ASSIGN_ALERT_MINUTES
+ * Beyond the spec: an automatically assigned investigator who, AUTO_ASSIGN_ALERT_MINUTES
  * later, has not arrived and is no nearer the case than when assigned (or reports no position)
  * is reported to the dispatch desk once ('Investigador sin avance'). Run by the server's sweep.
  */

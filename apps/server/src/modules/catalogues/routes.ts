@@ -148,7 +148,7 @@ export const areaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** TIPO DE GESTIONES (/gestiones, spec 3 §2): staff only (DECISIONS row 6); the Administrador writes; locked rows stay. */
+/** TIPO DE GESTIONES (/gestiones, spec 3 §2): staff only (decisions.md D6); the Administrador writes; locked rows stay. */
 export const caseStatusCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const params = idOf(MSG.estadoCatalogoNoExiste);
   const tags = ['estados-caso'];

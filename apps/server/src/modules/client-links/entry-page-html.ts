@@ -2,7 +2,7 @@ import { BRAND, LABELS, MSG, fmt, type ApiErrorBody, type PrivacyNotice } from '
 import { authorisationRequiredText } from '../privacy/authorisation.js';
 
 /*
- * The driver's entry screen as HTML (issue 14): what the React entry page showed, written by the
+ * The driver's entry screen as HTML: what the React entry page showed, written by the
  * server so that a slow-4G phone paints it from the page itself and needs only a few-KB script
  * (apps/web/src/features/client-entry/entrada/) to enter. Same texts (the catalogue), same look
  * (apps/web/entrada.html holds the styles). The ids and the data block are that script's

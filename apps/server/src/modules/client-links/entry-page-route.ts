@@ -12,7 +12,7 @@ import { entryInfo } from './entry-service.js';
 const CLIENT_CASE_ENTRY = '/caso-cliente/chat';
 
 /**
- * The driver's entry page, /login/auth-cliente/{token}, written here as HTML (issue 14: usable
+ * The driver's entry page, /login/auth-cliente/{token}, written here as HTML (usable
  * within 3 s on a slow-4G phone, where React's first screen alone came at 3.1–3.7 s): the case
  * number and the privacy notice its driver is asked to authorise, or the refusal ('El caso no existe', 'No puede ingresar al caso…') as the API would
  * answer it, in the built entrada.html, whose one small script (no React) asks for the location,

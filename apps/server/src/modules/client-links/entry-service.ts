@@ -13,7 +13,7 @@ import { verifyClientLink } from './service.js';
 /*
  * The client's entry with their case link (spec 3 §2 "Client case entry", §7 "Client entry
  * sequence"): the link must be genuine, unexpired and not revoked ('El caso no existe'
- * otherwise, whatever the reason, DECISIONS row 5), the case not entered already, and the
+ * otherwise, whatever the reason, decisions.md D5), the case not entered already, and the
  * privacy notice in force authorised by the case's driver (Ley 1581 de 2012: modules/privacy).
  */
 

@@ -9,7 +9,7 @@ import { resolveShortCode, revokeClientLink } from './service.js';
 import { endCaseClientSessions } from './client-session.js';
 
 /**
- * Vialex's own short links (DECISIONS row 9, replacing spec 2 §7 acortar_url): /s/{code}
+ * Vialex's own short links (decisions.md D9, replacing spec 2 §7 acortar_url): /s/{code}
  * redirects (302) to the client's entry page with the case link's token. An unknown code gets
  * the not-found page (the web app's, when it is served), or 404 JSON for a client that does not
  * ask for HTML. Public: the client has no session.

@@ -10,9 +10,9 @@ import { endClientSessionsWhere } from './client-session.js';
 import { SHORT_CODE_PATTERN, isSigned, newClientToken, newShortCode, openToken, sealToken, sha256 } from './tokens.js';
 
 /**
- * The client's case links (DECISIONS row 5): each SMS issues a new one for that one case; it
+ * The client's case links (decisions.md D5): each SMS issues a new one for that one case; it
  * opens the case until it expires (CLIENT_LINK_DAYS, 7 by default) or staff revoke it. The
- * client reaches it through Vialex's own short link, /s/{code} (DECISIONS row 9).
+ * client reaches it through Vialex's own short link, /s/{code} (decisions.md D9).
  */
 
 const SECRET_SETTING = 'client_links.secret';
@@ -69,7 +69,7 @@ export type ClientLinkCheck =
 /**
  * What a client's token opens (for the client's entry page, /login/auth-cliente/{token}): the
  * case id, or why not — `forged` (not signed by this server, or signed but never issued: a bare
- * case id is one), `expired`, `revoked`. The entry page answers each as DECISIONS row 5 says.
+ * case id is one), `expired`, `revoked`. The entry page answers each as decisions.md D5 says.
  */
 export async function verifyClientLink(ctx: AppContext, token: string): Promise<ClientLinkCheck> {
   if (typeof token !== 'string' || !isSigned(await linkSecret(ctx), token)) return { ok: false, reason: 'forged' };

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 
 /**
- * The client's case link and its short code (DECISIONS row 5), as text:
+ * The client's case link and its short code (decisions.md D5), as text:
  *
  * - the token: 32 random bytes and an HMAC-SHA256 of them under the server's link secret
  *   (`{random}.{mac}`, base64url, 66 characters). It names neither the case nor its expiry; a

@@ -6,7 +6,7 @@ import { casePolicies } from '../cases/workspace-queries.js';
 import { findCaseWithNames, type CaseWithNames } from '../cases/queries.js';
 
 /*
- * What the export of a case sends (DECISIONS row 8): every file of its three chats, its
+ * What the export of a case sends (decisions.md D8): every file of its three chats, its
  * management documents (history attachments) and drone photos, each once, under a folder of its
  * kind; and the case summary's data (the case, its team, its policies, the full history, the list
  * of files). Read here from the chat, cases and files modules' tables; only metadata is held in

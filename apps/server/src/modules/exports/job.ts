@@ -13,7 +13,7 @@ import { noticeExportEnded } from './notice.js';
 import { caseFolder, summaryJson, summaryJsonName, summaryPdf, summaryPdfName } from './summary.js';
 
 /*
- * The SFTP export of a case as a background job (platform/jobs.ts; DECISIONS row 8). One attempt:
+ * The SFTP export of a case as a background job (platform/jobs.ts; decisions.md D8). One attempt:
  * connect (the host key pinned), make /<root>/caso-<n>/ and its folders, send each file the
  * server does not already hold whole (same name and size: sent by an earlier attempt), then the
  * summary JSON and PDF. Progress (files sent of the total) is written and announced live as it

@@ -26,7 +26,7 @@ import { presentExport } from './presenter.js';
  * list scope.
  */
 
-/** The state of an export the SFTP job has not finished (DECISIONS row 8). */
+/** The state of an export the SFTP job has not finished (decisions.md D8). */
 export const EXPORT_RUNNING = EXPORT_EN_PROCESO;
 
 /** A new job for the export, its row pointed at it, in the caller's transaction. */

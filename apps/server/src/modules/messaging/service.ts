@@ -13,7 +13,7 @@ import { openClientSessionOf } from '../client-links/client-session.js';
 
 /**
  * The SMS to a case's client with their case link (spec 2 §6 "Policy area and SMS", §7
- * enviar_sms; DECISIONS rows 5, 9, 10). Every SMS is recorded in `mensajes_sms`, whatever the
+ * enviar_sms; decisions.md D5, D9, D10). Every SMS is recorded in `mensajes_sms`, whatever the
  * provider answered, so staff see on the case what was sent (with the outbox adapter, what
  * would have been).
  */

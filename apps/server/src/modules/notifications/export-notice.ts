@@ -19,7 +19,7 @@ export interface EndedExport {
 }
 
 /**
- * The notice that a case's SFTP export ended (DECISIONS row 8; notices.ts rows exportFinished
+ * The notice that a case's SFTP export ended (decisions.md D8; notices.ts rows exportFinished
  * and exportFailed): 'Finalizado' tells the user who asked for it; 'Error' tells them and the
  * administrators, with the reason. For the exports job: call it in the transaction that writes
  * the export's final estado, and deliver after that transaction commits:

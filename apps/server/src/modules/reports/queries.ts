@@ -189,7 +189,7 @@ export function caseExportSql(where: SQL): SQL {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Dashboard (DECISIONS row 16) and a user's statistics (DECISIONS row 7).
+// Dashboard (decisions.md D16) and a user's statistics (decisions.md D7).
 
 const minutes = (expr: SQL) => sql`(extract(epoch from ${expr}) / 60)::float8`;
 

@@ -94,7 +94,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** The dashboard (DECISIONS row 16): /api/dashboard, every cargo over its own case scope. */
+/** The dashboard (decisions.md D16): /api/dashboard, every cargo over its own case scope. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
@@ -110,7 +110,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** A user's statistics (DECISIONS row 7): /api/estadisticas/{id}. */
+/** A user's statistics (decisions.md D7): /api/estadisticas/{id}. */
 export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',

@@ -49,8 +49,8 @@ import {
 } from './queries.js';
 
 /**
- * Consultas y Reportes (spec 3 §2, §5, §9), the dashboard (DECISIONS row 16) and a user's
- * statistics (DECISIONS row 7). Who may read: PERMISSIONS 'reportes.read' over the viewer's case
+ * Consultas y Reportes (spec 3 §2, §5, §9), the dashboard (decisions.md D16) and a user's
+ * statistics (decisions.md D7). Who may read: PERMISSIONS 'reportes.read' over the viewer's case
  * scope; the dashboard for every cargo over its own scope; statistics per mayReadStatistics.
  */
 
@@ -230,7 +230,7 @@ export async function investigatorDetail(
   };
 }
 
-/** GET /api/dashboard: the viewer's scope at a glance (DECISIONS row 16). */
+/** GET /api/dashboard: the viewer's scope at a glance (decisions.md D16). */
 export async function dashboard(ctx: AppContext, viewer: Viewer, now = new Date()): Promise<DashboardResponse> {
   const periods = dashboardPeriods(now);
   const [month, open, agentes] = await Promise.all([

@@ -1,4 +1,4 @@
-/** The case chat rooms (issue 12): composed into the workspace's chat tabs in app/. */
+/** The case chat rooms: composed into the workspace's chat tabs in app/. */
 export { ChatRoom } from './chat-room';
 export { ChatTabLabel } from './chat-tab-label';
 export type { ChatRoomSource } from './chat-room';

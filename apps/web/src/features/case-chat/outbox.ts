@@ -3,7 +3,7 @@ import { LABELS, MSG, type ChatKind, type ChatSendResult } from '@vialex/domain'
 import { isApiError } from '../../lib/api';
 
 /**
- * The phone's outbox for the case chats (issue 12, "A weak signal at an accident"): every
+ * The phone's outbox for the case chats: every
  * message, file or drone photo is first written to IndexedDB with the id the phone gave it
  * (`clientId`), shown as pending in its room, then sent in the order it was written. A network
  * failure leaves it where it is and the outbox tries again (when the connection comes back, and

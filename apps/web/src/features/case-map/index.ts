@@ -1,3 +1,3 @@
-/** The case map (issue 13): composed into the workspace's mapa tab in app/. Its map loads lazily. */
+/** The case map: composed into the workspace's mapa tab in app/. Its map loads lazily. */
 export { CaseMapTab } from './case-map-tab';
 export { mapKey, type MapSource } from './api/map-api';

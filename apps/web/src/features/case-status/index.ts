@@ -1,2 +1,2 @@
-/** GESTIÓN, the status change with an optional document (issue 11), composed by app/. */
+/** GESTIÓN, the status change with an optional document, composed by app/. */
 export { CaseStatusPanel, type CaseStatusPanelProps } from './case-status-panel';

@@ -6,7 +6,7 @@ import { FORMAT_MESSAGE, LABELS, TIME_ZONE, fmt } from '@vialex/domain';
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/** DD/MM/YYYY HH:mm in Bogotá, whatever the device's zone (spec 2 §9, DECISIONS row 18). */
+/** DD/MM/YYYY HH:mm in Bogotá, whatever the device's zone (spec 2 §9, decisions.md D18). */
 export function formatBogota(iso: string | null | undefined): string {
   if (!iso) return '';
   const d = dayjs(iso);

@@ -9,7 +9,7 @@ import { live } from '../../lib/live';
 import { CurrentUserContext } from '../../lib/session';
 
 /**
- * The viewer's unread chat messages of a case in its list row (issue 12: "unread counts … shown on
+ * The viewer's unread chat messages of a case in its list row ("unread counts … shown on
  * the tabs and in the case list"). Each row asks for its own count under the key the workspace's
  * tabs use (['chat-no-leidos', id]), and the asks of one page go out as one request
  * (/api/chats/no-leidos?casos=a,b,…), so the list's own query is untouched.

@@ -37,7 +37,7 @@ const editable = (row: Row) => (row.editable ? STATUS_TEXTS.si : STATUS_TEXTS.no
 const EDITABLE: ListColumn<Row> = { key: 'editable', header: STATUS_TEXTS.editable, render: editable };
 
 /**
- * TIPO DE GESTIONES (spec 3 §2), the case-status catalogue: staff only (DECISIONS row 6); the
+ * TIPO DE GESTIONES (spec 3 §2), the case-status catalogue: staff only (decisions.md D6); the
  * Administrador keeps it; a row with editable NO is neither edited nor inactivated (spec 3 §4, §8).
  */
 export default function StatusesPage() {

@@ -71,7 +71,7 @@ interface EntryInfo {
 
 /**
  * The case the link opens. Plain state, not the data library the case's tabs use: this is the
- * first screen on a weak signal, and every kilobyte before the button counts (issue 14).
+ * first screen on a weak signal, and every kilobyte before the button counts.
  */
 function useEntryInfo(token: string, navigate: NavigateFunction): EntryInfo & { isError: boolean } {
   const [state, setState] = useState<EntryInfo>({ isPending: true });

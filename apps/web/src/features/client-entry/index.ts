@@ -1,4 +1,4 @@
-/** The driver's side (issue 14): the entry page of the SMS link and their case's tabs, composed in app/. */
+/** The driver's side: the entry page of the SMS link and their case's tabs, composed in app/. */
 export { ClientCasePage, CLIENT_TABS, type ClientTab } from './client-case-page';
 export { CLIENT_CASE_PATH } from './session';
 export { CLIENT_API } from './api/client-api';

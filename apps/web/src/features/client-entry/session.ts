@@ -61,7 +61,7 @@ export function entryPath(): string {
 
 /**
  * Opens the entry page of the link with a page load, not inside the React app: the server writes
- * that page with what the link opens, and its small script (entrada/) runs it (issue 14).
+ * that page with what the link opens, and its small script (entrada/) runs it.
  */
 export function openEntryPage(): void {
   window.location.replace(entryPath());

@@ -57,7 +57,7 @@ function useLiveDashboard(followUsers: boolean) {
 }
 
 /**
- * The dashboard (DECISIONS row 16): the viewer's cases at a glance — today, this month, open by
+ * The dashboard (decisions.md D16): the viewer's cases at a glance — today, this month, open by
  * status, waiting for an investigator, this month's average times to arrival and to closing, the
  * agents by availability — live.
  */

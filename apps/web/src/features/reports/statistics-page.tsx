@@ -22,7 +22,7 @@ import { Figure, Figures } from './summary-card';
 const OPEN_CLOSED_COLORS = ['#ed6c02', '#2e7d32'];
 
 /**
- * ESTADÍSTICA DEL USUARIO (/estadistica/{id}, DECISIONS row 7): that user's cases by status, open
+ * ESTADÍSTICA DEL USUARIO (/estadistica/{id}, decisions.md D7): that user's cases by status, open
  * vs closed, percent closed and the average time to close, over the last 30 days or a range.
  * Without an id, one's own.
  */

@@ -34,7 +34,7 @@ export interface UserColumnActions {
   edit: (u: UserRow) => void;
   deactivate: (u: UserRow) => void;
   assignCities: (u: UserRow) => void;
-  /** Opens the user's statistics (/estadistica/{id}, DECISIONS row 7). */
+  /** Opens the user's statistics (/estadistica/{id}, decisions.md D7). */
   statistics: (u: UserRow) => void;
   cityNames: (ids: readonly string[]) => string[];
 }

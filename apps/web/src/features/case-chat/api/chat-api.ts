@@ -5,7 +5,7 @@ import type { LiveChannel } from '../../../lib/live';
 const staffRoomPath = (caseId: string, tipo: ChatKind) => `/api/casos/${caseId}/chats/${tipo}`;
 
 /**
- * Where a room's calls go when not the staff's: the client's side (issue 14) reads and writes
+ * Where a room's calls go when not the staff's: the client's side reads and writes
  * its case's general room at /api/cliente/chat, on its own live channel. Registered per room by
  * ChatRoom's `source`, so the outbox (which sends after a reload too) finds it.
  */

@@ -7,7 +7,7 @@ import { live, type LiveChannel } from '../../../lib/live';
 
 /**
  * Where a map reads from: the staff's /api/casos/{id}/mapa and live channel by default; the
- * client's side (issue 14) gives its own (/api/cliente/mapa and its channel) through CaseMapTab.
+ * client's side gives its own (/api/cliente/mapa and its channel) through CaseMapTab.
  */
 export interface MapSource {
   /** The map's path (its address lookups are under `${path}/direccion`). */

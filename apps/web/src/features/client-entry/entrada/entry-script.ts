@@ -10,7 +10,7 @@ import {
 } from '../session';
 
 /*
- * The driver's entry page without React (issue 14: usable within 3 s on a slow-4G phone). The
+ * The driver's entry page without React (usable within 3 s on a slow-4G phone). The
  * server writes the whole screen (apps/server/src/modules/client-links/entry-page-html.ts): the
  * brand band, the location banner, the case number or the refusal, the privacy notice and its box,
  * the button. This script, a few KB and nothing else, asks for the location, enables 'Ingresar al
