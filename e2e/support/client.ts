@@ -3,11 +3,13 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { LABELS } from '@vialex/domain';
 import { expect } from './fixtures';
+import { SHOTS_WANTED } from './ui';
 
-/** The client's screenshots go to /tmp/client-shots/<name>.png (looked at by the engineer). */
+/** The client's screenshots go to /tmp/client-shots/<name>.png (with E2E_SHOTS=1, as `shot`). */
 export const CLIENT_SHOTS = '/tmp/client-shots';
 
 export async function clientShot(page: Page, name: string): Promise<void> {
+  if (!SHOTS_WANTED) return;
   fs.mkdirSync(CLIENT_SHOTS, { recursive: true });
   await page.evaluate(() =>
     Promise.all(

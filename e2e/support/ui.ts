@@ -7,11 +7,18 @@ import { PASSWORD, expect } from './fixtures';
 const SCREENSHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
 
 /**
- * Saves e2e/screenshots/<name>.png once the page's finite CSS transitions and animations (MUI's
+ * Screenshots for an engineer to look at are taken on request (E2E_SHOTS=1): they cost the suite
+ * time and prove nothing a test's assertions do not; a failing test keeps its own (the config).
+ */
+export const SHOTS_WANTED = process.env.E2E_SHOTS === '1';
+
+/**
+ * With E2E_SHOTS=1, saves e2e/screenshots/<name>.png once the page's finite CSS transitions and animations (MUI's
  * dialogs, menus, ripples) have ended: it waits for their `finished` events, not for a clock.
  * Endless ones (spinners) are left to `animations: 'disabled'`, which stops them for the shot.
  */
 export async function shot(page: Page, name: string, fullPage = false): Promise<void> {
+  if (!SHOTS_WANTED) return;
   await page.evaluate(() =>
     Promise.all(
       document

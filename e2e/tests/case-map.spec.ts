@@ -4,6 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { LABELS, MAP_INFO_MAX_WIDTH, MSG, SUCCESS_TOAST_MS, TIME_ZONE, fmt } from '@vialex/domain';
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO, PHONE, createCaseAs, expect, expectNoSideScroll, signIn, signOut, test, uniquePlate } from '../support';
+import { SHOTS_WANTED } from '../support/ui';
 import { ACCIDENT, answerTiles, mapCase, near, placeAt, readMap } from '../support/map';
 
 /**
@@ -35,6 +36,7 @@ function arrivalLine(fechaIso?: string): RegExp {
 
 /** Saves /tmp/map-shots/<name>.png once the page's finite animations have ended. */
 async function mapShot(page: Page, name: string): Promise<void> {
+  if (!SHOTS_WANTED) return;
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.evaluate(() =>
     Promise.all(

@@ -15,6 +15,7 @@ import {
   uniquePlate,
   type AsUser,
 } from '../support';
+import { SHOTS_WANTED } from '../support/ui';
 import { answerTiles, readMap } from '../support/map';
 
 const T = LABELS.chat;
@@ -31,6 +32,7 @@ const LIVE_WITHIN_MS = 5_000;
 
 /** Saves /tmp/chat-shots/<name>.png once the page's finite animations have ended. */
 async function chatShot(page: Page, name: string): Promise<void> {
+  if (!SHOTS_WANTED) return;
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.evaluate(() =>
     Promise.all(
@@ -425,6 +427,7 @@ const DRONE_SHOTS = '/tmp/shots-drone';
 const V = T.visor;
 
 async function droneShot(page: Page, name: string): Promise<void> {
+  if (!SHOTS_WANTED) return;
   fs.mkdirSync(DRONE_SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(DRONE_SHOTS, `${name}.png`), animations: 'disabled' });
 }

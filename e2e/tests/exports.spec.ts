@@ -19,6 +19,7 @@ import {
   uniquePlate,
   type AsUser,
 } from '../support';
+import { SHOTS_WANTED } from '../support/ui';
 import { axeViolations } from '../support/a11y';
 
 /**
@@ -98,15 +99,18 @@ async function readPdf(bytes: Buffer, png: string): Promise<string> {
     const content = await (await doc.getPage(i)).getTextContent();
     text += content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join('');
   }
-  const first = await doc.getPage(1);
-  const viewport = first.getViewport({ scale: 1.5 });
-  const factory = doc.canvasFactory as {
-    create(w: number, h: number): { canvas: { toBuffer(type: 'image/png'): Buffer } };
-  };
-  const { canvas } = factory.create(viewport.width, viewport.height);
-  await first.render({ canvas: canvas as never, viewport }).promise;
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  fs.writeFileSync(path.join(SCREENSHOTS, png), canvas.toBuffer('image/png'));
+  // Its first page as a picture, for an engineer to look at (E2E_SHOTS=1).
+  if (SHOTS_WANTED) {
+    const first = await doc.getPage(1);
+    const viewport = first.getViewport({ scale: 1.5 });
+    const factory = doc.canvasFactory as {
+      create(w: number, h: number): { canvas: { toBuffer(type: 'image/png'): Buffer } };
+    };
+    const { canvas } = factory.create(viewport.width, viewport.height);
+    await first.render({ canvas: canvas as never, viewport }).promise;
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+    fs.writeFileSync(path.join(SCREENSHOTS, png), canvas.toBuffer('image/png'));
+  }
   await doc.destroy();
   return text;
 }
@@ -188,9 +192,10 @@ test('an export started from a case: its progress live in EXPORTACIONES SFTP, Fi
   await page.setViewportSize(PHONE.viewport);
   await expect(page.getByTestId('case-file-pdf')).toBeVisible();
   await expectNoSideScroll(page);
-  await page
-    .getByTestId('workspace-header')
-    .screenshot({ path: path.join(SCREENSHOTS, 'exports-workspace-phone-header.png') });
+  if (SHOTS_WANTED)
+    await page
+      .getByTestId('workspace-header')
+      .screenshot({ path: path.join(SCREENSHOTS, 'exports-workspace-phone-header.png') });
 });
 
 test('an export that ended in Error shows its reason and Reintentar, at desk and phone size', async ({ page }) => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { LABELS, MSG, fmt } from '@vialex/domain';
 import { DEMO, PHONE, createCaseAs, expect, signIn, test } from '../support';
+import { SHOTS_WANTED } from '../support/ui';
 import { axeViolations } from '../support/a11y';
 
 /**
@@ -16,6 +17,7 @@ const SHOTS = '/tmp/shots-consent';
 const AT_ACCIDENT = { ...PHONE, permissions: ['geolocation'], geolocation: { latitude: 4.6486, longitude: -74.1007 } };
 
 async function shotOf(page: Page, name: string, fullPage = false): Promise<void> {
+  if (!SHOTS_WANTED) return;
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), animations: 'disabled', fullPage });
 }
