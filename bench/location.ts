@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { cpuPerOp } from './lib/server-process.js';
 import { seedSignedInUsers } from './lib/staff.js';
 
 /**
@@ -10,6 +11,7 @@ export async function benchLocation(serverUrl: string, databaseUrl: string, quic
   const seconds = quick ? 2 : 10;
   const { cookies } = await seedSignedInUsers(databaseUrl, quick ? 100 : 1000);
   let i = 0;
+  const cpu = cpuPerOp(serverUrl);
   const result = await autocannon({
     url: `${serverUrl}/api/me/location`,
     method: 'PUT',
@@ -31,12 +33,16 @@ export async function benchLocation(serverUrl: string, databaseUrl: string, quic
     ],
   });
   const ok = result['2xx'];
+  const serverCpuMsPerOp = cpu(ok + result.non2xx);
   return {
     name: 'location updates',
     perSecond: Math.round(ok / seconds),
     p50ms: result.latency.p50,
     p99ms: result.latency.p99,
+    serverCpuMsPerOp,
+    op: 'update',
     errors: result.non2xx + result.errors,
+    figure: `${Math.round(ok / seconds)}/s, p99 ${result.latency.p99} ms`,
     budget: '≥ 2000/s',
     met: ok / seconds >= 2000,
     pass: result.non2xx === 0 && result.errors === 0 && (quick || ok / seconds >= 2000),

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import WebSocket from 'ws';
-import { percentile } from './lib/server-process.js';
+import { cpuPerOp, percentile } from './lib/server-process.js';
 import { seedSignedInUsers } from './lib/staff.js';
 
 /**
@@ -59,6 +59,7 @@ export async function benchMap(serverUrl: string, databaseUrl: string, quick = f
   const total = Math.round((AGENTS * SECONDS * 1000) / INTERVAL_MS);
   let failures = 0;
   const pending: Promise<void>[] = [];
+  const cpu = cpuPerOp(serverUrl);
   const start = performance.now();
   for (let n = 0; n < total; n++) {
     const due = start + (n * INTERVAL_MS) / AGENTS;
@@ -83,6 +84,7 @@ export async function benchMap(serverUrl: string, databaseUrl: string, quick = f
   const deadline = performance.now() + 2000;
   while (sent.some((s) => !arrivals.has(s.key)) && performance.now() < deadline)
     await new Promise((r) => setTimeout(r, 5));
+  const serverCpuMsPerOp = cpu(total);
   for (const ws of sockets) ws.close();
 
   const latencies = sent
@@ -98,6 +100,9 @@ export async function benchMap(serverUrl: string, databaseUrl: string, quick = f
     failures,
     p50ms: Math.round(percentile(latencies, 50) * 10) / 10,
     p99ms: Math.round(p99 * 10) / 10,
+    serverCpuMsPerOp,
+    op: 'position',
+    figure: `p50 ${Math.round(percentile(latencies, 50) * 10) / 10} ms, p99 ${Math.round(p99 * 10) / 10} ms, ${lost} lost`,
     budget: 'p99 ≤ 100 ms',
     met: p99 <= 100 && lost === 0 && failures === 0,
     pass: failures === 0 && lost === 0 && (quick || p99 <= 100),

@@ -11,6 +11,10 @@
  * Lighthouse (mobile, on /login of the built app, apps/web/dist or WEB_DIST) makes 3 passes and
  * holds their median to the budget (LIGHTHOUSE_RUNS changes the count); --quick makes one pass,
  * about 20 s with the server's start, and reports its scores without holding CI to them.
+ *
+ * Each budget with a server operation also prints the server process's CPU per operation
+ * (`serverCpuMsPerOp`, from /proc): steadier than latency on a machine others share. The run
+ * ends with one table of every budget it measured.
  */
 import { startServer, tempDatabase } from './lib/server-process.js';
 import { benchLocation } from './location.js';
@@ -28,7 +32,16 @@ const baseUrl = process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const only = args.find((a) => !a.startsWith('--'));
-const results: { name: string; pass: boolean }[] = [];
+interface Result {
+  name: string;
+  pass: boolean;
+  met?: boolean;
+  figure?: string;
+  budget?: string;
+  serverCpuMsPerOp?: number | null;
+  op?: string;
+}
+const results: Result[] = [];
 
 async function withServer<T>(
   fn: (serverUrl: string, databaseUrl: string) => Promise<T>,
@@ -70,6 +83,7 @@ if (!only || only === 'lighthouse') {
 }
 
 for (const r of results) console.log(JSON.stringify(r));
+console.log(summary(results));
 const failed = results.filter((r) => !r.pass);
 const unmet = results.filter((r) => (r as { met?: boolean }).met === false).map((r) => r.name);
 if (failed.length) console.log(`failed: ${failed.map((f) => f.name).join(', ')}`);
@@ -79,3 +93,18 @@ else if (quick)
   );
 else console.log('all budgets met');
 process.exitCode = failed.length ? 1 : 0;
+
+/** One table of the run: each budget, its figure, the server's CPU per operation, pass or not. */
+function summary(rows: Result[]): string {
+  const cells = rows.map((r) => [
+    r.name,
+    r.figure ?? '',
+    r.budget ?? '',
+    r.serverCpuMsPerOp == null ? '—' : `${r.serverCpuMsPerOp} ms/${r.op ?? 'op'}`,
+    r.pass ? (r.met === false ? 'pass (not held to it)' : 'pass') : 'FAIL',
+  ]);
+  const head = ['budget', 'figure', 'target', 'server CPU', 'result'];
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+  const line = (c: string[]) => `| ${c.map((x, i) => x.padEnd(widths[i])).join(' | ')} |`;
+  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
+}

@@ -17,5 +17,12 @@ export function benchWebSize() {
   const files = [...new Set(scripts)];
   const gz = files.map((f) => zlib.gzipSync(fs.readFileSync(path.join(DIST, f.replace(/^\//, '')))).length);
   const kb = Math.round(gz.reduce((a, b) => a + b, 0) / 1024);
-  return { name: 'login route JS (gzip)', files: files.length, kb, budget: '≤ 250 KB', pass: kb <= 250 };
+  return {
+    name: 'login route JS (gzip)',
+    files: files.length,
+    kb,
+    figure: `${kb} KB`,
+    budget: '≤ 250 KB',
+    pass: kb <= 250,
+  };
 }

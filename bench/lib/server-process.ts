@@ -101,6 +101,20 @@ export function serverCpuMs(url: string): number | undefined {
   }
 }
 
+/**
+ * The server's CPU from now on, per operation: call the answer with how many operations were done
+ * since (ms each, 3 significant digits; null where the CPU time cannot be read). What a budget's
+ * operation costs, steadier than its latency when others share the machine.
+ */
+export function cpuPerOp(url: string): (ops: number) => number | null {
+  const before = serverCpuMs(url);
+  return (ops) => {
+    const after = serverCpuMs(url);
+    if (before === undefined || after === undefined || ops <= 0) return null;
+    return Number(((after - before) / ops).toPrecision(3));
+  };
+}
+
 export function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
