@@ -57,7 +57,9 @@ test('a call-center agent opens a case from the list to its chat tab; the header
   await expect(page).toHaveURL(new RegExp(`/gestionar-caso/${id}$`));
   await expect(page.getByTestId('case-data')).toContainText('Calle 26 # 68-10'.toUpperCase(), { ignoreCase: true });
   await expect(historyEntries(page).first()).toContainText(MSG.creacionCaso);
-  await expect(historyEntries(page).first().getByTestId('history-date')).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+  await expect(historyEntries(page).first().getByTestId('history-date')).toHaveText(
+    /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/,
+  );
   const card = page.getByTestId('policy-card');
   await expect(card).toHaveCount(1);
   await expect(card).toContainText(fmt(L.poliza, { numero: 'TEC-100200' }));

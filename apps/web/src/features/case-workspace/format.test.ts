@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { momentText } from '../../lib/dates';
 import { elapsed, formatBogota, formatBogotaDate } from './format';
 
 describe('workspace times', () => {
@@ -10,9 +11,10 @@ describe('workspace times', () => {
     expect(elapsed('2026-03-10T15:00:00Z', t0 + 130 * 60_000)).toBe('2 h 10 min');
     expect(elapsed('2026-03-10T15:00:00Z', t0 + (3 * 24 + 4) * 3_600_000)).toBe('3 d 4 h');
   });
-  it('shows instants in Bogotá (UTC−5) with the spec format', () => {
+  it("a moment is lib/dates' formatter itself, a policy day is its day or a dash", () => {
+    expect(formatBogota).toBe(momentText);
     expect(formatBogota('2026-03-10T15:07:00Z')).toBe('10/03/2026 10:07');
     expect(formatBogotaDate('2026-03-10T02:00:00Z')).toBe('09/03/2026');
-    expect(formatBogota(null)).toBe('');
+    expect(formatBogotaDate(null)).toBe('—');
   });
 });

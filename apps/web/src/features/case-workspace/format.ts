@@ -1,23 +1,12 @@
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-import timezone from 'dayjs/plugin/timezone';
-import { FORMAT_MESSAGE, LABELS, TIME_ZONE, fmt } from '@vialex/domain';
+import { LABELS, fmt } from '@vialex/domain';
+import { dayText, momentText } from '../../lib/dates';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
+/** A moment of the case (its creation, the last entry, the arrival): lib/dates' DD/MM/YYYY HH:mm in Bogotá. */
+export const formatBogota = momentText;
 
-/** DD/MM/YYYY HH:mm in Bogotá, whatever the device's zone (spec 2 §9, decisions.md D18). */
-export function formatBogota(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = dayjs(iso);
-  return d.isValid() ? d.tz(TIME_ZONE).format(FORMAT_MESSAGE) : '';
-}
-
-/** DD/MM/YYYY in Bogotá (policy dates). */
+/** A policy's day, or '—' when the service gave none: lib/dates' DD/MM/YYYY in Bogotá. */
 export function formatBogotaDate(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const d = dayjs(iso);
-  return d.isValid() ? d.tz(TIME_ZONE).format('DD/MM/YYYY') : '—';
+  return dayText(iso) || '—';
 }
 
 const T = LABELS.espacio.tiempo;

@@ -6,7 +6,7 @@ import AttachFile from '@mui/icons-material/AttachFile';
 import Description from '@mui/icons-material/Description';
 import Image from '@mui/icons-material/Image';
 import { LABELS, fmt, type HistoryEntry } from '@vialex/domain';
-import { formatBogota } from './format';
+import { recordText } from '../../lib/dates';
 
 const L = LABELS.espacio;
 
@@ -38,7 +38,10 @@ function Attachment({ archivo, nombre }: { archivo: HistoryEntry['archivo']; nom
   );
 }
 
-/** HISTORIAL DE GESTIÓN: numbered newest first, each with its date (Bogotá), description and attachment. */
+/**
+ * HISTORIAL DE GESTIÓN: numbered newest first, each with its date (a record's YYYY-MM-DD HH:mm:ss in
+ * Bogotá), description and attachment.
+ */
 export function HistoryList({ entries }: { entries: HistoryEntry[] }) {
   if (!entries.length)
     return (
@@ -82,7 +85,7 @@ export function HistoryList({ entries }: { entries: HistoryEntry[] }) {
           </Box>
           <Stack spacing={0.25} sx={{ minWidth: 0 }}>
             <Typography variant="caption" color="text.secondary" data-testid="history-date">
-              {formatBogota(e.fechahora)}
+              {recordText(e.fechahora)}
               {e.estado ? ` · ${e.estado}` : ''}
               {e.creador ? ` · ${fmt(L.por, { nombre: e.creador })}` : ''}
             </Typography>

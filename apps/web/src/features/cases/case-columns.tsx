@@ -26,8 +26,9 @@ import type { CaseRow } from './api/list-cases';
 import { AgentCell } from './agent-cell';
 import { CaseNumberCell } from './case-number-cell';
 import { OriginChip } from './origin-chip';
-import { formatCreado } from './format';
+import { momentText } from '../../lib/dates';
 import { CASE_TEXTS } from './texts';
+import { CardOverflowMenu } from './card-overflow-menu';
 
 export interface CaseColumnActions {
   info: (c: CaseRow) => void;
@@ -262,7 +263,7 @@ export function caseColumns(archived: boolean, a: CaseColumnActions, viewer: Cas
       key: 'creado',
       header: CASE_TEXTS.fechaCreacion,
       minWidth: 140,
-      render: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatCreado(c.creado)}</span>,
+      render: (c) => <span style={{ whiteSpace: 'nowrap' }}>{momentText(c.creado)}</span>,
     },
   ];
 
@@ -353,7 +354,26 @@ export function caseCard(archived: boolean, a: CaseColumnActions, viewer: CaseVi
         title={<CaseNumberCell row={c} />}
         prominent
         subtitle={c.cliente.nombre}
-        status={<Chip size="small" variant="outlined" color="primary" label={c.estado} />}
+        status={
+          <Stack direction="row" sx={{ alignItems: 'center' }}>
+            <Chip size="small" variant="outlined" color="primary" label={c.estado} />
+            {/* Archiving the whole case is nobody's daily work on a phone: behind ⋮, never a card button. */}
+            {archiveNow && (
+              <CardOverflowMenu
+                caso={c.caso}
+                items={[
+                  {
+                    label: CASE_TEXTS.archivarCaso,
+                    icon: <Inventory2Outlined fontSize="small" />,
+                    onClick: () => a.archive(c),
+                    reason: 'reason' in archiveNow ? archiveNow.reason : undefined,
+                    testId: 'card-archive',
+                  },
+                ]}
+              />
+            )}
+          </Stack>
+        }
         chips={
           <>
             <OriginChip origen={c.origen} color={c.origenColor} />
@@ -391,16 +411,6 @@ export function caseCard(archived: boolean, a: CaseColumnActions, viewer: CaseVi
               icon={<InfoOutlined />}
               onClick={() => a.info(c)}
             />
-            {archiveNow && (
-              <RowAction
-                labelled
-                color="default"
-                label={CASE_TEXTS.archivarCaso}
-                icon={<Inventory2Outlined />}
-                onClick={() => a.archive(c)}
-                reason={'reason' in archiveNow ? archiveNow.reason : undefined}
-              />
-            )}
             {archived && c.actions.restore && (
               <RowAction
                 labelled
