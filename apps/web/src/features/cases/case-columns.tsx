@@ -28,7 +28,6 @@ import { CaseNumberCell } from './case-number-cell';
 import { OriginChip } from './origin-chip';
 import { momentText } from '../../lib/dates';
 import { CASE_TEXTS } from './texts';
-import { CardOverflowMenu } from './card-overflow-menu';
 
 export interface CaseColumnActions {
   info: (c: CaseRow) => void;
@@ -354,26 +353,7 @@ export function caseCard(archived: boolean, a: CaseColumnActions, viewer: CaseVi
         title={<CaseNumberCell row={c} />}
         prominent
         subtitle={c.cliente.nombre}
-        status={
-          <Stack direction="row" sx={{ alignItems: 'center' }}>
-            <Chip size="small" variant="outlined" color="primary" label={c.estado} />
-            {/* Archiving the whole case is nobody's daily work on a phone: behind ⋮, never a card button. */}
-            {archiveNow && (
-              <CardOverflowMenu
-                caso={c.caso}
-                items={[
-                  {
-                    label: CASE_TEXTS.archivarCaso,
-                    icon: <Inventory2Outlined fontSize="small" />,
-                    onClick: () => a.archive(c),
-                    reason: 'reason' in archiveNow ? archiveNow.reason : undefined,
-                    testId: 'card-archive',
-                  },
-                ]}
-              />
-            )}
-          </Stack>
-        }
+        status={<Chip size="small" variant="outlined" color="primary" label={c.estado} />}
         chips={
           <>
             <OriginChip origen={c.origen} color={c.origenColor} />
@@ -411,6 +391,16 @@ export function caseCard(archived: boolean, a: CaseColumnActions, viewer: CaseVi
               icon={<InfoOutlined />}
               onClick={() => a.info(c)}
             />
+            {archiveNow && (
+              <RowAction
+                labelled
+                color="default"
+                label={CASE_TEXTS.archivarCaso}
+                icon={<Inventory2Outlined />}
+                onClick={() => a.archive(c)}
+                reason={'reason' in archiveNow ? archiveNow.reason : undefined}
+              />
+            )}
             {archived && c.actions.restore && (
               <RowAction
                 labelled
