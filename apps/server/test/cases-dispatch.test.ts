@@ -364,6 +364,13 @@ describe('request agent', () => {
   });
 
   const REQUESTED = ['Abogado', 'Abogado CAIT', 'Investigador', 'Perito', 'Dibujante'] as const;
+  const SLOT_OF = {
+    Abogado: 'abogado',
+    'Abogado CAIT': 'abogadocait',
+    Investigador: 'investigador',
+    Perito: 'perito',
+    Dibujante: 'dibujante',
+  } as const;
   it.each(REQUESTED)('a repeated %s request is refused; no second trail entry or notice', async (tipo) => {
     const c = await newCase({ placa: 'SEG456' });
     const notices = async () =>
@@ -374,7 +381,12 @@ describe('request agent', () => {
       );
     const stateEntries = async () =>
       (await s.ctx.db.select({ n: count() }).from(trazabilidadestado).where(eq(trazabilidadestado.uidcaso, c.id)))[0].n;
-    expect((await post(`/api/casos/${c.id}/solicitar`, 'Administrador', { tipo })).statusCode).toBe(200);
+    const first = await post(`/api/casos/${c.id}/solicitar`, 'Administrador', { tipo });
+    expect(first.statusCode).toBe(200);
+    // The case now shows the slot as asked for and no longer offers the type.
+    const slot = SLOT_OF[tipo];
+    expect(first.json()[slot]).toEqual({ id: null, nombre: null, solicitado: true });
+    expect(first.json().actions.request).not.toContain(tipo);
     const [noticesBefore, statesBefore] = [await notices(), await stateEntries()];
     expect(await requestEntries()).toHaveLength(1);
 

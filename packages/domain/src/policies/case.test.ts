@@ -273,14 +273,23 @@ describe('requests', () => {
     ['Perito on SIN PLAN: refused, still offered', 'Perito', 'SIN PLAN', false, '422 PLAN_DENIED', true],
     ['Perito on SEGURO TERCERO', 'Perito', 'SEGURO TERCERO', false, 'ok', true],
     ['Perito on RC PUBLICO', 'Perito', 'RC PUBLICO', false, 'ok', true],
-    ['Perito already requested', 'Perito', 'SEGURO TERCERO', true, '409 ALREADY_REQUESTED', true],
+    ['Perito already requested', 'Perito', 'SEGURO TERCERO', true, '409 ALREADY_REQUESTED', false],
+    ['Perito already requested, plan since changed', 'Perito', 'SIN PLAN', true, '409 ALREADY_REQUESTED', false],
     ['Dibujante on SIN PLAN', 'Dibujante', 'SIN PLAN', false, 'ok', true],
-    ['Abogado already requested', 'Abogado', 'SIN PLAN', true, '409 ALREADY_REQUESTED', true],
-  ] as const)('%s', (_, tipo, tipo_plan, alreadyRequested, expected, offered) => {
-    const c = state({ tipo_plan });
-    const d = mayRequest(viewer('Administrador'), tipo, c, { alreadyRequested });
+    ['Dibujante already requested', 'Dibujante', 'SIN PLAN', true, '409 ALREADY_REQUESTED', false],
+    ['Investigador already requested', 'Investigador', 'SIN PLAN', true, '409 ALREADY_REQUESTED', false],
+    ['Abogado already requested', 'Abogado', 'SIN PLAN', true, '409 ALREADY_REQUESTED', false],
+    ['Abogado CAIT already requested', 'Abogado CAIT', 'SIN PLAN', true, '409 ALREADY_REQUESTED', false],
+  ] as const)('%s', (_, tipo, tipo_plan, requested, expected, offered) => {
+    // The case's own flag says it was asked: the rule reads it, the actions follow the rule.
+    const c = state({ tipo_plan, [REQUEST_MARKS[tipo]!.flag]: requested });
+    const d = mayRequest(viewer('Administrador'), tipo, c);
     expect(d.allowed ? 'ok' : `${d.status} ${d.code}`).toBe(expected);
     expect(caseActions(viewer('Administrador'), c).request.includes(tipo)).toBe(offered);
+  });
+  it('a request of one type leaves the others offered', () => {
+    const c = state({ solicitud_abogado: true });
+    expect(caseActions(viewer('Call Center'), c).request).toEqual(['Abogado CAIT', 'Investigador', 'Dibujante']);
   });
   it('the repeated-request message names the type', () => {
     const d = mayRequest(viewer('Call Center'), 'Abogado CAIT', fresh, { alreadyRequested: true });
@@ -353,11 +362,12 @@ describe('what a new case and a request mark, cargo by cargo', () => {
   it.each(CARGOS)('%s', (cargo) => {
     expect(CREATOR_SLOT[cargo]).toBe(cargo === 'Call Center' ? 'uidcontactcenter' : undefined);
     const marks = {
+      Abogado: { flag: 'solicitud_abogado' },
+      'Abogado CAIT': { flag: 'solicitud_abogado_cait' },
       Perito: { flag: 'solicitud_perito', room: { kind: 'perito', flag: 'chat_perito' } },
       Investigador: { flag: 'solicitud_investigador' },
       Dibujante: { flag: 'solicitud_dibujante', room: { kind: 'dibujante', flag: 'chat_dibujante' } },
     } as Partial<Record<Cargo, object>>;
-    // Abogado and Abogado CAIT have no flag: their request is known by its history entry.
     expect(REQUEST_MARKS[cargo]).toEqual(marks[cargo]);
   });
 });

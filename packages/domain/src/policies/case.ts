@@ -29,7 +29,16 @@ export type CaseState = {
   tipo_plan: string;
   solicitud_atencion: boolean;
   aprobar_atencion: boolean;
-} & Record<AgentSlot, string | null>;
+} & Record<AgentSlot, string | null> &
+  Partial<Record<RequestFlag, boolean>>;
+
+/** The case's flag of each requestable type: set by its request, read so it is not asked twice. */
+export type RequestFlag =
+  | 'solicitud_perito'
+  | 'solicitud_investigador'
+  | 'solicitud_dibujante'
+  | 'solicitud_abogado'
+  | 'solicitud_abogado_cait';
 
 /** What a viewer may do with a case, answered with it (spec 2 §6 "Row actions"): the case contract's `actions`. */
 export type CaseActions = CaseResponse['actions'];
@@ -47,22 +56,30 @@ export const CREATOR_SLOT: Partial<Record<Cargo, AgentSlot>> = { 'Call Center': 
 
 /**
  * What a request of a type marks on the case (spec 2 §4): the flag that shows the slot as
- * 'solicitado' (the lawyers' requests have none; their history entry says it) and, for Perito
- * and Dibujante, the chat room it opens with the flag that shows that room.
+ * 'solicitado' and keeps the type from being offered again and, for Perito and Dibujante, the
+ * chat room it opens with the flag that shows that room.
  */
 export const REQUEST_MARKS: Partial<
   Record<
     Cargo,
     {
-      flag: 'solicitud_perito' | 'solicitud_investigador' | 'solicitud_dibujante';
+      flag: RequestFlag;
       room?: { kind: ChatKind; flag: 'chat_perito' | 'chat_dibujante' };
     }
   >
 > = {
+  Abogado: { flag: 'solicitud_abogado' },
+  'Abogado CAIT': { flag: 'solicitud_abogado_cait' },
   Perito: { flag: 'solicitud_perito', room: { kind: 'perito', flag: 'chat_perito' } },
   Investigador: { flag: 'solicitud_investigador' },
   Dibujante: { flag: 'solicitud_dibujante', room: { kind: 'dibujante', flag: 'chat_dibujante' } },
 };
+
+/** Whether the type was already requested on the case (its flag). */
+export function requestedOn(c: CaseState, tipo: Cargo): boolean {
+  const marks = REQUEST_MARKS[tipo];
+  return marks ? c[marks.flag] === true : false;
+}
 
 /** Create a case by hand (Cronos, with its key, has no viewer and is not asked). */
 export function mayCreateCase(viewer: CaseViewer): Decision {
@@ -96,7 +113,7 @@ export function mayAssign(
 /**
  * Request an agent of a type (SOLICITAR AGENTE): each cargo its types; not on an archived case;
  * a Perito only on a plan with the service (still offered: the answer says why); each type once
- * per case (`alreadyRequested`, which the service reads from the case and its history).
+ * per case (its request flag, REQUEST_MARKS; `alreadyRequested` overrides it).
  */
 export function mayRequest(
   viewer: CaseViewer,
@@ -108,9 +125,11 @@ export function mayRequest(
     return refuse.forbidden();
   if (!c) return ALLOWED;
   if (c.archivado) return notArchived(c);
+  // Asked once per case: a type already asked is neither offered nor accepted (409).
+  if (facts.alreadyRequested ?? requestedOn(c, tipo))
+    return refuse.conflict('ALREADY_REQUESTED', fmt(MSG.yaSolicitado, { tipo }));
   if (tipo === 'Perito' && !(PLANES_AUTORIZADOS as readonly string[]).includes(c.tipo_plan))
     return { allowed: false, status: 422, code: 'PLAN_DENIED', message: MSG.planSinServicio, offered: true };
-  if (facts.alreadyRequested) return refuse.conflict('ALREADY_REQUESTED', fmt(MSG.yaSolicitado, { tipo }));
   return ALLOWED;
 }
 

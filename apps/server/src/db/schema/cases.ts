@@ -70,6 +70,9 @@ export const casos = pgTable(
     solicitud_investigador: boolean('solicitud_investigador').notNull().default(false),
     solicitud_perito: boolean('solicitud_perito').notNull().default(false),
     solicitud_dibujante: boolean('solicitud_dibujante').notNull().default(false),
+    /** The lawyers' requests (SOLICITAR AGENTE): 'solicitado' while their slot is empty, never asked twice. */
+    solicitud_abogado: boolean('solicitud_abogado').notNull().default(false),
+    solicitud_abogado_cait: boolean('solicitud_abogado_cait').notNull().default(false),
     solicitud_atencion: boolean('solicitud_atencion').notNull().default(false),
     aprobar_atencion: boolean('aprobar_atencion').notNull().default(false),
     chat_perito: boolean('chat_perito').notNull().default(false),

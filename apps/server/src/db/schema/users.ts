@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { CARGOS, DISPONIBILIDAD, DISPONIBILIDADES, SESSION_DEFAULT_MINUTES } from '@vialex/domain';
 import { createdAt, id, oneOf, tstz, updatedAt } from './columns.js';
+import { archivos } from './files.js';
 import { cargos } from './lookups.js';
 
 /** Sign-in accounts (the old app's identity service): e-mail and argon2id hash. */
@@ -63,6 +64,8 @@ export const usuarios = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     gps: boolean('gps').notNull().default(true),
+    /** The user's photo (an image of the files module); null shows their initials. */
+    foto: uuid('foto').references(() => archivos.id),
   },
   (t) => [
     uniqueIndex('usuarios_email_key').on(t.email),

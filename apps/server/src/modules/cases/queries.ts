@@ -134,6 +134,8 @@ const LIST_CASE_FIELDS = [
   'solicitud_investigador',
   'solicitud_perito',
   'solicitud_dibujante',
+  'solicitud_abogado',
+  'solicitud_abogado_cait',
   'solicitud_atencion',
   'aprobar_atencion',
   'chat_perito',

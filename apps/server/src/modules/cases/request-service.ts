@@ -1,8 +1,7 @@
-import { and, eq, like } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { MSG, REQUEST_MARKS, fmt, mayRequest, type Cargo } from '@vialex/domain';
-import type { Tx } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
-import { casos, trazabilidad } from '../../db/schema/index.js';
+import { casos } from '../../db/schema/index.js';
 import type { Viewer } from '../auth/session.js';
 import { enforce } from '../auth/policy.js';
 import { openCaseRoom } from '../chat/service.js';
@@ -17,36 +16,17 @@ import {
 } from './dispatch.js';
 import { lockCase } from './queries.js';
 
-/** The start of a request's history entry, 'Se solicita TIPO por ', as a LIKE pattern. */
-const requestEntryPattern = (tipo: Cargo) => `${fmt(MSG.historiaSolicitud.split('{nombre}')[0], { tipo })}%`;
-
-/**
- * Whether a type was already requested on the case: its flag, or, for Abogado and Abogado CAIT
- * (the case has no flag for them), the request's entry in the case history, which every request
- * writes. The case row is locked, so two requests of one type cannot both see "not yet".
- */
-async function alreadyRequested(tx: Tx, c: CaseRow, tipo: Cargo): Promise<boolean> {
-  const marks = REQUEST_MARKS[tipo];
-  if (marks) return c[marks.flag];
-  const [entry] = await tx
-    .select({ id: trazabilidad.id })
-    .from(trazabilidad)
-    .where(and(eq(trazabilidad.uidcaso, c.id), like(trazabilidad.descripcion, requestEntryPattern(tipo))))
-    .limit(1);
-  return !!entry;
-}
-
 /**
  * SOLICITAR AGENTE (spec 2 §4 "Request"). A Perito needs an authorised plan. Each type is
  * requested once per case: asking again (a double click, a stale list) would only repeat the
- * trail and the notices, so it is refused for every type alike.
+ * trail and the notices, so it is refused for every type alike (its flag, REQUEST_MARKS).
  */
 export async function requestAgent(ctx: AppContext, viewer: Viewer, id: string, tipo: Cargo) {
   enforce(mayRequest(viewer, tipo));
   return dispatch(ctx, async (tx, pending) => {
     const c = await lockCase(tx, viewer, id);
+    // The case row is locked: of two requests of one type, the second reads the first's flag (409).
     enforce(mayRequest(viewer, tipo, c));
-    enforce(mayRequest(viewer, tipo, c, { alreadyRequested: await alreadyRequested(tx, c, tipo) }));
     const set: Partial<CaseRow> = { modificacion: new Date() };
     const marks = REQUEST_MARKS[tipo];
     if (marks) set[marks.flag] = true;

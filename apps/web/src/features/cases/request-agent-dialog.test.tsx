@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MSG } from '@vialex/domain';
+import { MSG, caseActions } from '@vialex/domain';
 import type { CaseRow } from './api/list-cases';
 import { RequestAgentDialog } from './request-agent-dialog';
 import { CASE_TEXTS } from './texts';
@@ -35,6 +35,29 @@ describe('RequestAgentDialog', () => {
     fireEvent.click(within(listbox).getByRole('option', { name: 'Dibujante' }));
     fireEvent.click(within(dialog).getByRole('button', { name: CASE_TEXTS.solicitar }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith('Dibujante'));
+  });
+
+  it('does not offer a type the case already asked for', async () => {
+    // The actions as the server answers them for a case whose Abogado was requested.
+    const slots = {
+      uidcontactcenter: 'cc1',
+      uidabogado: null,
+      uidabogadocait: null,
+      uidinvestigador: null,
+      uidperito: null,
+      uiddibujante: null,
+    };
+    const asked = { archivado: false, estado: 'Verificado', tipo_plan: 'SIN PLAN', solicitud_atencion: false };
+    const { request } = caseActions(
+      { id: 'cc1', cargo: 'Call Center' },
+      { ...asked, aprobar_atencion: false, ...slots, solicitud_abogado: true },
+    );
+    const { dialog } = setup(request);
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: new RegExp(CASE_TEXTS.tipoUsuario) }));
+    const names = within(await screen.findByRole('listbox'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(names).toEqual(['Abogado CAIT', 'Investigador', 'Dibujante']);
   });
 
   it('a double click sends the request once', async () => {
