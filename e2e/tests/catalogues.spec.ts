@@ -200,7 +200,7 @@ test('TIPO DE GESTIONES: a locked status answers its messages; a status inactiva
   await searchBy(page, G.nombre, G.igual, 'recibido');
   const locked = rowWith(page, 'Recibido');
   await expect(locked).toContainText(G.no);
-  await expect(locked).toContainText(MSG.activo.toUpperCase());
+  await expect(locked.getByTestId('estado-chip')).toHaveText(MSG.activo);
   await locked.getByRole('button', { name: G.editar }).click();
   await accept(page, 'error', { message: MSG.noSePuedeEditar, screenshot: 'gestiones-locked-edit' });
   await locked.getByRole('button', { name: G.inactivar }).click();
@@ -220,7 +220,7 @@ test('TIPO DE GESTIONES: a locked status answers its messages; a status inactiva
   await shot(page, 'gestiones-inactivate-confirm');
   await confirm.getByRole('button', { name: MSG.siInactivar }).click();
   await expectSuccess(page, { title: OK, detail: fmt(FEEDBACK.estadoInactivado, { nombre }) });
-  await expect(row).toContainText(MSG.inactivo.toUpperCase());
+  await expect(row.getByTestId('estado-chip')).toHaveText(MSG.inactivo);
   await shot(page, 'gestiones-inactive');
   await row.getByRole('button', { name: G.activar }).click();
   await page
@@ -228,7 +228,7 @@ test('TIPO DE GESTIONES: a locked status answers its messages; a status inactiva
     .getByRole('button', { name: LABELS.catalogos.siActivar })
     .click();
   await expectSuccess(page, { title: OK, detail: fmt(FEEDBACK.estadoActivado, { nombre }) });
-  await expect(row).toContainText(MSG.activo.toUpperCase());
+  await expect(row.getByTestId('estado-chip')).toHaveText(MSG.activo);
 });
 
 test('AREA: the Administrador adds and inactivates an area; others only read', async ({ page }) => {
@@ -242,14 +242,14 @@ test('AREA: the Administrador adds and inactivates an area; others only read', a
   await expectSuccess(page, { title: OK, detail: fmt(FEEDBACK.areaCreada, { nombre }) });
   await searchBy(page, A.nombre, A.igual, nombre);
   const row = rowWith(page, nombre);
-  await expect(row).toContainText('ACTIVO');
+  await expect(row.getByTestId('estado-chip')).toHaveText(MSG.activo);
   await row.getByRole('button', { name: A.inactivar }).click();
   await page
     .getByRole('dialog', { name: MSG.inactivarRegistro })
     .getByRole('button', { name: MSG.siInactivar })
     .click();
   await expectSuccess(page, { title: OK, detail: fmt(FEEDBACK.areaInactivada, { nombre }) });
-  await expect(row).toContainText('INACTIVO');
+  await expect(row.getByTestId('estado-chip')).toHaveText(MSG.inactivo);
   await shot(page, 'areas-list');
 
   await signIn(page, DEMO.callCenter, { at: '/areas' });

@@ -1,20 +1,27 @@
 import Chip from '@mui/material/Chip';
 import { MSG } from '@vialex/domain';
 
-/** A record's estado: Activo (green) or Inactivo (spec 1 §2); ACTIVO / INACTIVO where the spec writes it so (spec 3 §2). */
-export function EstadoChip({ estado, upper = false }: { estado: boolean; upper?: boolean }) {
-  const label = estado ? MSG.activo : MSG.inactivo;
+/**
+ * A record's estado on every list (users, clients, vehicles, companies, areas, statuses): Activo
+ * (green) or Inactivo (grey), written one way even where the spec writes ACTIVO / INACTIVO
+ * (decisions.md D26).
+ */
+export function EstadoChip({ estado }: { estado: boolean }) {
   return (
     <Chip
       size="small"
       color={estado ? 'success' : 'default'}
-      label={upper ? label.toUpperCase() : label}
+      label={estado ? MSG.activo : MSG.inactivo}
       sx={{ fontWeight: 600 }}
+      data-testid="estado-chip"
     />
   );
 }
 
-/** The estado selector of edit dialogs: a select works on strings, the record holds a boolean. */
+/**
+ * Activo / Inactivo as a choice, the same words as the chip: the estado selector of edit dialogs
+ * and the Estado criterion of every list (a select works on strings, the record holds a boolean).
+ */
 export const ESTADO_OPTIONS = [
   { value: 'true', label: MSG.activo },
   { value: 'false', label: MSG.inactivo },

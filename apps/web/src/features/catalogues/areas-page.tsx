@@ -1,18 +1,16 @@
-import { AREA_LIST, FEEDBACK, MSG, TITLES, areaSchema, type AreaCatalogueResponse } from '@vialex/domain';
+import { AREA_LIST, FEEDBACK, TITLES, areaSchema, type AreaCatalogueResponse } from '@vialex/domain';
 import { listFields } from '../../components/list/fields';
 import { startsWith } from '../../components/list/quick-search';
 import { AREAS } from './api/named-catalogues';
 import { NamedCataloguePage } from './named-catalogue-page';
 import { AREA_TEXTS } from './texts';
+import { ESTADO_OPTIONS } from '../../components/list/estado-chip';
 
 const FIELDS = listFields(AREA_LIST, {
   nombre: AREA_TEXTS.nombre,
   estado: {
     label: AREA_TEXTS.estado,
-    options: [
-      { value: 'true', label: MSG.activo.toUpperCase() },
-      { value: 'false', label: MSG.inactivo.toUpperCase() },
-    ],
+    options: ESTADO_OPTIONS,
   },
 });
 

@@ -64,7 +64,7 @@ export interface NamedCataloguePageProps<R extends NamedRow> {
 
 /**
  * AREA and TIPO DE GESTIONES (spec 3 §2): a filter bar and a paged table of names with their
- * estado (ACTIVO / INACTIVO), edit and inactivate actions, AGREGAR / ACTUALIZAR. Inactivating asks
+ * estado (Activo / Inactivo, as every list), edit and inactivate actions, AGREGAR / ACTUALIZAR. Inactivating asks
  * '¿Está seguro de inactivar este registro?' (spec 3 §8); a locked status row answers its message.
  */
 export function NamedCataloguePage<R extends NamedRow>(props: NamedCataloguePageProps<R>) {
@@ -128,7 +128,7 @@ export function NamedCataloguePage<R extends NamedRow>(props: NamedCataloguePage
   const columns: ListColumn<R>[] = [
     { key: 'nombre', header: texts.nombre, minWidth: 220, render: name },
     ...(props.extraColumns ?? []),
-    { key: 'estado', header: texts.estado, render: (row) => <EstadoChip estado={row.estado} upper /> },
+    { key: 'estado', header: texts.estado, render: (row) => <EstadoChip estado={row.estado} /> },
     ...(canWrite
       ? [
           {
@@ -157,7 +157,7 @@ export function NamedCataloguePage<R extends NamedRow>(props: NamedCataloguePage
         renderCard={(row) => (
           <ListCard
             title={name(row)}
-            status={<EstadoChip estado={row.estado} upper />}
+            status={<EstadoChip estado={row.estado} />}
             fields={props.extraCardFields?.(row)}
             actions={actions(row, true)}
           />

@@ -1,7 +1,6 @@
 import {
   CASE_STATUS_CATALOGUE_LIST,
   FEEDBACK,
-  MSG,
   TITLES,
   caseStatusCatalogueSchema,
   type CaseStatusCatalogueResponse,
@@ -12,6 +11,7 @@ import type { ListColumn } from '../../components/list/types';
 import { STATUSES } from './api/named-catalogues';
 import { NamedCataloguePage } from './named-catalogue-page';
 import { STATUS_TEXTS } from './texts';
+import { ESTADO_OPTIONS } from '../../components/list/estado-chip';
 
 type Row = CaseStatusCatalogueResponse;
 
@@ -26,10 +26,7 @@ const FIELDS = listFields(CASE_STATUS_CATALOGUE_LIST, {
   },
   estado: {
     label: STATUS_TEXTS.estado,
-    options: [
-      { value: 'true', label: MSG.activo.toUpperCase() },
-      { value: 'false', label: MSG.inactivo.toUpperCase() },
-    ],
+    options: ESTADO_OPTIONS,
   },
 });
 

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { COMPANY_LIST, MSG, type Company, type CompanyPage, type CompanyResponse } from '@vialex/domain';
+import { COMPANY_LIST, type Company, type CompanyPage, type CompanyResponse } from '@vialex/domain';
 import { api } from '../../../lib/api';
 import { fetchListPage } from '../../../components/list/list-api';
 import { listFields } from '../../../components/list/fields';
 import type { ListParams } from '../../../components/list/types';
 import { COMPANY_TEXTS } from '../texts';
+import { ESTADO_OPTIONS } from '../../../components/list/estado-chip';
 
 export type CompanyRow = CompanyResponse;
 
@@ -20,10 +21,7 @@ export const COMPANY_FIELDS = listFields(COMPANY_LIST, {
   nit: COMPANY_TEXTS.nit,
   estado: {
     label: COMPANY_TEXTS.estado,
-    options: [
-      { value: 'true', label: MSG.activo },
-      { value: 'false', label: MSG.inactivo },
-    ],
+    options: ESTADO_OPTIONS,
   },
 });
 

@@ -1,8 +1,9 @@
-import { CLIENT_LIST, MSG, type ClientPage, type ClientResponse } from '@vialex/domain';
+import { CLIENT_LIST, type ClientPage, type ClientResponse } from '@vialex/domain';
 import { fetchListPage } from '../../../components/list/list-api';
 import { listFields } from '../../../components/list/fields';
 import type { ListParams } from '../../../components/list/types';
 import { CLIENT_TEXTS } from '../texts';
+import { ESTADO_OPTIONS } from '../../../components/list/estado-chip';
 
 /** A client as GET /api/clientes answers it (its contract). */
 export type ClientRow = ClientResponse;
@@ -26,9 +27,6 @@ export const CLIENT_FIELDS = listFields(CLIENT_LIST, {
   direccion: CLIENT_TEXTS.direccion,
   estado: {
     label: CLIENT_TEXTS.estado,
-    options: [
-      { value: 'true', label: MSG.activo },
-      { value: 'false', label: MSG.inactivo },
-    ],
+    options: ESTADO_OPTIONS,
   },
 });

@@ -1,8 +1,9 @@
-import { MSG, USER_LIST, type UserPage, type UserResponse } from '@vialex/domain';
+import { USER_LIST, type UserPage, type UserResponse } from '@vialex/domain';
 import { fetchListPage } from '../../../components/list/list-api';
 import { listFields } from '../../../components/list/fields';
 import type { ListParams } from '../../../components/list/types';
 import { USER_TEXTS } from '../texts';
+import { ESTADO_OPTIONS } from '../../../components/list/estado-chip';
 
 /** A staff user as GET /api/usuarios answers it (its contract). */
 export type UserRow = UserResponse;
@@ -28,9 +29,6 @@ export const USER_FIELDS = listFields(USER_LIST, {
   area: USER_TEXTS.areaColumna,
   estado: {
     label: USER_TEXTS.estado,
-    options: [
-      { value: 'true', label: MSG.activo },
-      { value: 'false', label: MSG.inactivo },
-    ],
+    options: ESTADO_OPTIONS,
   },
 });
