@@ -73,6 +73,31 @@ for (const [size, options] of [
   });
 }
 
+test.describe('on a phone', () => {
+  test.use(PHONE);
+  test("with the live channel cut, the writer sees the status and their entry at once (the save's answer)", async ({
+    page,
+    asUser,
+  }) => {
+    const { id } = await lawyersCase(asUser);
+    // The live socket opens but hears nothing from the server: no echo of the change can come.
+    await page.routeWebSocket(/\/api\/live$/, () => undefined);
+    await signIn(page, DEMO.abogado, { at: `/gestionar-caso/${id}/gestionar` });
+    await expect(page.getByTestId('history-entry').first()).toBeVisible();
+    const reads: string[] = [];
+    page.on('request', (r) => r.url().includes(`/api/casos/${id}/espacio`) && reads.push(r.url()));
+    await chooseStatus(page, 'En atención');
+    await page.getByRole('textbox', { name: new RegExp(T.descripcion) }).fill('Entrada sin canal en vivo');
+    await page.getByRole('button', { name: T.guardar }).click();
+    await expect(page.getByTestId('success-toast')).toHaveText(`${MSG.bien} · ${MSG.exito}`);
+    const newest = page.getByTestId('history-entry').first();
+    await expect(newest).toContainText('Entrada sin canal en vivo');
+    await expect(newest).toContainText('En atención');
+    // Shown from the answer itself: the workspace was not read again for it.
+    expect(reads).toEqual([]);
+  });
+});
+
 test('a coordinator is refused on a closed case with the spec message (phone)', async ({
   browser,
   asUser,

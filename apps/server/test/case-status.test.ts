@@ -6,6 +6,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { CARGOS, ESTADOS_CIERRE, MSG, caseStatusChangeResponse, fmt, type Cargo } from '@vialex/domain';
 import { archivos, casos, estadoscaso, notificaciones, trazabilidad, usuarios } from '../src/db/schema/index.js';
 import { startTestServer, type TestServer } from './helper.js';
+import { statementsOf } from './statement-log.js';
 import { createUser, login, signInEveryCargo } from './factories.js';
 import { caseBody, createCaseAs } from './case-factories.js';
 import { EXE, PDF, PNG, multipart, type Part } from './multipart.js';
@@ -122,15 +123,20 @@ describe('the status change transaction', () => {
     const body = caseStatusChangeResponse.parse(res.json());
     expect(body).toMatchObject({ title: 'Bien', message: 'Operación Exitosa', estado: 'Conciliado' });
     expect(body.entrada).toMatchObject({
+      numero: 1,
       descripcion: 'Acuerdo firmado por las partes',
-      nameArchivo: 'Acta de conciliación final.pdf',
-      archivo: {
-        nombre: 'Acta de conciliación final.pdf',
-        extension: 'pdf',
-        type: 'application/pdf',
-        disposition: 'inline',
-      },
+      estado: 'Conciliado',
+      nombreArchivo: 'Acta de conciliación final.pdf',
+      archivo: { nombre: 'Acta de conciliación final.pdf', extension: 'pdf', tipo: 'documento' },
     });
+    expect(body.entrada.creador).toBe(`${agents[0].user.nombres} ${agents[0].user.apellidos}`);
+    // The answer is the entry as the history lists it: the screen adds it without reading again.
+    const listed = await s.app.inject({
+      method: 'GET',
+      url: `/api/casos/${c.id}/espacio/gestionar`,
+      headers: { cookie: lawyer },
+    });
+    expect(listed.json().historial[0]).toEqual(body.entrada);
 
     expect((await caseRow(c.id)).estado).toBe('Conciliado');
     const [entry] = await history(c.id);
@@ -213,11 +219,21 @@ describe('the status change transaction', () => {
     const c = await everybodysCase('Recibido');
     const res = await save(c.id, 'Abogado', { estado: 'Verificado', descripcion: 'Datos verificados' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().entrada).toMatchObject({ nameArchivo: 'no', archivo: null });
+    expect(res.json().entrada).toMatchObject({ nombreArchivo: null, archivo: null });
     const [entry] = await history(c.id);
     expect(entry).toMatchObject({ nameArchivo: 'no', archivo: null, estado: 'Verificado' });
     const notices = await s.ctx.db.select().from(notificaciones).where(eq(notificaciones.uidcaso, c.id));
     expect(notices.filter((n) => n.momento === MSG.cierreCaso)).toEqual([]);
+  });
+
+  it('reads the case twice: once to refuse before the upload is read, once locked to write', async () => {
+    const c = await everybodysCase('Recibido');
+    const statements = await statementsOf(s.ctx, async () => {
+      const res = await save(c.id, 'Abogado', { estado: 'Verificado', descripcion: 'Datos verificados' });
+      expect(res.statusCode, res.body).toBe(200);
+    });
+    const caseReads = statements.filter((q) => /^select .* from "casos"/i.test(q));
+    expect(caseReads, statements.join('\n')).toHaveLength(2);
   });
 
   it('once the case leaves Recibido it can be archived (spec 2 §4)', async () => {
@@ -382,7 +398,7 @@ describe('uploads', () => {
     );
     expect(res.statusCode, res.body).toBe(200);
     const archivo = res.json().entrada.archivo;
-    expect(archivo).toMatchObject({ nombre: 'sitio.png', type: 'image/png', disposition: 'attachment' });
+    expect(archivo).toMatchObject({ nombre: 'sitio.png', extension: 'png', tipo: 'imagen' });
     const dl = await s.app.inject({ method: 'GET', url: archivo.url, headers: h('Coordinador Abogado') });
     expect(dl.statusCode).toBe(200);
     expect(dl.headers['content-type']).toBe('image/png');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG, fmt } from '../messages.js';
+import { historyEntryResponse } from './workspace.js';
 
 /**
  * GESTIÓN, the status form of a case (spec 2 §2, §4, §5): what the form needs to show and what
@@ -53,14 +54,7 @@ export const caseStatusChangeResponse = z.object({
   title: z.string(),
   message: z.string(),
   estado: z.string(),
-  entrada: z.object({
-    id: z.string(),
-    descripcion: z.string(),
-    estado: z.string(),
-    fechahora: z.string(),
-    /** The attachment's name, or 'no' (spec 2 §3 trazabilidad.nameArchivo). */
-    nameArchivo: z.string(),
-    archivo: caseFileResponse.nullable(),
-  }),
+  /** The entry written, as HISTORIAL DE GESTIÓN lists it (numero 1: the newest). */
+  entrada: historyEntryResponse,
 });
 export type CaseStatusChange = z.infer<typeof caseStatusChangeResponse>;

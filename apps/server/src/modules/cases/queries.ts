@@ -403,6 +403,21 @@ export async function inScope(db: Executor, viewer: Viewer, id: string): Promise
   return !!row;
 }
 
+/** The case if the viewer's list scope includes it (one read: the scope and the row together). */
+export async function findScopedCase(
+  db: Executor,
+  viewer: Viewer,
+  id: string,
+): Promise<typeof casos.$inferSelect | undefined> {
+  const [row] = await runPrepared(
+    db,
+    `case_scoped_${viewer.cargo}`,
+    (b) => b.select().from(casos).where(caseInScope(viewer)),
+    { id, viewer: viewer.id },
+  );
+  return row;
+}
+
 /** Loads a case the viewer's list scope includes, locked for the rest of the transaction. */
 export async function lockCase(tx: Tx, viewer: Viewer, id: string): Promise<typeof casos.$inferSelect> {
   const [row] = await runPrepared(

@@ -16,10 +16,11 @@ import { badRequest, notFound } from '../../platform/errors.js';
 import type { Viewer } from '../auth/session.js';
 import { enforce } from '../auth/policy.js';
 import { recomputeAvailability } from '../users/availability.js';
-import { presentCaseFile, recordFile, removeStored, storeStaged, type FileRow } from '../files/service.js';
+import { recordFile, removeStored, storeStaged, type FileRow } from '../files/service.js';
 import type { StagedUpload } from '../files/upload.js';
 import { dispatch, listChanged, noticeAboutCase } from './dispatch.js';
-import { findCaseRow, inScope, lockCase } from './queries.js';
+import { historyAuthor, presentHistoryEntry } from './history-presenter.js';
+import { findScopedCase, lockCase } from './queries.js';
 
 /**
  * GESTIÓN: a status change with its note and an optional document (spec 2 §4 "Status change",
@@ -44,8 +45,7 @@ export async function activeStatuses(db: Executor): Promise<string[]> {
 /** Reads the case the viewer may change (cargo 403, scope 404, the case rule), before any upload is read. */
 export async function checkStatusChange(ctx: AppContext, viewer: Viewer, id: string) {
   enforce(mayChangeStatus(viewer));
-  if (!(await inScope(ctx.db, viewer, id))) throw notFound(MSG.casoNoExiste);
-  const c = await findCaseRow(ctx.db, id);
+  const c = await findScopedCase(ctx.db, viewer, id);
   if (!c) throw notFound(MSG.casoNoExiste);
   enforce(mayChangeStatus(viewer, c));
   return c;
@@ -54,8 +54,7 @@ export async function checkStatusChange(ctx: AppContext, viewer: Viewer, id: str
 /** GET /api/casos/{id}/gestion: the form's statuses and whether this viewer may save it (and why not). */
 export async function statusForm(ctx: AppContext, viewer: Viewer, id: string): Promise<CaseStatusForm> {
   enforce(mayChangeStatus(viewer));
-  if (!(await inScope(ctx.db, viewer, id))) throw notFound(MSG.casoNoExiste);
-  const c = await findCaseRow(ctx.db, id);
+  const c = await findScopedCase(ctx.db, viewer, id);
   if (!c) throw notFound(MSG.casoNoExiste);
   const decision = mayChangeStatus(viewer, c);
   return {
@@ -136,14 +135,18 @@ export async function changeCaseStatus(
         title: MSG.bien,
         message: MSG.exito,
         estado: input.estado,
-        entrada: {
-          id: entry.id,
-          descripcion: entry.descripcion,
-          estado: input.estado,
-          fechahora: entry.fechahora.toISOString(),
-          nameArchivo: entry.nameArchivo,
-          archivo: file ? presentCaseFile(id, file) : null,
-        },
+        // The entry as the history lists it: the screen adds it to the history it shows.
+        entrada: presentHistoryEntry(
+          id,
+          {
+            ...entry,
+            creador: historyAuthor(viewer.user),
+            archivoId: file?.id ?? null,
+            archivoNombre: file?.nombre ?? null,
+            extension: file?.extension ?? null,
+          },
+          1,
+        ),
       };
     });
   } catch (err) {

@@ -1,19 +1,12 @@
 import { desc, eq, max, sql } from 'drizzle-orm';
-import {
-  MSG,
-  isDocumentExtension,
-  mayOpenTab,
-  type HistoryEntry,
-  type PolicyCard,
-  type WorkspaceTab,
-} from '@vialex/domain';
+import { MSG, mayOpenTab, type HistoryEntry, type PolicyCard, type WorkspaceTab } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
-import { runPrepared } from '../../db/prepared.js';
 import { archivos, casos, polizas, trazabilidad, usuarios } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import type { Viewer } from '../auth/session.js';
 import { enforce } from '../auth/policy.js';
-import { caseInScope, findCaseWithNames, inScope, type CaseWithNames } from './queries.js';
+import { presentHistoryEntry } from './history-presenter.js';
+import { findCaseWithNames, findScopedCase, inScope, type CaseWithNames } from './queries.js';
 
 /*
  * What the case workspace (/gestionar-caso/{id}/{tab}) reads: the case as its list scope allows
@@ -51,19 +44,11 @@ export async function loadCaseRowForTab(
   id: string,
   tab: WorkspaceTab,
 ): Promise<typeof casos.$inferSelect> {
-  const [row] = await runPrepared(
-    db,
-    `case_row_${viewer.cargo}`,
-    (b) => b.select().from(casos).where(caseInScope(viewer)),
-    { id, viewer: viewer.id },
-  );
+  const row = await findScopedCase(db, viewer, id);
   if (!row) throw notFound(MSG.casoNoExiste);
   enforce(mayOpenTab(viewer, row, tab));
   return row;
 }
-
-/** The file URL of an attachment: served only to who may open the case (never a public URL). */
-export const fileUrl = (caseId: string, fileId: string) => `/api/casos/${caseId}/archivos/${fileId}`;
 
 const staffName = sql<
   string | null
@@ -89,27 +74,7 @@ export async function listCaseHistory(db: Executor, caseId: string): Promise<His
     .where(eq(trazabilidad.uidcaso, caseId))
     .orderBy(desc(trazabilidad.fechahora), desc(trazabilidad.id))
     .limit(HISTORY_LIMIT);
-  return rows.map((r, i) => {
-    const extension = (r.extension ?? '').toLowerCase().replace(/^\./, '');
-    return {
-      id: r.id,
-      numero: i + 1,
-      fechahora: r.fechahora.toISOString(),
-      descripcion: r.descripcion,
-      estado: r.estado,
-      creador: r.creador,
-      nombreArchivo: r.nameArchivo && r.nameArchivo !== 'no' ? r.nameArchivo : null,
-      archivo: r.archivoId
-        ? {
-            id: r.archivoId,
-            nombre: r.archivoNombre ?? r.nameArchivo,
-            extension,
-            tipo: isDocumentExtension(extension) ? 'documento' : 'imagen',
-            url: fileUrl(caseId, r.archivoId),
-          }
-        : null,
-    };
-  });
+  return rows.map((r, i) => presentHistoryEntry(caseId, r, i + 1));
 }
 
 /** When the case's last history entry was written. */

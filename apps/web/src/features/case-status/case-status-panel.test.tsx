@@ -23,10 +23,12 @@ const change = (file: boolean): CaseStatusChange => ({
   estado: 'Verificado',
   entrada: {
     id: 'e1',
+    numero: 1,
     descripcion: 'Datos verificados',
     estado: 'Verificado',
     fechahora: '2026-03-02T15:04:00.000Z',
-    nameArchivo: file ? 'acta.pdf' : 'no',
+    creador: 'Ana Gómez',
+    nombreArchivo: file ? 'acta.pdf' : null,
     archivo: null,
   },
 });

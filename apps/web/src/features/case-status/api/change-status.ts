@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CaseStatusChange } from '@vialex/domain';
 import { postForm } from '../../../lib/api';
+import { caseKeys, recordStatusChange } from '../../../lib/case-keys';
 
 export interface StatusChangeInput {
   estado: string;
@@ -26,7 +27,13 @@ export function useChangeStatus(caseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: StatusChangeInput) => changeStatus(caseId, input),
-    // The case, its history and the lists: everything under the cases key.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['casos'] }),
+    // The answer is the new status and its history entry: shown at once, with or without the live
+    // channel; the form (a closing status locks it) and the lists are read again.
+    onSuccess: (change) => recordStatusChange(queryClient, caseId, change),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: caseKeys.statusForm(caseId) }),
+        queryClient.invalidateQueries({ queryKey: ['casos'] }),
+      ]),
   });
 }

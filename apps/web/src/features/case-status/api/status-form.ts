@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CaseStatusForm } from '@vialex/domain';
 import { api } from '../../../lib/api';
-
-/** Under the cases key: any change announced on the cases list reads it again (lib/use-live). */
-export const statusFormKey = (caseId: string) => ['casos', caseId, 'gestion'] as const;
+import { caseKeys } from '../../../lib/case-keys';
 
 /** GESTIÓN's choices: the active statuses, and whether this viewer may save (and why not). */
 export function getStatusForm(caseId: string): Promise<CaseStatusForm> {
@@ -11,7 +9,7 @@ export function getStatusForm(caseId: string): Promise<CaseStatusForm> {
 }
 
 export const statusFormQuery = (caseId: string) =>
-  queryOptions({ queryKey: statusFormKey(caseId), queryFn: () => getStatusForm(caseId) });
+  queryOptions({ queryKey: caseKeys.statusForm(caseId), queryFn: () => getStatusForm(caseId) });
 
 export function useStatusForm(caseId: string) {
   return useQuery(statusFormQuery(caseId));

@@ -1,14 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PolicyLookupResult, WorkspaceResponse, WorkspaceTab, WorkspaceTabResponse } from '@vialex/domain';
 import { api } from '../../../lib/api';
-
-/** Every query of one case's workspace lives under this key: the live events and the writes invalidate it. */
-export const workspaceKey = (id: string) => ['espacio', id] as const;
+import { caseKeys } from '../../../lib/case-keys';
 
 /** GET /api/casos/{id}/espacio: the case, its tabs for this viewer, the header times, the policy area buttons. */
 export function useWorkspace(id: string) {
   return useQuery({
-    queryKey: [...workspaceKey(id), 'marco'],
+    queryKey: caseKeys.frame(id),
     queryFn: ({ signal }) => api.get<WorkspaceResponse>(`/api/casos/${id}/espacio`, { signal }),
     retry: false,
   });
@@ -17,7 +15,7 @@ export function useWorkspace(id: string) {
 /** GET /api/casos/{id}/espacio/{tab}: the tab's data (history and policies for DATOS DEL CASO). */
 export function useWorkspaceTab(id: string, tab: WorkspaceTab, enabled = true) {
   return useQuery({
-    queryKey: [...workspaceKey(id), 'pestana', tab],
+    queryKey: caseKeys.tab(id, tab),
     queryFn: ({ signal }) => api.get<WorkspaceTabResponse>(`/api/casos/${id}/espacio/${tab}`, { signal }),
     retry: false,
     enabled,
@@ -31,7 +29,7 @@ function useCaseWrite<T, V = void>(run: (v: V) => Promise<T>, id: string) {
     mutationFn: run,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: workspaceKey(id) }),
+        queryClient.invalidateQueries({ queryKey: caseKeys.all(id) }),
         queryClient.invalidateQueries({ queryKey: ['casos'] }),
       ]),
   });
