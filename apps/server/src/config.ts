@@ -136,6 +136,8 @@ export interface Config {
   storage: StorageOptions;
   /** UPLOAD_MAX_MB: the largest uploaded file. */
   uploadMaxMb: number;
+  /** Suppression of clients' data after their retention period (modules/data-subject; DATA_RETENTION_*). */
+  dataRetention: DataRetentionConfig;
   /** The SFTP destination of case exports (SFTP_*); unset: none (with DEMO, a local fake server). */
   sftp: SftpConfig | undefined;
   /** The export job: attempts, back-off, the worker's polling and lease (EXPORT_*, JOBS_*). */
@@ -246,6 +248,33 @@ export function parsePrivacyNotice(env: NodeJS.ProcessEnv, phone: CompanyPhone):
   return { ...notice, version };
 }
 
+/** When a client's personal data is anonymised (Ley 1581 de 2012: kept only while needed). */
+export interface DataRetentionConfig {
+  /** DATA_RETENTION_YEARS: years after the client's last case was closed or archived. */
+  years: number;
+  /** DATA_RETENTION_EVERY_HOURS: how often a retention run is scheduled; 0: never (only on request). */
+  everyHours: number;
+  /** DATA_RETENTION_HOUR: the hour of the day (Bogotá) runs are scheduled from. */
+  hour: number;
+}
+
+function wholeSetting(value: string | undefined, fallback: number, setting: string, min: number, max: number) {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new Error(`${setting}: a whole number from ${min} to ${max}: ${value}`);
+  return n;
+}
+
+/** DATA_RETENTION_*: 5 years, a run every day at 03:00 in Bogotá; `scheduleOff` (the API tests) unless set. */
+export function parseDataRetention(env: NodeJS.ProcessEnv, { scheduleOff }: { scheduleOff: boolean }) {
+  return {
+    years: wholeSetting(env.DATA_RETENTION_YEARS, 5, 'DATA_RETENTION_YEARS', 1, 100),
+    everyHours: wholeSetting(env.DATA_RETENTION_EVERY_HOURS, scheduleOff ? 0 : 24, 'DATA_RETENTION_EVERY_HOURS', 0, 8760),
+    hour: wholeSetting(env.DATA_RETENTION_HOUR, 3, 'DATA_RETENTION_HOUR', 0, 23),
+  };
+}
+
 /** Every setting comes from the environment; the README lists them with these defaults. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -325,6 +354,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiDocs: apiDocs(env.API_DOCS),
     // The API tests run the job worker by hand; the browser tests (DEMO) and a real server poll.
     exportJobs: parseExportJobConfig(env, { workerOff: nodeEnv === 'test' && !bool(env.DEMO, !databaseUrl) }),
+    dataRetention: parseDataRetention(env, { scheduleOff: nodeEnv === 'test' && !bool(env.DEMO, !databaseUrl) }),
   };
 }
 

@@ -25,6 +25,7 @@ import { FAKE_GOOGLE_KEY, startFakeMaps, type FakeMaps } from './integrations/fa
 import { startFakeSftp, type FakeSftp } from './integrations/fakes/sftp.js';
 import { JobRunner, exponentialBackoff } from './platform/jobs.js';
 import { EXPORT_JOB, exportJobHandler } from './modules/exports/job.js';
+import { RETENTION_JOB, ensureRetentionScheduled, retentionJobHandler } from './modules/data-subject/job.js';
 
 async function useFakePolicyServices(config: Config) {
   if (config.kronosUrl && config.hub.url) return undefined;
@@ -120,10 +121,10 @@ export async function createServer(config: Config): Promise<RunningServer> {
     alertStalledAssignments(ctx).catch((err) => app.log.error({ err }, 'assignment watch failed'));
   }, SWEEP_MS);
   sweep.unref();
-  // Case exports (and later jobs): any instance may claim them; a restart resumes them.
+  // Case exports and retention runs: any instance may claim them; a restart resumes them.
   const jobs = new JobRunner(
     database,
-    { [EXPORT_JOB]: exportJobHandler(ctx) },
+    { [EXPORT_JOB]: exportJobHandler(ctx), [RETENTION_JOB]: retentionJobHandler(ctx) },
     {
       leaseMs: config.exportJobs.leaseSeconds * 1000,
       pollMs: config.exportJobs.pollMs,
@@ -132,6 +133,8 @@ export async function createServer(config: Config): Promise<RunningServer> {
     },
   );
   await jobs.start();
+  // Clients' data past its retention period: the next run, unless one is waiting (DATA_RETENTION_*).
+  await ensureRetentionScheduled(ctx);
   let stopStep: string | undefined;
   return {
     app,

@@ -37,6 +37,7 @@ export const FEEDBACK = {
   clienteCreado: 'cliente {nombre} creado',
   clienteActualizado: 'cliente {nombre} actualizado',
   clienteInactivado: 'cliente {nombre} inactivado',
+  clienteAnonimizado: 'datos de {nombre} anonimizados',
   usuarioCreado: 'usuario {nombre} creado',
   usuarioActualizado: 'usuario {nombre} actualizado',
   usuarioInactivado: 'usuario {nombre} inactivado',

@@ -558,6 +558,21 @@ export const LABELS = {
     datosCaso: 'Datos del caso # {caso}',
     cerrar: 'Cerrar',
   },
+  /** The person's data in the client's dialog (Ley 1581 de 2012): the data report and anonymisation. */
+  datosPersonales: {
+    titulo: 'Datos personales',
+    reporteAyuda:
+      'Reporte de lo que VIALEX conserva de esta persona: sus datos, casos, autorizaciones, SMS y archivos enviados.',
+    reportePdf: 'Reporte PDF',
+    reporteJson: 'Reporte JSON',
+    anonimizar: 'Anonimizar datos',
+    anonimizarAyuda:
+      'Borra su nombre, identificación, teléfono, dirección, ubicaciones y archivos; sus casos conservan número, estado e historial.',
+    confirmar: '¿Anonimizar los datos de {nombre} ({tipo} {identificacion})?',
+    irreversible: 'Esta acción no se puede deshacer.',
+    siAnonimizar: 'Sí, anonimizar',
+    anonimizado: 'Anonimizado',
+  },
   /** Activating an area or a status again (the spec confirms only inactivating). */
   catalogos: {
     activarRegistro: '¿Está seguro de activar este registro?',

@@ -428,6 +428,15 @@ export const MSG = {
   momentoExportacionError: 'Error de exportación',
   exportacionErrorTitulo: 'EXPORTACIÓN FALLIDA',
   avisoExportacionError: 'Caso # {caso}: {mensaje}',
+
+  // The person's data (Ley 1581 de 2012): the data report, suppression after retention
+  /** What an anonymised client's name reads everywhere (CLIENTES, the cases, the chat). */
+  clienteAnonimizado: 'Cliente anonimizado',
+  clienteYaAnonimizado: 'Los datos de este cliente fueron anonimizados',
+  clienteConCasosAbiertos:
+    'No se pueden anonimizar los datos de {nombre}: tiene casos abiertos (# {casos}). Ciérrelos o archívelos primero',
+  /** An anonymised client's chat messages: their words and files are gone, the room keeps their place. */
+  mensajeClienteRetirado: 'Mensaje del cliente retirado: sus datos personales fueron suprimidos',
 } as const;
 
 /** Fills `{name}` placeholders of a catalogue message. */

@@ -59,6 +59,7 @@ const EXPECTED: Record<Action, Cargo[]> = {
   // Consultas y Reportes: spec 3 §6 shows no check; README "Reports".
   'reportes.read': ['Administrador', ...COORDINADORES],
   'reportes.export': ['Administrador', ...COORDINADORES],
+  'clientes.anonimizar': ['Administrador'],
 };
 
 describe('permission matrix, row by row', () => {

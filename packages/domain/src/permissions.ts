@@ -51,6 +51,11 @@ export const PERMISSIONS = {
    */
   'reportes.read': ADMIN_AND_COORDINATORS,
   'reportes.export': ADMIN_AND_COORDINATORS,
+  /**
+   * Anonymise a client before their retention period ends (Ley 1581 de 2012: suppression): it
+   * cannot be undone, so only the Administrador (the data report is for whoever edits the client).
+   */
+  'clientes.anonimizar': ['Administrador'],
 } as const satisfies Record<string, readonly Cargo[]>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -16,6 +16,8 @@ export const clientResponse = z.object({
   direccion: z.string(),
   estado: z.boolean(),
   creado: z.string(),
+  /** When the client's personal data was anonymised (Ley 1581 de 2012: suppression); null while it is kept. */
+  anonimizado: z.string().nullable(),
 });
 export type ClientResponse = z.infer<typeof clientResponse>;
 

@@ -17,3 +17,16 @@ export function mayWriteClient(viewer: ClientViewer): Decision {
 export function mayQuickRegisterClient(viewer: ClientViewer): Decision {
   return can(viewer.cargo, 'clientes.write') || can(viewer.cargo, 'casos.create') ? ALLOWED : refuse.forbidden();
 }
+
+/**
+ * The client's data report (Ley 1581 de 2012: the person's right to know what is held of them):
+ * whoever may edit the client, who is also who would rectify it.
+ */
+export function mayReportClientData(viewer: ClientViewer): Decision {
+  return mayWriteClient(viewer);
+}
+
+/** Anonymising a client at once, before their retention period ends: the Administrador only. */
+export function mayAnonymiseClient(viewer: ClientViewer): Decision {
+  return can(viewer.cargo, 'clientes.anonimizar') ? ALLOWED : refuse.forbidden();
+}

@@ -15,5 +15,6 @@ export function presentClient(row: ClientRow): ClientResponse {
     direccion: row.direccion,
     estado: row.estado,
     creado: row.creado.toISOString(),
+    anonimizado: row.anonimizado?.toISOString() ?? null,
   };
 }

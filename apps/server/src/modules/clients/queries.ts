@@ -46,6 +46,7 @@ const clientColumns = {
   estado: clientes.estado,
   creado: clientes.creado,
   modificacion: clientes.modificacion,
+  anonimizado: clientes.anonimizado,
 };
 
 export type ClientRow = {
@@ -62,6 +63,7 @@ export type ClientRow = {
   estado: boolean;
   creado: Date;
   modificacion: Date;
+  anonimizado: Date | null;
 };
 
 export async function listClients(db: Executor, query: ListQuery, limit: number) {

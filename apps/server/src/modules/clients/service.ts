@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import {
   DEFAULT_CIUDAD,
   DEFAULT_TIPO_IDENTIFICACION,
@@ -38,8 +38,23 @@ async function assertValid(tx: Executor, input: Client, exceptId?: string) {
   if (dup) throw conflict('CLIENT_DUPLICATE', MSG.clienteDuplicado);
 }
 
+/**
+ * The client's row, locked for a write: 404 when absent, 409 once anonymised (its placeholders
+ * are no person's data to edit, and an edit would bring personal data back).
+ */
+async function lockWritable(tx: Executor, id: string) {
+  const [existing] = await tx
+    .select({ id: clientes.id, estado: clientes.estado, anonimizado: clientes.anonimizado })
+    .from(clientes)
+    .where(eq(clientes.id, id))
+    .for('update');
+  if (!existing) throw notFound(MSG.clienteNoExiste);
+  if (existing.anonimizado) throw conflict('CLIENT_ANONYMISED', MSG.clienteYaAnonimizado);
+  return existing;
+}
+
 /** Writes publish list.changed on the same transaction, so other browsers refresh after commit. */
-async function changed(ctx: AppContext, tx: Executor, id: string) {
+export async function changed(ctx: AppContext, tx: Executor, id: string) {
   await ctx.hub.publish(tx, topics.list('clientes'), { name: 'list.changed', list: 'clientes', id });
 }
 
@@ -61,12 +76,7 @@ export async function createClient(ctx: AppContext, viewer: Viewer, input: Clien
 export async function updateClient(ctx: AppContext, viewer: Viewer, id: string, input: Client) {
   assertMayWrite(viewer);
   await ctx.db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: clientes.id, estado: clientes.estado })
-      .from(clientes)
-      .where(eq(clientes.id, id))
-      .for('update');
-    if (!existing) throw notFound(MSG.clienteNoExiste);
+    const existing = await lockWritable(tx, id);
     await assertValid(tx, input, id);
     await tx
       .update(clientes)
@@ -86,12 +96,8 @@ export async function updateClient(ctx: AppContext, viewer: Viewer, id: string, 
 export async function deactivateClient(ctx: AppContext, viewer: Viewer, id: string) {
   assertMayWrite(viewer);
   await ctx.db.transaction(async (tx) => {
-    const rows = await tx
-      .update(clientes)
-      .set({ estado: false, modificacion: new Date() })
-      .where(eq(clientes.id, id))
-      .returning({ id: clientes.id });
-    if (!rows.length) throw notFound(MSG.clienteNoExiste);
+    await lockWritable(tx, id);
+    await tx.update(clientes).set({ estado: false, modificacion: new Date() }).where(eq(clientes.id, id));
     await changed(ctx, tx, id);
   });
   return (await findClient(ctx.db, id))!;
@@ -134,15 +140,18 @@ export async function quickRegisterClient(
 
 /**
  * The client the call center identified on the case form, among clients of any type (active ones
- * and CC first): 'Usuario no registrado' on the identification field when there is none.
+ * and CC first): 'Usuario no registrado' on the identification field when there is none. The row
+ * is locked (shared) until the case is saved: an anonymisation under way is waited for, and the
+ * client it anonymised is then no longer found, so no case is attached to nobody.
  */
 export async function findRegisteredClient(tx: Executor, identificacion: number) {
   const [client] = await tx
     .select()
     .from(clientes)
-    .where(eq(clientes.identificacion, identificacion))
+    .where(and(eq(clientes.identificacion, identificacion), isNull(clientes.anonimizado)))
     .orderBy(sql`${clientes.estado} desc`, sql`${clientes.tipoidentificacion} = ${DEFAULT_TIPO_IDENTIFICACION} desc`)
-    .limit(1);
+    .limit(1)
+    .for('share');
   if (!client)
     throw badRequest(MSG.usuarioNoRegistrado, [{ path: 'identificacion', message: MSG.usuarioNoRegistrado }]);
   return client;

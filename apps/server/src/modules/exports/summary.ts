@@ -1,26 +1,12 @@
-import PDFDocument from 'pdfkit';
-import { CASE_FILE_TEXTS as T, MSG, TIME_ZONE, fmt } from '@vialex/domain';
+import { CASE_FILE_TEXTS as T, MSG, fmt } from '@vialex/domain';
+import { PDF_INK, PDF_MUTED, bogota, pdfDocument, sizeText } from '../../platform/pdf.js';
 import type { CaseFileData, ExportFile } from './contents.js';
 
 /*
  * The case summary an export sends, and that the workspace's 'Expediente del caso' downloads:
  * a JSON document for machines and a PDF for people (case data, team, policies, the full history
- * with dates, the list of files). The PDF is written as a stream (pdfkit) with its built-in
- * Helvetica, whose WinAnsi encoding holds Spanish (á, é, ñ, ¿, ¡…).
+ * with dates, the list of files), written with the server's PDF layout (platform/pdf.ts).
  */
-
-const stamp = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-});
-/** YYYY-MM-DD HH:mm:ss in Bogotá (EXPORT_DATE_FORMAT). */
-export const bogota = (d: Date | null | undefined) => (d ? stamp.format(d) : '');
 
 const dateOnly = (iso: string | null) => (iso ? bogota(new Date(iso)).slice(0, 10) : '—');
 
@@ -104,51 +90,14 @@ export function summaryJson(data: CaseFileData, now: Date): string {
   );
 }
 
-const MARGIN = 50;
-const INK = '#1f2933';
-const MUTED = '#5f6b7a';
-const ACCENT = '#0b5394';
-
 /** The case file as a PDF stream (expediente-caso-<n>.pdf); read it (or pipe it) to get its bytes. */
 export function summaryPdf(data: CaseFileData, now: Date): PDFKit.PDFDocument {
   const { caso: c, ...n } = data.row;
-  const title = fmt(MSG.expedienteTitulo, { caso: c.caso });
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    bufferPages: true,
-    info: { Title: title, Author: 'VIALEX', Subject: title, CreationDate: now },
-  });
-  const width = doc.page.width - MARGIN * 2;
-
-  doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(18).text(title);
-  doc
-    .moveDown(0.2)
-    .fillColor(MUTED)
-    .font('Helvetica')
-    .fontSize(9)
-    .text(fmt(T.generado, { fecha: bogota(now) }));
-
-  const heading = (text: string) => {
-    if (doc.y > doc.page.height - MARGIN - 60) doc.addPage();
-    doc.moveDown(0.8).fillColor(ACCENT).font('Helvetica-Bold').fontSize(12).text(text);
-    doc
-      .moveTo(MARGIN, doc.y + 2)
-      .lineTo(MARGIN + width, doc.y + 2)
-      .strokeColor('#c8d1dc')
-      .lineWidth(0.5)
-      .stroke();
-    doc.moveDown(0.4).fillColor(INK).fontSize(10);
-  };
-  const field = (label: string, value: string | number | null | undefined) => {
-    doc
-      .font('Helvetica-Bold')
-      .fillColor(MUTED)
-      .text(`${label}: `, { continued: true })
-      .font('Helvetica')
-      .fillColor(INK)
-      .text(value === null || value === undefined || value === '' ? '—' : String(value));
-  };
+  const { doc, width, heading, field, end } = pdfDocument(
+    fmt(MSG.expedienteTitulo, { caso: c.caso }),
+    fmt(T.generado, { fecha: bogota(now) }),
+    now,
+  );
   const who = (nombre: string | null, id: number | null, tel: string | null) =>
     nombre ? [nombre, id ? String(id) : '', tel ?? ''].filter(Boolean).join(' · ') : null;
 
@@ -192,12 +141,12 @@ export function summaryPdf(data: CaseFileData, now: Date): PDFKit.PDFDocument {
   heading(T.historial);
   if (!data.historial.length) doc.font('Helvetica').text(T.sinHistorial);
   for (const h of data.historial) {
-    doc.font('Helvetica-Bold').fillColor(MUTED).fontSize(9).text(bogota(h.fechahora), { continued: !!h.creador });
+    doc.font('Helvetica-Bold').fillColor(PDF_MUTED).fontSize(9).text(bogota(h.fechahora), { continued: !!h.creador });
     if (h.creador) doc.font('Helvetica').text(`  ·  ${h.creador}`);
     const extra = [h.estado, h.archivo].filter(Boolean).join(' · ');
     doc
       .font('Helvetica')
-      .fillColor(INK)
+      .fillColor(PDF_INK)
       .fontSize(10)
       .text(h.descripcion + (extra ? ` (${extra})` : ''), { width });
     doc.moveDown(0.35);
@@ -208,38 +157,15 @@ export function summaryPdf(data: CaseFileData, now: Date): PDFKit.PDFDocument {
   for (const f of data.archivos) {
     doc
       .font('Helvetica')
-      .fillColor(INK)
+      .fillColor(PDF_INK)
       .fontSize(10)
       .text(`${T.carpetas[f.carpeta]}: `, { continued: true })
       .font('Helvetica-Bold')
       .text(f.nombre, { continued: true })
       .font('Helvetica')
-      .fillColor(MUTED)
+      .fillColor(PDF_MUTED)
       .text(`  (${sizeText(f.size)}, ${bogota(f.fecha)})`);
   }
 
-  // Page numbers, once every page exists.
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    // The footer sits in the bottom margin: without this pdfkit would start a new page for it.
-    doc.page.margins.bottom = 0;
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor(MUTED)
-      .text(fmt(T.pagina, { n: i + 1, total: range.count }), MARGIN, doc.page.height - MARGIN + 15, {
-        width,
-        align: 'right',
-        lineBreak: false,
-      });
-  }
-  doc.end();
-  return doc;
-}
-
-function sizeText(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return end(T.pagina);
 }
