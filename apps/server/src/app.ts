@@ -45,7 +45,6 @@ import { areaRoutes, caseStatusCatalogueRoutes, companyRoutes } from './modules/
 import { clientCaseRoutes, clientEntryRoutes } from './modules/client-links/client-routes.js';
 import { clientEntryPageRoute } from './modules/client-links/entry-page-route.js';
 import { dashboardRoutes, reportRoutes, statisticsRoutes } from './modules/reports/routes.js';
-import { privacyRoutes } from './modules/privacy/routes.js';
 import { dataSubjectRoutes } from './modules/data-subject/routes.js';
 import { rememberRequestAddress } from './modules/audit/request-address.js';
 import { loadClient, readClientCookie, type ClientViewer } from './modules/client-links/client-session.js';
@@ -231,7 +230,6 @@ const staffScope: FastifyPluginAsyncZod = async (app) => {
   await app.register(reportRoutes, { prefix: '/api/reportes' });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
   await app.register(statisticsRoutes, { prefix: '/api/estadisticas' });
-  await app.register(privacyRoutes, { prefix: '/api' });
   await app.register(dataSubjectRoutes, { prefix: '/api/clientes' });
 };
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   MSG,
+  dataAuthorisationResponse,
   policyLookupResultResponse,
   policyPanelActions,
   workspaceResponse,
@@ -11,9 +12,10 @@ import {
 } from '@vialex/domain';
 import { viewerOf } from '../../platform/context.js';
 import { logDataAccess } from '../privacy/access-log.js';
+import { caseAuthorisation } from '../privacy/authorisation.js';
 import { presentCase } from './presenter.js';
 import { lookupCasePolicy } from './policy-lookup-service.js';
-import { casePolicies, lastEntryAt, listCaseHistory, loadCaseForTab } from './workspace-queries.js';
+import { casePolicies, lastEntryAt, listCaseHistory, loadCaseForTab, loadCaseRowForTab } from './workspace-queries.js';
 
 const idParams = z.object({ id: z.uuid({ error: MSG.casoNoExiste }) });
 
@@ -88,5 +90,22 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => lookupCasePolicy(ctx, viewerOf(request), request.params.id),
+  );
+
+  app.get(
+    '/:id/autorizacion-datos',
+    {
+      schema: {
+        tags: ['casos'],
+        summary: "Whether the case's driver authorised the processing of their data (DATOS DEL CASO)",
+        params: z.object({ id: z.uuid({ error: MSG.casoNoExiste }) }),
+        response: { 200: dataAuthorisationResponse },
+      },
+    },
+    async (request) => {
+      // The refusals of DATOS DEL CASO itself: 404 out of the viewer's scope, 403 for a cargo without the tab.
+      const c = await loadCaseRowForTab(ctx.db, viewerOf(request), request.params.id, 'informacion');
+      return caseAuthorisation(ctx.db, c);
+    },
   );
 };

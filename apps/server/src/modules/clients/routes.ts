@@ -7,11 +7,12 @@ import {
   clientPageResponse,
   clientResponse,
   clientSchema,
+  dataAccessPageResponse,
   listQuerySchema,
 } from '@vialex/domain';
 import { viewerOf } from '../../platform/context.js';
-import { notFound } from '../../platform/errors.js';
-import { logDataAccess } from '../privacy/access-log.js';
+import { forbidden, notFound } from '../../platform/errors.js';
+import { listDataAccesses, logDataAccess } from '../privacy/access-log.js';
 import { presentClient } from './presenter.js';
 import { findClient, listClients } from './queries.js';
 import { createClient, deactivateClient, updateClient } from './service.js';
@@ -93,5 +94,34 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => presentClient(await deactivateClient(app.ctx, viewerOf(request), request.params.id)),
+  );
+
+  app.get(
+    '/:id/accesos-datos',
+    {
+      schema: {
+        tags: ['clientes'],
+        summary:
+          "Quién consultó sus datos: the staff who opened the client's record or their cases' data, newest first",
+        params: z.object({ id: z.uuid({ error: MSG.clienteNoExiste }) }),
+        querystring: listQuerySchema,
+        response: { 200: dataAccessPageResponse },
+      },
+      // Before the id and the query are read: every other cargo gets 403 whatever it asks.
+      preValidation: async (request) => {
+        if (!can(viewerOf(request).cargo, 'clientes.accesos')) throw forbidden();
+      },
+    },
+    async (request) => {
+      if (!(await findClient(app.ctx.db, request.params.id))) throw notFound(MSG.clienteNoExiste);
+      const page = await listDataAccesses(
+        app.ctx.db,
+        request.params.id,
+        request.query,
+        request.query.limit ?? CLIENT_LIST.defaultPageSize,
+      );
+      // Nobody writes this list: it is written by reading.
+      return { ...page, permissions: { write: false } };
+    },
   );
 };
