@@ -38,6 +38,7 @@ import { notificationRoutes } from './modules/notifications/routes.js';
 import { caseSmsRoutes } from './modules/messaging/routes.js';
 import { clientLinkRoutes, shortLinkRoutes } from './modules/client-links/routes.js';
 import { exportListRoutes, exportRoutes } from './modules/exports/routes.js';
+import { auditRoutes } from './modules/audit/routes.js';
 import { chatRoutes } from './modules/chat/routes.js';
 import { caseMapRoutes } from './modules/case-map/routes.js';
 import { vehicleRoutes } from './modules/vehicles/routes.js';
@@ -221,6 +222,8 @@ const staffScope: FastifyPluginAsyncZod = async (app) => {
   await app.register(clientLinkRoutes, { prefix: '/api/casos' });
   await app.register(exportRoutes, { prefix: '/api/casos' });
   await app.register(exportListRoutes, { prefix: '/api/exportaciones' });
+  // AUDITORÍA: the Administrador's trail (its own 403 for every other cargo).
+  await app.register(auditRoutes, { prefix: '/api' });
   await app.register(chatRoutes, { prefix: '/api' });
   await app.register(caseMapRoutes, { prefix: '/api/casos' });
   await app.register(vehicleRoutes, { prefix: '/api/vehiculos' });

@@ -23,6 +23,7 @@ import {
 const EXPECTED: Record<Action, Cargo[]> = {
   'clientes.write': ['Call Center', 'Coordinador Contact Center', 'Administrador'],
   'clientes.accesos': ['Administrador'],
+  'auditoria.read': ['Administrador'],
   'usuarios.changeOtherPassword': ['Administrador'],
   'usuarios.changeArea': ['Administrador'],
   'casos.create': ['Call Center', 'Coordinador Contact Center', 'Administrador'],
@@ -171,5 +172,14 @@ describe('menu per cargo', () => {
     expect(paths('Investigador')).not.toContain('/usuarios');
     expect(paths('Investigador')).toContain('/casos');
     expect(paths('Coordinador Perito')).toEqual(expect.arrayContaining(['/usuarios', '/estado-usuarios', '/casos']));
+  });
+
+  it('shows AUDITORÍA to the Administrador only', async () => {
+    const { menuFor } = await import('./permissions.js');
+    for (const cargo of CARGOS)
+      expect(
+        menuFor(cargo).some((e) => e.path === '/auditoria'),
+        cargo,
+      ).toBe(cargo === 'Administrador');
   });
 });

@@ -14,6 +14,8 @@ export const PERMISSIONS = {
   'clientes.write': CONTACT_CENTER_DESK,
   /** 'Quién consultó sus datos': a client's access log (Ley 1581 de 2012) holds staff's reads, for the Administrador only. */
   'clientes.accesos': ['Administrador'],
+  /** AUDITORÍA: the trail of administration (who changed what) is read by the Administrador only. */
+  'auditoria.read': ['Administrador'],
   'usuarios.changeOtherPassword': ['Administrador'],
   /** The area selector of an existing user (spec 1 §5: disabled when editing, except for the Administrador). */
   'usuarios.changeArea': ['Administrador'],
@@ -268,6 +270,7 @@ export const MENU: readonly MenuEntry[] = [
   { path: '/areas', label: 'Áreas' },
   { path: '/exportaciones', label: 'Exportaciones' },
   { path: '/consultas', label: 'Consultas' },
+  { path: '/auditoria', label: 'Auditoría' },
 ];
 
 /**
@@ -279,6 +282,7 @@ export function menuFor(cargo: Cargo): readonly MenuEntry[] {
     if (entry.path === '/usuarios') return visibleUserCargos(cargo).length > 0;
     if (entry.path === '/estado-usuarios') return USER_STATUS_VISIBLE[cargo].length > 0;
     if (entry.path === '/consultas') return can(cargo, 'reportes.read');
+    if (entry.path === '/auditoria') return can(cargo, 'auditoria.read');
     return true;
   });
 }

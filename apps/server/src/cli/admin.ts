@@ -11,11 +11,12 @@
  */
 import { parseArgs } from 'node:util';
 import readline from 'node:readline';
-import { CARGOS, MSG, isCargo, strongPassword } from '@vialex/domain';
+import { AUDIT_CLI, CARGOS, MSG, isCargo, strongPassword } from '@vialex/domain';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { seedReferenceData } from '../db/seed.js';
-import { createStaffUser } from '../modules/users/service.js';
+import { recordAudit } from '../modules/audit/record.js';
+import { audited, createStaffUser, userTarget } from '../modules/users/service.js';
 import { isGuessablePassword } from '../platform/password-strength.js';
 import { endSessionsByEmail } from './end-sessions.js';
 import { assertEmbeddedFree, backupCommand, restoreCommand } from './backup.js';
@@ -83,8 +84,8 @@ async function createUser(args: string[]) {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     await seedReferenceData(database.db);
-    const user = await database.db.transaction((tx) =>
-      createStaffUser(tx, {
+    const user = await database.db.transaction(async (tx) => {
+      const created = await createStaffUser(tx, {
         email: values.email!,
         nombres: values.nombres!,
         apellidos: values.apellidos!,
@@ -93,8 +94,15 @@ async function createUser(args: string[]) {
         cargo: values.cargo as (typeof CARGOS)[number],
         area: values.area!,
         password,
-      }),
-    );
+      });
+      await recordAudit(tx, {
+        actor: AUDIT_CLI,
+        accion: 'usuario.creado',
+        objeto: userTarget(created),
+        despues: audited(created),
+      });
+      return created;
+    });
     console.log(`Usuario creado: ${user.email} (${user.cargo}) en ${database.kind}.`);
   } finally {
     await database.close();

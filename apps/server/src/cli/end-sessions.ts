@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { MSG, topics } from '@vialex/domain';
+import { AUDIT_CLI, MSG, topics } from '@vialex/domain';
 import type { Database } from '../db/client.js';
 import { usuarios } from '../db/schema/index.js';
+import { recordAudit } from '../modules/audit/record.js';
 import { signOutUser } from '../modules/auth/session.js';
+import { userTarget } from '../modules/users/service.js';
 import { LiveHub } from '../platform/live-hub.js';
 
 /**
@@ -19,6 +21,13 @@ export async function endSessionsByEmail(database: Database, email: string) {
     const [user] = await tx.select().from(usuarios).where(eq(usuarios.email, email.trim().toLowerCase())).for('update');
     if (!user) return undefined;
     await signOutUser(tx, hub, user, { descripcion: MSG.trazaSesionConsola, creador: null });
+    await recordAudit(tx, {
+      actor: AUDIT_CLI,
+      accion: 'usuario.sesion_terminada',
+      objeto: userTarget(user),
+      antes: { login: user.login },
+      despues: { login: false },
+    });
     await hub.publish(tx, topics.user(user.id), { name: 'user.updated', id: user.id });
     await hub.publish(tx, topics.list('usuarios'), { name: 'list.changed', list: 'usuarios', id: user.id });
     return user;

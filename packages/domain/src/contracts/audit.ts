@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { writablePageResponse } from './common.js';
 import { listContract } from './lists.js';
+import { LABELS } from '../labels.js';
+import { fmt } from '../messages.js';
+import { bogotaDay } from '../reports.js';
 
 /*
  * AUDITORÍA: the trail of administrative acts (who administered what, when, from where, and what
@@ -110,3 +113,40 @@ export const AUDIT_LIST = listContract({
 
 /** The CSV of the records the criteria select (the reports' writer), as GET /api/auditoria.csv streams it. */
 export const AUDIT_CSV_PATH = '/api/auditoria.csv';
+
+/** A value of a record's before or after, in words: Sí / No, a list comma separated, (vacío). */
+export function auditValue(value: unknown): string {
+  const T = LABELS.auditoria;
+  if (value === null || value === undefined || value === '') return T.vacio;
+  if (typeof value === 'boolean') return value ? T.si : T.no;
+  if (Array.isArray(value)) return value.length ? value.map(auditValue).join(', ') : T.vacio;
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** A record's before → after as rows: each field that changed, named in words, with both values. */
+export function auditChanges(entry: Pick<AuditEntry, 'antes' | 'despues'>) {
+  const antes = entry.antes ?? {};
+  const despues = entry.despues ?? {};
+  const fields = [...new Set([...Object.keys(antes), ...Object.keys(despues)])];
+  return fields.map((field) => ({
+    field,
+    campo: LABELS.auditoria.campos[field] ?? field,
+    antes: field in antes ? auditValue(antes[field]) : LABELS.auditoria.vacio,
+    despues: field in despues ? auditValue(despues[field]) : LABELS.auditoria.vacio,
+  }));
+}
+
+/** The whole change in one line ('Cargo: Perito → Investigador; Área: …'), as the CSV writes it. */
+export const auditChangeText = (entry: Pick<AuditEntry, 'antes' | 'despues'>) =>
+  auditChanges(entry)
+    .map((c) => fmt(LABELS.auditoria.cambio, c))
+    .join('; ');
+
+/** What an action code reads as; a code this release does not know shows itself. */
+export const auditActionLabel = (accion: string) =>
+  (LABELS.auditoria.acciones as Record<string, string>)[accion] ?? accion;
+export const auditTargetLabel = (tipo: string) => (LABELS.auditoria.objetos as Record<string, string>)[tipo] ?? tipo;
+
+/** AUDITORÍA's CSV is named by the day it was taken (Bogotá). */
+export const auditFileName = (now: Date = new Date()) => `auditoria_${bogotaDay(now)}.csv`;

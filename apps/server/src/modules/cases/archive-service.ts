@@ -5,6 +5,8 @@ import { casos } from '../../db/schema/index.js';
 import type { Viewer } from '../auth/session.js';
 import { enforce } from '../auth/policy.js';
 import { recomputeAvailability } from '../users/availability.js';
+import { recordAudit } from '../audit/record.js';
+import { caseTarget } from '../audit/targets.js';
 import { caseHistory, dispatch, listChanged } from './dispatch.js';
 import { lockCase } from './queries.js';
 
@@ -21,6 +23,13 @@ export async function archiveCase(ctx: AppContext, viewer: Viewer, id: string, a
     if (c.archivado === archive) return;
     await tx.update(casos).set({ archivado: archive, modificacion: new Date() }).where(eq(casos.id, id));
     await caseHistory(tx, c, viewer, archive ? MSG.casoArchivado : MSG.casoActivado);
+    await recordAudit(tx, {
+      actor: viewer,
+      accion: archive ? 'caso.archivado' : 'caso.restaurado',
+      objeto: caseTarget(c),
+      antes: { archivado: c.archivado },
+      despues: { archivado: archive },
+    });
     // A closed case counts for nobody either way (D22: every closing status).
     if (!isClosedStatus(c.estado)) {
       const agents = new Set(AGENT_SLOTS.map((s) => c[s]).filter((x): x is string => !!x));

@@ -6,6 +6,8 @@ import type { Viewer } from '../auth/session.js';
 import { enforce } from '../auth/policy.js';
 import { caseHistory, dispatch, listChanged, noticeAboutCase } from './dispatch.js';
 import { lockCase } from './queries.js';
+import { recordAudit } from '../audit/record.js';
+import { caseTarget } from '../audit/targets.js';
 
 /** Special attention (asistencia especial) on a SIN PLAN case: asked for once, then authorised once. */
 export async function requestAttention(ctx: AppContext, viewer: Viewer, id: string) {
@@ -27,6 +29,13 @@ export async function authorizeAttention(ctx: AppContext, viewer: Viewer, id: st
     enforce(mayAuthorizeAttention(viewer, c));
     await tx.update(casos).set({ aprobar_atencion: true, modificacion: new Date() }).where(eq(casos.id, id));
     await caseHistory(tx, c, viewer, MSG.historiaAutorizaAtencion);
+    await recordAudit(tx, {
+      actor: viewer,
+      accion: 'caso.atencion_especial',
+      objeto: caseTarget(c),
+      antes: { aprobar_atencion: c.aprobar_atencion },
+      despues: { aprobar_atencion: true },
+    });
     await noticeAboutCase(tx, pending, c, 'attentionAuthorized', { actor: viewer.id });
     await listChanged(ctx, tx, id);
   });

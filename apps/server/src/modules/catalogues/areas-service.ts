@@ -6,6 +6,7 @@ import { areas, usuarios } from '../../db/schema/index.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import type { Viewer } from '../auth/session.js';
 import { enforce } from '../auth/policy.js';
+import { recordCatalogueAudit } from '../audit/catalogue.js';
 import { catalogueChanged, uniqueOr } from './shared.js';
 import type { AreaRow } from './areas-queries.js';
 
@@ -34,6 +35,9 @@ async function lockArea(tx: Executor, id: string): Promise<AreaRow> {
   return row;
 }
 
+const area = (row: AreaRow) => ({ tipo: 'area' as const, etiqueta: row.nombre });
+const active = (row: Record<string, unknown>) => row.estado === true;
+
 export async function createArea(ctx: AppContext, viewer: Viewer, input: AreaValues): Promise<AreaRow> {
   enforce(mayWriteArea(viewer));
   return uniqueOr(duplicate, () =>
@@ -43,6 +47,7 @@ export async function createArea(ctx: AppContext, viewer: Viewer, input: AreaVal
         .insert(areas)
         .values({ nombre: input.nombre, value: input.nombre, estado: true })
         .returning();
+      await recordCatalogueAudit(tx, viewer, area(row), null, row, active);
       await catalogueChanged(ctx, tx, 'areas', row.id);
       return row;
     }),
@@ -69,6 +74,7 @@ export async function updateArea(ctx: AppContext, viewer: Viewer, id: string, in
         })
         .where(eq(areas.id, id))
         .returning();
+      await recordCatalogueAudit(tx, viewer, area(row), existing, row, active);
       await catalogueChanged(ctx, tx, 'areas', id);
       return row;
     }),
@@ -79,8 +85,9 @@ export async function updateArea(ctx: AppContext, viewer: Viewer, id: string, in
 export async function setAreaState(ctx: AppContext, viewer: Viewer, id: string, estado: boolean): Promise<AreaRow> {
   enforce(mayWriteArea(viewer));
   return ctx.db.transaction(async (tx) => {
-    await lockArea(tx, id);
+    const existing = await lockArea(tx, id);
     const [row] = await tx.update(areas).set({ estado, modificacion: new Date() }).where(eq(areas.id, id)).returning();
+    await recordCatalogueAudit(tx, viewer, area(row), existing, row, active);
     await catalogueChanged(ctx, tx, 'areas', id);
     return row;
   });

@@ -6,6 +6,7 @@ import { empresas } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { Viewer } from '../auth/session.js';
 import { enforce } from '../auth/policy.js';
+import { recordCatalogueAudit } from '../audit/catalogue.js';
 import { catalogueChanged, uniqueOr } from './shared.js';
 import type { CompanyRow } from './companies-queries.js';
 
@@ -27,6 +28,10 @@ async function assertUniqueNit(tx: Executor, nit: string, exceptId?: string) {
   if (dup) throw duplicate();
 }
 
+/** A company in AUDITORÍA: named by its name and NIT. */
+const company = (row: CompanyRow) => ({ tipo: 'empresa' as const, etiqueta: `${row.empresa} (${row.nit})` });
+const active = (row: Record<string, unknown>) => row.estado === true;
+
 export async function createCompany(ctx: AppContext, viewer: Viewer, input: Company): Promise<CompanyRow> {
   enforce(mayWriteCompany(viewer));
   return uniqueOr(duplicate, () =>
@@ -36,6 +41,7 @@ export async function createCompany(ctx: AppContext, viewer: Viewer, input: Comp
         .insert(empresas)
         .values({ empresa: input.empresa, nit: input.nit, estado: true })
         .returning();
+      await recordCatalogueAudit(tx, viewer, company(row), null, row, active);
       await catalogueChanged(ctx, tx, 'empresas', row.id);
       return row;
     }),
@@ -60,6 +66,7 @@ export async function updateCompany(ctx: AppContext, viewer: Viewer, id: string,
         })
         .where(eq(empresas.id, id))
         .returning();
+      await recordCatalogueAudit(tx, viewer, company(row), existing, row, active);
       await catalogueChanged(ctx, tx, 'empresas', id);
       return row;
     }),
@@ -70,12 +77,14 @@ export async function updateCompany(ctx: AppContext, viewer: Viewer, id: string,
 export async function deactivateCompany(ctx: AppContext, viewer: Viewer, id: string): Promise<CompanyRow> {
   enforce(mayWriteCompany(viewer));
   return ctx.db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(empresas).where(eq(empresas.id, id)).for('update');
+    if (!existing) throw notFound(MSG.empresaNoExiste);
     const [row] = await tx
       .update(empresas)
       .set({ estado: false, modificacion: new Date() })
       .where(eq(empresas.id, id))
       .returning();
-    if (!row) throw notFound(MSG.empresaNoExiste);
+    await recordCatalogueAudit(tx, viewer, company(row), existing, row, active);
     await catalogueChanged(ctx, tx, 'empresas', id);
     return row;
   });

@@ -6,6 +6,7 @@ import { casos, estadoscaso } from '../../db/schema/index.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import type { Viewer } from '../auth/session.js';
 import { enforce } from '../auth/policy.js';
+import { recordCatalogueAudit } from '../audit/catalogue.js';
 import { catalogueChanged, uniqueOr } from './shared.js';
 import type { StatusRow } from './statuses-queries.js';
 
@@ -30,6 +31,10 @@ async function assertUniqueName(tx: Executor, nombre: string, exceptId?: string)
   if (dup) throw duplicate();
 }
 
+const status = (row: StatusRow) => ({ tipo: 'estado_caso' as const, etiqueta: row.estado });
+/** `inactivo` true means the status is active (the spec's naming). */
+const active = (row: Record<string, unknown>) => row.inactivo === true;
+
 async function lockStatus(tx: Executor, id: string): Promise<StatusRow> {
   const [row] = await tx.select().from(estadoscaso).where(eq(estadoscaso.id, id)).for('update');
   if (!row) throw notFound(MSG.estadoCatalogoNoExiste);
@@ -50,6 +55,7 @@ export async function createStatus(
         .insert(estadoscaso)
         .values({ estado: input.nombre, editable: true, inactivo: true })
         .returning();
+      await recordCatalogueAudit(tx, viewer, status(row), null, row, active);
       await catalogueChanged(ctx, tx, 'estadoscaso', row.id);
       return row;
     }),
@@ -77,6 +83,7 @@ export async function updateStatus(
         .set({ estado: input.nombre, inactivo: input.estado ?? existing.inactivo, modificacion: new Date() })
         .where(eq(estadoscaso.id, id))
         .returning();
+      await recordCatalogueAudit(tx, viewer, status(row), existing, row, active);
       await catalogueChanged(ctx, tx, 'estadoscaso', id);
       return row;
     }),
@@ -94,6 +101,7 @@ export async function setStatusState(ctx: AppContext, viewer: Viewer, id: string
       .set({ inactivo: estado, modificacion: new Date() })
       .where(eq(estadoscaso.id, id))
       .returning();
+    await recordCatalogueAudit(tx, viewer, status(row), existing, row, active);
     await catalogueChanged(ctx, tx, 'estadoscaso', id);
     return row;
   });

@@ -7,6 +7,9 @@ import { casos, clientes, sesionesCliente } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { hashSessionToken, newSessionToken } from '../auth/tokens.js';
+import type { Viewer } from '../auth/session.js';
+import { recordAudit } from '../audit/record.js';
+import { caseTarget } from '../audit/targets.js';
 import { leaveCase } from '../cases/client-entry-service.js';
 import { listChanged } from '../cases/dispatch.js';
 
@@ -140,8 +143,20 @@ export async function endClientSession(ctx: AppContext, sessionId: string, reaso
 }
 
 /** Staff end the client's session on their case (every session of the case): their phone leaves it. */
-export async function endCaseClientSessions(ctx: AppContext, caseId: string): Promise<number> {
-  return ctx.db.transaction((tx) => endClientSessionsWhere(tx, ctx, eq(sesionesCliente.uidcaso, caseId), 'forced'));
+export async function endCaseClientSessions(ctx: AppContext, viewer: Viewer, caseId: string): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const ended = await endClientSessionsWhere(tx, ctx, eq(sesionesCliente.uidcaso, caseId), 'forced');
+    if (ended) {
+      const [c] = await tx.select({ caso: casos.caso }).from(casos).where(eq(casos.id, caseId));
+      await recordAudit(tx, {
+        actor: viewer,
+        accion: 'cliente.sesion_terminada',
+        objeto: caseTarget({ id: caseId, caso: c.caso }),
+        despues: { sesiones_terminadas: ended },
+      });
+    }
+    return ended;
+  });
 }
 
 /** Sessions past their time, closed by the sweep (their flags cleared, their sockets told). */

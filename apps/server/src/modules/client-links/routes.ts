@@ -55,7 +55,7 @@ export const clientLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = viewerOf(request);
       enforce(maySendSms(viewer));
       if (!(await inScope(app.ctx.db, viewer, request.params.id))) throw notFound(MSG.casoNoExiste);
-      await revokeClientLink(app.ctx, request.params.id, request.params.enlace, viewer.id);
+      await revokeClientLink(app.ctx, request.params.id, request.params.enlace, viewer);
       return { message: MSG.enlaceRevocado };
     },
   );
@@ -75,7 +75,7 @@ export const clientLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       // Who may revoke a link may also put the client out of the case.
       enforce(maySendSms(viewer));
       if (!(await inScope(app.ctx.db, viewer, request.params.id))) throw notFound(MSG.casoNoExiste);
-      if ((await endCaseClientSessions(app.ctx, request.params.id)) === 0)
+      if ((await endCaseClientSessions(app.ctx, viewer, request.params.id)) === 0)
         throw conflict('NO_CLIENT_SESSION', MSG.clienteSinSesion);
       return { message: MSG.sesionClienteFinalizada };
     },

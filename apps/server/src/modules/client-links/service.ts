@@ -3,9 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import { MSG, type ClientLinkState } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
 import { settingOnce } from '../../db/settings.js';
-import { enlacesCliente, sesionesCliente } from '../../db/schema/index.js';
+import { casos, enlacesCliente, sesionesCliente } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { conflict, notFound } from '../../platform/errors.js';
+import { recordAudit } from '../audit/record.js';
+import { caseLabel } from '../audit/targets.js';
+import type { Viewer } from '../auth/session.js';
 import { endClientSessionsWhere } from './client-session.js';
 import { SHORT_CODE_PATTERN, isSigned, newClientToken, newShortCode, openToken, sealToken, sha256 } from './tokens.js';
 
@@ -104,20 +107,27 @@ export const linkState = (row: { revocado: Date | null; expira: Date }, now = Da
  * and every client session opened with it ends in the same transaction — whoever entered with it
  * (the driver, or someone the SMS reached by mistake) is out at once, their sockets closed.
  */
-export async function revokeClientLink(ctx: AppContext, caseId: string, linkId: string, revokedBy: string | null) {
+export async function revokeClientLink(ctx: AppContext, caseId: string, linkId: string, viewer: Viewer) {
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ revocado: enlacesCliente.revocado })
+      .select({ revocado: enlacesCliente.revocado, expira: enlacesCliente.expira, caso: casos.caso })
       .from(enlacesCliente)
+      .innerJoin(casos, eq(casos.id, enlacesCliente.uidcaso))
       .where(and(eq(enlacesCliente.id, linkId), eq(enlacesCliente.uidcaso, caseId)))
-      .for('update');
+      .for('update', { of: enlacesCliente });
     if (!row) throw notFound(MSG.enlaceNoExiste);
     if (row.revocado) throw conflict('ALREADY_REVOKED', MSG.enlaceYaRevocado);
-    await tx
-      .update(enlacesCliente)
-      .set({ revocado: new Date(), revocado_por: revokedBy })
-      .where(eq(enlacesCliente.id, linkId));
-    await endClientSessionsWhere(tx, ctx, eq(sesionesCliente.enlace, linkId), 'revoked');
+    const revocado = new Date();
+    await tx.update(enlacesCliente).set({ revocado, revocado_por: viewer.id }).where(eq(enlacesCliente.id, linkId));
+    const sesiones = await endClientSessionsWhere(tx, ctx, eq(sesionesCliente.enlace, linkId), 'revoked');
+    // The link by its case: its token is a secret and never named.
+    await recordAudit(tx, {
+      actor: viewer,
+      accion: 'cliente.enlace_anulado',
+      objeto: { tipo: 'enlace_cliente', id: linkId, etiqueta: caseLabel(row.caso) },
+      antes: { estado: linkState({ revocado: null, expira: row.expira }, revocado.getTime()) },
+      despues: { estado: 'revocado', sesiones_terminadas: sesiones },
+    });
   });
 }
 

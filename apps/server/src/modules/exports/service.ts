@@ -16,6 +16,8 @@ import { cancelJob, enqueueJob } from '../../platform/jobs.js';
 import type { Viewer } from '../auth/session.js';
 import { enforce } from '../auth/policy.js';
 import { lockCase } from '../cases/queries.js';
+import { recordAudit } from '../audit/record.js';
+import { caseLabel } from '../audit/targets.js';
 import { EXPORT_JOB, exportChanged, type ExportJobPayload } from './job.js';
 import { presentExport } from './presenter.js';
 
@@ -70,6 +72,12 @@ export async function requestExport(ctx: AppContext, viewer: Viewer, id: string)
       .returning();
     const trabajo = await startJob(ctx, tx, row.id);
     await tx.update(exportaciones).set({ trabajo }).where(eq(exportaciones.id, row.id));
+    await recordAudit(tx, {
+      actor: viewer,
+      accion: 'exportacion.sftp_iniciada',
+      objeto: { tipo: 'exportacion', id: row.id, etiqueta: caseLabel(c.caso) },
+      despues: { estado: row.estado },
+    });
     await exportChanged(ctx, tx, row.id);
     return { id: row.id, caso: row.caso, estado: row.estado, fechainicio: row.fechainicio.toISOString() };
   });
@@ -115,6 +123,14 @@ export async function retryExport(ctx: AppContext, viewer: Viewer, id: string): 
       })
       .where(eq(exportaciones.id, id))
       .returning();
+    // A retry starts the export again: the same act, its earlier end as the before.
+    await recordAudit(tx, {
+      actor: viewer,
+      accion: 'exportacion.sftp_iniciada',
+      objeto: { tipo: 'exportacion', id, etiqueta: caseLabel(current.caso) },
+      antes: { estado: current.estado },
+      despues: { estado: updated.estado },
+    });
     await exportChanged(ctx, tx, id);
     return updated;
   });
@@ -139,6 +155,14 @@ export async function cancelExport(ctx: AppContext, viewer: Viewer, id: string):
       })
       .where(eq(exportaciones.id, id))
       .returning();
+    // A retry starts the export again: the same act, its earlier end as the before.
+    await recordAudit(tx, {
+      actor: viewer,
+      accion: 'exportacion.sftp_iniciada',
+      objeto: { tipo: 'exportacion', id, etiqueta: caseLabel(current.caso) },
+      antes: { estado: current.estado },
+      despues: { estado: updated.estado },
+    });
     await exportChanged(ctx, tx, id);
     return updated;
   });

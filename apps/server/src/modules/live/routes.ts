@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { USER_STATUS_VISIBLE, isCargo, topics, visibleUserCargos, type Cargo } from '@vialex/domain';
+import { USER_STATUS_VISIBLE, can, isCargo, topics, visibleUserCargos, type Cargo } from '@vialex/domain';
 import { liveChannel, type LiveAccess, type TopicGate } from '../../platform/live-channel.js';
 import { viewerOf } from '../../platform/context.js';
 import { sessionTopic } from '../auth/tokens.js';
@@ -24,6 +24,8 @@ const LISTS: Record<string, (cargo: Cargo) => boolean> = {
   estadoscaso: () => true,
   // EXPORTACIONES SFTP: every cargo lists the exports of its own cases (events carry only ids).
   exportaciones: () => true,
+  // AUDITORÍA: who administered what is the Administrador's alone, its events too.
+  auditoria: (cargo) => can(cargo, 'auditoria.read'),
 };
 
 const mayFollowList = (topic: string, cargo: Cargo) => {

@@ -15,6 +15,7 @@ import {
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { Viewer } from '../auth/session.js';
+import { recordAudit } from '../audit/record.js';
 import { openCursor, type RowCursor } from './cursor.js';
 import { areaTotalsSql, caseExportSql, investigatorTotalsSql, reportWhere, statusTotalsSql } from './queries.js';
 import { filtersOf, mayReadReports } from './service.js';
@@ -57,7 +58,7 @@ export function csvValue(value: unknown): string {
 /** One CSV line, comma separated, CRLF ended. */
 export const csvLine = (values: readonly unknown[]) => values.map(csvValue).join(',') + '\r\n';
 
-interface ExportPlan {
+export interface ExportPlan {
   header: string[];
   query: SQL;
   row: (r: unknown[]) => unknown[];
@@ -134,25 +135,24 @@ export interface CsvExport {
 }
 
 /**
- * Opens the export: its cursor and first batch before any byte is sent, so an empty result is
- * 'No hay datos para exportar' (404) and a failure before the first row a clean error answer.
+ * Opens a CSV export of a query: its cursor and first batch before any byte is sent, so an empty
+ * result is 'No hay datos para exportar' (404) and a failure before the first row a clean error
+ * answer. `started` runs once there are rows to send (the export's audit record). Every export
+ * of this instance (reports, AUDITORÍA) shares the MAX_CONCURRENT_EXPORTS places.
  */
-export async function exportReport(
+export async function openCsvExport(
   ctx: AppContext,
-  viewer: Viewer,
-  q: ReportExportQuery,
-  now = new Date(),
-): Promise<CsvExport> {
-  mayReadReports(viewer, 'reportes.export');
+  p: ExportPlan,
+  started: () => Promise<void> = async () => undefined,
+): Promise<Readable> {
   if (running >= MAX_CONCURRENT_EXPORTS) throw new AppError(429, 'TOO_MANY_EXPORTS', T.demasiadasExportaciones);
   running++;
   let cursor: RowCursor | undefined;
   try {
-    const { filters } = filtersOf(q);
-    const p = plan(q.tipo, reportWhere(viewer, filters));
     cursor = await openCursor(ctx.db, p.query, CSV_BATCH);
     const first = await cursor.next();
     if (!first.length) throw notFound(MSG.noHayDatosExportar);
+    await started();
     const c = cursor;
     const log = ctx.log;
     let ended = false;
@@ -162,7 +162,7 @@ export async function exportReport(
       if (ended) return;
       ended = true;
       running--;
-      await c.close().catch((err) => log?.warn({ err }, 'report export: the cursor did not close'));
+      await c.close().catch((err) => log?.warn({ err }, 'csv export: the cursor did not close'));
     };
     async function* lines() {
       try {
@@ -174,7 +174,7 @@ export async function exportReport(
           batch = await c.next();
         }
       } catch (err) {
-        log?.error({ err }, 'report export failed while streaming');
+        log?.error({ err }, 'csv export failed while streaming');
         throw err;
       } finally {
         await end();
@@ -182,10 +182,31 @@ export async function exportReport(
     }
     const stream = Readable.from(lines(), { objectMode: false });
     stream.once('close', () => void end());
-    return { fileName: reportFileName(q.tipo, now), stream };
+    return stream;
   } catch (err) {
     running--;
     await cursor?.close().catch(() => undefined);
     throw err;
   }
+}
+
+/** Exportar: the report's rows, named by the query type and the day; the export is recorded in AUDITORÍA. */
+export async function exportReport(
+  ctx: AppContext,
+  viewer: Viewer,
+  q: ReportExportQuery,
+  now = new Date(),
+): Promise<CsvExport> {
+  mayReadReports(viewer, 'reportes.export');
+  const fileName = reportFileName(q.tipo, now);
+  const stream = await openCsvExport(ctx, plan(q.tipo, reportWhere(viewer, filtersOf(q).filters)), () =>
+    // Recorded once it has rows to send: an empty export sends nothing and records nothing.
+    recordAudit(ctx.db, {
+      actor: viewer,
+      accion: 'reporte.exportado',
+      objeto: { tipo: 'reporte', id: q.tipo, etiqueta: fileName },
+      despues: { ...q },
+    }),
+  );
+  return { fileName, stream };
 }

@@ -24,8 +24,9 @@ import { signOutUser, type Viewer } from '../auth/session.js';
 import { enforce } from '../auth/policy.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { assertPasswordNotGuessable } from '../../platform/password-strength.js';
+import { recordAudit } from '../audit/record.js';
 import { recordStateTrail } from './availability.js';
-import { createStaffUser, setAccountPasswordHash } from './service.js';
+import { audited, createStaffUser, setAccountPasswordHash, userTarget } from './service.js';
 import { findUser, type UserRow } from './queries.js';
 
 type CreateUser = z.output<typeof createUserSchema>;
@@ -84,6 +85,12 @@ export async function createUser(ctx: AppContext, viewer: Viewer, input: CreateU
       passwordHash,
       telefono: String(input.telefono),
     });
+    await recordAudit(tx, {
+      actor: viewer,
+      accion: 'usuario.creado',
+      objeto: userTarget(user),
+      despues: audited(user),
+    });
     await usersChanged(ctx, tx, user.id);
     return user.id;
   });
@@ -105,7 +112,7 @@ export async function updateUser(ctx: AppContext, viewer: Viewer, id: string, in
       if (taken) throw conflict('EMAIL_TAKEN', MSG.correoDuplicado);
       await tx.update(cuentas).set({ email: input.email, modificacion: new Date() }).where(eq(cuentas.id, row.uiid));
     }
-    await tx
+    const [updated] = await tx
       .update(usuarios)
       .set({
         nombres: input.nombres,
@@ -120,7 +127,17 @@ export async function updateUser(ctx: AppContext, viewer: Viewer, id: string, in
         ciudades: CITY_COVERAGE_CARGOS.includes(input.cargo) ? row.ciudades : [],
         modificacion: new Date(),
       })
-      .where(eq(usuarios.id, id));
+      .where(eq(usuarios.id, id))
+      .returning();
+    // One record of the act: a change of estado names it, the diff shows whatever else changed (cargo, area…).
+    const accion = estado === row.estado ? 'usuario.editado' : estado ? 'usuario.reactivado' : 'usuario.desactivado';
+    await recordAudit(tx, {
+      actor: viewer,
+      accion,
+      objeto: userTarget(updated),
+      antes: audited(row),
+      despues: audited(updated),
+    });
     if (!estado && row.estado)
       await signOut(ctx, tx, viewer, { ...row, cargo: input.cargo }, byViewer(MSG.trazaUsuarioInactivado, viewer));
     await usersChanged(ctx, tx, id);
@@ -134,6 +151,13 @@ export async function deactivateUser(ctx: AppContext, viewer: Viewer, id: string
     const row = await loadTarget(tx, id);
     enforce(mayDeactivateUser(viewer, target(row)));
     await tx.update(usuarios).set({ estado: false, modificacion: new Date() }).where(eq(usuarios.id, id));
+    await recordAudit(tx, {
+      actor: viewer,
+      accion: 'usuario.desactivado',
+      objeto: userTarget(row),
+      antes: { estado: row.estado },
+      despues: { estado: false },
+    });
     if (row.estado) await signOut(ctx, tx, viewer, row, byViewer(MSG.trazaUsuarioInactivado, viewer));
     await usersChanged(ctx, tx, id);
   });
@@ -147,13 +171,21 @@ export async function deactivateUser(ctx: AppContext, viewer: Viewer, id: string
 export async function setUserCities(ctx: AppContext, viewer: Viewer, id: string, cityIds: string[]) {
   const unique = [...new Set(cityIds)];
   await ctx.db.transaction(async (tx) => {
-    enforce(mayAssignCitiesTo(viewer, target(await loadTarget(tx, id))));
+    const row = await loadTarget(tx, id);
+    enforce(mayAssignCitiesTo(viewer, target(row)));
     if (unique.length) {
       const found = await tx.select({ id: ciudades.id }).from(ciudades).where(inArray(ciudades.id, unique));
       if (found.length !== unique.length)
         throw badRequest(MSG.ciudadNoValida, [{ path: 'ciudades', message: MSG.ciudadNoValida }]);
     }
     await tx.update(usuarios).set({ ciudades: unique, modificacion: new Date() }).where(eq(usuarios.id, id));
+    await recordAudit(tx, {
+      actor: viewer,
+      accion: 'usuario.ciudades',
+      objeto: userTarget(row),
+      antes: { ciudades: row.ciudades },
+      despues: { ciudades: unique },
+    });
     await usersChanged(ctx, tx, id);
   });
   return (await findUser(ctx.db, id))!;
@@ -174,6 +206,8 @@ export async function setUserPassword(ctx: AppContext, viewer: Viewer, id: strin
   await ctx.db.transaction(async (tx) => {
     const row = await loadTarget(tx, id);
     await setAccountPasswordHash(tx, row.uiid, passwordHash);
+    // The act, never its material: no password nor hash in the record.
+    await recordAudit(tx, { actor: viewer, accion: 'usuario.contrasena_restablecida', objeto: userTarget(row) });
     await signOut(ctx, tx, viewer, row, byViewer(MSG.trazaCambioContrasena, viewer));
     await usersChanged(ctx, tx, id);
   });
@@ -211,6 +245,13 @@ export async function forceLogout(ctx: AppContext, viewer: Viewer, id: string) {
   await ctx.db.transaction(async (tx) => {
     const row = await loadStatusTarget(tx, viewer, id);
     await signOut(ctx, tx, viewer, row, byViewer(MSG.trazaSesionForzada, viewer));
+    await recordAudit(tx, {
+      actor: viewer,
+      accion: 'usuario.sesion_terminada',
+      objeto: userTarget(row),
+      antes: { login: row.login },
+      despues: { login: false },
+    });
     await usersChanged(ctx, tx, id);
   });
   return (await findUser(ctx.db, id))!;
@@ -232,6 +273,14 @@ export async function setSessionTime(
       .set({ duracion_sesion: minutes, modificacion: new Date() })
       .where(where)
       .returning({ id: usuarios.id });
+    await recordAudit(tx, {
+      actor: viewer,
+      accion: 'usuario.tiempo_sesion',
+      // For the whole cargo, the record's target is the cargo: the minutes were the row's before.
+      objeto: scope === 'cargo' ? { tipo: 'cargo', id: row.cargo, etiqueta: row.cargo } : userTarget(row),
+      antes: { duracion_sesion: row.duracion_sesion },
+      despues: { duracion_sesion: minutes, usuarios: rows.length },
+    });
     for (const r of rows) await ctx.hub.publish(tx, topics.user(r.id), { name: 'user.updated', id: r.id });
     await ctx.hub.publish(tx, topics.list('usuarios'), { name: 'list.changed', list: 'usuarios' });
     return rows.length;

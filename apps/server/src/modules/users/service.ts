@@ -11,6 +11,7 @@ import { assertPasswordNotGuessable } from '../../platform/password-strength.js'
 import type { Viewer } from '../auth/session.js';
 import { liveSessionRules } from '../auth/live-session.js';
 import { enforce } from '../auth/policy.js';
+import { nameOf } from '../audit/record.js';
 import { recordStateTrail } from './availability.js';
 
 /*
@@ -30,6 +31,29 @@ export interface NewStaffUser {
   password?: string;
   passwordHash?: string;
 }
+
+type UserRow = typeof usuarios.$inferSelect;
+
+/** What AUDITORÍA shows of a user, before → after (the password never: it lives in cuentas). */
+export const audited = (row: UserRow) => ({
+  nombres: row.nombres,
+  apellidos: row.apellidos,
+  identificacion: row.identificacion,
+  telefono: row.telefono,
+  email: row.email,
+  cargo: row.cargo,
+  area: row.area,
+  estado: row.estado,
+  ciudades: row.ciudades,
+  duracion_sesion: row.duracion_sesion,
+});
+
+/** A user as the target of an audit record: named as they are now. */
+export const userTarget = (row: Pick<UserRow, 'id' | 'nombres' | 'apellidos'>) => ({
+  tipo: 'usuario' as const,
+  id: row.id,
+  etiqueta: nameOf(row),
+});
 
 /** Creates the sign-in account and the staff user together (crearUsuario in the old app). */
 export async function createStaffUser(tx: Executor, input: NewStaffUser) {

@@ -20,6 +20,7 @@ import type { Viewer } from '../auth/session.js';
 import { enforce } from '../auth/policy.js';
 import { findMarca, findVehicle, hasLinea, polizaText } from './queries.js';
 import { forgetPlate } from './plate-lookup.js';
+import { recordCatalogueAudit } from '../audit/catalogue.js';
 
 /*
  * The vehicle list's writes (spec 3 §2, §4–§6). The vehicles module owns `vehiculos`: a vehicle
@@ -107,6 +108,10 @@ async function lockVehicle(tx: Executor, id: string): Promise<Stored> {
   return { ...row.vehicle, polizaTexto: row.polizaTexto };
 }
 
+/** A vehicle in AUDITORÍA: named by its plate. */
+const vehicle = (row: { placa: string }) => ({ tipo: 'vehiculo' as const, etiqueta: row.placa });
+const active = (row: Record<string, unknown>) => row.estado === true;
+
 /** AGREGAR: a new vehicle starts Activo (spec 3 §4), its data from Vialex. */
 export async function createVehicle(ctx: AppContext, viewer: Viewer, input: Vehicle) {
   enforce(mayWriteVehicle(viewer));
@@ -117,7 +122,8 @@ export async function createVehicle(ctx: AppContext, viewer: Viewer, input: Vehi
       const [row] = await tx
         .insert(vehiculos)
         .values({ ...values, poliza: polizaOf(input), estado: VEHICLE_DEFAULTS.estado })
-        .returning({ id: vehiculos.id });
+        .returning();
+      await recordCatalogueAudit(tx, viewer, vehicle(row), null, row, active);
       await changed(ctx, tx, row.id);
       return row.id;
     }),
@@ -138,7 +144,7 @@ export async function updateVehicle(ctx: AppContext, viewer: Viewer, id: string,
         if (used) throw conflict('VEHICLE_HAS_CASES', MSG.placaConCasos);
       }
       const { estado, poliza: _text, ...values } = input;
-      await tx
+      const [row] = await tx
         .update(vehiculos)
         .set({
           ...values,
@@ -146,7 +152,10 @@ export async function updateVehicle(ctx: AppContext, viewer: Viewer, id: string,
           estado: estado ?? existing.estado,
           modificacion: new Date(),
         })
-        .where(eq(vehiculos.id, id));
+        .where(eq(vehiculos.id, id))
+        .returning();
+      const { polizaTexto: _shown, ...before } = existing;
+      await recordCatalogueAudit(tx, viewer, vehicle(row), before, row, active);
       await changed(ctx, tx, id);
       return existing.placa;
     }),
@@ -160,12 +169,13 @@ export async function updateVehicle(ctx: AppContext, viewer: Viewer, id: string,
 export async function deactivateVehicle(ctx: AppContext, viewer: Viewer, id: string) {
   enforce(mayWriteVehicle(viewer));
   await ctx.db.transaction(async (tx) => {
-    const rows = await tx
+    const { polizaTexto: _shown, ...before } = await lockVehicle(tx, id);
+    const [row] = await tx
       .update(vehiculos)
       .set({ estado: false, modificacion: new Date() })
       .where(eq(vehiculos.id, id))
-      .returning({ id: vehiculos.id });
-    if (!rows.length) throw notFound(MSG.vehiculoNoExiste);
+      .returning();
+    await recordCatalogueAudit(tx, viewer, vehicle(row), before, row, active);
     await changed(ctx, tx, id);
   });
   return (await findVehicle(ctx.db, id))!;
