@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { DISPONIBILIDAD, MSG, availabilityForOpenCases, topics } from '@vialex/domain';
-import { openCaseCount } from '../cases/open-cases.js';
+import { openCaseCount } from '../users/open-cases.js';
 import type { AppContext } from '../../platform/context.js';
 import { cuentas, sesiones, usuarios } from '../../db/schema/index.js';
 import { conflict } from '../../platform/errors.js';

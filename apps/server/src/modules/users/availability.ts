@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { runPrepared, slot } from '../../db/prepared.js';
 import { trazabilidadestado, usuarios } from '../../db/schema/index.js';
 import type { LiveHub } from '../../platform/live-hub.js';
-import { openCaseCount } from '../cases/open-cases.js';
+import { openCaseCount } from './open-cases.js';
 
 /*
  * A user's availability (usuarios.disponibilidad) and the user-state trail (trazabilidadestado)

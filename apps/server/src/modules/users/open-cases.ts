@@ -6,7 +6,7 @@ import { casos } from '../../db/schema/index.js';
 
 /**
  * Open cases of an agent: not archived and not in a closing status (spec 2 §4; isOpenCase in the
- * domain). The users module reads it to recount availability.
+ * domain), which availability is recounted from (at sign-in, at every change of the agent's cases).
  */
 export async function openCaseCount(tx: Executor, userId: string): Promise<number> {
   const agent = sql.placeholder('agent');
