@@ -23,6 +23,8 @@ export const LABELS = {
     masFiltros: 'Más filtros',
     menosFiltros: 'Menos filtros',
     elegirColumnas: 'Elegir columnas',
+    /** Empties the quick search and every criterion of a list. */
+    limpiarFiltros: 'Limpiar filtros',
   },
   clientes: {
     nombre: 'Nombre',
@@ -105,6 +107,12 @@ export const LABELS = {
     asignarSolicitar: 'Asignar/Solicitar',
     archivar: 'Archivar',
     activar: 'Activar',
+    /** The desk's one cell of the case's agents (investigator, lawyer, perito, dibujante), beside Cliente. */
+    equipo: 'Equipo',
+    /** A row action of both case lists, as in the workspace's header. */
+    exportarArchivos: 'Exportar archivos del caso',
+    /** A search of the case lists that found nothing (not the spec's 'Datos no disponibles'). */
+    ningunCaso: 'Ningún caso coincide',
 
     // Row actions
     asignar: 'Asignar',

@@ -11,8 +11,8 @@ const StaffShell = lazy(() => import('./staff-shell'));
 const ClientsPage = lazy(() => import('./clients-route'));
 const UsersPage = lazy(() => import('../features/users/users-page'));
 const UserStatusPage = lazy(() => import('../features/user-status/user-status-page'));
-const CasesPage = lazy(() => import('../features/cases/cases-page'));
-const ArchivedCasesPage = lazy(() => import('../features/cases/archived-cases-page'));
+const CasesPage = lazy(() => import('./cases-route'));
+const ArchivedCasesPage = lazy(() => import('./cases-route').then((m) => ({ default: m.ArchivedCasesRoute })));
 const CaseWorkspaceRoute = lazy(() => import('./case-workspace-route'));
 const ExportsPage = lazy(() => import('../features/exports/exports-page'));
 const VehiclesPage = lazy(() => import('../features/catalogues/vehicles-page'));
@@ -23,6 +23,7 @@ const AreasPage = lazy(() => import('../features/catalogues/areas-page'));
 const ReportsPage = lazy(() => import('../features/reports/reports-page'));
 const DashboardPage = lazy(() => import('../features/reports/dashboard-page'));
 const StatisticsPage = lazy(() => import('../features/reports/statistics-page'));
+const AuditPage = lazy(() => import('../features/audit/audit-page'));
 
 /**
  * The staff screens, each a lazy route. The demo template's pages of the original (typography,
@@ -43,6 +44,7 @@ const STAFF_SCREENS: { path: string; page: ComponentType }[] = [
   { path: 'exportaciones', page: ExportsPage },
   { path: 'consultas', page: ReportsPage },
   { path: 'dashboard', page: DashboardPage },
+  { path: 'auditoria', page: AuditPage },
 ];
 
 function Root() {

@@ -42,7 +42,8 @@ export interface CriteriaPanelProps {
   defaultShown?: boolean;
   /**
    * On a phone (below 600 px) the panel is this one search field, with the full criteria behind
-   * 'Más filtros'. Without it, phones get the full panel too.
+   * 'Más filtros'; on a desk the field sits beside the full panel. Without it, phones get the
+   * full panel too.
    */
   quickSearch?: QuickSearch;
 }
@@ -64,22 +65,69 @@ function schemaFor(fields: readonly ListField[]) {
 
 /**
  * The shared criteria panel (spec 1 §2): rows of field, operator and value; search, new,
- * show/hide. On a phone, a list with a quick search shows its one field first.
+ * show/hide. A list with a quick search shows its one field first on a phone, beside the panel
+ * on a desk. To empty every filter ('Limpiar filtros'), the list mounts the panel anew (a key).
  */
 export function CriteriaPanel({ quickSearch, ...props }: CriteriaPanelProps) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  return phone && quickSearch ? <PhoneCriteria quickSearch={quickSearch} {...props} /> : <CriteriaForm {...props} />;
+  if (!quickSearch) return <CriteriaForm {...props} />;
+  return phone ? (
+    <PhoneCriteria quickSearch={quickSearch} {...props} />
+  ) : (
+    <DeskCriteria quickSearch={quickSearch} {...props} />
+  );
 }
 
 /**
- * A phone's panel: the list's one search field (what a field agent types most: a case number
- * or plate, an identification, a name), then 'Más filtros' opening the full criteria, and NUEVO.
+ * A desk's panel: the one search field beside the full criteria (one field, one Enter, for the
+ * search the desk does most). Each search replaces the other's: a quick search empties the
+ * criteria rows, a criteria search the field, so what is shown is what the list is filtered by.
  */
-function PhoneCriteria({ quickSearch, fields, onSearch, onNew }: CriteriaPanelProps & { quickSearch: QuickSearch }) {
+function DeskCriteria({ quickSearch, onSearch, ...props }: CriteriaPanelProps & { quickSearch: QuickSearch }) {
   const [text, setText] = useState('');
+  const [rowsKey, setRowsKey] = useState(0);
+  return (
+    <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'flex-start' }}>
+      <Paper variant="outlined" sx={{ p: 2, width: 320, flexShrink: 0 }}>
+        <QuickSearchField
+          quickSearch={quickSearch}
+          text={text}
+          onText={setText}
+          onSearch={(criteria) => {
+            setRowsKey((k) => k + 1);
+            onSearch(criteria);
+          }}
+        />
+      </Paper>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <CriteriaForm
+          key={rowsKey}
+          {...props}
+          beside
+          onSearch={(criteria) => {
+            setText('');
+            onSearch(criteria);
+          }}
+        />
+      </Box>
+    </Stack>
+  );
+}
+
+/** The list's one search field (role search): Enter or the loupe turns its text into the list's criteria. */
+function QuickSearchField({
+  quickSearch,
+  text,
+  onText,
+  onSearch,
+}: {
+  quickSearch: QuickSearch;
+  text: string;
+  onText: (text: string) => void;
+  onSearch: (criteria: Criterion[]) => void;
+}) {
   const [error, setError] = useState<string | null>(null);
-  const [more, setMore] = useState(false);
   const search = (e: FormEvent) => {
     e.preventDefault();
     const criteria = quickSearch.toCriteria(text);
@@ -88,32 +136,44 @@ function PhoneCriteria({ quickSearch, fields, onSearch, onNew }: CriteriaPanelPr
     onSearch(criteria);
   };
   return (
+    <Box component="form" role="search" aria-label={quickSearch.label} noValidate onSubmit={search}>
+      <TextField
+        id="quick-search"
+        type="search"
+        size="small"
+        fullWidth
+        label={quickSearch.label}
+        value={text}
+        onChange={(e) => onText(e.target.value)}
+        error={!!error}
+        helperText={error}
+        slotProps={{
+          htmlInput: { enterKeyHint: 'search', autoComplete: 'off' },
+          input: {
+            endAdornment: (
+              <InputAdornment position="end">
+                <IconButton type="submit" edge="end" aria-label={MSG.buscar} color="primary">
+                  <Search />
+                </IconButton>
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+    </Box>
+  );
+}
+
+/**
+ * A phone's panel: the list's one search field (what a field agent types most: a case number
+ * or plate, an identification, a name), then 'Más filtros' opening the full criteria, and NUEVO.
+ */
+function PhoneCriteria({ quickSearch, fields, onSearch, onNew }: CriteriaPanelProps & { quickSearch: QuickSearch }) {
+  const [text, setText] = useState('');
+  const [more, setMore] = useState(false);
+  return (
     <Paper variant="outlined" sx={{ p: 1.5, mb: 2 }}>
-      <Box component="form" role="search" aria-label={quickSearch.label} noValidate onSubmit={search}>
-        <TextField
-          id="quick-search"
-          type="search"
-          size="small"
-          fullWidth
-          label={quickSearch.label}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          error={!!error}
-          helperText={error}
-          slotProps={{
-            htmlInput: { enterKeyHint: 'search', autoComplete: 'off' },
-            input: {
-              endAdornment: (
-                <InputAdornment position="end">
-                  <IconButton type="submit" edge="end" aria-label={MSG.buscar} color="primary">
-                    <Search />
-                  </IconButton>
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-      </Box>
+      <QuickSearchField quickSearch={quickSearch} text={text} onText={setText} onSearch={onSearch} />
       <Stack direction="row" useFlexGap spacing={1} sx={{ mt: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
         <Button
           type="button"
@@ -139,14 +199,18 @@ function PhoneCriteria({ quickSearch, fields, onSearch, onNew }: CriteriaPanelPr
   );
 }
 
-/** The full panel: the spec's rows of field, operator and value. Embedded in a phone's panel, its rows show at once. */
+/**
+ * The full panel: the spec's rows of field, operator and value. Embedded in a phone's panel, its
+ * rows show at once; beside a desk's search field, it keeps no margin of its own.
+ */
 function CriteriaForm({
   fields,
   onSearch,
   onNew,
   defaultShown = false,
   embedded = false,
-}: Omit<CriteriaPanelProps, 'quickSearch'> & { embedded?: boolean }) {
+  beside = false,
+}: Omit<CriteriaPanelProps, 'quickSearch'> & { embedded?: boolean; beside?: boolean }) {
   const [shown, setShown] = useState(defaultShown || embedded);
   const [applied, setApplied] = useState(0);
   const resolver = useMemo(() => zodResolver(schemaFor(fields)), [fields]);
@@ -177,7 +241,7 @@ function CriteriaForm({
       component="form"
       noValidate
       onSubmit={submit}
-      sx={embedded ? { p: 1.5 } : { p: { xs: 1.5, sm: 2 }, mb: 2 }}
+      sx={embedded ? { p: 1.5 } : { p: { xs: 1.5, sm: 2 }, mb: beside ? 0 : 2 }}
       aria-label={MSG.buscar}
     >
       <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>

@@ -7,6 +7,7 @@ import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
@@ -25,6 +26,7 @@ import type { ListColumn, RenderCard } from '../../components/list/types';
 import type { CaseRow } from './api/list-cases';
 import { AgentCell } from './agent-cell';
 import { CaseNumberCell } from './case-number-cell';
+import { TeamCell } from './team-cell';
 import { OriginChip } from './origin-chip';
 import { momentText } from '../../lib/dates';
 import { CASE_TEXTS } from './texts';
@@ -39,6 +41,8 @@ export interface CaseColumnActions {
   edit: (c: CaseRow) => void;
   archive: (c: CaseRow) => void;
   restore: (c: CaseRow) => void;
+  /** Exportar archivos del caso, where the row's `actions.export` says so; absent, never offered. */
+  export?: (c: CaseRow) => void;
 }
 
 /** The phone's one search field of both case lists: digits are the case number, anything else the plate. */
@@ -154,7 +158,10 @@ function DispatchButtons({ c, a, labelled = false }: { c: CaseRow; a: CaseColumn
   );
 }
 
-/** Autorizar asistencia especial, Gestionar caso and Editar caso: icons in the table, labelled on a card. */
+/**
+ * Autorizar asistencia especial, Gestionar caso, Editar caso and Exportar archivos del caso: icons
+ * in the table, labelled on a card.
+ */
 function ManageActions({ c, a, labelled }: { c: CaseRow; a: CaseColumnActions; labelled: boolean }) {
   return (
     <>
@@ -184,17 +191,48 @@ function ManageActions({ c, a, labelled }: { c: CaseRow; a: CaseColumnActions; l
           labelled={labelled}
         />
       )}
+      {c.actions.export && a.export && (
+        <RowAction
+          label={CASE_TEXTS.exportarArchivos}
+          icon={<CloudUploadOutlined fontSize="small" />}
+          onClick={() => a.export?.(c)}
+          labelled={labelled}
+          testId="export-case"
+        />
+      )}
     </>
   );
 }
 
 const pinnedWidths = { caso: 96, cliente: 190, asignar: 236, archivar: 92, acciones: 170, activar: 92 } as const;
 
+/** Cliente, with the case's plate under the name: what a caller gives to find a case. */
+function ClientCell({ c }: { c: CaseRow }) {
+  return (
+    <>
+      {c.cliente.nombre ?? ''}
+      {c.placa && (
+        <Typography
+          component="span"
+          variant="caption"
+          color="text.secondary"
+          sx={{ display: 'block', fontWeight: 600, letterSpacing: 0.5 }}
+          data-testid="case-plate"
+        >
+          {c.placa}
+        </Typography>
+      )}
+    </>
+  );
+}
+
 /**
- * The columns of spec 2 §2. Placa is a hidden column: searchable in the criteria panel, not
- * shown. Caso and Cliente stay at the left, Asignar/Solicitar, Archivar and Acciones (Acciones
- * and Activar when archived) at the right. Row actions appear only where the server's
- * `actions` allow them; Archivar also disabled with its reason (archiveState).
+ * The columns of spec 2 §2. Caso and Cliente (the plate under the name) stay at the left,
+ * Asignar/Solicitar, Archivar and Acciones (Acciones and Activar when archived) at the right.
+ * Estado and Equipo (the four agent columns in one cell, D25) come first in the middle, so a
+ * desk of 1440 px reads them without a sideways scroll; the rest scrolls. Row actions appear
+ * only where the server's `actions` allow them; Archivar also disabled with its reason
+ * (archiveState).
  */
 export function caseColumns(archived: boolean, a: CaseColumnActions, viewer: CaseViewer): ListColumn<CaseRow>[] {
   const common: ListColumn<CaseRow>[] = [
@@ -210,8 +248,15 @@ export function caseColumns(archived: boolean, a: CaseColumnActions, viewer: Cas
       header: CASE_TEXTS.cliente,
       sticky: 'left',
       width: pinnedWidths.cliente,
-      render: (c) => c.cliente.nombre ?? '',
+      render: (c) => <ClientCell c={c} />,
     },
+    {
+      key: 'estado',
+      header: CASE_TEXTS.estado,
+      minWidth: 116,
+      render: (c) => <Chip size="small" variant="outlined" color="primary" label={c.estado} />,
+    },
+    { key: 'equipo', header: CASE_TEXTS.equipo, minWidth: 240, render: (c) => <TeamCell row={c} /> },
     {
       key: 'info',
       header: CASE_TEXTS.infoCaso,
@@ -248,16 +293,6 @@ export function caseColumns(archived: boolean, a: CaseColumnActions, viewer: Cas
       minWidth: 150,
       render: (c) => <AgentCell agent={c.callcenter} />,
     },
-    { key: 'abogado', header: CASE_TEXTS.abogado, minWidth: 150, render: (c) => <AgentCell agent={c.abogado} /> },
-    {
-      key: 'investigador',
-      header: CASE_TEXTS.investigador,
-      minWidth: 150,
-      render: (c) => <AgentCell agent={c.investigador} />,
-    },
-    { key: 'perito', header: CASE_TEXTS.perito, minWidth: 130, render: (c) => <AgentCell agent={c.perito} /> },
-    { key: 'dibujante', header: CASE_TEXTS.dibujante, minWidth: 130, render: (c) => <AgentCell agent={c.dibujante} /> },
-    { key: 'estado', header: CASE_TEXTS.estado, minWidth: 110, render: (c) => c.estado },
     {
       key: 'creado',
       header: CASE_TEXTS.fechaCreacion,

@@ -28,9 +28,10 @@ const rowId = (c: CaseRow) => c.id;
 
 /**
  * LISTA DE CASOS and LISTA DE CASOS ARCHIVADOS (spec 2 §2): 10 per page, previous/next only,
- * Caso and Placa criteria, scoped by the server, live through `list:casos`.
+ * Caso and Placa criteria, scoped by the server, live through `list:casos`. `exportCase` (given
+ * by app/: features/case-sms asks and records it) is the rows' Exportar archivos del caso.
  */
-export function CasesList({ archived }: { archived: boolean }) {
+export function CasesList({ archived, exportCase }: { archived: boolean; exportCase?: (c: CaseRow) => void }) {
   const list = usePagedList(
     archived ? archivedCasesKey : activeCasesKey,
     archived ? fetchArchivedCases : fetchActiveCases,
@@ -38,7 +39,8 @@ export function CasesList({ archived }: { archived: boolean }) {
   const feedback = useFeedback();
   // NUEVO, Cronos and edit: the toast naming the case, its number shown large, the row highlighted.
   const form = useCaseForm(feedback, list.first);
-  const { actions, elements } = useCaseRowActions(feedback, form.edit, form.highlight);
+  const { actions: ownActions, elements } = useCaseRowActions(feedback, form.edit, form.highlight);
+  const actions = { ...ownActions, export: exportCase };
   const title = archived ? TITLES.casosArchivados : TITLES.casos;
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
