@@ -13,6 +13,8 @@ const OWNS: Record<string, string[]> = {
   // The sign-in columns of usuarios (login, token_login, ultimo_login, ip, salir) are auth's.
   auth: ['sesiones', 'intentos_login', 'usuarios'],
   users: ['usuarios', 'cuentas', 'trazabilidadestado', 'ubicaciones_vigiladas'],
+  // A user's availability and its trail, changed by sign-in, the cases and the users' screens.
+  availability: ['usuarios', 'trazabilidadestado'],
   cases: ['casos', 'trazabilidad', 'contadores', 'idempotencia'],
   clients: ['clientes'],
   vehicles: ['vehiculos', 'polizas'],

@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { DISPONIBILIDAD, MSG, availabilityForOpenCases, topics } from '@vialex/domain';
-import { openCaseCount } from '../users/open-cases.js';
+import { openCaseCount } from '../availability/open-cases.js';
 import type { AppContext } from '../../platform/context.js';
 import { cuentas, sesiones, usuarios } from '../../db/schema/index.js';
 import { conflict } from '../../platform/errors.js';
@@ -10,7 +10,7 @@ import { renewedDeviceCookie } from './device.js';
 import { checkPassword } from './password-check.js';
 import type { UserRow, Viewer } from './session.js';
 import { forgetDeviceSubscriptions } from '../push/service.js';
-import { setAvailability } from '../users/availability.js';
+import { setAvailability } from '../availability/availability.js';
 
 /*
  * The auth module owns the tables `sesiones` and `intentos_login` (throttle.ts) and the sign-in

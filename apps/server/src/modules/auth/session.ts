@@ -6,7 +6,7 @@ import { sesiones, usuarios } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { preparedOnce } from '../../db/prepared.js';
 import type { LiveHub } from '../../platform/live-hub.js';
-import { setAvailability } from '../users/availability.js';
+import { setAvailability } from '../availability/availability.js';
 import { SESSION_COOKIE, hashSessionToken, sessionTopic } from './tokens.js';
 import { forgetSession, rememberSession } from './live-session.js';
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.js';
 import { casos } from '../../db/schema/index.js';
 import type { Viewer } from '../auth/session.js';
 import { enforce } from '../auth/policy.js';
-import { recomputeAvailability } from '../users/availability.js';
+import { recomputeAvailability } from '../availability/availability.js';
 import { recordAudit } from '../audit/record.js';
 import { caseTarget } from '../audit/targets.js';
 import { caseHistory, dispatch, listChanged } from './dispatch.js';

@@ -3,7 +3,7 @@ import { CHAT_OPEN_FLAG, MSG, fmt, mayBlockRoom, type ChatViewer } from '@vialex
 import { casos } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { enforce } from '../auth/policy.js';
-import { recomputeAvailability } from '../users/availability.js';
+import { recomputeAvailability } from '../availability/availability.js';
 import type { Viewer } from '../auth/session.js';
 import { dispatch, listChanged } from './dispatch.js';
 import { lockCase } from './queries.js';

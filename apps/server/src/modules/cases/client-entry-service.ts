@@ -14,7 +14,7 @@ import type { AppContext } from '../../platform/context.js';
 import { conflict } from '../../platform/errors.js';
 import { liveSessionRules } from '../auth/live-session.js';
 import { deliver } from '../notifications/service.js';
-import { recomputeAvailability } from '../users/availability.js';
+import { recomputeAvailability } from '../availability/availability.js';
 import { haversineM } from '../../integrations/maps.js';
 import { listChanged, nameOf, noticeAboutCase, type CaseRow, type Pending } from './dispatch.js';
 import { clientRefinesPlace } from './place.js';

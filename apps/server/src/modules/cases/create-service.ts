@@ -18,7 +18,7 @@ import { enforce } from '../auth/policy.js';
 import { openCaseRoom } from '../chat/service.js';
 import { findRegisteredClient } from '../clients/service.js';
 import { deliver, recordEvent, type PendingNotice } from '../notifications/service.js';
-import { recomputeAvailability, recordStateTrail } from '../users/availability.js';
+import { recomputeAvailability, recordStateTrail } from '../availability/availability.js';
 import { lookupPlate } from '../vehicles/plate-lookup.js';
 import { saveFoundPolicies, saveFoundVehicle } from '../vehicles/service.js';
 import { formColumns, isDriver, placeOf } from './case-form.js';

@@ -5,7 +5,7 @@ import { casos, trazabilidad } from '../../db/schema/index.js';
 import type { Viewer } from '../auth/session.js';
 import { clientCedula } from '../clients/service.js';
 import { deliver, recordEvent, type NoticeInput, type PendingNotice } from '../notifications/service.js';
-import { recordStateTrail } from '../users/availability.js';
+import { recordStateTrail } from '../availability/availability.js';
 
 /** What every dispatch action on a case shares (spec 2 §4, §6). */
 

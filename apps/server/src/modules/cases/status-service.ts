@@ -15,7 +15,7 @@ import { casos, estadoscaso, trazabilidad } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { Viewer } from '../auth/session.js';
 import { enforce } from '../auth/policy.js';
-import { recomputeAvailability } from '../users/availability.js';
+import { recomputeAvailability } from '../availability/availability.js';
 import { recordFile, removeStored, storeStaged, type FileRow } from '../files/service.js';
 import type { StagedUpload } from '../files/upload.js';
 import { dispatch, listChanged, noticeAboutCase } from './dispatch.js';

@@ -5,7 +5,7 @@ import { casos } from '../../db/schema/index.js';
 import { conflict } from '../../platform/errors.js';
 import type { Viewer } from '../auth/session.js';
 import { enforce } from '../auth/policy.js';
-import { recomputeAvailability } from '../users/availability.js';
+import { recomputeAvailability } from '../availability/availability.js';
 import { caseHistory, dispatch, listChanged, nameOf, noticeAboutCase } from './dispatch.js';
 import { lockCase } from './queries.js';
 

@@ -25,7 +25,7 @@ import { enforce } from '../auth/policy.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { assertPasswordNotGuessable } from '../../platform/password-strength.js';
 import { recordAudit } from '../audit/record.js';
-import { recordStateTrail } from './availability.js';
+import { recordStateTrail } from '../availability/availability.js';
 import { audited, createStaffUser, setAccountPasswordHash, userTarget } from './service.js';
 import { findUser, type UserRow } from './queries.js';
 

@@ -12,7 +12,7 @@ import type { Viewer } from '../auth/session.js';
 import { liveSessionRules } from '../auth/live-session.js';
 import { enforce } from '../auth/policy.js';
 import { nameOf } from '../audit/record.js';
-import { recordStateTrail } from './availability.js';
+import { recordStateTrail } from '../availability/availability.js';
 
 /*
  * The users module owns the tables `usuarios`, `cuentas` and `trazabilidadestado` (the user-state

@@ -7,8 +7,9 @@ import type { LiveHub } from '../../platform/live-hub.js';
 import { openCaseCount } from './open-cases.js';
 
 /*
- * A user's availability (usuarios.disponibilidad) and the user-state trail (trazabilidadestado)
- * belong to the users module: other modules change them through these functions.
+ * A user's availability (usuarios.disponibilidad) and the user-state trail (trazabilidadestado):
+ * signing in and out, the cases' assignments and closings and the users' own screens all change
+ * them, so they live below all of those, and every change goes through these functions.
  */
 
 /** Why a user's state changed: the trail entry's text, the case it concerns, who did it (none: the system). */
