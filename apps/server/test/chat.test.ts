@@ -10,6 +10,7 @@ import {
   CHAT_FILE_READERS,
   CHAT_MESSAGE_MAX_LENGTH,
   GENERAL_CHAT_READ_ONLY,
+  LABELS,
   MSG,
   WORKSPACE_TAB_RULES,
   chatPageResponse,
@@ -17,7 +18,7 @@ import {
   type ChatKind,
   type ChatPage,
 } from '@vialex/domain';
-import { casos, chatUsuarios, chats, fotosdrone, mensajes, notificaciones } from '../src/db/schema/index.js';
+import { casos, chatUsuarios, chats, fotosdrone, mensajes, notificaciones, usuarios } from '../src/db/schema/index.js';
 import { openLiveSocket } from './live-socket.js';
 import { startTestServer, type TestServer } from './helper.js';
 import { createUser, signInEveryCargo } from './factories.js';
@@ -133,7 +134,9 @@ describe('sending, per cargo and room (spec 2 §6 "Chat sending")', () => {
     expect(general.sala.soloArchivos).toBe(true);
     const investigador = (await read(c.id, 'general', 'Investigador')).json() as ChatPage;
     expect(investigador.sala.acciones).toMatchObject({ enviar: { allowed: true }, fotosDrone: true, bloquear: false });
-    expect(investigador.sala.nombre).toBe('Chat en proceso (Entrar)');
+    // Each room named for who is in it.
+    expect(investigador.sala.nombre).toBe(LABELS.chat.salas.general);
+    expect(perito.sala.nombre).toBe(LABELS.chat.salas.perito);
   });
 
   it('a room not requested yet, a case out of scope, an archived case', async () => {
@@ -152,11 +155,30 @@ describe('the message as sent and read', () => {
     const c = await everybodysCase();
     const first = (await say(c.id, 'general', 'Investigador', 'Llegué al sitio')).json().mensaje;
     expect(first.indexId).toBe(1);
-    expect(first.username).toMatch(/^.+ \S{1,4} \[Investigador\]$/);
+    // Stored as the spec says (name, the identification's first 4, [role]); shown without the digits.
+    const [stored] = await s.ctx.db.select().from(mensajes).where(eq(mensajes.id, first.id));
+    expect(stored.username).toMatch(/^.+ \S{1,4} \[Investigador\]$/);
+    const [who] = await s.ctx.db
+      .select()
+      .from(usuarios)
+      .where(eq(usuarios.id, id('Investigador')));
+    expect(first.username).toBe(`${who.nombres} ${who.apellidos} [Investigador]`);
+    const shown = (cargo: Cargo) => expect.stringMatching(new RegExp(` \\[${cargo}\\]$`));
     const reply = await say(c.id, 'general', 'Abogado', 'Voy en camino', randomUUID(), { replyTo: first.id });
     expect(reply.json().mensaje).toMatchObject({ indexId: 2, reply: { id: first.id, content: 'Llegué al sitio' } });
+    expect(reply.json().mensaje.reply.username).toBe(first.username);
     const page = (await read(c.id, 'general', 'Investigador')).json() as ChatPage;
     expect(page.mensajes.map((m) => m.content)).toEqual(['Llegué al sitio', 'Voy en camino']);
+    // No identification digits anywhere a room names a person: senders, quotes, members.
+    const stripped = (await s.ctx.db.select().from(mensajes).where(eq(mensajes.roomId, stored.roomId))).map((m) =>
+      m.username.replace(/ \S{1,4} \[/, ' ['),
+    );
+    expect(page.mensajes.map((m) => m.username)).toEqual(stripped);
+    expect(page.mensajes[1].reply?.username).toBe(first.username);
+    expect(page.sala.miembros.map((m) => m.username)).toEqual(
+      expect.arrayContaining([first.username, shown('Abogado')]),
+    );
+    for (const m of page.sala.miembros) expect(m.username).not.toMatch(/ (?=\S{0,3}\d)\S{1,4} \[[^\]]+\]$/);
     // The Abogado's device got both (their own send) and read them; the Investigador reads one unread.
     expect(page.sala).toMatchObject({ ultimo: 2, noLeidos: 1, entregadoHasta: 2, vistoHasta: 2 });
     const read2 = await s.app.inject({

@@ -293,6 +293,8 @@ export const LABELS = {
     enLinea: 'En línea',
     desconectado: 'Desconectado',
     enLineaN: '{n} en línea',
+    /** The general room as the client reads it on their own page. */
+    salaCliente: 'Chat con su asesor',
     miembros: 'Miembros de la sala',
     sinMensajes: 'Aún no hay mensajes en esta sala.',
     sinMensajesDetalle: 'Escriba el primero: los demás miembros lo verán al instante.',

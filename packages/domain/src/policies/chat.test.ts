@@ -5,6 +5,7 @@ import {
   MSG,
   chatKindOfTab,
   chatRoomActions,
+  chatDisplayName,
   chatUsername,
   mayBlockRoom,
   mayOpenRoomFiles,
@@ -146,5 +147,13 @@ describe('the client, files-only views, the username', () => {
     );
     expect(chatKindOfTab('chat_perito')).toBe('perito');
     expect(chatKindOfTab('gestionar')).toBeUndefined();
+  });
+  it('rooms show the name and role without the identification digits', () => {
+    expect(chatDisplayName('Ana María Pérez 1020 [Investigador]')).toBe('Ana María Pérez [Investigador]');
+    expect(chatDisplayName(chatUsername('CARLOS RAMÍREZ', '79', 'Cliente'))).toBe('CARLOS RAMÍREZ [Cliente]');
+    // A passport's first four go too; a name and a username without an identification stay.
+    expect(chatDisplayName('Eva Gil PA12 [Perito]')).toBe('Eva Gil [Perito]');
+    expect(chatDisplayName('Luis Paz [Abogado]')).toBe('Luis Paz [Abogado]');
+    expect(chatDisplayName('Cliente anonimizado [Cliente]')).toBe('Cliente anonimizado [Cliente]');
   });
 });

@@ -163,3 +163,13 @@ export function chatUsername(nombre: string, identificacion: string, rol: ChatVi
   const id = identificacion.trim().slice(0, 4);
   return [nombre.trim().replace(/\s+/g, ' '), id, `[${rol}]`].filter(Boolean).join(' ');
 }
+
+/**
+ * The sender's name as the rooms show it: the stored username without its identification digits
+ * ("Ana Pérez 1020 [Investigador]" reads "Ana Pérez [Investigador]"). Only the short token right
+ * before the role that holds a digit goes (a passport's 'PA12' too): a name is never cut, and a
+ * username stored without an identification stays.
+ */
+export function chatDisplayName(username: string): string {
+  return username.replace(/\s+(?=\S{0,3}\d)\S{1,4}(\s+\[[^\]]*\])$/, '$1');
+}

@@ -1,7 +1,9 @@
 import { and, asc, count, desc, eq, gt, lt, ne, sql, type SQL } from 'drizzle-orm';
 import {
   CHAT_PAGE_SIZE,
+  LABELS,
   MSG,
+  chatDisplayName,
   chatRoomActions,
   isDocumentExtension,
   seesOnlyFiles,
@@ -66,10 +68,19 @@ function presentFile(caseId: string, kind: ChatKind, f: StoredChatFile): ChatFil
 function presentReply(reply: StoredReply | null, filesOnly: boolean): ChatMessage['reply'] {
   if (!reply) return null;
   const { id, content, username, archivos } = reply;
-  return { id, username, archivos, content: filesOnly && archivos === 0 ? MSG.citaTextoNoVisible : content };
+  return {
+    id,
+    username: chatDisplayName(username),
+    archivos,
+    content: filesOnly && archivos === 0 ? MSG.citaTextoNoVisible : content,
+  };
 }
 
-/** A message for one viewer; `filesOnly`: the viewer reads only the room's file messages (seesOnlyFiles). */
+/**
+ * A message for one viewer; `filesOnly`: the viewer reads only the room's file messages
+ * (seesOnlyFiles). Its sender reads as their name and role: the identification digits the stored
+ * username keeps (spec 2 §9) are not shown in a room.
+ */
 export function presentMessage(
   caseId: string,
   kind: ChatKind,
@@ -83,7 +94,7 @@ export function presentMessage(
     id: row.id,
     indexId: row.indexId,
     senderId: row.senderId,
-    username: row.username,
+    username: chatDisplayName(row.username),
     fecha: row.fecha.toISOString(),
     content: row.content,
     files: files.map((f) => presentFile(caseId, kind, f)),
@@ -182,13 +193,16 @@ export async function roomHeader(db: Executor, open: OpenRoom): Promise<ChatPage
   return {
     id: open.room.id,
     tipo: open.kind,
-    nombre: open.room.roomName,
+    // Named for who is in it ('Chat con el cliente', 'Sala del perito'), whatever the row stores.
+    nombre: open.sender.kind === 'Cliente' ? LABELS.chat.salaCliente : LABELS.chat.salas[open.kind],
     topic: topics.chat(open.room.id),
     abierto: open.kind === 'general' ? true : open.caso[open.kind === 'perito' ? 'chat_perito' : 'chat_dibujante'],
     miembros: members.map((m) => ({
       id: m.id ?? '',
-      username: m.username,
+      username: chatDisplayName(m.username),
       estado: m.conexiones > 0 ? 'online' : 'offline',
+      // Photos are read from a staff route: a client's room shows the members' initials.
+      foto: open.sender.kind === 'Cliente' ? null : m.fotoUrl,
     })),
     ultimo: room?.ultimo ?? 0,
     entregadoHasta: Math.max(0, ...others.map((m) => m.recibidoHasta)),
