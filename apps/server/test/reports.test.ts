@@ -13,7 +13,7 @@ import {
   type ReportResponse,
 } from '@vialex/domain';
 import { casos } from '../src/db/schema/index.js';
-import { csvValue } from '../src/modules/reports/csv.js';
+import { csvValue } from '../src/platform/csv-export.js';
 import { startTestServer, type TestServer } from './helper.js';
 import { hasSoffice, openCsvInCalc } from './libreoffice.js';
 import { createUser, login, signInEveryCargo } from './factories.js';

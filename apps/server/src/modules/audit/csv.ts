@@ -8,7 +8,7 @@ import {
   type ListQuery,
 } from '@vialex/domain';
 import type { AppContext } from '../../platform/context.js';
-import { openCsvExport } from '../reports/csv.js';
+import { openCsvExport } from '../../platform/csv-export.js';
 import { auditCsvSql, auditWhere } from './queries.js';
 
 const T = LABELS.auditoria;

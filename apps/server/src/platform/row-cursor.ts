@@ -3,7 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Db } from '../../db/client.js';
+import type { Db } from '../db/client.js';
 
 const dialect = new PgDialect();
 
