@@ -3,7 +3,7 @@
  * server's `test` database; a temporary database is created and dropped). Prints one line per
  * budget and exits non-zero if one is missed.
  *
- *   npm run bench [-- web|location|live|map|assign|chat|cases|reports|entry|lighthouse]   one budget
+ *   npm run bench [-- web|session|location|live|map|assign|chat|cases|reports|entry|lighthouse]   one budget
  *   npm run bench -- --quick                      CI: the same code paths on small data for a few
  *                                                 seconds; fails on errors and lost events, reports
  *                                                 the budgets without holding a busy machine to them
@@ -27,6 +27,7 @@ import { benchCasesList } from './cases-list.js';
 import { benchLighthouse, hasWebBuild, webDist } from './lighthouse.js';
 import { benchClientEntry } from './client-entry.js';
 import { benchReports } from './reports.js';
+import { benchSession } from './session.js';
 
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
 const args = process.argv.slice(2);
@@ -63,6 +64,7 @@ async function withServer<T>(
 }
 
 if (!only || only === 'web') results.push(benchWebSize());
+if (!only || only === 'session') results.push(await withServer((s, d) => benchSession(s, d, quick)));
 if (!only || only === 'location') results.push(await withServer((s, d) => benchLocation(s, d, quick)));
 if (!only || only === 'live') results.push(await withServer((s, d) => benchLive(s, d, quick)));
 if (!only || only === 'map') results.push(await withServer((s, d) => benchMap(s, d, quick)));

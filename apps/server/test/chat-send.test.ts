@@ -1,19 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { MSG, type Cargo, type ChatPage } from '@vialex/domain';
-import { casos, chatUsuarios, chats, mensajes, notificaciones } from '../src/db/schema/index.js';
+import { casos, chatUsuarios, chats, mensajes, notificaciones, sesiones, usuarios } from '../src/db/schema/index.js';
+import { forgetSession } from '../src/modules/auth/live-session.js';
+import { hashSessionToken } from '../src/modules/auth/tokens.js';
 import { sendMessage } from '../src/modules/chat/send-service.js';
 import { openRoomForClient } from '../src/modules/chat/service.js';
 import { openLiveSocket } from './live-socket.js';
 import { startTestServer, type TestServer } from './helper.js';
-import { signInEveryCargo } from './factories.js';
+import { createUser, login, signInEveryCargo } from './factories.js';
 import { staffedCase } from './case-factories.js';
 import { statementsOf } from './statement-log.js';
 
 /**
  * What a chat message costs the database, and the guarantees its one-statement send keeps: a text
- * where nobody is away is one statement after the session's and the room's; a case changed since
+ * where nobody is away is one statement after the room's, which checks the session too (one the
+ * process saw before); whatever ends or changes the session is still seen at once; a case changed since
  * the room was read is checked again; a member who left meanwhile is still told; a repeat takes
  * no number. (chat.test.ts holds who may send and who hears of it.)
  */
@@ -57,7 +60,7 @@ const clientOpens = async (caseId: string) => {
 };
 
 describe('statements of a message', () => {
-  it('a text where every member is in the room: the session, the room, the send — and each member hears of it', async () => {
+  it('a text where every member is in the room: the room with the session, the send — and each member hears of it', async () => {
     const c = await staffedCase(s, viewers, ['Abogado']);
     await say(c.id, 'Administrador', 'primero');
     const room = (
@@ -73,7 +76,8 @@ describe('statements of a message', () => {
         expect(res.statusCode).toBe(200);
         sent = res.json().mensaje;
       });
-      expect(statements, statements.join('\n')).toHaveLength(3);
+      expect(statements, statements.join('\n')).toHaveLength(2);
+      expect(statements[0]).toContain('from sesiones s join usuarios u');
       const event = await abogado.next((m) => m.type === 'event' && m.event.name === 'chat.message');
       expect(event).toMatchObject({ topic: room.sala.topic, event: { indexId: sent!.indexId } });
       await abogado.next(
@@ -90,9 +94,9 @@ describe('statements of a message', () => {
     const c = await staffedCase(s, viewers, ['Abogado']);
     await say(c.id, 'Administrador', 'primero');
     const statements = await statementsOf(s.ctx, () => say(c.id, 'Administrador', 'segundo'));
-    // session, room; begin, send, client's identification, the earlier notice given way and
-    // removed, the notice, commit; the notice's live event, the push's devices
-    expect(statements, statements.join('\n')).toHaveLength(11);
+    // room with the session; begin, send, client's identification, the earlier notice given way
+    // and removed, the notice, commit; the notice's live event, the push's devices
+    expect(statements, statements.join('\n')).toHaveLength(10);
     const [notice] = await chatNotices(c.id);
     expect(notice).toMatchObject({ cuerpo: 'segundo', destinatarios: [id('Abogado')] });
   });
@@ -141,5 +145,78 @@ describe('what was read before the send', () => {
     expect(again).toMatchObject({ repetido: true, mensaje: { id: first.mensaje.id, indexId: 1 } });
     expect((await say(c.id, 'Administrador', 'dos')).json().mensaje.indexId).toBe(2);
     expect((await roomOf(c.id)).ultimoIndex).toBe(2);
+  });
+});
+
+describe("a message after the sender's session changed", () => {
+  /** A user of their own (their session is ended here), who has sent once: this process saw the session. */
+  async function sender(cargo: Cargo = 'Administrador') {
+    const { user, email } = await createUser(s.ctx, { cargo });
+    const cookie = await login(s.app, email);
+    const c = await staffedCase(s, viewers, []);
+    const first = await s.app.inject({
+      method: 'POST',
+      url: `/api/casos/${c.id}/chats/general/mensajes`,
+      headers: { cookie },
+      payload: { clientId: randomUUID(), content: 'primero' },
+    });
+    expect(first.statusCode).toBe(200);
+    const send = (content: string) =>
+      s.app.inject({
+        method: 'POST',
+        url: `/api/casos/${c.id}/chats/general/mensajes`,
+        headers: { cookie },
+        payload: { clientId: randomUUID(), content },
+      });
+    const saved = async () =>
+      (await s.ctx.db.select({ content: mensajes.content }).from(mensajes).where(eq(mensajes.senderId, user.id))).map(
+        (m) => m.content,
+      );
+    return { user, cookie, send, saved };
+  }
+
+  it('is refused at once once they were signed out, and nothing is saved', async () => {
+    const a = await sender();
+    await s.ctx.db.update(usuarios).set({ login: false }).where(eq(usuarios.id, a.user.id));
+    const res = await a.send('después de salir');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('SESSION_ENDED');
+    expect(await a.saved()).toEqual(['primero']);
+  });
+
+  it('is refused once the session row is gone, the user deactivated or the time passed', async () => {
+    const gone = await sender();
+    await s.ctx.db.delete(sesiones).where(eq(sesiones.usuario, gone.user.id));
+    expect((await gone.send('sin sesión')).statusCode).toBe(401);
+    const off = await sender();
+    await s.ctx.db.update(usuarios).set({ estado: false }).where(eq(usuarios.id, off.user.id));
+    expect((await off.send('desactivado')).statusCode).toBe(401);
+    const late = await sender();
+    await s.ctx.db
+      .update(sesiones)
+      .set({ creado: sql`now() - interval '2 days'` })
+      .where(eq(sesiones.usuario, late.user.id));
+    const res = await late.send('tarde');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('SESSION_ENDED');
+    for (const u of [gone, off, late]) expect(await u.saved()).toEqual(['primero']);
+  });
+
+  it('follows a changed cargo: the new cargo’s scope, never the old one’s', async () => {
+    const a = await sender('Administrador');
+    // An Investigador reads only their own cases: this one is not.
+    await s.ctx.db.update(usuarios).set({ cargo: 'Investigador' }).where(eq(usuarios.id, a.user.id));
+    const res = await a.send('otro cargo');
+    expect(res.statusCode).toBe(404);
+    expect(await a.saved()).toEqual(['primero']);
+  });
+
+  it('is checked in full when this process has not seen the session (another instance)', async () => {
+    const a = await sender();
+    forgetSession(hashSessionToken(a.cookie.replace('vialex_sid=', '')));
+    const res = await a.send('segundo');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().mensaje).toMatchObject({ content: 'segundo', senderId: a.user.id });
+    expect(await a.saved()).toEqual(['primero', 'segundo']);
   });
 });

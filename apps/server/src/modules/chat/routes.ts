@@ -21,12 +21,16 @@ import {
 } from '@vialex/domain';
 import { viewerOf } from '../../platform/context.js';
 import { AppError, badRequest } from '../../platform/errors.js';
-import type { Viewer } from '../auth/session.js';
+import { staffGuard } from '../auth/guard.js';
+import { sessionHint } from '../auth/live-session.js';
+import { readSessionCookie, type Viewer } from '../auth/session.js';
+import { hashSessionToken } from '../auth/tokens.js';
 import { setChatOpen } from '../cases/chat-block-service.js';
 import { fileResponseSchema } from '../files/service.js';
 import { presentFor, readRoom } from './messages.js';
 import { sendMessage } from './send-service.js';
 import { chatMultipartLimits, markRead, sendFiles, serveRoomFile, withUploads } from './room-actions.js';
+import { openRoomInSession } from './open-in-session.js';
 import { openRoomFor, roomChanged } from './service.js';
 import { unreadByCase } from './unread.js';
 
@@ -54,6 +58,7 @@ function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
  */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  const guard = staffGuard(app);
   await app.register(multipart, { limits: chatMultipartLimits(ctx.config.uploadMaxMb) });
 
   const room = (request: { params: { id: string; tipo: ChatKind } }, viewer: Viewer) =>
@@ -80,6 +85,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/casos/:id/chats/:tipo/mensajes',
     {
+      // The busiest write: a session this process checked before is checked again inside the
+      // room's statement (openRoomInSession); the staff hook only refuses a request without a
+      // cookie. Anything else gets the full check first.
+      config: { sessionCheckedByRoute: true },
       schema: {
         tags: ['chats'],
         summary: 'Send a text (clientId: the idempotency key; a repeat answers the saved message)',
@@ -88,8 +97,14 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: chatSendResponse },
       },
     },
-    async (request) => {
-      const open = await room(request, viewerOf(request));
+    async (request, reply) => {
+      const sessionId = hashSessionToken(readSessionCookie(request)!);
+      const hint = sessionHint(sessionId);
+      let open = hint && (await openRoomInSession(ctx, hint, sessionId, request.params.id, request.params.tipo));
+      if (!open) {
+        await guard(request, reply);
+        open = await room(request, viewerOf(request));
+      }
       const { row, repetido } = await sendMessage(ctx, open, request.body);
       return { mensaje: presentFor(open, row), repetido };
     },

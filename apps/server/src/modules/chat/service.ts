@@ -106,21 +106,23 @@ export const filesOnlyCargos = (kind: ChatKind): string[] => CARGOS.filter((c) =
  * The case, its room of a kind and what a send decides on, in one statement: the row's version,
  * how many members are away (a text tells them by notice) and the agents not yet members.
  */
-const openRoomStatement = (b: Executor, where: SQL | undefined) =>
-  b
-    .select({
-      caso: casos,
-      room: chats,
-      version: sql<string>`${casos}.xmin::text`,
-      away: sql<number>`(select count(*)::int from ${chatUsuarios} cu join ${usuarios} u on u.id = cu.usuario
+export const openRoomFields = () => ({
+  caso: casos,
+  room: chats,
+  version: sql<string>`${casos}.xmin::text`,
+  away: sql<number>`(select count(*)::int from ${chatUsuarios} cu join ${usuarios} u on u.id = cu.usuario
         where cu.room_id = ${chats.id} and cu.conexiones = 0 and cu.usuario <> ${sql.placeholder('sender')}::uuid
           and not (u.cargo = any(${sql.placeholder('filesOnly')}::text[])))`,
-      missingAgents: sql<string[]>`array(select a.id from unnest(array[${sql.join(
-        AGENT_SLOTS.map((slot) => casos[slot]),
-        sql`, `,
-      )}]::uuid[]) as a(id) where a.id is not null
+  missingAgents: sql<string[]>`array(select a.id from unnest(array[${sql.join(
+    AGENT_SLOTS.map((slot) => casos[slot]),
+    sql`, `,
+  )}]::uuid[]) as a(id) where a.id is not null
         and not exists (select 1 from ${chatUsuarios} cu where cu.room_id = ${chats.id} and cu.usuario = a.id))`,
-    })
+});
+
+const openRoomStatement = (b: Executor, where: SQL | undefined) =>
+  b
+    .select(openRoomFields())
     .from(casos)
     .leftJoin(chats, and(eq(chats.uidcaso, casos.id), eq(chats.tipo, sql.placeholder('tipo'))))
     .where(where);
@@ -128,7 +130,7 @@ const openRoomStatement = (b: Executor, where: SQL | undefined) =>
 type OpenedRow = Awaited<ReturnType<ReturnType<typeof openRoomStatement>['execute']>>[number];
 
 /** The room of an opened row; a case with no room of the kind yet gets it now (roomOf). */
-async function roomFromRow(db: Executor, row: OpenedRow, sender: ChatSender, kind: ChatKind): Promise<OpenRoom> {
+export async function roomFromRow(db: Executor, row: OpenedRow, sender: ChatSender, kind: ChatKind): Promise<OpenRoom> {
   const { caso, room, version, away, missingAgents } = row;
   if (room) return { caso, room, sender, kind, version, away, missingAgents };
   return {
