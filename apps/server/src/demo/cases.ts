@@ -3,7 +3,7 @@ import { isCargo, type CaseData } from '@vialex/domain';
 import type { AppContext } from '../platform/context.js';
 import { casos, empresas, usuarios } from '../db/schema/index.js';
 import { createCase } from '../modules/cases/create-service.js';
-import type { Viewer } from '../modules/auth/session.js';
+import type { Viewer } from '../platform/viewer.js';
 
 /**
  * A few demo cases, opened by the demo call-center agent through the real creation service (plate

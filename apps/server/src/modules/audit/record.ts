@@ -3,7 +3,7 @@ import { AUDIT_CLI, AUDIT_SYSTEM, topics, type AuditAction, type AuditTarget } f
 import type { Executor } from '../../db/client.js';
 import { runPrepared } from '../../db/prepared.js';
 import { LIVE_CHANNEL } from '../../platform/live-hub.js';
-import type { Viewer } from '../auth/session.js';
+import type { Viewer } from '../../platform/viewer.js';
 import { addressOf } from './request-address.js';
 import { withoutSecrets } from './secrets.js';
 

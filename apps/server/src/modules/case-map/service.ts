@@ -16,7 +16,7 @@ import { ciudades, clientes, usuarios } from '../../db/schema/index.js';
 import type { LatLng, Leg, Route } from '../../integrations/maps.js';
 import type { AppContext } from '../../platform/context.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import type { Viewer } from '../auth/session.js';
+import type { Viewer } from '../../platform/viewer.js';
 import { saveArrivalTimes } from '../cases/arrival-service.js';
 import type { CaseRow } from '../cases/dispatch.js';
 import { loadCaseRowForTab } from '../cases/workspace-queries.js';

@@ -2,7 +2,7 @@ import { and, eq, or } from 'drizzle-orm';
 import { mayOpenMap } from '@vialex/domain';
 import { casos } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
-import type { Viewer } from '../auth/session.js';
+import type { Viewer } from '../../platform/viewer.js';
 import { scopeWhere } from '../cases/queries.js';
 import { watchLocation } from '../users/service.js';
 

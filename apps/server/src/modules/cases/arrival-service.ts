@@ -3,8 +3,8 @@ import { MSG, mayMarkArrival } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
 import { casos } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
-import { enforce } from '../auth/policy.js';
-import type { Viewer } from '../auth/session.js';
+import { enforce } from '../../platform/policy.js';
+import type { Viewer } from '../../platform/viewer.js';
 import { caseHistory, dispatch, listChanged, noticeAboutCase } from './dispatch.js';
 import { lockCase } from './queries.js';
 

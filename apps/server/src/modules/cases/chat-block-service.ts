@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { CHAT_OPEN_FLAG, MSG, fmt, mayBlockRoom, type ChatViewer } from '@vialex/domain';
 import { casos } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
-import { enforce } from '../auth/policy.js';
+import { enforce } from '../../platform/policy.js';
 import { recomputeAvailability } from '../availability/availability.js';
-import type { Viewer } from '../auth/session.js';
+import type { Viewer } from '../../platform/viewer.js';
 import { dispatch, listChanged } from './dispatch.js';
 import { lockCase } from './queries.js';
 

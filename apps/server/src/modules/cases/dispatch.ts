@@ -2,7 +2,7 @@ import { topics, type NoticeEvent } from '@vialex/domain';
 import type { Executor, Tx } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { casos, trazabilidad } from '../../db/schema/index.js';
-import type { Viewer } from '../auth/session.js';
+import type { Viewer } from '../../platform/viewer.js';
 import { clientCedula } from '../clients/service.js';
 import { deliver, recordEvent, type NoticeInput, type PendingNotice } from '../notifications/service.js';
 import { recordStateTrail } from '../availability/availability.js';

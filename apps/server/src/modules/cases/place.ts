@@ -3,8 +3,8 @@ import { MSG, fmt, isOpenCase, mayPlaceCase } from '@vialex/domain';
 import { casos } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { mapsOf } from '../../platform/maps.js';
-import { enforce } from '../auth/policy.js';
-import type { Viewer } from '../auth/session.js';
+import { enforce } from '../../platform/policy.js';
+import type { Viewer } from '../../platform/viewer.js';
 import { caseHistory, dispatch, listChanged, nameOf, type CaseRow } from './dispatch.js';
 import { findCaseRow, lockCase } from './queries.js';
 

@@ -3,8 +3,8 @@ import { MSG, ORIGEN_CRONOS, fmt, mayLookupPolicy, type PolicyLookupResult } fro
 import type { AppContext } from '../../platform/context.js';
 import { casos } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
-import type { Viewer } from '../auth/session.js';
-import { enforce } from '../auth/policy.js';
+import type { Viewer } from '../../platform/viewer.js';
+import { enforce } from '../../platform/policy.js';
 import { lookupPlate } from '../vehicles/plate-lookup.js';
 import { saveFoundPolicies, saveFoundVehicle } from '../vehicles/service.js';
 import { caseHistory, dispatch, listChanged } from './dispatch.js';

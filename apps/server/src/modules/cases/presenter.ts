@@ -1,5 +1,5 @@
 import { ORIGEN_CRONOS, caseActions, type CaseResponse } from '@vialex/domain';
-import type { Viewer } from '../auth/session.js';
+import type { Viewer } from '../../platform/viewer.js';
 import type { CaseRow } from './queries.js';
 
 export function presentCase(row: CaseRow, viewer: Pick<Viewer, 'id' | 'cargo'>): CaseResponse {

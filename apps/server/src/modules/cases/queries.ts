@@ -26,7 +26,7 @@ import {
   type ListQuery,
   type Page,
 } from '../../platform/list-query.js';
-import type { Viewer } from '../auth/session.js';
+import type { Viewer } from '../../platform/viewer.js';
 import { liveSessionOf } from '../auth/live-session.js';
 
 /** The cases lists filter only on Caso (an integer) and Placa (spec 2 §2; the list's contract, CASE_LIST). */

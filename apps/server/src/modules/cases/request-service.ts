@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { MSG, REQUEST_MARKS, fmt, mayRequest, type Cargo } from '@vialex/domain';
 import type { AppContext } from '../../platform/context.js';
 import { casos } from '../../db/schema/index.js';
-import type { Viewer } from '../auth/session.js';
-import { enforce } from '../auth/policy.js';
+import type { Viewer } from '../../platform/viewer.js';
+import { enforce } from '../../platform/policy.js';
 import { openCaseRoom } from '../chat/service.js';
 import {
   caseHistory,

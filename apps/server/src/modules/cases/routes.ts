@@ -28,7 +28,8 @@ import {
 } from '@vialex/domain';
 import { viewerOf } from '../../platform/context.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
-import { readSessionCookie, type Viewer } from '../auth/session.js';
+import { readSessionCookie } from '../auth/session.js';
+import type { Viewer } from '../../platform/viewer.js';
 import { staffGuard } from '../auth/guard.js';
 import { sessionHint } from '../auth/live-session.js';
 import { hashSessionToken } from '../auth/tokens.js';

@@ -12,7 +12,7 @@ import {
 } from '@vialex/domain';
 import { viewerOf } from '../../platform/context.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import { enforce } from '../auth/policy.js';
+import { enforce } from '../../platform/policy.js';
 import { fileResponseSchema, findFile, sendStoredFile } from '../files/service.js';
 import { readMultipartForm } from '../files/multipart-form.js';
 import { discardStaged, type StagedUpload } from '../files/upload.js';

@@ -3,8 +3,8 @@ import { MSG, mayOpenTab, type HistoryEntry, type PolicyCard, type WorkspaceTab 
 import type { Executor } from '../../db/client.js';
 import { archivos, casos, polizas, trazabilidad, usuarios } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
-import type { Viewer } from '../auth/session.js';
-import { enforce } from '../auth/policy.js';
+import type { Viewer } from '../../platform/viewer.js';
+import { enforce } from '../../platform/policy.js';
 import { presentHistoryEntry } from './history-presenter.js';
 import { findCaseWithNames, findScopedCase, inScope, type CaseWithNames } from './queries.js';
 

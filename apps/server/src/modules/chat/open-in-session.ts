@@ -5,8 +5,8 @@ import { runPrepared } from '../../db/prepared.js';
 import { casos, chats, usuarios } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { liveSessionOf } from '../auth/live-session.js';
-import { enforce } from '../auth/policy.js';
-import type { Viewer } from '../auth/session.js';
+import { enforce } from '../../platform/policy.js';
+import type { Viewer } from '../../platform/viewer.js';
 import { caseInScope } from '../cases/queries.js';
 import { filesOnlyCargos, openRoomFields, roomFromRow, type OpenRoom } from './service.js';
 

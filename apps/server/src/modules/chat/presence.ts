@@ -3,7 +3,7 @@ import { CHAT_TAB } from '@vialex/domain';
 import { runPrepared } from '../../db/prepared.js';
 import type { AppContext } from '../../platform/context.js';
 import { LIVE_CHANNEL } from '../../platform/live-hub.js';
-import type { Viewer } from '../auth/session.js';
+import type { Viewer } from '../../platform/viewer.js';
 import { loadCaseRowForTab } from '../cases/workspace-queries.js';
 import { roomById, roomChanged, roomChangedPayload, type ChatSender } from './service.js';
 

@@ -9,7 +9,7 @@ import {
 } from '@vialex/domain';
 import type { AppContext } from '../../platform/context.js';
 import { badRequest } from '../../platform/errors.js';
-import { enforce } from '../auth/policy.js';
+import { enforce } from '../../platform/policy.js';
 import { discardAll, readMultipartForm } from '../files/multipart-form.js';
 import { findFile, sendStoredFile } from '../files/service.js';
 import type { StagedUpload } from '../files/upload.js';

@@ -5,7 +5,7 @@ import { runPrepared } from '../../db/prepared.js';
 import { casos, fotosdrone, mensajes } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { badRequest } from '../../platform/errors.js';
-import { enforce } from '../auth/policy.js';
+import { enforce } from '../../platform/policy.js';
 import { dispatch, noticeAboutCase, type CaseRow, type Pending } from '../cases/dispatch.js';
 import { recordFile, removeStored, storeStaged, type StoredFile } from '../files/service.js';
 import { discardStaged, type StagedUpload } from '../files/upload.js';

@@ -19,8 +19,8 @@ import { casos, chatUsuarios, chats, usuarios } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { livePayload } from '../../platform/live-hub.js';
-import { enforce } from '../auth/policy.js';
-import type { Viewer } from '../auth/session.js';
+import { enforce } from '../../platform/policy.js';
+import type { Viewer } from '../../platform/viewer.js';
 import type { CaseRow } from '../cases/dispatch.js';
 import { caseInScope } from '../cases/queries.js';
 

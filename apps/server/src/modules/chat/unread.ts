@@ -2,7 +2,7 @@ import { and, count, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { GENERAL_CHAT_FILES_ONLY, mayReadRoom, type ChatKind, type ChatUnread } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
 import { casos, chatUsuarios, chats, mensajes } from '../../db/schema/index.js';
-import type { Viewer } from '../auth/session.js';
+import type { Viewer } from '../../platform/viewer.js';
 import { scopeWhere } from '../cases/queries.js';
 
 /**

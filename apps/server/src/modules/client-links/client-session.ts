@@ -7,7 +7,7 @@ import { casos, clientes, sesionesCliente } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { hashSessionToken, newSessionToken } from '../auth/tokens.js';
-import type { Viewer } from '../auth/session.js';
+import type { Viewer } from '../../platform/viewer.js';
 import { recordAudit } from '../audit/record.js';
 import { caseTarget } from '../audit/targets.js';
 import { leaveCase } from '../cases/client-entry-service.js';

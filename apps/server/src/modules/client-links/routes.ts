@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MSG, maySendSms, messageResponse } from '@vialex/domain';
 import { viewerOf } from '../../platform/context.js';
 import { conflict, notFound } from '../../platform/errors.js';
-import { enforce } from '../auth/policy.js';
+import { enforce } from '../../platform/policy.js';
 import { inScope } from '../cases/queries.js';
 import { resolveShortCode, revokeClientLink } from './service.js';
 import { endCaseClientSessions } from './client-session.js';

@@ -8,7 +8,7 @@ import type { AppContext } from '../../platform/context.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { recordAudit } from '../audit/record.js';
 import { caseLabel } from '../audit/targets.js';
-import type { Viewer } from '../auth/session.js';
+import type { Viewer } from '../../platform/viewer.js';
 import { endClientSessionsWhere } from './client-session.js';
 import { SHORT_CODE_PATTERN, isSigned, newClientToken, newShortCode, openToken, sealToken, sha256 } from './tokens.js';
 

@@ -13,8 +13,8 @@ import type { Executor } from '../../db/client.js';
 import { runPrepared } from '../../db/prepared.js';
 import { ciudades, clientes } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
-import type { Viewer } from '../auth/session.js';
-import { enforce } from '../auth/policy.js';
+import type { Viewer } from '../../platform/viewer.js';
+import { enforce } from '../../platform/policy.js';
 import { findClient } from './queries.js';
 
 /*

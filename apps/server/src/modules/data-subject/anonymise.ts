@@ -13,7 +13,7 @@ import { forgetNoticeIdentification } from '../notifications/anonymise-client.js
 import { forgetAuthorisationAddresses } from '../privacy/anonymise-client.js';
 import { forgetClientSubscriptions } from '../push/anonymise-client.js';
 import { forgetVehicleOwner } from '../vehicles/anonymise-client.js';
-import type { Viewer } from '../auth/session.js';
+import type { Viewer } from '../../platform/viewer.js';
 import { AUDIT_ACTIONS, clientLabel, recordDataSubjectAudit } from './audit.js';
 import { casesAsClient, type Subject } from './subject.js';
 

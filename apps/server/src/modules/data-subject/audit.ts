@@ -1,6 +1,6 @@
 import { AUDIT_SYSTEM, type AuditAction } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
-import type { Viewer } from '../auth/session.js';
+import type { Viewer } from '../../platform/viewer.js';
 import { recordAudit } from '../audit/record.js';
 
 /*

@@ -1,8 +1,8 @@
 import { MSG, fmt, mayAnonymiseClient, mayReportClientData, type ClientDataReport } from '@vialex/domain';
 import type { AppContext } from '../../platform/context.js';
 import { conflict, notFound } from '../../platform/errors.js';
-import type { Viewer } from '../auth/session.js';
-import { enforce } from '../auth/policy.js';
+import type { Viewer } from '../../platform/viewer.js';
+import { enforce } from '../../platform/policy.js';
 import { findClient, type ClientRow } from '../clients/queries.js';
 import { anonymiseSubject, finishFileDeletion } from './anonymise.js';
 import { AUDIT_ACTIONS, clientLabel, recordDataSubjectAudit } from './audit.js';

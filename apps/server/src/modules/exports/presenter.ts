@@ -1,5 +1,5 @@
 import { EXPORT_CANCELADO, EXPORT_EN_PROCESO, EXPORT_ERROR, can, type ExportResponse } from '@vialex/domain';
-import type { Viewer } from '../auth/session.js';
+import type { Viewer } from '../../platform/viewer.js';
 import type { ExportRow } from './queries.js';
 
 /** An export as EXPORTACIONES SFTP and the live list show it, with what this viewer may do with it. */

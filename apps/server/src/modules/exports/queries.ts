@@ -10,7 +10,7 @@ import {
   type KeysetSort,
   type ListQuery,
 } from '../../platform/list-query.js';
-import type { Viewer } from '../auth/session.js';
+import type { Viewer } from '../../platform/viewer.js';
 import { scopeWhere } from '../cases/queries.js';
 
 export type ExportRow = typeof exportaciones.$inferSelect;

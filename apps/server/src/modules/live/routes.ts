@@ -3,7 +3,8 @@ import { USER_STATUS_VISIBLE, can, isCargo, topics, visibleUserCargos, type Carg
 import { liveChannel, type LiveAccess, type TopicGate } from '../../platform/live-channel.js';
 import { viewerOf } from '../../platform/context.js';
 import { sessionTopic } from '../auth/tokens.js';
-import { sessionExpiresAt, sessionStartOf, type Viewer } from '../auth/session.js';
+import { sessionExpiresAt, sessionStartOf } from '../auth/session.js';
+import type { Viewer } from '../../platform/viewer.js';
 import { findUser } from '../users/queries.js';
 import { enterPresence, leaveRoom, mayEnterRoom, roomOfTopic } from '../chat/presence.js';
 import { staffSender } from '../chat/service.js';

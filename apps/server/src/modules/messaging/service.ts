@@ -5,8 +5,8 @@ import { enlacesCliente, mensajesSms, usuarios } from '../../db/schema/index.js'
 import { smsSender } from '../../integrations/sms.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import type { Viewer } from '../auth/session.js';
-import { enforce } from '../auth/policy.js';
+import type { Viewer } from '../../platform/viewer.js';
+import { enforce } from '../../platform/policy.js';
 import { findCaseWithNames, inScope } from '../cases/queries.js';
 import { issueClientLink, linkState, withdrawClientLink } from '../client-links/service.js';
 import { openClientSessionOf } from '../client-links/client-session.js';

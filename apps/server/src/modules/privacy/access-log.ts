@@ -5,7 +5,7 @@ import { runPrepared } from '../../db/prepared.js';
 import { accesosDatos, casos } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { keyset, type KeysetSort } from '../../platform/list-query.js';
-import type { Viewer } from '../auth/session.js';
+import type { Viewer } from '../../platform/viewer.js';
 
 /*
  * Who looked (Ley 1581 de 2012 art. 8 b: the person may ask how their data was used): a staff

@@ -12,7 +12,7 @@ import {
 } from '@vialex/domain';
 import type { AppContext } from '../../platform/context.js';
 import { openCsvExport, type CsvExport, type ExportPlan } from '../../platform/csv-export.js';
-import type { Viewer } from '../auth/session.js';
+import type { Viewer } from '../../platform/viewer.js';
 import { recordAudit } from '../audit/record.js';
 import { areaTotalsSql, caseExportSql, investigatorTotalsSql, reportWhere, statusTotalsSql } from './queries.js';
 import { filtersOf, mayReadReports } from './service.js';

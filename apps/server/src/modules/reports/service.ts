@@ -31,7 +31,7 @@ import {
 import type { AppContext } from '../../platform/context.js';
 import { casos } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../platform/errors.js';
-import type { Viewer } from '../auth/session.js';
+import type { Viewer } from '../../platform/viewer.js';
 import { findUser } from '../users/queries.js';
 import {
   agentsByAvailability,

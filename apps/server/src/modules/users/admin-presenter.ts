@@ -1,5 +1,5 @@
 import { normalizeDisponibilidad, userActions, type Cargo, type UserResponse } from '@vialex/domain';
-import type { Viewer } from '../auth/session.js';
+import type { Viewer } from '../../platform/viewer.js';
 import type { UserRow } from './queries.js';
 
 /** A user row with what this viewer may do with it (the web shows actions from this). */

@@ -1,5 +1,6 @@
 import { normalizeDisponibilidad, type Me } from '@vialex/domain';
-import { sessionExpiresAt, type UserRow, type Viewer } from '../auth/session.js';
+import { sessionExpiresAt } from '../auth/session.js';
+import type { UserRow, Viewer } from '../../platform/viewer.js';
 
 /** The signed-in user as the API and the live channel show it. */
 export function presentMe(user: UserRow, sessionStarted: Date): Me {

@@ -8,9 +8,9 @@ import { LIVE_CHANNEL } from '../../platform/live-hub.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { assertPasswordNotGuessable } from '../../platform/password-strength.js';
-import type { Viewer } from '../auth/session.js';
+import type { Viewer } from '../../platform/viewer.js';
 import { liveSessionRules } from '../auth/live-session.js';
-import { enforce } from '../auth/policy.js';
+import { enforce } from '../../platform/policy.js';
 import { nameOf } from '../audit/record.js';
 import { recordStateTrail } from '../availability/availability.js';
 

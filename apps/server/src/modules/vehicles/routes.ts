@@ -16,7 +16,7 @@ import {
 } from '@vialex/domain';
 import { viewerOf } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
-import { enforce } from '../auth/policy.js';
+import { enforce } from '../../platform/policy.js';
 import { presentVehicle } from './presenter.js';
 import { findOwners, findVehicle, listLineas, listMarcas, listVehicles } from './queries.js';
 import { createVehicle, deactivateVehicle, updateVehicle } from './catalogue-service.js';

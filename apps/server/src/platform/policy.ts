@@ -1,5 +1,5 @@
 import type { Decision } from '@vialex/domain';
-import { AppError } from '../../platform/errors.js';
+import { AppError } from './errors.js';
 
 /**
  * Applies a domain policy's decision (packages/domain/src/policies): a refusal becomes the answer
