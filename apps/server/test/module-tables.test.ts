@@ -15,7 +15,8 @@ const OWNS: Record<string, string[]> = {
   users: ['usuarios', 'cuentas', 'trazabilidadestado', 'ubicaciones_vigiladas'],
   // A user's availability and its trail, changed by sign-in, the cases and the users' screens.
   availability: ['usuarios', 'trazabilidadestado'],
-  cases: ['casos', 'trazabilidad', 'contadores', 'idempotencia'],
+  // A case opens its rooms (cases/rooms.ts); what they hold is chat's.
+  cases: ['casos', 'trazabilidad', 'contadores', 'idempotencia', 'chats'],
   clients: ['clientes'],
   vehicles: ['vehiculos', 'polizas'],
   catalogues: ['empresas', 'areas', 'estadoscaso'],

@@ -15,7 +15,7 @@ import { casos, contadores, trazabilidad } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import type { Viewer } from '../../platform/viewer.js';
 import { enforce } from '../../platform/policy.js';
-import { openCaseRoom } from '../chat/service.js';
+import { openCaseRoom } from './rooms.js';
 import { findRegisteredClient } from '../clients/service.js';
 import { deliver, recordEvent, type PendingNotice } from '../notifications/service.js';
 import { recomputeAvailability, recordStateTrail } from '../availability/availability.js';

@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.js';
 import { casos } from '../../db/schema/index.js';
 import type { Viewer } from '../../platform/viewer.js';
 import { enforce } from '../../platform/policy.js';
-import { openCaseRoom } from '../chat/service.js';
+import { openCaseRoom } from './rooms.js';
 import {
   caseHistory,
   dispatch,

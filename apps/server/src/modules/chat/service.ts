@@ -23,6 +23,7 @@ import { enforce } from '../../platform/policy.js';
 import type { Viewer } from '../../platform/viewer.js';
 import type { CaseRow } from '../cases/dispatch.js';
 import { caseInScope } from '../cases/queries.js';
+import { openCaseRoom } from '../cases/rooms.js';
 
 /*
  * The chat module owns the tables `chats`, `chat_usuarios`, `mensajes` and `fotosdrone`. Other
@@ -33,14 +34,6 @@ export type ChatRow = typeof chats.$inferSelect;
 
 /** Spec 2 §9: creating a room is tried up to 3 times. */
 const ROOM_ATTEMPTS = 3;
-
-/**
- * Opens a case's room of a kind (general with the case, perito and dibujante when requested).
- * A case has one room of each kind: opening it again changes nothing.
- */
-export async function openCaseRoom(tx: Executor, uidcaso: string, tipo: ChatKind): Promise<void> {
-  await tx.insert(chats).values({ tipo, roomName: MSG.chatEnProceso, uidcaso }).onConflictDoNothing();
-}
 
 /**
  * The case's room of a kind, created if the case has none yet (a Perito an Administrador assigned
