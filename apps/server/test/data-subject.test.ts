@@ -280,6 +280,9 @@ describe("the Administrador's anonymisation on request", () => {
     // The position their phone shared is gone; the accident's address the staff recorded stays.
     expect(kase.lugar_origen).not.toBe('cliente');
     expect(kase.direccion_siniestro).toBe('CALLE 100 # 15-20');
+    // As the case shows them: the placeholder, no identification (its stored stand-in is nobody's).
+    const shown = await s.app.inject({ method: 'GET', url: `/api/casos/${c.id}`, headers: h('Administrador') });
+    expect(shown.json().cliente).toMatchObject({ nombre: MSG.clienteAnonimizado, identificacion: null });
     expect(await s.ctx.db.select().from(trazabilidad).where(eq(trazabilidad.uidcaso, c.id))).toHaveLength(
       history.length,
     );

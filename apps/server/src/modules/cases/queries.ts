@@ -71,7 +71,9 @@ const clientName = (id: AnyPgColumn) =>
   sql<string | null>`(select nullif(trim(c.nombres || ' ' || c.apellidos), '') from clientes c where c.id = ${id})`;
 const clientPhone = (id: AnyPgColumn) => sql<string | null>`(select c.telefono from clientes c where c.id = ${id})`;
 const clientId = (id: AnyPgColumn) =>
-  sql<number | null>`(select c.identificacion from clientes c where c.id = ${id})`.mapWith(Number);
+  sql<number | null>`(select c.identificacion from clientes c where c.id = ${id} and c.anonimizado is null)`.mapWith(
+    Number,
+  );
 
 /** The names a case shows beside its own columns, each one scalar subquery. */
 const caseNames = {

@@ -74,13 +74,16 @@ const city = (c: ClientRow) => (
   </>
 );
 
+/** An anonymised client's identification is a placeholder of no person's: shown as none. */
+const identification = (c: ClientRow) => (c.anonimizado ? '—' : c.identificacion);
+
 /** LISTA DE CLIENTES's columns (spec 1 §2): the name stays at the left, the actions at the right. */
 export function clientColumns(actions: ClientColumnActions): ListColumn<ClientRow>[] {
   const columns: ListColumn<ClientRow>[] = [
     { key: 'nombres', header: CLIENT_TEXTS.nombres, sticky: 'left', width: 140, render: (c) => c.nombres },
     { key: 'apellidos', header: CLIENT_TEXTS.apellidos, sticky: 'left', width: 160, render: (c) => c.apellidos },
     { key: 'tipo', header: CLIENT_TEXTS.tipo, render: (c) => c.tipoidentificacion },
-    { key: 'identificacion', header: CLIENT_TEXTS.identificacion, render: (c) => c.identificacion },
+    { key: 'identificacion', header: CLIENT_TEXTS.identificacion, render: identification },
     { key: 'telefono', header: CLIENT_TEXTS.telefono, render: (c) => c.telefono },
     { key: 'ciudad', header: CLIENT_TEXTS.ciudad, minWidth: 130, render: city },
     { key: 'direccion', header: CLIENT_TEXTS.direccion, minWidth: 160, render: (c) => c.direccion },
@@ -105,7 +108,7 @@ export function clientCard(actions: ClientColumnActions): RenderCard<ClientRow> 
     return (
       <ListCard
         title={`${c.nombres} ${c.apellidos}`}
-        subtitle={`${c.tipoidentificacion} ${c.identificacion}`}
+        subtitle={c.anonimizado ? identification(c) : `${c.tipoidentificacion} ${c.identificacion}`}
         status={<EstadoChip estado={c.estado} />}
         fields={[
           { label: CLIENT_TEXTS.telefono, value: c.telefono },

@@ -16,6 +16,7 @@ import { useCreateClient } from './api/create-client';
 import { useUpdateClient } from './api/update-client';
 import { useClientRecord } from './api/get-client';
 import { CLIENT_TEXTS } from './texts';
+import { PersonalDataSection } from './personal-data-section';
 
 const FIELDS = [
   'nombres',
@@ -57,11 +58,13 @@ export interface ClientFormDialogProps {
   onClose: () => void;
   /** The client as the server answered the save; `created` for a new one. */
   onSaved: (saved: ClientRow, created: boolean) => void;
+  /** The client's data anonymised from the dialog's 'Datos personales' (the Administrador). */
+  onAnonymised?: (saved: ClientRow, before: ClientRow) => void;
   feedback: Feedback;
 }
 
 /** AGREGAR / ACTUALIZAR a client (spec 1 §2, §5); the estado selector only when editing. */
-export function ClientFormDialog({ target, onClose, onSaved, feedback }: ClientFormDialogProps) {
+export function ClientFormDialog({ target, onClose, onSaved, onAnonymised, feedback }: ClientFormDialogProps) {
   const editing = target !== null && target !== 'new' ? target : null;
   const create = useCreateClient();
   const update = useUpdateClient();
@@ -163,6 +166,9 @@ export function ClientFormDialog({ target, onClose, onSaved, feedback }: ClientF
           />
         )}
       </Box>
+      {editing && onAnonymised && (
+        <PersonalDataSection client={record.data ?? editing} onAnonymised={onAnonymised} feedback={feedback} />
+      )}
     </FormDialog>
   );
 }

@@ -76,6 +76,9 @@ export default function ClientsPage({ accessLog }: ClientsPageProps = {}) {
             fmt(created ? FEEDBACK.clienteCreado : FEEDBACK.clienteActualizado, { nombre: nombre(saved) }),
           );
         }}
+        onAnonymised={(saved, before) =>
+          rows.saved(saved, fmt(FEEDBACK.clienteAnonimizado, { nombre: nombre(before) }))
+        }
         feedback={rows.feedback}
       />
       {rows.elements}
