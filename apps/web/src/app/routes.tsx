@@ -23,6 +23,7 @@ const AreasPage = lazy(() => import('../features/catalogues/areas-page'));
 const ReportsPage = lazy(() => import('../features/reports/reports-page'));
 const DashboardPage = lazy(() => import('../features/reports/dashboard-page'));
 const StatisticsPage = lazy(() => import('../features/reports/statistics-page'));
+const AuditPage = lazy(() => import('../features/audit/audit-page'));
 
 /**
  * The staff screens, each a lazy route. The demo template's pages of the original (typography,
@@ -43,6 +44,7 @@ const STAFF_SCREENS: { path: string; page: ComponentType }[] = [
   { path: 'exportaciones', page: ExportsPage },
   { path: 'consultas', page: ReportsPage },
   { path: 'dashboard', page: DashboardPage },
+  { path: 'auditoria', page: AuditPage },
 ];
 
 function Root() {

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { writablePageResponse } from './common.js';
 import { listContract } from './lists.js';
 import { LABELS } from '../labels.js';
-import { fmt } from '../messages.js';
 import { bogotaDay } from '../reports.js';
 
 /*
@@ -136,12 +135,6 @@ export function auditChanges(entry: Pick<AuditEntry, 'antes' | 'despues'>) {
     despues: field in despues ? auditValue(despues[field]) : LABELS.auditoria.vacio,
   }));
 }
-
-/** The whole change in one line ('Cargo: Perito → Investigador; Área: …'), as the CSV writes it. */
-export const auditChangeText = (entry: Pick<AuditEntry, 'antes' | 'despues'>) =>
-  auditChanges(entry)
-    .map((c) => fmt(LABELS.auditoria.cambio, c))
-    .join('; ');
 
 /** What an action code reads as; a code this release does not know shows itself. */
 export const auditActionLabel = (accion: string) =>

@@ -14,6 +14,7 @@ import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import CircleOutlined from '@mui/icons-material/CircleOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import HistoryEduOutlined from '@mui/icons-material/HistoryEduOutlined';
 
 type SvgIconComponent = typeof SvgIcon;
 
@@ -30,6 +31,7 @@ const BY_PATH: Record<string, SvgIconComponent> = {
   '/areas': CategoryOutlined,
   '/exportaciones': CloudUploadOutlined,
   '/consultas': QueryStatsOutlined,
+  '/auditoria': HistoryEduOutlined,
 };
 
 const BY_GROUP: Record<string, SvgIconComponent> = { Usuarios: GroupOutlined, Casos: GavelOutlined };
