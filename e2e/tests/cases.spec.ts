@@ -257,8 +257,8 @@ test('coordinator assigns the investigator, who sees the case and releases it', 
   await expect(confirm.getByRole('heading', { name: fmt(FEEDBACK.liberarCaso, { n: caso }) })).toBeVisible();
   await confirm.getByRole('button', { name: FEEDBACK.siLiberar }).click();
   await expectSuccess(page, { detail: fmt(FEEDBACK.casoLiberado, { caso }) });
-  // Investigador sees own cases only: released, it leaves the list.
-  await expect(page.getByText(MSG.datosNoDisponibles)).toBeVisible();
+  // Investigador sees own cases only: released, it leaves the list (the search finds it no more).
+  await expect(page.getByTestId('list-no-match')).toContainText(C.ningunCaso);
 });
 
 test('abogado takes an unassigned case and may not create cases', async ({ page, asUser }) => {
@@ -341,7 +341,7 @@ test('archive and restore a case whose status is past Recibido', async ({ page, 
   await shot(page, 'cases-archive-confirm-desktop');
   await confirm.getByRole('button', { name: MSG.siArchivar }).click();
   await expectSuccess(page, { title: MSG.casoArchivado, detail: fmt(FEEDBACK.caso, { caso }) });
-  await expect(page.getByText(MSG.datosNoDisponibles)).toBeVisible();
+  await expect(page.getByTestId('list-no-match')).toContainText(C.ningunCaso);
 
   await openScreen(page, '/casos-archivados', TITLES.casosArchivados);
   const archived = await searchCase(page, caso);
@@ -352,7 +352,7 @@ test('archive and restore a case whose status is past Recibido', async ({ page, 
   await expect(confirm.getByText(fmt(MSG.restablecerCaso, { n: caso }))).toBeVisible();
   await confirm.getByRole('button', { name: MSG.siRestablecer }).click();
   await expectSuccess(page, { title: MSG.casoActivado, detail: fmt(FEEDBACK.caso, { caso }) });
-  await expect(page.getByText(MSG.datosNoDisponibles)).toBeVisible();
+  await expect(page.getByTestId('list-no-match')).toContainText(C.ningunCaso);
 });
 
 test("a new case appears in a coordinator's open list without reloading", async ({ page, openContext }) => {

@@ -109,7 +109,7 @@ test.describe('phone', () => {
     await confirmRelease(page, caso);
     await successShown(page);
     // An Investigador sees own cases only: released, it leaves the list.
-    await expect(page.getByText(MSG.datosNoDisponibles)).toBeVisible();
+    await expect(page.getByTestId('list-no-match')).toContainText(C.ningunCaso);
   });
 
   test('a case still Recibido shows Archivar caso disabled, with the reason written under it', async ({

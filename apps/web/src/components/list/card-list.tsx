@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -20,6 +21,8 @@ export interface CardListProps<T> {
   pageSizeOptions?: readonly number[];
   /** A card to highlight for a few seconds (HIGHLIGHT_MS), e.g. the row just created or edited. */
   highlightedId?: string | null;
+  /** What the list shows when a search found nothing (PagedTable's noMatch). */
+  noMatch?: ReactNode;
 }
 
 const SKELETON_CARDS = 3;
@@ -28,8 +31,17 @@ const SKELETON_CARDS = 3;
  * A list on a phone: one card per row, in the page's own vertical scroll (never sideways), with
  * the same pager and keyset paging as the table.
  */
-export function CardList<T>({ list, label, getRowId, renderCard, pageSizeOptions, highlightedId }: CardListProps<T>) {
+export function CardList<T>({
+  list,
+  label,
+  getRowId,
+  renderCard,
+  pageSizeOptions,
+  highlightedId,
+  noMatch,
+}: CardListProps<T>) {
   const highlighted = useHighlight(highlightedId);
+  const noMatchShown = !!noMatch && list.params.criteria.length > 0;
   return (
     <Box sx={{ position: 'relative' }}>
       {list.isFetching && !list.isLoading && (
@@ -75,7 +87,7 @@ export function CardList<T>({ list, label, getRowId, renderCard, pageSizeOptions
       </Box>
       {!list.isLoading && list.rows.length === 0 && (
         <Paper variant="outlined" sx={{ py: 6, textAlign: 'center' }}>
-          <Typography color="text.secondary">{MSG.datosNoDisponibles}</Typography>
+          {noMatchShown ? noMatch : <Typography color="text.secondary">{MSG.datosNoDisponibles}</Typography>}
         </Paper>
       )}
       <Paper variant="outlined" sx={{ mt: 1.5 }}>

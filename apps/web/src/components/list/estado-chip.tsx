@@ -4,7 +4,7 @@ import { MSG } from '@vialex/domain';
 /**
  * A record's estado on every list (users, clients, vehicles, companies, areas, statuses): Activo
  * (green) or Inactivo (grey), written one way even where the spec writes ACTIVO / INACTIVO
- * (decisions.md D26).
+ * (decisions.md D27).
  */
 export function EstadoChip({ estado }: { estado: boolean }) {
   return (

@@ -1,4 +1,4 @@
-import { useContext } from 'react';
+import { useContext, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -32,6 +32,8 @@ export interface PagedTableProps<T> {
   pageSizeOptions?: readonly number[];
   /** A row to highlight for a few seconds (HIGHLIGHT_MS), e.g. the one just created or edited. */
   highlightedId?: string | null;
+  /** What the list shows when a search found nothing, instead of its empty words (NoMatch). */
+  noMatch?: ReactNode;
   /** Below 600 px the list shows one card per row, laid out by this, instead of the table. */
   renderCard?: RenderCard<T>;
 }
@@ -92,13 +94,14 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
   return <ListTable {...props} />;
 }
 
-function ListTable<T>({ list, columns, label, getRowId, pageSizeOptions, highlightedId }: PagedTableProps<T>) {
+function ListTable<T>({ list, columns, label, getRowId, pageSizeOptions, highlightedId, noMatch }: PagedTableProps<T>) {
   const highlighted = useHighlight(highlightedId);
   const userId = useContext(CurrentUserContext)?.id ?? 'anonimo';
   const { hidden, toggle } = useColumnChoice(list.id, userId);
   const hideable = columns.filter(isHideable);
   const shown = columns.filter((c) => !isHideable(c) || !hidden.includes(c.key));
   const pins = pinOffsets(shown);
+  const noMatchShown = !!noMatch && list.params.criteria.length > 0;
 
   return (
     <Paper variant="outlined" sx={{ position: 'relative', overflow: 'hidden' }}>
@@ -173,7 +176,7 @@ function ListTable<T>({ list, columns, label, getRowId, pageSizeOptions, highlig
                       textAlign: 'center',
                     }}
                   >
-                    <Typography color="text.secondary">{MSG.datosNoDisponibles}</Typography>
+                    {noMatchShown ? noMatch : <Typography color="text.secondary">{MSG.datosNoDisponibles}</Typography>}
                   </Box>
                 </TableCell>
               </TableRow>

@@ -229,7 +229,7 @@ function ClientCell({ c }: { c: CaseRow }) {
 /**
  * The columns of spec 2 §2. Caso and Cliente (the plate under the name) stay at the left,
  * Asignar/Solicitar, Archivar and Acciones (Acciones and Activar when archived) at the right.
- * Estado and Equipo (the four agent columns in one cell, D25) come first in the middle, so a
+ * Estado and Equipo (the four agent columns in one cell, D26) come first in the middle, so a
  * desk of 1440 px reads them without a sideways scroll; the rest scrolls. Row actions appear
  * only where the server's `actions` allow them; Archivar also disabled with its reason
  * (archiveState).

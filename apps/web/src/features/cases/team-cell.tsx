@@ -16,7 +16,7 @@ type Team = Pick<CaseRow, (typeof TEAM)[number][0]>;
 /**
  * Equipo: each agent the case has (assigned, or 'Solicitando' while requested) under their role,
  * 'Sin asignar' when it has none. One cell instead of four columns, so the desk reads the team
- * beside the client without a sideways scroll (decisions.md D25).
+ * beside the client without a sideways scroll (decisions.md D26).
  */
 export function TeamCell({ row }: { row: Team }) {
   const present = TEAM.filter(([key]) => row[key].id || row[key].solicitado);
