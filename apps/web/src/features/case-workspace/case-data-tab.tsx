@@ -9,7 +9,7 @@ import { CenteredSpinner } from '../../components/centered-spinner';
 import { HistoryList } from './history-list';
 import { PolicyCards } from './policy-cards';
 import { PolicyPanel } from './policy-panel';
-import { formatBogota } from './format';
+import { momentText } from '../../lib/dates';
 
 const L = LABELS.espacio;
 const C = LABELS.casos;
@@ -61,7 +61,7 @@ function CaseData({ caso }: { caso: WorkspaceResponse['caso'] }) {
       <Item label={C.departamento} value={caso.departamento} />
       <Item label={C.ciudadSiniestro} value={caso.ciudad_siniestro} />
       <Item label={C.direccionSiniestro} value={caso.direccion_siniestro} />
-      <Item label={C.fechaCreacion} value={formatBogota(caso.creado)} />
+      <Item label={C.fechaCreacion} value={momentText(caso.creado)} />
       <Item label={C.prioridad} value={caso.prioridad} />
     </Box>
   );

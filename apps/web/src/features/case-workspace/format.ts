@@ -1,13 +1,8 @@
 import { LABELS, fmt } from '@vialex/domain';
-import { dayText, momentText } from '../../lib/dates';
+import { momentText } from '../../lib/dates';
 
-/** A moment of the case (its creation, the last entry, the arrival): lib/dates' DD/MM/YYYY HH:mm in Bogotá. */
+/** The header's name for lib/dates' moment (DD/MM/YYYY HH:mm in Bogotá): the same formatter, not a copy. */
 export const formatBogota = momentText;
-
-/** A policy's day, or '—' when the service gave none: lib/dates' DD/MM/YYYY in Bogotá. */
-export function formatBogotaDate(iso: string | null | undefined): string {
-  return dayText(iso) || '—';
-}
 
 const T = LABELS.espacio.tiempo;
 /** The time between two instants in short words: '5 min', '2 h 10 min', '3 d 4 h'. */

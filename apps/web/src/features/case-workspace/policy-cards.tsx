@@ -5,7 +5,10 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LABELS, fmt, type PolicyCard } from '@vialex/domain';
-import { formatBogotaDate } from './format';
+import { dayText } from '../../lib/dates';
+
+/** A policy's day, or '—' when the service gave none. */
+const policyDay = (iso: string | null | undefined) => dayText(iso) || '—';
 
 const L = LABELS.espacio;
 
@@ -55,7 +58,7 @@ export function PolicyCards({ polizas }: { polizas: PolicyCard[] }) {
             <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1, m: 0 }}>
               <Field label={L.producto} value={p.nombre_producto} />
               <Field label={L.fuente} value={p.fuente} />
-              <Field label={L.vigencia} value={`${formatBogotaDate(p.fechaIni)} – ${formatBogotaDate(p.fechaFin)}`} />
+              <Field label={L.vigencia} value={`${policyDay(p.fechaIni)} – ${policyDay(p.fechaFin)}`} />
               <Field label={L.tomador} value={p.cliente} />
               <Field label={L.aseguradora} value={p.empresa} />
               <Field label={L.ramo} value={p.ramo} />
