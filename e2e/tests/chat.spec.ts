@@ -46,6 +46,7 @@ async function chatShot(page: Page, name: string): Promise<void> {
 }
 
 const room = (page: Page) => page.getByTestId('chat-room');
+const ROOM_OF = { chat: 'general', chat_perito: 'perito', chat_dibujante: 'dibujante' } as const;
 const messages = (page: Page) => page.getByTestId('chat-message');
 const composer = (page: Page) => page.getByRole('textbox', { name: T.mensaje });
 
@@ -61,7 +62,8 @@ async function openRoom(
   if (as) await signIn(page, as, { at: url });
   else await page.goto(url);
   await expect(room(page)).toBeVisible();
-  await expect(room(page).getByRole('heading', { name: MSG.chatEnProceso })).toBeVisible();
+  // Each room named for who is in it.
+  await expect(room(page).getByRole('heading', { name: T.salas[ROOM_OF[tab]] })).toBeVisible();
 }
 
 async function say(page: Page, text: string) {
@@ -385,16 +387,17 @@ test.describe('phone', () => {
 test.describe('phone', () => {
   test.use(PHONE);
 
-  test('a refused send shows the spec’s message: a read-only cargo in the general room, a blocked expert room', async ({
+  test('a read-only cargo in the general room reads what it is for; a blocked expert room says the spec’s message', async ({
     page,
     openContext,
     asUser,
     apiAs,
   }) => {
-    // The CAIT coordinator reads the general room but may not write in it.
+    // The CAIT coordinator reads the general room but may not write in it: said positively.
     const c = await investigatorsCase(asUser, apiAs, { perito: true });
     await openRoom(page, c.id, 'chat', DEMO.coordAbogadoCait);
-    await expect(page.getByTestId('chat-refusal')).toHaveText(MSG.chatRolNoAutorizado);
+    await expect(page.getByTestId('chat-read-only')).toHaveText(T.soloLectura);
+    await expect(page.getByTestId('chat-refusal')).toHaveCount(0);
     await expect(composer(page)).toHaveCount(0);
     await chatShot(page, 'phone-refused-general');
 

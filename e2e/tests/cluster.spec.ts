@@ -106,7 +106,7 @@ test.describe('across instances', () => {
     await signIn(admin, DEMO.administrador);
     for (const p of [callCenter, admin]) {
       await p.goto(`/gestionar-caso/${id}/chat`);
-      await expect(p.getByTestId('chat-room').getByRole('heading', { name: MSG.chatEnProceso })).toBeVisible();
+      await expect(p.getByTestId('chat-room').getByRole('heading', { name: LABELS.chat.salas.general })).toBeVisible();
     }
     // Presence crosses instances too.
     await expect(callCenter.getByTestId('chat-online')).toContainText('[Administrador]');

@@ -190,6 +190,8 @@ test('an export started from a case: its progress live in EXPORTACIONES SFTP, Fi
   expect(text).toContain('Croquis señalización.pdf');
   await shot(page, 'exports-workspace-button');
   await page.setViewportSize(PHONE.viewport);
+  // On a phone the case's buttons are in the header's unfolded part.
+  await page.getByTestId('workspace-line').click();
   await expect(page.getByTestId('case-file-pdf')).toBeVisible();
   await expectNoSideScroll(page);
   if (SHOTS_WANTED)

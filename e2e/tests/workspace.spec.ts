@@ -159,12 +159,14 @@ test('a second browser sees a new history entry and the team change without relo
 test.describe('on a phone', () => {
   test.use(PHONE);
 
-  test('the workspace at 390×844: header, scrollable tabs, DATOS DEL CASO, no sideways scroll', async ({
+  test('the workspace at 390×844: one-line header, tabs in the bottom bar, DATOS DEL CASO, no sideways scroll', async ({
     page,
     asUser,
   }) => {
     const { id } = await createCase(asUser, 'SEG456');
     await signIn(page, DEMO.callCenter, { at: `/gestionar-caso/${id}/chat` });
+    // The header's details unfold from its one line.
+    await page.getByTestId('workspace-line').click();
     await expect(page.getByTestId('workspace-plan')).toHaveText('SEGURO TERCERO');
     await expectNoSideScroll(page);
     await shot(page, 'workspace-phone-chat');

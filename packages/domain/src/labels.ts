@@ -136,6 +136,11 @@ export const LABELS = {
     asignarAgente: 'ASIGNAR AGENTE',
     tipoUsuario: 'Tipo Usuario',
     usuario: 'Usuario',
+    /** A card's overflow menu (⋮): what lies outside the cargo's daily work, such as archiving. */
+    masAcciones: 'Más acciones del caso # {caso}',
+    /** A field cargo's empty list says what happens next. */
+    sinCasosCampo: 'Aún no tiene casos; el coordinador le asignará uno.',
+    sinCasosArchivados: 'No tiene casos archivados.',
     sinCandidatos:
       'No hay usuarios disponibles: deben tener sesión iniciada y, si son Investigador o Abogado, cubrir la ciudad del caso',
     registroAfectado: 'REGISTRO DE AFECTADO',
@@ -213,12 +218,21 @@ export const LABELS = {
     volver: 'Volver a casos',
     pestanasCaso: 'Pestañas del caso',
     pestanas: {
-      chat: 'Chat',
+      chat: 'Chat con el cliente',
       informacion: 'Información',
       gestionar: 'Gestionar',
       mapa: 'Mapa',
-      chat_perito: 'Chat perito',
-      chat_dibujante: 'Chat dibujante',
+      chat_perito: 'Sala del perito',
+      chat_dibujante: 'Sala del dibujante',
+    },
+    /** The phone's bottom bar: each tab's name short enough for six under the thumb (inside its full name). */
+    pestanasCortas: {
+      chat: 'Chat',
+      informacion: 'Info',
+      gestionar: 'Gestionar',
+      mapa: 'Mapa',
+      chat_perito: 'Perito',
+      chat_dibujante: 'Dibujante',
     },
     /** What a tab will hold, until the issue that builds it. */
     proximamente: {
@@ -229,6 +243,11 @@ export const LABELS = {
       chat_dibujante: 'Aquí estará la sala del dibujante: el investigador y el dibujante conversan sobre el caso.',
     },
     numeroCaso: 'Caso # {caso}',
+    /** The phone's one-line header: '# 5 · CARLOS RAMÍREZ · TAX123 · En atención'. */
+    lineaCaso: '# {caso}',
+    /** The phone's one-line header opens the whole header. */
+    verEncabezado: 'Ver los datos del caso',
+    ocultarEncabezado: 'Ocultar los datos del caso',
     equipo: 'Equipo',
     sinEquipo: 'Nadie asignado aún',
     abierto: 'Abierto hace {tiempo}',
@@ -305,8 +324,17 @@ export const LABELS = {
     ubicacion: 'Ubicación: {lat}, {long}',
     sinUbicacion: 'Sin ubicación del dispositivo',
     abrirArchivo: 'Abrir {nombre}',
+    miembrosN: '{n} miembro(s)',
+    /** The general room says who reads it: the client is there. */
+    clienteLee: 'El cliente lee los mensajes de esta sala',
+    /** A read-only room says what it is for, not what is forbidden. */
+    soloLecturaArchivos: 'Solo lectura: aquí verá las fotos y documentos del caso',
+    soloLectura: 'Solo lectura: aquí verá la conversación del equipo con el cliente',
     verImagen: 'Ver {nombre}',
     irAlFinal: 'Ir a los mensajes nuevos',
+    sinMensajesArchivos: 'Cuando el equipo comparta fotos o documentos del caso, aparecerán aquí.',
+    sinMensajesLectura: 'Cuando el equipo escriba, verá aquí la conversación.',
+    sinMensajesCerrada: 'Podrá escribir aquí cuando el investigador abra la sala.',
     noLeidos: '{n} sin leer',
     pendientesEnvio: '{n} mensaje(s) se enviarán cuando vuelva la conexión',
     hoy: 'Hoy',

@@ -1,4 +1,4 @@
-import { useContext, type ReactNode } from 'react';
+import { useContext } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -14,7 +14,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme, type SxProps, type Theme } from '@mui/material/styles';
 import { MSG, TABLE_HEIGHT } from '@vialex/domain';
 import { CurrentUserContext } from '../../lib/session';
-import { CardList } from './card-list';
+import { CardList, emptyListText } from './card-list';
 import { ColumnChooser } from './column-chooser';
 import { isHideable, useColumnChoice } from './column-choice';
 import { ListPager } from './list-pager';
@@ -32,10 +32,13 @@ export interface PagedTableProps<T> {
   pageSizeOptions?: readonly number[];
   /** A row to highlight for a few seconds (HIGHLIGHT_MS), e.g. the one just created or edited. */
   highlightedId?: string | null;
-  /** What the list shows when a search found nothing, instead of its empty words (NoMatch). */
-  noMatch?: ReactNode;
   /** Below 600 px the list shows one card per row, laid out by this, instead of the table. */
   renderCard?: RenderCard<T>;
+  /**
+   * What an empty list says when nothing was searched (what happens next, e.g. 'el coordinador le
+   * asignará uno'); 'Datos no disponibles' otherwise.
+   */
+  emptyText?: string;
 }
 
 const SKELETON_ROWS = 5;
@@ -94,14 +97,21 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
   return <ListTable {...props} />;
 }
 
-function ListTable<T>({ list, columns, label, getRowId, pageSizeOptions, highlightedId, noMatch }: PagedTableProps<T>) {
+function ListTable<T>({
+  list,
+  columns,
+  label,
+  getRowId,
+  pageSizeOptions,
+  highlightedId,
+  emptyText,
+}: PagedTableProps<T>) {
   const highlighted = useHighlight(highlightedId);
   const userId = useContext(CurrentUserContext)?.id ?? 'anonimo';
   const { hidden, toggle } = useColumnChoice(list.id, userId);
   const hideable = columns.filter(isHideable);
   const shown = columns.filter((c) => !isHideable(c) || !hidden.includes(c.key));
   const pins = pinOffsets(shown);
-  const noMatchShown = !!noMatch && list.params.criteria.length > 0;
 
   return (
     <Paper variant="outlined" sx={{ position: 'relative', overflow: 'hidden' }}>
@@ -176,7 +186,9 @@ function ListTable<T>({ list, columns, label, getRowId, pageSizeOptions, highlig
                       textAlign: 'center',
                     }}
                   >
-                    {noMatchShown ? noMatch : <Typography color="text.secondary">{MSG.datosNoDisponibles}</Typography>}
+                    <Typography color="text.secondary" data-testid="list-empty">
+                      {emptyListText(list, emptyText)}
+                    </Typography>
                   </Box>
                 </TableCell>
               </TableRow>

@@ -101,7 +101,9 @@ describe('ChatRoom', { timeout: 20_000 }, () => {
   it('shows the room: its name, who is online, the messages with sender, Bogotá time and the own ticks', async () => {
     renderRoom();
     const messages = await screen.findAllByTestId('chat-message');
-    expect(screen.getByRole('heading', { name: MSG.chatEnProceso })).toBeInTheDocument();
+    // Named for who is in it, and the general room says the client reads it.
+    expect(screen.getByRole('heading', { name: T.salas.general })).toBeInTheDocument();
+    expect(screen.getByTestId('chat-client-reads')).toHaveTextContent(T.clienteLee);
     expect(screen.getByTestId('chat-online')).toHaveTextContent('1 en línea · Luis Gil 5566 [Abogado]');
     expect(messages).toHaveLength(3);
     expect(within(messages[0]).getByTestId('chat-username')).toHaveTextContent('Ana Ruiz 1020 [Investigador]');
@@ -162,7 +164,7 @@ describe('ChatRoom', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('chat-refused')).toHaveTextContent(MSG.chatRolNoAutorizado);
   });
 
-  it('where the viewer may not send, the composer is replaced by the reason', async () => {
+  it('where a cargo only reads the room, the composer is replaced by what the room is for', async () => {
     page = {
       ...page,
       sala: sala({
@@ -174,8 +176,9 @@ describe('ChatRoom', { timeout: 20_000 }, () => {
         },
       }),
     };
-    renderRoom('Perito');
-    expect(await screen.findByTestId('chat-refusal')).toHaveTextContent(MSG.chatRolNoAutorizado);
+    renderRoom('Abogado CAIT');
+    expect(await screen.findByTestId('chat-read-only')).toHaveTextContent(T.soloLectura);
+    expect(screen.queryByTestId('chat-refusal')).toBeNull();
     expect(screen.queryByRole('textbox', { name: T.mensaje })).toBeNull();
     expect(screen.queryByTestId('drone-button')).toBeNull();
   });
@@ -209,7 +212,7 @@ describe('ChatRoom', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('the block button reads Bloquear Chat while open and asks ¿Esta seguro? first', async () => {
+  it(`the block button reads ${MSG.bloquearChat} while open and asks ${MSG.seguro} first`, async () => {
     page = {
       ...page,
       sala: sala({ acciones: { enviar: { allowed: true }, verArchivos: true, bloquear: true, fotosDrone: false } }),
@@ -217,5 +220,59 @@ describe('ChatRoom', { timeout: 20_000 }, () => {
     renderRoom();
     fireEvent.click(await screen.findByRole('button', { name: MSG.bloquearChat }));
     expect(await screen.findByRole('dialog', { name: MSG.seguro })).toBeInTheDocument();
+  });
+
+  it("a Perito in the general room reads 'Solo lectura' (no refusal), and an empty room says what will appear", async () => {
+    page = {
+      ...page,
+      mensajes: [],
+      sala: sala({
+        soloArchivos: true,
+        acciones: {
+          enviar: { allowed: false, message: MSG.chatRolNoAutorizado },
+          verArchivos: true,
+          bloquear: false,
+          fotosDrone: false,
+        },
+      }),
+    };
+    renderRoom('Perito');
+    expect(await screen.findByTestId('chat-read-only')).toHaveTextContent(T.soloLecturaArchivos);
+    expect(screen.queryByTestId('chat-refusal')).toBeNull();
+    expect(screen.queryByRole('textbox', { name: T.mensaje })).toBeNull();
+    expect(screen.getByTestId('chat-empty')).toHaveTextContent(T.sinMensajesArchivos);
+  });
+
+  it("a closed room's refusal stays a refusal, and its empty state says it opens when the investigator opens it", async () => {
+    page = {
+      ...page,
+      mensajes: [],
+      sala: sala({
+        abierto: false,
+        acciones: {
+          enviar: { allowed: false, message: MSG.chatBloqueadoInvestigador },
+          verArchivos: true,
+          bloquear: false,
+          fotosDrone: false,
+        },
+      }),
+    };
+    renderRoom('Abogado');
+    expect(await screen.findByTestId('chat-refusal')).toHaveTextContent(MSG.chatBloqueadoInvestigador);
+    expect(screen.getByTestId('chat-empty')).toHaveTextContent(T.sinMensajesCerrada);
+  });
+
+  it("'Miembros de la sala' lists every member with whether they are online", async () => {
+    renderRoom();
+    await screen.findAllByTestId('chat-message');
+    fireEvent.click(screen.getByRole('button', { name: T.miembros }));
+    const list = await screen.findByTestId('chat-members');
+    expect(within(list).getByText(new RegExp(T.miembros))).toBeInTheDocument();
+    const members = within(list).getAllByTestId('chat-member');
+    expect(members.map((m) => m.textContent)).toEqual([
+      `Ana Ruiz 1020 [Investigador]${T.enLinea}`,
+      `Luis Gil 5566 [Abogado]${T.enLinea}`,
+      `Eva Paz 7788 [Call Center]${T.desconectado}`,
+    ]);
   });
 });

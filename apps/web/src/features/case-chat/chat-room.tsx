@@ -6,13 +6,16 @@ import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListSubheader from '@mui/material/ListSubheader';
 import Fab from '@mui/material/Fab';
 import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
@@ -27,12 +30,22 @@ import Engineering from '@mui/icons-material/Engineering';
 import FiberManualRecord from '@mui/icons-material/FiberManualRecord';
 import Flight from '@mui/icons-material/Flight';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
+import GroupOutlined from '@mui/icons-material/GroupOutlined';
+import Visibility from '@mui/icons-material/VisibilityOutlined';
 import Lock from '@mui/icons-material/Lock';
 import LockOpen from '@mui/icons-material/LockOpen';
 import Schedule from '@mui/icons-material/Schedule';
 import Search from '@mui/icons-material/Search';
 import { useQueryClient } from '@tanstack/react-query';
-import { MSG, fmt, type ChatKind, type ChatMessage, type ChatRoom as Sala } from '@vialex/domain';
+import {
+  GENERAL_CHAT_READ_ONLY,
+  MSG,
+  fmt,
+  type ChatKind,
+  type ChatMessage,
+  type ChatRoom as Sala,
+  type ChatViewerKind,
+} from '@vialex/domain';
 import { isApiError } from '../../lib/api';
 import { useConnection } from '../../lib/connection';
 import { CurrentUserContext } from '../../lib/session';
@@ -50,6 +63,32 @@ import { chatRoomKey, useChatRoom, useChatSearch, useMarkRead, useOutboxEffects 
 import { ButtonSpinner } from '../../components/button-spinner';
 
 const ROOM_ICON = { general: Chat, perito: Engineering, dibujante: Draw };
+
+/** The cargos that only read a room: the general room's read-only cargos; every room is open to write for the others. */
+export const readsOnly = (cargo: ChatViewerKind, tipo: ChatKind) =>
+  tipo === 'general' && GENERAL_CHAT_READ_ONLY.includes(cargo);
+
+/**
+ * What an empty room says will happen: who writes first, what will appear, or that it opens
+ * when the investigator opens it (to whom cannot open it themselves).
+ */
+export function emptyDetail({
+  soloArchivos,
+  canSend,
+  readOnly,
+  closedForMe,
+}: {
+  soloArchivos: boolean;
+  canSend: boolean;
+  readOnly: boolean;
+  /** The room is closed and this viewer may not open it. */
+  closedForMe: boolean;
+}): string | undefined {
+  if (soloArchivos) return T.sinMensajesArchivos;
+  if (canSend) return T.sinMensajesDetalle;
+  if (readOnly) return T.sinMensajesLectura;
+  return closedForMe ? T.sinMensajesCerrada : undefined;
+}
 
 const newClientId = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
@@ -75,12 +114,70 @@ function useDebounced<V>(value: V, ms: number): V {
   return v;
 }
 
-/** The room's header: its name, who is online, search, and the Investigador's and coordinators' buttons. */
+/** 'Miembros de la sala': each member, online or not; a sheet from the bottom on a phone, a menu on a desk. */
+function MembersList({
+  sala,
+  phone,
+  anchor,
+  onClose,
+}: {
+  sala: Sala;
+  phone: boolean;
+  anchor: HTMLElement | null;
+  onClose: () => void;
+}) {
+  const rows = sala.miembros.map((m) => (
+    <ListItem key={m.id} dense>
+      <ListItemIcon sx={{ minWidth: 28 }}>
+        <FiberManualRecord
+          sx={{ fontSize: 12, color: m.estado === 'online' ? 'success.main' : 'grey.500' }}
+          aria-hidden
+        />
+      </ListItemIcon>
+      <ListItemText
+        primary={m.username}
+        secondary={m.estado === 'online' ? T.enLinea : T.desconectado}
+        data-testid="chat-member"
+      />
+    </ListItem>
+  ));
+  const heading = (
+    <ListSubheader component="div" sx={{ fontWeight: 700, lineHeight: '40px' }}>
+      {T.miembros} · {fmt(T.miembrosN, { n: sala.miembros.length })}
+    </ListSubheader>
+  );
+  if (phone)
+    return (
+      <Drawer
+        anchor="bottom"
+        open={!!anchor}
+        onClose={onClose}
+        slotProps={{ paper: { sx: { borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '70dvh' } } }}
+      >
+        <List aria-label={T.miembros} data-testid="chat-members" subheader={heading}>
+          {rows}
+        </List>
+      </Drawer>
+    );
+  return (
+    <Menu anchorEl={anchor} open={!!anchor} onClose={onClose}>
+      <List aria-label={T.miembros} data-testid="chat-members" subheader={heading} sx={{ py: 0, minWidth: 260 }}>
+        {rows}
+      </List>
+    </Menu>
+  );
+}
+
+/**
+ * The room's header: its name (who is in it; the general room says the client reads it), who is
+ * online, its members, search, and the Investigador's and coordinators' buttons.
+ */
 function RoomHeader({
   sala,
   tipo,
   meId,
   phone,
+  staff,
   searchOpen,
   onSearch,
   onDrone,
@@ -90,6 +187,8 @@ function RoomHeader({
   sala: Sala;
   tipo: ChatKind;
   meId: string;
+  /** Seen by staff (the client's own page names the room for them). */
+  staff: boolean;
   searchOpen: boolean;
   onSearch: () => void;
   onDrone: () => void;
@@ -118,15 +217,33 @@ function RoomHeader({
         <Icon fontSize="small" />
       </Avatar>
       <Box sx={{ minWidth: 0, flex: '1 1 120px' }}>
-        <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.25 }} noWrap>
-          {sala.nombre}
+        <Typography
+          component="h2"
+          variant="subtitle1"
+          sx={{ fontWeight: 700, lineHeight: 1.25 }}
+          noWrap
+          data-testid="chat-room-name"
+        >
+          {staff ? T.salas[tipo] : T.salaCliente}
         </Typography>
+        {staff && tipo === 'general' && (
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            noWrap
+            component="p"
+            sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
+            data-testid="chat-client-reads"
+          >
+            <Visibility sx={{ fontSize: 14 }} aria-hidden />
+            {T.clienteLee}
+          </Typography>
+        )}
         <Box
           component="button"
           type="button"
           onClick={(e) => setAnchor(e.currentTarget)}
-          aria-label={T.miembros}
-          aria-haspopup="menu"
+          aria-haspopup="dialog"
           data-testid="chat-online"
           sx={{
             border: 0,
@@ -147,25 +264,21 @@ function RoomHeader({
             {online.length > 0 && ` · ${online.map((m) => m.username).join(', ')}`}
           </Typography>
         </Box>
-        <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} data-testid="chat-members">
-          {sala.miembros.map((m) => (
-            <MenuItem key={m.id} dense onClick={() => setAnchor(null)}>
-              <ListItemIcon>
-                <FiberManualRecord
-                  sx={{ fontSize: 12, color: m.estado === 'online' ? 'success.main' : 'grey.500' }}
-                  aria-hidden
-                />
-              </ListItemIcon>
-              <ListItemText
-                primary={m.username}
-                secondary={m.estado === 'online' ? T.enLinea : T.desconectado}
-                data-testid="chat-member"
-              />
-            </MenuItem>
-          ))}
-        </Menu>
+        <MembersList sala={sala} phone={phone} anchor={anchor} onClose={() => setAnchor(null)} />
       </Box>
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', ml: 'auto' }}>
+        <Tooltip title={T.miembros}>
+          <IconButton
+            onClick={(e) => setAnchor(e.currentTarget)}
+            aria-label={T.miembros}
+            aria-haspopup="dialog"
+            data-testid="chat-members-button"
+          >
+            <Badge badgeContent={sala.miembros.length} color="primary" max={99}>
+              <GroupOutlined />
+            </Badge>
+          </IconButton>
+        </Tooltip>
         <Tooltip title={T.buscar}>
           <IconButton
             onClick={onSearch}
@@ -427,7 +540,7 @@ export interface ChatRoomSource extends RoomSource {
    * those the server returns with their clientId (it gives it to the sender only).
    */
   viewer: string;
-  /** On a phone, the height above the room (the bars and tabs); 137 px of the staff workspace otherwise. */
+  /** On a phone, the height above the room (the bars and tabs); the staff workspace's header and bottom bar otherwise. */
   phoneTop?: number;
 }
 
@@ -545,6 +658,8 @@ export function ChatRoom({ caseId, tipo, source }: ChatRoomProps) {
   };
 
   const canSend = sala.acciones.enviar.allowed;
+  // A cargo that only reads this room (the Perito and Dibujante follow the general room's files).
+  const readOnly = !canSend && !!staff && !source && readsOnly(staff.cargo, tipo);
   const onReply = canSend ? (m: ChatMessage) => setReply(quoteOf(m)) : undefined;
   const searching = searchOpen && q.length > 0;
   const results = searching ? [...(found.data?.pages ?? [])].reverse().flatMap((p) => p.mensajes) : [];
@@ -565,7 +680,12 @@ export function ChatRoom({ caseId, tipo, source }: ChatRoomProps) {
     list = (
       <Empty
         title={T.sinMensajes}
-        detail={sala.soloArchivos ? T.soloArchivos : canSend ? T.sinMensajesDetalle : undefined}
+        detail={emptyDetail({
+          soloArchivos: sala.soloArchivos,
+          canSend,
+          readOnly,
+          closedForMe: !sala.abierto && !sala.acciones.bloquear,
+        })}
       />
     );
   } else {
@@ -594,6 +714,7 @@ export function ChatRoom({ caseId, tipo, source }: ChatRoomProps) {
         tipo={tipo}
         meId={me.id}
         phone={phone}
+        staff={!source}
         searchOpen={searchOpen}
         onSearch={() => {
           setSearchOpen(!searchOpen);
@@ -636,7 +757,7 @@ export function ChatRoom({ caseId, tipo, source }: ChatRoomProps) {
           </IconButton>
         </Stack>
       )}
-      {sala.soloArchivos && !searching && mensajes.length > 0 && (
+      {sala.soloArchivos && !readOnly && !searching && mensajes.length > 0 && (
         <Alert severity="info" sx={{ borderRadius: 0, py: 0 }}>
           {T.soloArchivos}
         </Alert>
@@ -679,6 +800,15 @@ export function ChatRoom({ caseId, tipo, source }: ChatRoomProps) {
           onCancelReply={() => setReply(null)}
           allowFiles={sala.acciones.verArchivos}
         />
+      ) : readOnly ? (
+        <Alert
+          severity="info"
+          icon={<Visibility fontSize="inherit" />}
+          sx={{ borderRadius: 0, borderTop: 1, borderColor: 'divider' }}
+          data-testid="chat-read-only"
+        >
+          {sala.soloArchivos ? T.soloLecturaArchivos : T.soloLectura}
+        </Alert>
       ) : (
         <Alert
           severity="warning"

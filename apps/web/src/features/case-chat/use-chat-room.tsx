@@ -179,7 +179,7 @@ export function useChatSearch(caseId: string, tipo: ChatKind, q: string) {
 /**
  * Sends the signed-in user's outbox while a room is on screen, and shows what came of it: a sent
  * message joins its room at once (before the live event), a refused one says why in a toast,
- * drone photos say 'Fotos cargas exitosamente'.
+ * drone photos say MSG.fotosCargadas ('Fotos cargadas exitosamente').
  */
 export function useOutboxEffects(userId: string): void {
   const queryClient = useQueryClient();

@@ -1,11 +1,13 @@
 import { useEffect, type ReactNode } from 'react';
-import { Link as RouterLink, Navigate, useParams } from 'react-router';
+import { Link as RouterLink, Navigate, useLocation, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import {
   BRAND,
@@ -22,9 +24,12 @@ import {
 import { isApiError } from '../../lib/api';
 import { useFeedback } from '../../components/list/use-feedback';
 import { CenteredSpinner } from '../../components/centered-spinner';
+import { useCurrentUser } from '../../lib/session';
 import { useWorkspace, useWorkspaceTab } from './api/workspace';
 import { useFollowCase } from './use-follow-case';
-import { WorkspaceHeader } from './workspace-header';
+import { PhoneWorkspaceHeader, WorkspaceHeader } from './workspace-header';
+import { BOTTOM_NAV_HEIGHT, WorkspaceBottomNav } from './workspace-bottom-nav';
+import { CHOSEN_TAB_STATE, landingTab } from './phone-layout';
 import { CaseDataTab, Section } from './case-data-tab';
 import { HistoryList } from './history-list';
 import { TabPlaceholder } from './tab-placeholder';
@@ -44,8 +49,11 @@ export interface CaseWorkspaceSlots {
   chat?: (caso: CaseResponse, tipo: ChatKind) => ReactNode;
   /** The mapa tab's map (features/case-map): the people, the route, the arrival times and the arrival. */
   mapa?: (caso: CaseResponse) => ReactNode;
-  /** A tab's label, when another feature adds to it (the chat tabs' unread counts). */
-  tabLabel?: (caso: CaseResponse, tab: WorkspaceTab, label: string) => ReactNode;
+  /**
+   * A tab's label (a desk's tab) or icon (a phone's bottom bar), when another feature adds to it
+   * (the chat tabs' unread counts).
+   */
+  tabLabel?: (caso: CaseResponse, tab: WorkspaceTab, label: ReactNode) => ReactNode;
 }
 
 /** The route's tab: none is the spec's empty tab (DATOS DEL CASO). */
@@ -124,13 +132,19 @@ function TabBody({
 
 /**
  * The case workspace, /gestionar-caso/{id}/{tab} (spec 2 §2): the header, the tabs this viewer
- * sees on this case, and the open tab. It follows the case live.
+ * sees on this case, and the open tab. It follows the case live. On a phone the header is one
+ * line and the tabs a bar at the bottom of the screen; a Perito or Dibujante sent to the general
+ * room (where they only read files) lands in their own room.
  */
 export function CaseWorkspacePage(slots: CaseWorkspaceSlots) {
   const { id = '', tab: segment } = useParams();
+  const location = useLocation();
+  const me = useCurrentUser();
   const tab = tabOf(segment);
   const workspace = useWorkspace(id);
   const feedback = useFeedback();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   useFollowCase(id);
   const numero = workspace.data?.caso.caso;
 
@@ -145,20 +159,42 @@ export function CaseWorkspacePage(slots: CaseWorkspaceSlots) {
   if (workspace.isError) return <Refused error={workspace.error} />;
   if (!workspace.data) return <CenteredSpinner />;
   const espacio = workspace.data;
+  const landing = landingTab(tab, me.cargo, espacio.pestanas, location.state);
+  if (landing !== tab) return <Navigate to={tabPath(id, landing)} replace />;
+
+  const header = {
+    caso: espacio.caso,
+    ultimaGestion: espacio.ultimaGestion,
+    llegada: espacio.llegada,
+    actions: (
+      <>
+        <CaseFileButton caseId={espacio.caso.id} />
+        {slots.headerActions?.(espacio.caso)}
+      </>
+    ),
+  };
+
+  if (phone)
+    return (
+      // Room at the bottom for the bar: the last of a long tab scrolls clear of it.
+      <Box data-testid="case-workspace" sx={{ minWidth: 0, pb: `${BOTTOM_NAV_HEIGHT - 8}px` }}>
+        <PhoneWorkspaceHeader {...header} />
+        <Box role="tabpanel" aria-label={L.pestanas[tab]} data-testid={`tabpanel-${tab}`}>
+          <TabBody espacio={espacio} tab={tab} slots={slots} feedback={feedback} />
+        </Box>
+        <WorkspaceBottomNav
+          tabs={espacio.pestanas}
+          current={tab}
+          pathOf={(t) => tabPath(id, t)}
+          icon={slots.tabLabel && ((t, plain) => slots.tabLabel?.(espacio.caso, t, plain))}
+        />
+        {feedback.element}
+      </Box>
+    );
 
   return (
     <Box data-testid="case-workspace" sx={{ minWidth: 0 }}>
-      <WorkspaceHeader
-        caso={espacio.caso}
-        ultimaGestion={espacio.ultimaGestion}
-        llegada={espacio.llegada}
-        actions={
-          <>
-            <CaseFileButton caseId={espacio.caso.id} />
-            {slots.headerActions?.(espacio.caso)}
-          </>
-        }
-      />
+      <WorkspaceHeader {...header} />
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
         <Tabs
           value={espacio.pestanas.includes(tab) ? tab : false}
@@ -174,6 +210,7 @@ export function CaseWorkspacePage(slots: CaseWorkspaceSlots) {
               label={slots.tabLabel?.(espacio.caso, t, L.pestanas[t]) ?? L.pestanas[t]}
               component={RouterLink}
               to={tabPath(id, t)}
+              state={CHOSEN_TAB_STATE}
               data-testid={`tab-${t}`}
               sx={{ fontWeight: 700 }}
             />

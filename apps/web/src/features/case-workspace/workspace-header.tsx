@@ -1,17 +1,22 @@
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
 import Chip from '@mui/material/Chip';
+import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
 import { LABELS, MSG, SIN_PLAN, fmt, type CaseResponse } from '@vialex/domain';
 import { OriginChip } from '../../components/origin-chip';
 import { elapsed, formatBogota } from './format';
 import { useNow } from './use-follow-case';
+import { headerLine, headerLineParts } from './phone-layout';
 
 const L = LABELS.espacio;
 const C = LABELS.casos;
@@ -29,33 +34,99 @@ const TEAM: {
   { key: 'dibujante', label: C.dibujante },
 ];
 
-/**
+/*
  * Where the case stands, above every tab: number, client, plate, plan and origin, status, the
  * team, and how long ago it was opened and last managed (Bogotá time on hover).
  */
-export function WorkspaceHeader({
-  caso,
-  ultimaGestion,
-  llegada = null,
-  actions,
-}: {
+
+export interface WorkspaceHeaderProps {
   caso: CaseResponse;
   ultimaGestion: string | null;
   /** When the investigator marked arrival (the case map's 'Marcar llegada'). */
   llegada?: string | null;
   /** Buttons of other features for this case (the export, …), at the right of the title. */
   actions?: ReactNode;
-}) {
-  const now = useNow();
-  const team = TEAM.filter(({ key }) => caso[key].id || caso[key].solicitado);
+}
+
+const BackButton = () => (
+  <Tooltip title={L.volver}>
+    <IconButton component={RouterLink} to="/casos" aria-label={L.volver} edge="start" data-testid="back-to-cases">
+      <ArrowBack />
+    </IconButton>
+  </Tooltip>
+);
+
+/**
+ * The header on a phone: one line ('# 5 · CARLOS RAMÍREZ · TAX123 · En atención') so the open
+ * tab keeps the screen; a tap on it unfolds the whole header (times, team, the case's buttons).
+ */
+export function PhoneWorkspaceHeader(props: WorkspaceHeaderProps) {
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+  const line = headerLine(props.caso);
+  const parts = headerLineParts(props.caso);
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ mb: 1, overflow: 'hidden' }}
+      data-testid="workspace-header"
+      data-compact={!open || undefined}
+      component="header"
+    >
+      <Stack direction="row" sx={{ alignItems: 'center', minHeight: 46, pl: 1 }}>
+        <BackButton />
+        <ButtonBase
+          onClick={() => setOpen(!open)}
+          aria-expanded={open}
+          aria-controls={detailsId}
+          aria-label={`${line}. ${open ? L.ocultarEncabezado : L.verEncabezado}`}
+          data-testid="workspace-line"
+          sx={{ flex: 1, minWidth: 0, justifyContent: 'space-between', gap: 0.5, py: 1, pr: 1, textAlign: 'left' }}
+        >
+          <Typography
+            component="h1"
+            sx={{
+              display: 'flex',
+              minWidth: 0,
+              fontWeight: 800,
+              fontSize: '0.95rem',
+              lineHeight: 1.4,
+              color: 'primary.dark',
+              whiteSpace: 'nowrap',
+            }}
+            data-testid="workspace-case-number"
+          >
+            <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }}>
+              {parts.who}
+            </Box>
+            {parts.status && (
+              <Box component="span" sx={{ flexShrink: 0, color: 'text.secondary', fontWeight: 700 }}>
+                {` · ${parts.status}`}
+              </Box>
+            )}
+          </Typography>
+          {open ? <ExpandLess color="action" aria-hidden /> : <ExpandMore color="action" aria-hidden />}
+        </ButtonBase>
+      </Stack>
+      <Collapse in={open} id={detailsId} unmountOnExit>
+        <Box sx={{ px: 1.5, pb: 1.5 }}>
+          <HeaderDetails {...props} phone />
+        </Box>
+      </Collapse>
+    </Paper>
+  );
+}
+
+/**
+ * Where the case stands, above every tab (a desk's header): number and status with the case's
+ * buttons, then the details.
+ */
+export function WorkspaceHeader(props: WorkspaceHeaderProps) {
+  const { caso, actions } = props;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, mb: 2 }} data-testid="workspace-header" component="header">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-        <Tooltip title={L.volver}>
-          <IconButton component={RouterLink} to="/casos" aria-label={L.volver} edge="start" data-testid="back-to-cases">
-            <ArrowBack />
-          </IconButton>
-        </Tooltip>
+        <BackButton />
         <Typography
           variant="h5"
           component="h1"
@@ -76,7 +147,37 @@ export function WorkspaceHeader({
         <Box sx={{ flexGrow: 1 }} />
         {actions}
       </Stack>
+      <HeaderDetails {...props} />
+    </Paper>
+  );
+}
 
+/** The header's details: client, plate, plan and origin; the times; the team; and, on a phone, the case's buttons. */
+function HeaderDetails({
+  caso,
+  ultimaGestion,
+  llegada = null,
+  actions,
+  phone = false,
+}: WorkspaceHeaderProps & { phone?: boolean }) {
+  const now = useNow();
+  const team = TEAM.filter(({ key }) => caso[key].id || caso[key].solicitado);
+  return (
+    <>
+      {phone && (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, mb: 1 }}>
+          <Chip
+            label={caso.estado}
+            color="primary"
+            sx={{ fontWeight: 700 }}
+            data-testid="workspace-status"
+            aria-label={`${C.estado}: ${caso.estado}`}
+          />
+          {caso.archivado && <Chip label={MSG.casoArchivado} variant="outlined" size="small" />}
+          <Box sx={{ flexGrow: 1 }} />
+          {actions}
+        </Stack>
+      )}
       <Stack
         direction="row"
         spacing={1}
@@ -156,6 +257,6 @@ export function WorkspaceHeader({
           </Box>
         )}
       </Box>
-    </Paper>
+    </>
   );
 }

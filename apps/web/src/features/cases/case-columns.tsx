@@ -30,6 +30,7 @@ import { TeamCell } from './team-cell';
 import { OriginChip } from './origin-chip';
 import { momentText } from '../../lib/dates';
 import { CASE_TEXTS } from './texts';
+import { CardOverflowMenu } from './card-overflow-menu';
 
 export interface CaseColumnActions {
   info: (c: CaseRow) => void;
@@ -388,7 +389,26 @@ export function caseCard(archived: boolean, a: CaseColumnActions, viewer: CaseVi
         title={<CaseNumberCell row={c} />}
         prominent
         subtitle={c.cliente.nombre}
-        status={<Chip size="small" variant="outlined" color="primary" label={c.estado} />}
+        status={
+          <Stack direction="row" sx={{ alignItems: 'center' }}>
+            <Chip size="small" variant="outlined" color="primary" label={c.estado} />
+            {/* Archiving the whole case is nobody's daily work on a phone: behind ⋮, never a card button. */}
+            {archiveNow && (
+              <CardOverflowMenu
+                caso={c.caso}
+                items={[
+                  {
+                    label: CASE_TEXTS.archivarCaso,
+                    icon: <Inventory2Outlined fontSize="small" />,
+                    onClick: () => a.archive(c),
+                    reason: 'reason' in archiveNow ? archiveNow.reason : undefined,
+                    testId: 'card-archive',
+                  },
+                ]}
+              />
+            )}
+          </Stack>
+        }
         chips={
           <>
             <OriginChip origen={c.origen} color={c.origenColor} />
@@ -426,16 +446,6 @@ export function caseCard(archived: boolean, a: CaseColumnActions, viewer: CaseVi
               icon={<InfoOutlined />}
               onClick={() => a.info(c)}
             />
-            {archiveNow && (
-              <RowAction
-                labelled
-                color="default"
-                label={CASE_TEXTS.archivarCaso}
-                icon={<Inventory2Outlined />}
-                onClick={() => a.archive(c)}
-                reason={'reason' in archiveNow ? archiveNow.reason : undefined}
-              />
-            )}
             {archived && c.actions.restore && (
               <RowAction
                 labelled
