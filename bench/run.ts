@@ -3,7 +3,7 @@
  * server's `test` database; a temporary database is created and dropped). Prints one line per
  * budget and exits non-zero if one is missed.
  *
- *   npm run bench [-- web|session|location|live|map|assign|chat|cases|reports|entry|lighthouse]   one budget
+ *   npm run bench [-- web|session|location|live|map|assign|chat|cases|reports|audit|entry|lighthouse]   one budget
  *   npm run bench -- --quick                      CI: the same code paths on small data for a few
  *                                                 seconds; fails on errors and lost events, reports
  *                                                 the budgets without holding a busy machine to them
@@ -28,6 +28,7 @@ import { benchLighthouse, hasWebBuild, webDist } from './lighthouse.js';
 import { benchClientEntry } from './client-entry.js';
 import { benchReports } from './reports.js';
 import { benchSession } from './session.js';
+import { benchAudit } from './audit.js';
 
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
 const args = process.argv.slice(2);
@@ -72,6 +73,7 @@ if (!only || only === 'assign') results.push(await withServer((s, d) => benchAss
 if (!only || only === 'chat') results.push(await withServer((s, d) => benchChat(s, d, quick)));
 if (!only || only === 'cases') results.push(await withServer((s, d) => benchCasesList(s, d, quick)));
 if (!only || only === 'reports') results.push(await withServer((s, d) => benchReports(s, d, quick)));
+if (!only || only === 'audit') results.push(await withServer((s, d) => benchAudit(s, d, quick)));
 if (!only || only === 'entry') {
   if (!hasWebBuild()) throw new Error(`the entry page needs a web build in ${webDist()} (npm run build)`);
   results.push(
