@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -20,6 +21,8 @@ export interface CardListProps<T> {
   pageSizeOptions?: readonly number[];
   /** A card to highlight for a few seconds (HIGHLIGHT_MS), e.g. the row just created or edited. */
   highlightedId?: string | null;
+  /** What the list shows when a search found nothing (PagedTable's noMatch). */
+  noMatch?: ReactNode;
   /** What the empty list says when nothing was searched (PagedTable's emptyText). */
   emptyText?: string;
 }
@@ -41,9 +44,11 @@ export function CardList<T>({
   renderCard,
   pageSizeOptions,
   highlightedId,
+  noMatch,
   emptyText,
 }: CardListProps<T>) {
   const highlighted = useHighlight(highlightedId);
+  const noMatchShown = !!noMatch && list.params.criteria.length > 0;
   return (
     <Box sx={{ position: 'relative' }}>
       {list.isFetching && !list.isLoading && (
@@ -89,9 +94,13 @@ export function CardList<T>({
       </Box>
       {!list.isLoading && list.rows.length === 0 && (
         <Paper variant="outlined" sx={{ py: 6, textAlign: 'center' }}>
-          <Typography color="text.secondary" data-testid="list-empty" sx={{ px: 2 }}>
-            {emptyListText(list, emptyText)}
-          </Typography>
+          {noMatchShown ? (
+            noMatch
+          ) : (
+            <Typography color="text.secondary" data-testid="list-empty" sx={{ px: 2 }}>
+              {emptyListText(list, emptyText)}
+            </Typography>
+          )}
         </Paper>
       )}
       <Paper variant="outlined" sx={{ mt: 1.5 }}>

@@ -1,4 +1,4 @@
-import { useContext } from 'react';
+import { useContext, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -32,6 +32,8 @@ export interface PagedTableProps<T> {
   pageSizeOptions?: readonly number[];
   /** A row to highlight for a few seconds (HIGHLIGHT_MS), e.g. the one just created or edited. */
   highlightedId?: string | null;
+  /** What the list shows when a search found nothing, instead of its empty words (NoMatch). */
+  noMatch?: ReactNode;
   /** Below 600 px the list shows one card per row, laid out by this, instead of the table. */
   renderCard?: RenderCard<T>;
   /**
@@ -104,6 +106,7 @@ function ListTable<T>({
   getRowId,
   pageSizeOptions,
   highlightedId,
+  noMatch,
   emptyText,
 }: PagedTableProps<T>) {
   const highlighted = useHighlight(highlightedId);
@@ -112,6 +115,7 @@ function ListTable<T>({
   const hideable = columns.filter(isHideable);
   const shown = columns.filter((c) => !isHideable(c) || !hidden.includes(c.key));
   const pins = pinOffsets(shown);
+  const noMatchShown = !!noMatch && list.params.criteria.length > 0;
 
   return (
     <Paper variant="outlined" sx={{ position: 'relative', overflow: 'hidden' }}>
@@ -186,9 +190,13 @@ function ListTable<T>({
                       textAlign: 'center',
                     }}
                   >
-                    <Typography color="text.secondary" data-testid="list-empty">
-                      {emptyListText(list, emptyText)}
-                    </Typography>
+                    {noMatchShown ? (
+                      noMatch
+                    ) : (
+                      <Typography color="text.secondary" data-testid="list-empty">
+                        {emptyListText(list, emptyText)}
+                      </Typography>
+                    )}
                   </Box>
                 </TableCell>
               </TableRow>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
@@ -7,6 +8,7 @@ import AddCircleOutline from '@mui/icons-material/AddCircleOutlineOutlined';
 import { TITLES } from '@vialex/domain';
 import { PageTitle } from '../../components/page-title';
 import { CriteriaPanel } from '../../components/list/criteria-panel';
+import { NoMatch } from '../../components/list/no-match';
 import { PagedTable } from '../../components/list/paged-table';
 import { usePagedList } from '../../components/list/use-paged-list';
 import {
@@ -50,6 +52,12 @@ export function CasesList({ archived, exportCase }: { archived: boolean; exportC
 
   // Creating is for the contact-centre desk (the permission table): not offered to the others.
   const canCreate = !archived && form.canCreate;
+  // 'Limpiar filtros': the list unfiltered, and the panel mounted anew (its field and rows empty).
+  const [panelKey, setPanelKey] = useState(0);
+  const clearFilters = () => {
+    setPanelKey((k) => k + 1);
+    list.search([]);
+  };
 
   return (
     <>
@@ -82,6 +90,7 @@ export function CasesList({ archived, exportCase }: { archived: boolean; exportC
         }
       />
       <CriteriaPanel
+        key={panelKey}
         fields={CASE_FIELDS}
         quickSearch={CASE_QUICK_SEARCH}
         onSearch={list.search}
@@ -89,6 +98,7 @@ export function CasesList({ archived, exportCase }: { archived: boolean; exportC
       />
       {!archived && form.banner}
       <PagedTable
+        noMatch={<NoMatch text={CASE_TEXTS.ningunCaso} onClear={clearFilters} />}
         list={list}
         columns={caseColumns(archived, actions, viewer)}
         renderCard={caseCard(archived, actions, viewer)}
