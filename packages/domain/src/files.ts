@@ -61,3 +61,12 @@ export function sanitizeFileName(name: string, ext: string): string {
 
 /** Where a case's stored file is downloaded from (only by users who may open that case). */
 export const caseFileUrl = (caseId: string, fileId: string) => `/api/casos/${caseId}/archivos/${fileId}`;
+
+/**
+ * A user's photo: an image only (JPG, PNG or WEBP by its content), at most USER_PHOTO_MAX_MB. It
+ * is served at a URL that names the stored file, so a browser keeps it until it is replaced.
+ */
+export const USER_PHOTO_EXTENSIONS = IMAGE_FILE_EXTENSIONS;
+export const USER_PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp';
+export const USER_PHOTO_MAX_MB = 5;
+export const userPhotoUrl = (userId: string, fileId: string) => `/api/usuarios/${userId}/foto/${fileId}`;

@@ -56,6 +56,15 @@ export const LABELS = {
     ciudadesDe: 'Ciudades que cubre {nombre}',
     ninguna: '—',
     buscarRapido: 'Nombre o email',
+    // A user's photo: the form's field, the list's column, the header's avatar.
+    foto: 'Foto',
+    fotoDe: 'Foto de {nombre}',
+    subirFoto: 'Subir foto',
+    cambiarFoto: 'Cambiar foto',
+    quitarFoto: 'Quitar foto',
+    fotoAyuda: 'JPG, PNG o WEBP, hasta {mb} MB',
+    fotoGuardada: 'Foto guardada',
+    fotoQuitada: 'Foto quitada',
   },
   estadoUsuarios: {
     nombre: 'Nombre',

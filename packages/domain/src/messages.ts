@@ -214,6 +214,9 @@ export const MSG = {
     'Tipo de archivo no permitido. Solo se aceptan PDF, Word (doc, docx), Excel (xls, xlsx) e imágenes JPG, PNG o WEBP',
   archivoUnico: 'Solo se puede adjuntar un archivo',
   archivoVacio: 'El archivo está vacío',
+  // A user's photo (PUT /api/usuarios/:id/foto).
+  fotoSoloImagen: 'La foto debe ser una imagen JPG, PNG o WEBP',
+  fotoRequerida: 'Seleccione una foto',
   formularioMultipart: 'Envíe el formulario como multipart/form-data',
   archivoNoGuardado: 'No se pudo guardar el archivo, intente de nuevo',
   avisoCierreCaso: 'Caso # {caso}: {estado}',

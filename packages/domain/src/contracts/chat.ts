@@ -68,6 +68,8 @@ export const chatMemberResponse = z.object({
   id: z.string(),
   username: z.string(),
   estado: z.enum(['online', 'offline']),
+  /** The member's photo (userPhotoUrl) for staff viewers; null without one, and for the client (absent: none either). */
+  foto: z.string().nullish(),
 });
 export type ChatMember = z.infer<typeof chatMemberResponse>;
 

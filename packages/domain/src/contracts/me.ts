@@ -14,6 +14,8 @@ export const meResponse = z.object({
   duracion_sesion: z.number(),
   gps: z.boolean(),
   ciudades: z.array(z.string()),
+  /** The user's photo (userPhotoUrl), null without one: the header's avatar (absent: none either). */
+  foto: z.string().nullish(),
   /** When the current session ends (ISO), from the last login plus duracion_sesion. */
   sessionExpiresAt: z.string(),
 });

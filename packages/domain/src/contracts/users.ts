@@ -20,6 +20,8 @@ export const userResponse = z.object({
   login: z.boolean(),
   duracion_sesion: z.number(),
   creado: z.string(),
+  /** Where the user's photo is read from (userPhotoUrl), null without one. */
+  foto: z.string().nullable(),
   /** Decided by the server; the web shows actions from here, never re-derived. */
   actions: z.object({
     edit: z.boolean(),
@@ -29,9 +31,15 @@ export const userResponse = z.object({
     changeArea: z.boolean(),
     changeCargo: z.boolean(),
     manageStatus: z.boolean(),
+    /** Put, replace or remove the user's photo. */
+    changePhoto: z.boolean(),
   }),
 });
 export type UserResponse = z.infer<typeof userResponse>;
+
+/** PUT and DELETE /api/usuarios/:id/foto: the photo's new address, or null once removed. */
+export const userPhotoResponse = z.object({ foto: z.string().nullable() });
+export type UserPhotoResponse = z.infer<typeof userPhotoResponse>;
 
 /** GET /api/usuarios and GET /api/estado-usuarios. */
 export const userPageResponse = writablePageResponse(userResponse);

@@ -40,6 +40,8 @@ describe('writing another user, every viewer × every target cargo', () => {
       changeArea: viewer === 'Administrador',
       changeCargo: w,
       manageStatus: USER_STATUS_VISIBLE[viewer].includes(target),
+      // Another's photo: the Administrador only.
+      changePhoto: viewer === 'Administrador',
     });
   });
 });
@@ -52,6 +54,8 @@ describe('one’s own user', () => {
       deactivate: false,
       changePassword: false,
       changeCargo: false,
+      // Everyone puts their own photo.
+      changePhoto: true,
     });
     const edit = (change: Partial<{ cargo: Cargo; area: string; estado: boolean }>) =>
       answer(mayEditUser(me(cargo), self, { cargo, area: self.area, estado: true, ...change }));

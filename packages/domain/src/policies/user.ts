@@ -95,6 +95,11 @@ export function maySetOwnAvailability(viewer: UserViewer, value: string): Decisi
   return mayPickAvailability(value);
 }
 
+/** A user's photo: the user themself and the Administrador put, replace or remove it. */
+export function mayChangeUserPhoto(viewer: UserViewer, target: Pick<UserTarget, 'id'>): Decision {
+  return target.id === viewer.id || viewer.cargo === 'Administrador' ? ALLOWED : refuse.forbidden();
+}
+
 /** The row actions of a user for this viewer. */
 export function userActions(viewer: UserViewer, target: UserTarget): UserActions {
   const ok = (d: Decision) => d.allowed;
@@ -106,5 +111,6 @@ export function userActions(viewer: UserViewer, target: UserTarget): UserActions
     changeArea: ok(mayChangeArea(viewer)),
     changeCargo: ok(mayChangeCargo(viewer, target)),
     manageStatus: ok(mayManageStatus(viewer, target)),
+    changePhoto: ok(mayChangeUserPhoto(viewer, target)),
   };
 }

@@ -201,6 +201,8 @@ export async function roomHeader(db: Executor, open: OpenRoom): Promise<ChatPage
       id: m.id ?? '',
       username: chatDisplayName(m.username),
       estado: m.conexiones > 0 ? 'online' : 'offline',
+      // Photos are read from a staff route: a client's room shows the members' initials.
+      foto: open.sender.kind === 'Cliente' ? null : m.fotoUrl,
     })),
     ultimo: room?.ultimo ?? 0,
     entregadoHasta: Math.max(0, ...others.map((m) => m.recibidoHasta)),

@@ -10,6 +10,7 @@ import {
   roomVisible,
   seesOnlyFiles,
   topics,
+  userPhotoUrl,
   type ChatKind,
   type ChatViewer,
 } from '@vialex/domain';
@@ -252,9 +253,12 @@ export async function caseAgentsOfRoom(db: Executor, caso: CaseRow, kind: ChatKi
   );
 }
 
-/** Each member of a room (staff, and the client: no cargo) and whether they have it open anywhere now. */
+/**
+ * Each member of a room (staff, and the client: no cargo), whether they have it open anywhere now,
+ * and a staff member's photo address (fotoUrl).
+ */
 export async function roomMembers(db: Executor, roomId: string) {
-  return runPrepared(
+  const rows = await runPrepared(
     db,
     'chat_room_members',
     (b) =>
@@ -263,6 +267,7 @@ export async function roomMembers(db: Executor, roomId: string) {
           id: chatUsuarios.usuario,
           cargo: usuarios.cargo,
           username: chatUsuarios.username,
+          foto: usuarios.foto,
           conexiones: chatUsuarios.conexiones,
           leidoHasta: chatUsuarios.leidoHasta,
           recibidoHasta: chatUsuarios.recibidoHasta,
@@ -273,6 +278,7 @@ export async function roomMembers(db: Executor, roomId: string) {
         .orderBy(chatUsuarios.username),
     { room: roomId },
   );
+  return rows.map((m) => ({ ...m, fotoUrl: m.id && m.foto ? userPhotoUrl(m.id, m.foto) : null }));
 }
 
 /** The member's marks move forward only (a late request never takes them back). */

@@ -46,7 +46,7 @@ export function multipartError(err: unknown, spec: { fileField: string; maxFiles
 
 /**
  * Reads a multipart form as it streams in: the named text fields (others ignored; a NUL byte or
- * an over-long value refused) and the files of `fileField`, each staged and checked (size, type
+ * an over-long value refused; a file name with a NUL byte too) and the files of `fileField`, each staged and checked (size, type
  * by content) as it arrives. An empty file input (no name, no bytes) is no file. When anything is
  * refused, whatever was staged is deleted before the error is answered.
  */
@@ -75,6 +75,9 @@ export async function readMultipartForm<F extends string>(
         continue;
       }
       if (uploads.length >= spec.maxFiles) throw tooManyFiles(spec.fileField, spec.maxFiles);
+      // A name that hides a NUL byte is no name a person typed: refused like such a text field.
+      if (hasNul(part.filename))
+        throw badRequest(MSG.caracteresNoPermitidos, [{ path: spec.fileField, message: MSG.caracteresNoPermitidos }]);
       uploads.push(await stageUpload(part.file, part.filename, spec.maxMb));
     }
     return { fields, uploads };

@@ -33,8 +33,8 @@ export async function storeStaged(ctx: AppContext, staged: StagedUpload, folder:
   return { ...staged, key };
 }
 
-/** Removes a stored object whose row was never committed; failures only logged. */
-export async function removeStored(ctx: AppContext, stored: StoredFile | undefined): Promise<void> {
+/** Removes a stored object whose row was never committed (or was deleted); failures only logged. */
+export async function removeStored(ctx: AppContext, stored: Pick<StoredFile, 'key'> | undefined): Promise<void> {
   if (!stored) return;
   await storageOf(ctx)
     .delete(stored.key)
@@ -113,18 +113,24 @@ export function noneMatch(header: string | string[] | undefined, etag: string): 
  * Streams a stored file as the answer: its type, size, disposition (documents inline, images as
  * an attachment), nosniff. Nothing is cached, unless `revalidate` (chat files): the browser may
  * keep it but asks every time (`private, no-cache` with the file's ETag), and the caller's access
- * check runs before the 304 that lets it use its copy — one who lost access is refused instead. A
- * row whose bytes are gone is 404.
+ * check runs before the 304 that lets it use its copy — one who lost access is refused instead.
+ * `immutable` (a user's photo, whose address names the file): the browser keeps it a year without
+ * asking; a new photo is a new address. A row whose bytes are gone is 404.
  */
 export async function sendStoredFile(
   ctx: AppContext,
   reply: FastifyReply,
   row: FileRow | undefined,
-  { revalidate = false } = {},
+  { revalidate = false, immutable = false } = {},
 ): Promise<FastifyReply> {
-  const etag = row && revalidate ? fileEtag(row) : undefined;
+  const etag = row && (revalidate || immutable) ? fileEtag(row) : undefined;
+  const cacheControl = immutable
+    ? 'private, max-age=31536000, immutable'
+    : etag
+      ? 'private, no-cache'
+      : 'private, no-store';
   if (etag && noneMatch(reply.request.headers['if-none-match'], etag))
-    return reply.code(304).header('etag', etag).header('cache-control', 'private, no-cache').send();
+    return reply.code(304).header('etag', etag).header('cache-control', cacheControl).send();
   const file = row ? await openFile(ctx, row) : undefined;
   if (!row || !file) {
     if (row) reply.log.warn({ code: 'FILE_MISSING_IN_STORAGE' }, 'stored file not found');
@@ -135,7 +141,7 @@ export async function sendStoredFile(
     .header('content-type', row.type)
     .header('content-length', file.size || row.size)
     .header('content-disposition', contentDisposition(row))
-    .header('cache-control', etag ? 'private, no-cache' : 'private, no-store')
+    .header('cache-control', cacheControl)
     .header('x-content-type-options', 'nosniff')
     .send(file.body as never);
 }

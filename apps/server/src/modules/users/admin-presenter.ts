@@ -1,5 +1,6 @@
 import { normalizeDisponibilidad, userActions, type Cargo, type UserResponse } from '@vialex/domain';
 import type { Viewer } from '../../platform/viewer.js';
+import { photoUrlOf } from './photo-service.js';
 import type { UserRow } from './queries.js';
 
 /** A user row with what this viewer may do with it (the web shows actions from this). */
@@ -19,6 +20,7 @@ export function presentUser(row: UserRow, viewer: Viewer): UserResponse {
     login: row.login,
     duracion_sesion: row.duracion_sesion,
     creado: row.creado.toISOString(),
+    foto: photoUrlOf(row),
     // What this viewer may do with this user: the user policy's rules (policies/user.ts).
     actions: userActions(viewer, { id: row.id, cargo: row.cargo as Cargo }),
   };

@@ -8,7 +8,7 @@ import {
   canWriteUsers,
   createUserSchema,
   loginStateSchema,
-  passwordPair,
+  resetPasswordSchema,
   sessionTimeSchema,
   updateUserSchema,
   userAvailabilitySchema,
@@ -23,6 +23,7 @@ import {
 import { viewerOf } from '../../platform/context.js';
 import { forbidden } from '../../platform/errors.js';
 import { passwordRateLimit } from './password-limits.js';
+import { userPhotoRoutes } from './photo-routes.js';
 import { presentUser } from './admin-presenter.js';
 import { USER_FILTERS, USER_STATUS_FILTERS, listUsers } from './queries.js';
 import {
@@ -41,6 +42,7 @@ const idParams = z.object({ id: z.uuid({ error: MSG.usuarioNoExiste }) });
 /** LISTA DE USUARIOS (/api/usuarios). */
 export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const limit = passwordRateLimit(app.ctx);
+  await app.register(userPhotoRoutes);
 
   app.get(
     '/',
@@ -135,15 +137,18 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['usuarios'],
-        summary: "Change another user's password (Administrador); ends their session",
+        summary:
+          "Change another user's password (Administrador); ends their session; `quitarSegundoFactor` also removes their second factor (recorded)",
         params: idParams,
-        body: passwordPair,
+        body: resetPasswordSchema,
         response: { 200: messageResponse },
       },
     },
     async (request, reply) => {
       await limit('admin', request, reply, () =>
-        setUserPassword(app.ctx, viewerOf(request), request.params.id, request.body.password),
+        setUserPassword(app.ctx, viewerOf(request), request.params.id, request.body.password, {
+          quitarSegundoFactor: request.body.quitarSegundoFactor,
+        }),
       );
       return { message: MSG.exito };
     },

@@ -1,6 +1,7 @@
 import { normalizeDisponibilidad, type Me } from '@vialex/domain';
 import { sessionExpiresAt } from '../auth/session.js';
 import type { UserRow, Viewer } from '../../platform/viewer.js';
+import { photoUrlOf } from './photo-service.js';
 
 /** The signed-in user as the API and the live channel show it. */
 export function presentMe(user: UserRow, sessionStarted: Date): Me {
@@ -15,6 +16,7 @@ export function presentMe(user: UserRow, sessionStarted: Date): Me {
     duracion_sesion: user.duracion_sesion,
     gps: user.gps,
     ciudades: user.ciudades,
+    foto: photoUrlOf(user),
     sessionExpiresAt: sessionExpiresAt(user, sessionStarted).toISOString(),
   };
 }
