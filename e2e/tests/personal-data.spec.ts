@@ -161,6 +161,10 @@ test.describe('on a phone', () => {
     const again = page.getByRole('dialog', { name: LABELS.list.actualizar });
     await expect(again.getByText(T.anonimizado, { exact: true })).toBeVisible();
     await expect(again.getByRole('link', { name: T.reportePdf })).toHaveCount(0);
+    // Nothing left to edit: no form, no Guardar.
+    await expect(again.getByText(MSG.clienteYaAnonimizado)).toBeVisible();
+    await expect(again.getByLabel(LABELS.clientes.identificacion)).toBeHidden();
+    await expect(again.getByRole('button', { name: MSG.guardar })).toHaveCount(0);
     await again.getByTestId('personal-data').scrollIntoViewIfNeeded();
     await shotOf(page, 'phone-dialog-anonymised');
 

@@ -103,6 +103,9 @@ export function ClientFormDialog({ target, onClose, onSaved, onAnonymised, feedb
     }
   });
 
+  // An anonymised client has no data left to edit (the server refuses it): the dialog only says so.
+  const anonymised = !!(record.data ?? editing)?.anonimizado;
+
   const tipoOptions = (tipos.data ?? TIPOS_IDENTIFICACION.map((id) => ({ id, tipo: id }))).map((t) => ({
     value: t.id,
     label: t.tipo === t.id ? t.id : `${t.id} - ${t.tipo}`,
@@ -113,10 +116,12 @@ export function ClientFormDialog({ target, onClose, onSaved, onAnonymised, feedb
       open={target !== null}
       title={editing ? LIST_TEXTS.actualizar : LIST_TEXTS.agregar}
       onClose={onClose}
-      onSubmit={submit}
+      onSubmit={anonymised ? undefined : submit}
       busy={create.isPending || update.isPending}
     >
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, pt: 1 }}>
+      <Box
+        sx={{ display: anonymised ? 'none' : 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, pt: 1 }}
+      >
         <FormTextField control={control} name="nombres" label={CLIENT_TEXTS.nombre} autoFocus />
         <FormTextField control={control} name="apellidos" label={CLIENT_TEXTS.apellidos} />
         <FormSelectField

@@ -104,6 +104,7 @@ describe("'Datos personales' in the client's dialog", () => {
   it('an anonymised client: the section says so and offers nothing', () => {
     show('Administrador', ANONYMISED);
     expect(screen.getByText(T.anonimizado)).toBeInTheDocument();
+    expect(screen.getByText(MSG.clienteYaAnonimizado)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: T.reportePdf })).toBeNull();
     expect(screen.queryByRole('button', { name: T.anonimizar })).toBeNull();
   });

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import DataObjectOutlined from '@mui/icons-material/DataObjectOutlined';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import PersonOffOutlined from '@mui/icons-material/PersonOffOutlined';
-import { LABELS, can, clientDataReportUrl, fmt } from '@vialex/domain';
+import { LABELS, MSG, can, clientDataReportUrl, fmt } from '@vialex/domain';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useConnection } from '../../lib/connection';
 import { useCurrentUser } from '../../lib/session';
@@ -49,14 +49,25 @@ export function PersonalDataSection({ client, onAnonymised, feedback }: Personal
   };
 
   return (
-    <Box component="section" aria-labelledby="datos-personales-titulo" data-testid="personal-data" sx={{ mt: 3 }}>
-      <Divider sx={{ mb: 2 }} />
+    <Box
+      component="section"
+      aria-labelledby="datos-personales-titulo"
+      data-testid="personal-data"
+      sx={{ mt: client.anonimizado ? 1 : 3 }}
+    >
+      {/* Alone in the dialog once anonymised: no rule to set it apart from the form. */}
+      {!client.anonimizado && <Divider sx={{ mb: 2 }} />}
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
         <Typography id="datos-personales-titulo" variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
           {T.titulo}
         </Typography>
         {client.anonimizado && <Chip size="small" label={T.anonimizado} data-testid="anonymised-chip" />}
       </Box>
+      {client.anonimizado && (
+        <Typography variant="body2" color="text.secondary" data-testid="anonymised-note">
+          {MSG.clienteYaAnonimizado}
+        </Typography>
+      )}
       {!client.anonimizado && (
         <>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
