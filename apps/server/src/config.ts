@@ -87,6 +87,11 @@ export interface Config {
   pushHosts: string[];
   /** APP_ORIGINS: origins besides the request's own that are this app (platform/origin.ts). */
   appOrigins: string[];
+  /**
+   * SECOND_FACTOR_KEY: the key (32 bytes) the authenticator apps' secrets are encrypted with
+   * (modules/auth/totp-secret.ts); unset: one made once and kept in the database.
+   */
+  secondFactorKey: Buffer | undefined;
   /** How often the live channel pings each socket; a socket that missed the last ping is dropped. */
   livePingMs: number;
   /**
@@ -313,6 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     instanceExpiryMs: int(env.INSTANCE_EXPIRY_MS, 30_000),
     dbPoolSize: int(env.DB_POOL_SIZE, 10),
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
+    secondFactorKey: parseSecondFactorKey(env.SECOND_FACTOR_KEY),
     kronosUrl: env.KRONOS_URL || undefined,
     hub: {
       url: env.HUB_URL || undefined,
@@ -363,3 +369,12 @@ function positive(value: string | undefined, fallback: number, setting: string):
   if (!(n > 0)) throw new Error(`${setting}: must be a positive number: ${value}`);
   return n;
 }
+/** SECOND_FACTOR_KEY: 32 bytes, as 64 hexadecimal digits or in base64 (`openssl rand -base64 32`). */
+export function parseSecondFactorKey(value: string | undefined): Buffer | undefined {
+  if (!value) return undefined;
+  const key = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+  if (key.length !== 32)
+    throw new Error('SECOND_FACTOR_KEY: 32 bytes, as 64 hexadecimal digits or base64 (openssl rand -base64 32)');
+  return key;
+}
+

@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../src/db/client.js';
+import { openDatabase, type Db } from '../src/db/client.js';
+import { setSetting } from '../src/db/settings.js';
+import { REQUIRED_CARGOS_SETTING } from '../src/modules/auth/required-cargos.js';
 import { seedReferenceData } from '../src/db/seed.js';
 
 declare module 'vitest' {
@@ -32,7 +34,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     url.pathname = `/${name}`;
     const database = await openDatabase({ url: url.toString(), poolSize: 1 });
     try {
-      await seedReferenceData(database.db);
+      await seedForTests(database.db);
     } finally {
       await database.close();
     }
@@ -42,6 +44,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   project.provide('pgliteSnapshot', await pgliteSnapshot());
   return async () => undefined;
+}
+
+/**
+ * The reference data, and no cargo required to have a second factor: the API tests sign in with a
+ * password as the demo does; the second factor's tests set the rule themselves.
+ */
+async function seedForTests(db: Db): Promise<void> {
+  await seedReferenceData(db);
+  await setSetting(db, REQUIRED_CARGOS_SETTING, []);
 }
 
 const SERVER = fileURLToPath(new URL('../', import.meta.url));
@@ -59,12 +70,13 @@ async function pgliteSnapshot(): Promise<string> {
   for (const dir of ['apps/server/drizzle', 'apps/server/src/db', 'packages/domain/src'])
     for (const file of filesUnder(path.join(REPO, dir))) hash.update(file).update(fs.readFileSync(file));
   hash.update(fs.readFileSync(path.join(REPO, 'node_modules/@electric-sql/pglite/package.json')));
+  hash.update(fs.readFileSync(fileURLToPath(import.meta.url)));
   const file = path.join(CACHE, `pglite-${hash.digest('hex').slice(0, 16)}.tar`);
   if (fs.existsSync(file)) return file;
 
   const database = await openDatabase({ dataDir: 'memory://' });
   try {
-    await seedReferenceData(database.db);
+    await seedForTests(database.db);
     const client = (database.db as unknown as { $client: PGlite }).$client;
     const dump = await client.dumpDataDir('none');
     fs.mkdirSync(CACHE, { recursive: true });

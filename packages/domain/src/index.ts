@@ -14,6 +14,8 @@ export * from './phone.js';
 export * from './policies/index.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
+export * from './schemas/second-factor.js';
+export * from './second-factor.js';
 export * from './schemas/clients.js';
 export * from './schemas/users.js';
 export * from './schemas/user-status.js';

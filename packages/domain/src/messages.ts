@@ -34,6 +34,21 @@ export const MSG = {
   demasiadosIntentosCuenta:
     'Demasiados intentos fallidos en esta cuenta. Espere {segundos} segundos e intente de nuevo.',
   inicioSesionOcupado: 'Hay muchos inicios de sesión en curso. Espere unos segundos e intente de nuevo.',
+  // The second factor of staff sign-ins: refusals the server answers
+  codigoTotpFormato: 'Ingrese los 6 dígitos del código',
+  codigoTotpIncorrecto: 'El código no es válido o ya fue usado. Espere el siguiente código de su app de autenticación.',
+  codigoRecuperacionFormato: 'El código de recuperación tiene 16 letras y números',
+  codigoRecuperacionIncorrecto: 'El código de recuperación no es válido o ya fue usado.',
+  ingresoVencido: 'El tiempo para completar el ingreso terminó. Ingrese de nuevo su correo y contraseña.',
+  llaveNoVerificada: 'No se pudo verificar la llave de acceso. Intente de nuevo o use otro método.',
+  llaveYaRegistrada: 'Esta llave de acceso ya está registrada',
+  llavesMaximo: 'Puede registrar hasta {max} llaves de acceso. Quite una antes de agregar otra.',
+  llaveNoExiste: 'La llave de acceso no existe',
+  totpYaActivo: 'Ya tiene una app de autenticación configurada. Quítela antes de configurar otra.',
+  totpSinIniciar: 'Genere primero el código QR de su app de autenticación',
+  segundoFactorNoQuitar: 'Su cargo requiere verificación en dos pasos: agregue otro método antes de quitar este.',
+  sinSegundoFactor: 'Configure primero una app de autenticación o una llave de acceso',
+  confirmarIdentidad: 'Por seguridad, confirme su contraseña para continuar.',
   sesionTerminada: 'Su sesión terminó. Ingrese de nuevo.',
   /** Session time and connectivity (issue 10; not in the spec's catalogue). */
   sesionPorTerminar: 'Su tiempo de sesión termina en {tiempo}.',
@@ -465,4 +480,5 @@ export const TITLES = {
   notificaciones: 'Notificaciones',
   gestionarCaso: 'Gestionar caso',
   auditoria: 'AUDITORÍA',
+  miPerfil: 'MI PERFIL',
 } as const;

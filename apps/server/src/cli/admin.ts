@@ -19,6 +19,7 @@ import { recordAudit } from '../modules/audit/record.js';
 import { audited, createStaffUser, userTarget } from '../modules/users/service.js';
 import { isGuessablePassword } from '../platform/password-strength.js';
 import { endSessionsByEmail } from './end-sessions.js';
+import { resetSecondFactorByEmail } from './reset-second-factor.js';
 import { assertEmbeddedFree, backupCommand, restoreCommand } from './backup.js';
 
 async function askHidden(question: string): Promise<string> {
@@ -123,9 +124,28 @@ async function endSessions(args: string[]) {
   }
 }
 
+async function resetSecondFactor(args: string[]) {
+  const { values } = parseArgs({ args, options: { email: { type: 'string' } } });
+  if (!values.email) throw new Error('Falta: --email');
+  const config = await configForWriting('quitar la verificación en dos pasos');
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const done = await resetSecondFactorByEmail(database, values.email);
+    if (!done) throw new Error(`No existe un usuario con el correo ${values.email}`);
+    console.log(
+      done.removed
+        ? `Verificación en dos pasos quitada: ${done.user.email} ingresa con su contraseña.`
+        : `${done.user.email} no tenía verificación en dos pasos.`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
 const USAGE = [
   'Uso: npm run admin -- create-user --email … --nombres … --apellidos … --identificacion … [--cargo Administrador]',
   '     npm run admin -- end-sessions --email …',
+  '     npm run admin -- reset-second-factor --email …',
   '     npm run admin -- backup --to ARCHIVO.tar.gz',
   '     npm run admin -- restore --from ARCHIVO.tar.gz',
 ].join('\n');
@@ -134,6 +154,7 @@ const [command, ...rest] = process.argv.slice(2);
 try {
   if (command === 'create-user') await createUser(rest);
   else if (command === 'end-sessions') await endSessions(rest);
+  else if (command === 'reset-second-factor') await resetSecondFactor(rest);
   else if (command === 'backup') await backupCommand(rest);
   else if (command === 'restore') await restoreCommand(rest);
   else {

@@ -5,6 +5,7 @@ import { getSetting, setSetting } from '../db/settings.js';
 import { hashPassword } from '../platform/passwords.js';
 import { createStaffUser } from '../modules/users/service.js';
 import type { Cargo } from '@vialex/domain';
+import { REQUIRED_CARGOS_SETTING } from '../modules/auth/required-cargos.js';
 
 export const DEMO_PASSWORD = 'Vialex2026*';
 
@@ -155,6 +156,9 @@ export async function seedDemoData(db: Db): Promise<void> {
         })),
       )
       .onConflictDoNothing();
+    // The demo signs in with a password alone (the README's two commands); its Administrador may
+    // require a second factor per cargo like any other.
+    await setSetting(tx, REQUIRED_CARGOS_SETTING, []);
     await setSetting(tx, 'demo_seeded', true);
   });
 }

@@ -1,6 +1,7 @@
 export * from './common.js';
 export * from './lists.js';
 export * from './me.js';
+export * from './second-factor.js';
 export * from './users.js';
 export * from './clients.js';
 export * from './cases.js';

@@ -1,15 +1,17 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SESSION_MAX_MINUTES, loginResponse, loginSchema, meResponse, renewSessionSchema } from '@vialex/domain';
+import { loginResponse, loginSchema, meResponse, renewSessionSchema, signInResponse } from '@vialex/domain';
 import { viewerOf } from '../../platform/context.js';
 import { presentMe, presentViewer } from '../users/presenter.js';
 import { login, logout } from './service.js';
 import { renewSession } from './renew.js';
 import { staffGuard } from './guard.js';
-import { SESSION_COOKIE } from './tokens.js';
 import { clearSessionCookie, readSessionCookie, sessionExpiresAt } from './session.js';
-import { DEVICE_COOKIE, DEVICE_COOKIE_PATH } from './device.js';
+import { DEVICE_COOKIE } from './device.js';
+import { setPendingCookie } from './pending-sign-in.js';
+import { signInStepRoutes } from './sign-in-step-routes.js';
+import { myFactorRoutes } from './my-factor-routes.js';
+import { secureCookie, setDeviceCookie, setSessionCookie, setSignedInCookies } from './cookies.js';
 
 /** Sign-in and who is signed in (public scope). */
 export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,24 +21,33 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Staff sign-in; sets the session cookie',
+        summary:
+          'Staff sign-in, its password: the session (`user`), or one more step before it — the second factor (`segundoPaso`) or its setup (`configurar`), held by a short-lived cookie sent only to /api/auth/login/…',
         body: loginSchema,
-        response: { 200: loginResponse },
+        response: { 200: signInResponse },
       },
     },
     async (request, reply) => {
-      const { token, user, started, deviceCookie } = await login(app.ctx, {
+      const step = await login(app.ctx, {
         ...request.body,
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? '',
         deviceCookie: request.cookies[DEVICE_COOKIE],
       });
-      // Before the session cookie: callers reading Set-Cookie as one string find the session's last.
-      setDeviceCookie(request, reply, deviceCookie);
-      setSessionCookie(request, reply, token, sessionExpiresAt(user, started));
-      return { user: presentMe(user, started) };
+      if (step.kind === 'verificar') {
+        setPendingCookie(reply, step.pendingToken, secureCookie(request));
+        return { segundoPaso: { metodos: step.methods } };
+      }
+      if (step.kind === 'configurar') {
+        setPendingCookie(reply, step.pendingToken, secureCookie(request));
+        return { configurar: { cargo: step.cargo } };
+      }
+      setSignedInCookies(request, reply, step);
+      return { user: presentMe(step.user, step.started) };
     },
   );
+
+  await app.register(signInStepRoutes, { prefix: '/login' });
 
   // Public, so that a browser with no session cookie (a first visit to /login) is told "nobody"
   // (200 null) instead of a 401, which browsers report as a console error on every visit. A
@@ -62,8 +73,10 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Seguir conectado and Salir (staff scope). */
+/** Seguir conectado, Salir and Mi perfil's second factor (staff scope). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(myFactorRoutes, { prefix: '/segundo-factor' });
+
   // Under /login so that the trusted-device cookie (sent only to /api/auth/login) comes along.
   app.post(
     '/login/renew',
@@ -108,35 +121,3 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-/**
- * The cookie outlives a closed browser for as long as the session may last, and no longer; the
- * server decides when the session ends (duracion_sesion). A browser-session cookie would be lost
- * with the browser while the session still blocks a new sign-in (one session per user).
- */
-function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expires: Date) {
-  const secure = secureCookie(request);
-  const maxAge = Math.max(1, Math.min(Math.ceil((expires.getTime() - Date.now()) / 1000), SESSION_MAX_MINUTES * 60));
-  reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge });
-}
-
-/**
- * The trusted-device cookie (device.ts): sent only with sign-ins, for LOGIN_DEVICE_DAYS; Salir
- * leaves it, so the device stays trusted.
- */
-function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, value: string) {
-  const maxAge = request.server.ctx.config.login.deviceDays * 86_400;
-  reply.setCookie(DEVICE_COOKIE, value, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: secureCookie(request),
-    path: DEVICE_COOKIE_PATH,
-    maxAge,
-  });
-}
-
-/** COOKIE_SECURE, or with 'auto' whether the request came over HTTPS. */
-function secureCookie(request: FastifyRequest): boolean {
-  const { cookieSecure } = request.server.ctx.config;
-  return cookieSecure === 'auto' ? request.protocol === 'https' : cookieSecure;
-}

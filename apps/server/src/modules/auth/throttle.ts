@@ -208,6 +208,15 @@ export async function releaseAttempt(
   localState(db).settled(email, ip);
 }
 
+/**
+ * A right password that does not complete the sign-in yet (a second factor follows): its own place
+ * is freed, and every failure on the account stays counted until the sign-in is complete.
+ */
+export async function settleAttempt(db: Db, reservation: string, email: string, ip: string): Promise<void> {
+  await db.delete(intentos_login).where(eq(intentos_login.id, reservation));
+  localState(db).settled(email, ip);
+}
+
 /** A wrong password (or an unknown or inactive account): the reservation stays as a failure. */
 export async function failAttempt(db: Db, reservation: string, email: string, ip: string): Promise<void> {
   await db.update(intentos_login).set({ pendiente: false }).where(eq(intentos_login.id, reservation));

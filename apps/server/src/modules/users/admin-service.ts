@@ -21,6 +21,7 @@ import type { Executor } from '../../db/client.js';
 import { areas, ciudades, cuentas, usuarios } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { signOutUser } from '../auth/session.js';
+import { clearSecondFactor } from '../auth/second-factor.js';
 import type { Viewer } from '../../platform/viewer.js';
 import { enforce } from '../../platform/policy.js';
 import { hashPassword } from '../../platform/passwords.js';
@@ -197,7 +198,13 @@ export async function setUserCities(ctx: AppContext, viewer: Viewer, id: string,
  * live session ends with it (as DESLOGUEAR): whoever held it must sign in with the new password.
  * Not one's own: that is the key button, which asks for the current password.
  */
-export async function setUserPassword(ctx: AppContext, viewer: Viewer, id: string, password: string) {
+export async function setUserPassword(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: string,
+  password: string,
+  { quitarSegundoFactor = false }: { quitarSegundoFactor?: boolean } = {},
+) {
   enforce(maySetPassword(viewer, { id }));
   const user = await findUser(ctx.db, id);
   if (!user) throw notFound(MSG.usuarioNoExiste);
@@ -209,6 +216,8 @@ export async function setUserPassword(ctx: AppContext, viewer: Viewer, id: strin
     await setAccountPasswordHash(tx, row.uiid, passwordHash);
     // The act, never its material: no password nor hash in the record.
     await recordAudit(tx, { actor: viewer, accion: 'usuario.contrasena_restablecida', objeto: userTarget(row) });
+    // A lost phone or passkey: the factors go only when the Administrador asked (recorded apart).
+    if (quitarSegundoFactor) await clearSecondFactor(tx, row, viewer);
     await signOut(ctx, tx, viewer, row, byViewer(MSG.trazaCambioContrasena, viewer));
     await usersChanged(ctx, tx, id);
   });
