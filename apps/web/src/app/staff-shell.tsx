@@ -3,6 +3,7 @@ import { useLive } from '../lib/use-live';
 import { StaffLayout } from '../features/layout/staff-layout';
 import { AvailabilityControl } from '../features/availability/availability-control';
 import { AccountMenu } from '../features/auth/account-menu';
+import { OwnPhotoField } from '../features/users/user-photo-field';
 import { ChangePasswordButton } from '../features/auth/change-password-button';
 import { LocationSync } from '../features/location/use-location-sync';
 import { NotificationBell } from '../features/notifications/notification-bell';
@@ -27,7 +28,7 @@ export function StaffShell() {
           </>
         }
         notifications={<NotificationBell />}
-        account={<AccountMenu />}
+        account={<AccountMenu profile={<OwnPhotoField />} />}
       />
     </>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -9,7 +9,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import Logout from '@mui/icons-material/Logout';
-import { MSG } from '@vialex/domain';
+import { LABELS, MSG, fmt } from '@vialex/domain';
 import { logout, useCurrentUser } from '../../lib/session';
 import { TEXTS } from '../../lib/texts';
 
@@ -17,8 +17,8 @@ function initials(nombres: string, apellidos: string): string {
   return `${nombres.trim()[0] ?? ''}${apellidos.trim()[0] ?? ''}`.toUpperCase();
 }
 
-/** Account menu: who is signed in, their cargo in capitals, and Salir. */
-export function AccountMenu() {
+/** Account menu: who is signed in, their cargo in capitals, their profile (`profile`), and Salir. */
+export function AccountMenu({ profile }: { profile?: ReactNode } = {}) {
   const me = useCurrentUser();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [leaving, setLeaving] = useState(false);
@@ -41,6 +41,9 @@ export function AccountMenu() {
           sx={{ p: 0.5 }}
         >
           <Avatar
+            src={me.foto ?? undefined}
+            alt={me.foto ? fmt(LABELS.usuarios.fotoDe, { nombre: fullName }) : undefined}
+            data-testid="header-avatar"
             sx={{
               width: 34,
               height: 34,
@@ -67,6 +70,8 @@ export function AccountMenu() {
           <Typography variant="body2" color="text.secondary" sx={{ letterSpacing: '0.04em' }}>
             {me.cargo.toUpperCase()}
           </Typography>
+          {/* One's own profile (the photo): composed by the app, features do not import each other. */}
+          {profile && <Box sx={{ mt: 1.5 }}>{profile}</Box>}
         </Box>
         <Divider />
         <MenuItem onClick={salir} disabled={leaving}>

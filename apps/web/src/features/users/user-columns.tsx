@@ -14,6 +14,7 @@ import { LIST_TEXTS } from '../../components/list/texts';
 import type { ListColumn, RenderCard } from '../../components/list/types';
 import type { UserRow } from './api/list-users';
 import { USER_TEXTS } from './texts';
+import { UserAvatar } from '../../components/user-avatar';
 
 const SHOWN_CITIES = 2;
 
@@ -90,7 +91,18 @@ function UserActions({ u, actions, labelled }: { u: UserRow; actions: UserColumn
 /** LISTA DE USUARIOS's columns (spec 1 §2): the name stays at the left, the actions at the right. */
 export function userColumns(actions: UserColumnActions): ListColumn<UserRow>[] {
   return [
-    { key: 'nombres', header: USER_TEXTS.nombres, sticky: 'left', width: 140, render: (u) => u.nombres },
+    {
+      key: 'nombres',
+      header: USER_TEXTS.nombres,
+      sticky: 'left',
+      width: 180,
+      render: (u) => (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <UserAvatar nombre={`${u.nombres} ${u.apellidos}`} foto={u.foto} size={28} />
+          <span>{u.nombres}</span>
+        </Stack>
+      ),
+    },
     { key: 'apellidos', header: USER_TEXTS.apellidos, sticky: 'left', width: 150, render: (u) => u.apellidos },
     { key: 'identificacion', header: USER_TEXTS.identificacion, minWidth: 130, render: (u) => u.identificacion },
     { key: 'telefono', header: USER_TEXTS.telefono, minWidth: 110, render: (u) => u.telefono },

@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import type { CreateUserInput } from '@vialex/domain';
 import { CARGOS, MSG, appointableCargos, createUserSchema, updateUserSchema, type Cargo } from '@vialex/domain';
 import { FormDialog } from '../../components/list/form-dialog';
+import { UserPhotoField } from './user-photo-field';
 import { FormPasswordField, FormSelectField, FormTextField } from '../../components/list/form-fields';
 import { ESTADO_OPTIONS } from '../../components/list/estado-chip';
 import { useAreas, useCargos } from '../../components/list/lookups';
@@ -136,6 +137,15 @@ function UserForm({
       busy={create.isPending || update.isPending}
     >
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, pt: 1 }}>
+        {editing?.actions.changePhoto && (
+          <Box sx={{ gridColumn: '1 / -1' }}>
+            <UserPhotoField
+              userId={editing.id}
+              nombre={`${editing.nombres} ${editing.apellidos}`}
+              foto={editing.foto}
+            />
+          </Box>
+        )}
         <FormTextField control={control} name="nombres" label={USER_TEXTS.nombre} autoFocus />
         <FormTextField control={control} name="apellidos" label={USER_TEXTS.apellidos} />
         <FormTextField

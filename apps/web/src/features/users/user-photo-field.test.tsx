@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { LABELS, MSG, fmt } from '@vialex/domain';
+import { UserPhotoField } from './user-photo-field';
+
+const T = LABELS.usuarios;
+
+function setup(foto: string | null = null) {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <UserPhotoField userId="u1" nombre="Ana Pérez" foto={foto} />
+    </QueryClientProvider>,
+  );
+  return screen.getByTestId('user-photo-input') as HTMLInputElement;
+}
+
+const answer = (status: number, body: object) =>
+  vi
+    .fn()
+    .mockResolvedValue(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('UserPhotoField', () => {
+  it('shows the initials, uploads the chosen image as multipart PUT and shows the photo', async () => {
+    const fetch = answer(200, { foto: '/api/usuarios/u1/foto/f1' });
+    vi.stubGlobal('fetch', fetch);
+    const input = setup();
+    expect(screen.getByTestId('user-avatar')).toHaveTextContent('AP');
+    expect(input.accept).toContain('image/png');
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'yo.png', { type: 'image/png' });
+    fireEvent.change(input, { target: { files: [file] } });
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: fmt(T.fotoDe, { nombre: 'Ana Pérez' }) })).toBeInTheDocument(),
+    );
+    const [url, init] = fetch.mock.calls[0];
+    expect(url).toBe('/api/usuarios/u1/foto');
+    expect(init.method).toBe('PUT');
+    expect((init.body as FormData).get('foto')).toBeInstanceOf(File);
+    expect(screen.getByRole('button', { name: T.cambiarFoto })).toBeInTheDocument();
+  });
+
+  it("says the server's refusal in Spanish and keeps the initials", async () => {
+    vi.stubGlobal(
+      'fetch',
+      answer(415, { statusCode: 415, code: 'FILE_TYPE_NOT_ALLOWED', message: MSG.fotoSoloImagen }),
+    );
+    const input = setup();
+    fireEvent.change(input, { target: { files: [new File(['%PDF'], 'a.pdf', { type: 'application/pdf' })] } });
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.fotoSoloImagen);
+    expect(screen.getByTestId('user-avatar')).toHaveTextContent('AP');
+  });
+
+  it('removes the photo', async () => {
+    const fetch = answer(200, { foto: null });
+    vi.stubGlobal('fetch', fetch);
+    setup('/api/usuarios/u1/foto/f1');
+    fireEvent.click(screen.getByRole('button', { name: T.quitarFoto }));
+    await waitFor(() => expect(screen.getByTestId('user-avatar')).toHaveTextContent('AP'));
+    expect(screen.getByRole('button', { name: T.subirFoto })).toBeInTheDocument();
+  });
+});
