@@ -562,6 +562,98 @@ export const LABELS = {
     buscarRapido: 'Nombre del estado',
   },
   /** Seguir conectado: the end-of-session warning's way to keep working (not in the spec). */
+  /** Mi perfil's verification in two steps, the sign-in's second step and its setup, the Administrador's rule per cargo. */
+  segundoFactor: {
+    miPerfil: 'Mi perfil',
+    titulo: 'Verificación en dos pasos',
+    descripcion:
+      'Además de su contraseña, VIALEX le pide una prueba que solo usted tiene: un código de su app de autenticación o una llave de acceso de su dispositivo.',
+    requeridoPorCargo: 'Su cargo ({cargo}) requiere verificación en dos pasos.',
+    activa: 'Activa',
+    inactiva: 'No configurada',
+    quitar: 'QUITAR',
+    configurar: 'CONFIGURAR',
+    // The authenticator app
+    app: 'App de autenticación',
+    appDescripcion: 'Google Authenticator, Microsoft Authenticator u otra app que genere códigos de 6 dígitos.',
+    appDesde: 'Activa desde el {fecha}',
+    configurarApp: 'Configurar app de autenticación',
+    escaneeQr: '1. Escanee este código QR con su app de autenticación.',
+    qrAlt: 'Código QR para su app de autenticación',
+    claveManual: 'Si no puede escanearlo, escriba esta clave en la app:',
+    copiarClave: 'Copiar clave',
+    claveCopiada: 'Clave copiada',
+    ingreseCodigoApp: '2. Escriba el código de 6 dígitos que muestra la app.',
+    codigo: 'Código de 6 dígitos',
+    activar: 'ACTIVAR',
+    quitarAppTitulo: '¿Quitar la app de autenticación?',
+    quitarAppTexto: 'VIALEX dejará de pedirle sus códigos al ingresar.',
+    // Passkeys
+    llaves: 'Llaves de acceso',
+    llavesDescripcion: 'Ingrese con la huella, el rostro o el PIN de su dispositivo, sin escribir la contraseña.',
+    sinLlaves: 'No tiene llaves de acceso registradas.',
+    agregarLlave: 'AGREGAR LLAVE DE ACCESO',
+    agregarLlaveTitulo: 'Agregar llave de acceso',
+    agregarLlaveTexto:
+      'Su navegador le pedirá confirmar con la huella, el rostro, el PIN o la llave de seguridad de este dispositivo.',
+    nombreLlave: 'Nombre del dispositivo',
+    nombreLlaveAyuda: 'Por ejemplo: Celular de trabajo, Portátil de la oficina',
+    continuar: 'CONTINUAR',
+    llaveCreada: 'Agregada el {fecha}',
+    llaveUsada: 'Último uso: {fecha}',
+    llaveSinUso: 'Aún sin usar',
+    quitarLlaveTitulo: '¿Quitar la llave de acceso «{nombre}»?',
+    quitarLlaveTexto: 'Ese dispositivo ya no podrá ingresar a VIALEX con ella.',
+    llaveCancelada: 'No se completó: el navegador lo canceló o el tiempo terminó. Intente de nuevo.',
+    llaveNoSoportada: 'Este navegador no admite llaves de acceso.',
+    // Recovery codes
+    codigos: 'Códigos de recuperación',
+    codigosDescripcion: 'Úselos si pierde su celular o su llave de acceso. Cada código sirve una sola vez.',
+    codigosRestantes: 'Le quedan {n} de {total} códigos.',
+    generarCodigos: 'GENERAR NUEVOS CÓDIGOS',
+    generarCodigosTitulo: '¿Generar nuevos códigos de recuperación?',
+    generarCodigosTexto: 'Los códigos anteriores dejarán de servir.',
+    codigosTitulo: 'Guarde sus códigos de recuperación',
+    codigosTexto:
+      'Se muestran una sola vez. Guárdelos en un lugar seguro: cada uno le permite ingresar una vez si no tiene a mano su app de autenticación ni su llave de acceso.',
+    copiarCodigos: 'COPIAR',
+    codigosCopiados: 'Códigos copiados',
+    descargarCodigos: 'DESCARGAR',
+    codigosArchivo: 'Códigos de recuperación de VIALEX ({email}). Cada código sirve una sola vez.',
+    codigosGuardados: 'Guardé mis códigos en un lugar seguro',
+    listo: 'LISTO',
+    // The sign-in's second step
+    segundoPasoTotp: 'Escriba el código de 6 dígitos de su app de autenticación.',
+    segundoPasoLlave: 'Use su llave de acceso o escriba un código de recuperación.',
+    segundoPasoRecuperacion: 'Escriba uno de sus códigos de recuperación.',
+    codigoRecuperacion: 'Código de recuperación',
+    verificar: 'VERIFICAR',
+    usarLlave: 'USAR UNA LLAVE DE ACCESO',
+    usarRecuperacion: 'Usar un código de recuperación',
+    usarApp: 'Usar el código de la app',
+    volverIngreso: 'Volver al inicio de sesión',
+    ingresarConLlave: 'INGRESAR CON UNA LLAVE DE ACCESO',
+    // The setup a required cargo is led to at sign-in
+    configurarTitulo: 'Configure la verificación en dos pasos',
+    configurarTexto:
+      'Su cargo requiere un segundo factor para ingresar a VIALEX. Elija cómo quiere confirmar que es usted:',
+    configurarConApp: 'APP DE AUTENTICACIÓN',
+    configurarConLlave: 'LLAVE DE ACCESO',
+    irAVialex: 'CONTINUAR A VIALEX',
+    // Proving the password again before a change of the factors
+    confirmarIdentidadTitulo: 'Confirme su contraseña',
+    confirmar: 'CONFIRMAR',
+    // The Administrador: the rule per cargo, and the password reset
+    porCargo: 'Segundo factor',
+    porCargoTitulo: 'VERIFICACIÓN EN DOS PASOS POR CARGO',
+    porCargoTexto:
+      'Los usuarios de los cargos marcados deben tener una app de autenticación o una llave de acceso. Quien no la tenga la configura en su próximo ingreso.',
+    guardar: 'GUARDAR',
+    quitarAlRestablecer:
+      'Quitar también su verificación en dos pasos (app de autenticación, llaves de acceso y códigos de recuperación)',
+    quitarAlRestablecerAyuda:
+      'Solo si perdió su celular o su llave de acceso: si su cargo la requiere, la configurará de nuevo al ingresar.',
+  },
   sesion: {
     seguirConectado: 'Seguir conectado',
     seguirConectadoTitulo: '¿Seguir conectado?',

@@ -18,6 +18,8 @@ import { GeoWarning } from '../../components/geo-warning';
 import { ErrorDialog } from '../../components/message-dialog';
 import { LoginForm, type LoginPayload } from './login-form';
 import { useLogin } from './api/login';
+import { SecondStepForm, SetupFactorForm } from './second-step';
+import type { Me, SecondFactorMethod } from '@vialex/domain';
 
 /** The location warning's height on a phone: two lines of a filled Alert. */
 const GEO_WARNING_HEIGHT = 68;
@@ -36,19 +38,27 @@ export function LoginPage() {
   const loginMutation = useLogin();
   const [error, setError] = useState<string | null>(null);
   const [issues, setIssues] = useState<ApiErrorBody['issues']>();
+  // After a right password: the second factor, or the setup of one the user's cargo requires.
+  const [step, setStep] = useState<{ methods: SecondFactorMethod[] } | 'setup' | null>(null);
   // Why the previous session ended (its time ran out, or it was ended): said until the next sign-in.
   const ended = useSessionEndNotice();
   // However the session ended (its time, forced out, a request refused), no toast of it stays
   // over the form.
   useEffect(() => closeAllToasts(), []);
 
+  const enter = (user: Me) => {
+    clearSessionEndNotice();
+    // Back where this tab was (the session ended there, or a deep link was opened signed out).
+    navigate(returnRoute(user.id), { replace: true });
+  };
+
   const submit = async (values: LoginPayload) => {
     setIssues(undefined);
     try {
-      const { user } = await loginMutation.mutateAsync(values);
-      clearSessionEndNotice();
-      // Back where this tab was (the session ended there, or a deep link was opened signed out).
-      navigate(returnRoute(user.id), { replace: true });
+      const answer = await loginMutation.mutateAsync(values);
+      if ('segundoPaso' in answer) return setStep({ methods: answer.segundoPaso.metodos });
+      if ('configurar' in answer) return setStep('setup');
+      enter(answer.user);
     } catch (e) {
       if (isApiError(e) && e.status === 400 && e.body.issues?.length) setIssues(e.body.issues);
       else setError(loginErrorMessage(e));
@@ -98,10 +108,13 @@ export function LoginPage() {
           <Typography variant="h5" component="h1" gutterBottom sx={{ fontWeight: 700, textAlign: 'center' }}>
             {MSG.bienvenida}
           </Typography>
+          {/* Past the password, the step says what it asks for. */}
           <Typography color="text.secondary" sx={{ textAlign: 'center', mb: 4 }}>
-            {MSG.bienvenidaDetalle}
+            {step === null ? MSG.bienvenidaDetalle : ''}
           </Typography>
-          <LoginForm onSubmit={submit} serverIssues={issues} />
+          {step === null && <LoginForm onSubmit={submit} serverIssues={issues} />}
+          {step === 'setup' && <SetupFactorForm onDone={enter} />}
+          {step !== null && step !== 'setup' && <SecondStepForm methods={step.methods} onDone={enter} />}
         </CardContent>
       </Card>
       <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', maxWidth: 440 }}>

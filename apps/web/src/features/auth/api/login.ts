@@ -1,21 +1,26 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoginInput, LoginResponse } from '@vialex/domain';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { LoginInput, Me, SignInResponse } from '@vialex/domain';
 import { api } from '../../../lib/api';
 import { meQueryKey } from '../../../lib/session';
 
-export function login(values: LoginInput): Promise<LoginResponse> {
+/** The password step: signed in, or one more step (the second factor, or its setup). */
+export function login(values: LoginInput): Promise<SignInResponse> {
   // A 401 here is a wrong password, not a lost session.
-  return api.post<LoginResponse>('/api/auth/login', values, { ignoreSessionLoss: true });
+  return api.post<SignInResponse>('/api/auth/login', values, { ignoreSessionLoss: true });
+}
+
+/** Start clean: nothing of a previous user may linger in the cache. */
+export function signedIn(queryClient: QueryClient, user: Me) {
+  queryClient.clear();
+  queryClient.setQueryData(meQueryKey, user);
 }
 
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
-    onSuccess: ({ user }) => {
-      // Start clean: nothing of a previous user may linger in the cache.
-      queryClient.clear();
-      queryClient.setQueryData(meQueryKey, user);
+    onSuccess: (answer) => {
+      if ('user' in answer) signedIn(queryClient, answer.user);
     },
   });
 }

@@ -1,0 +1,184 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { LABELS, MSG, type Me, type SecondFactorMethod, type TotpSetup } from '@vialex/domain';
+import { api, isApiError } from '../../lib/api';
+import { signedIn } from './api/login';
+
+/*
+ * The sign-in's later steps, in the sign-in card: the second factor after a right password (the
+ * app's code or a recovery code), or the setup of the authenticator app that the user's cargo
+ * requires (its QR code, its key, its first code, then the recovery codes shown once).
+ */
+
+const L = LABELS.segundoFactor;
+const opts = { ignoreSessionLoss: true };
+
+const messageOf = (e: unknown) => (isApiError(e) ? e.message : MSG.algoSalioMal);
+
+/** The second step: the app's code, or one of the recovery codes. */
+export function SecondStepForm({ methods, onDone }: { methods: SecondFactorMethod[]; onDone: (user: Me) => void }) {
+  const queryClient = useQueryClient();
+  const [method, setMethod] = useState<'totp' | 'recuperacion'>(methods.includes('totp') ? 'totp' : 'recuperacion');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const { user } = await api.post<{ user: Me }>(
+        '/api/auth/login/segundo-paso',
+        { metodo: method, codigo: code },
+        opts,
+      );
+      signedIn(queryClient, user);
+      onDone(user);
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Typography variant="h6" component="h2">
+        {L.titulo}
+      </Typography>
+      <Typography color="text.secondary">
+        {method === 'totp' ? L.segundoPasoTotp : L.segundoPasoRecuperacion}
+      </Typography>
+      <TextField
+        label={method === 'totp' ? L.codigo : L.codigoRecuperacion}
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        autoFocus
+        autoComplete="one-time-code"
+        slotProps={{
+          htmlInput: { inputMode: method === 'totp' ? 'numeric' : 'text', 'data-testid': 'second-step-code' },
+        }}
+      />
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Button type="submit" variant="contained" size="large" disabled={busy || !code.trim()}>
+        {L.verificar}
+      </Button>
+      {methods.includes('totp') && methods.includes('recuperacion') && (
+        <Button
+          onClick={() => {
+            setMethod(method === 'totp' ? 'recuperacion' : 'totp');
+            setCode('');
+            setError(null);
+          }}
+        >
+          {method === 'totp' ? L.usarRecuperacion : L.usarApp}
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+/** The setup a required cargo is led to: the app's QR and key, its first code, then the recovery codes. */
+export function SetupFactorForm({ onDone }: { onDone: (user: Me) => void }) {
+  const queryClient = useQueryClient();
+  const [setup, setSetup] = useState<TotpSetup | null>(null);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<{ user: Me; codes: string[] } | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    api
+      .post<TotpSetup>('/api/auth/login/configurar/totp', undefined, opts)
+      .then(setSetup)
+      .catch((e) => setError(messageOf(e)));
+  }, []);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await api.post<{ user: Me; codigosRecuperacion: string[] }>(
+        '/api/auth/login/configurar/totp/confirmar',
+        { codigo: code },
+        opts,
+      );
+      setDone({ user: answer.user, codes: answer.codigosRecuperacion });
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (done)
+    return (
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Typography variant="h6" component="h2">
+          {L.codigosTitulo}
+        </Typography>
+        <Typography color="text.secondary">{L.codigosTexto}</Typography>
+        <Box
+          component="ul"
+          data-testid="recovery-codes"
+          sx={{ m: 0, p: 0, listStyle: 'none', columns: { xs: 1, sm: 2 }, fontFamily: 'monospace', fontSize: 15 }}
+        >
+          {done.codes.map((c) => (
+            <li key={c}>{c}</li>
+          ))}
+        </Box>
+        <Button
+          variant="contained"
+          size="large"
+          onClick={() => {
+            signedIn(queryClient, done.user);
+            onDone(done.user);
+          }}
+        >
+          {L.irAVialex}
+        </Button>
+      </Box>
+    );
+  return (
+    <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Typography variant="h6" component="h2">
+        {L.configurarTitulo}
+      </Typography>
+      <Typography color="text.secondary">{L.configurarTexto}</Typography>
+      <Typography>{L.escaneeQr}</Typography>
+      {setup && (
+        <>
+          <Box component="img" src={setup.qr} alt={L.qrAlt} sx={{ width: 200, height: 200, alignSelf: 'center' }} />
+          <Typography variant="body2" color="text.secondary">
+            {L.claveManual}
+          </Typography>
+          <Typography data-testid="totp-key" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+            {setup.secreto}
+          </Typography>
+        </>
+      )}
+      <Typography>{L.ingreseCodigoApp}</Typography>
+      <TextField
+        label={L.codigo}
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        autoComplete="one-time-code"
+        slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'setup-code' } }}
+      />
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Button type="submit" variant="contained" size="large" disabled={busy || !setup || !code.trim()}>
+        {L.activar}
+      </Button>
+    </Box>
+  );
+}
