@@ -9,6 +9,7 @@ import {
   expect,
   expectNoSideScroll,
   rows,
+  setCaseStatus,
   signIn,
   signOut,
   test,
@@ -170,16 +171,13 @@ test('the Perito lands in the Sala del perito, reads the general room as read-on
   await expectPhoneFrame(page, ['chat', 'informacion', 'chat_perito'], false);
   await phoneShot(page, 'perito-own-room');
 
-  // The general room, chosen in the bar: read-only, said positively; no refusal.
-  await navTab(page, 'chat').click();
-  await expect(page).toHaveURL(new RegExp(`/gestionar-caso/${c.id}/chat$`));
-  await expect(page.getByTestId('chat-read-only')).toHaveText(T.soloLecturaArchivos);
-  await expect(page.getByTestId('chat-refusal')).toHaveCount(0);
-  await expect(page.getByRole('textbox', { name: T.mensaje })).toHaveCount(0);
-  await expect(page.getByTestId('chat-empty')).toContainText(T.sinMensajesArchivos);
-  await phoneShot(page, 'perito-general-read-only');
-
-  // Miembros de la sala: a sheet listing each member by name, without identification digits.
+  // Miembros de la sala (their room's): a sheet listing each member by name, without identification digits.
+  // Who writes in a room is its member.
+  await page.getByRole('textbox', { name: T.mensaje }).fill('Reviso las fotos esta tarde');
+  await page.getByRole('textbox', { name: T.mensaje }).press('Enter');
+  await expect(page.getByTestId('chat-message')).toHaveCount(1);
+  await page.reload();
+  await expect(page.getByTestId('chat-message')).toHaveCount(1);
   await page.getByRole('button', { name: T.miembros, exact: true }).click();
   const members = page.getByTestId('chat-members');
   await expect(members).toBeVisible();
@@ -191,7 +189,18 @@ test('the Perito lands in the Sala del perito, reads the general room as read-on
   await page.keyboard.press('Escape');
   await expect(members).toHaveCount(0);
 
-  // A link straight to the general room (a notice's) lands in their room too.
+  // The general room, chosen in the bar: read-only, said positively; no refusal.
+  await navTab(page, 'chat').click();
+  await expect(page).toHaveURL(new RegExp(`/gestionar-caso/${c.id}/chat$`));
+  await expect(page.getByTestId('chat-read-only')).toHaveText(T.soloLecturaArchivos);
+  await expect(page.getByTestId('chat-refusal')).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: T.mensaje })).toHaveCount(0);
+  await expect(page.getByTestId('chat-empty')).toContainText(T.sinMensajesArchivos);
+  await phoneShot(page, 'perito-general-read-only');
+
+  // A link straight to the general room (a notice's) lands in their room too; a reload of the
+  // general room they chose keeps it, so the link is followed from another page.
+  await page.goto('/casos');
   await page.goto(`/gestionar-caso/${c.id}/chat`);
   await expect(page).toHaveURL(new RegExp(`/gestionar-caso/${c.id}/chat_perito$`));
 });
@@ -202,6 +211,8 @@ test("the Dibujante lands in the Sala del dibujante; archiving sits behind the c
   apiAs,
 }) => {
   const c = await fieldTeamCase(asUser, apiAs);
+  // Under way (a case still Recibido may not be archived yet).
+  await setCaseStatus(page.request, c.caso, 'En atención');
   await signIn(page, DEMO.dibujante, { at: `/gestionar-caso/${c.id}/chat` });
   await expect(page).toHaveURL(new RegExp(`/gestionar-caso/${c.id}/chat_dibujante$`));
   await expect(page.getByTestId('chat-room-name')).toHaveText(T.salas.dibujante);

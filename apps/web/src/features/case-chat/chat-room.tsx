@@ -61,6 +61,7 @@ import { MessageBubble, SystemLine, type QuoteModel } from './message-bubble';
 import type { OutboxEntry } from './outbox';
 import { chatRoomKey, useChatRoom, useChatSearch, useMarkRead, useOutboxEffects } from './use-chat-room';
 import { ButtonSpinner } from '../../components/button-spinner';
+import { UserAvatar } from '../../components/user-avatar';
 
 const ROOM_ICON = { general: Chat, perito: Engineering, dibujante: Draw };
 
@@ -126,21 +127,28 @@ function MembersList({
   anchor: HTMLElement | null;
   onClose: () => void;
 }) {
-  const rows = sala.miembros.map((m) => (
-    <ListItem key={m.id} dense>
-      <ListItemIcon sx={{ minWidth: 28 }}>
-        <FiberManualRecord
-          sx={{ fontSize: 12, color: m.estado === 'online' ? 'success.main' : 'grey.500' }}
-          aria-hidden
-        />
-      </ListItemIcon>
-      <ListItemText
-        primary={m.username}
-        secondary={m.estado === 'online' ? T.enLinea : T.desconectado}
-        data-testid="chat-member"
-      />
-    </ListItem>
-  ));
+  const rows =
+    sala.miembros.length === 0 ? (
+      <ListItem dense>
+        <ListItemText secondary={T.sinMiembros} data-testid="chat-no-members" />
+      </ListItem>
+    ) : (
+      sala.miembros.map((m) => (
+        <ListItem key={m.id} dense>
+          <ListItemIcon sx={{ minWidth: 28 }}>
+            <FiberManualRecord
+              sx={{ fontSize: 12, color: m.estado === 'online' ? 'success.main' : 'grey.500' }}
+              aria-hidden
+            />
+          </ListItemIcon>
+          <ListItemText
+            primary={m.username}
+            secondary={m.estado === 'online' ? T.enLinea : T.desconectado}
+            data-testid="chat-member"
+          />
+        </ListItem>
+      ))
+    );
   const heading = (
     <ListSubheader component="div" sx={{ fontWeight: 700, lineHeight: '40px' }}>
       {T.miembros} · {fmt(T.miembrosN, { n: sala.miembros.length })}
@@ -376,6 +384,7 @@ function ServerMessage({
       testId="chat-message"
       own={own}
       username={m.username}
+      avatar={<UserAvatar nombre={m.username} foto={sala.miembros.find((x) => x.id === m.senderId)?.foto} size={28} />}
       fecha={m.fecha}
       content={m.content}
       quote={m.reply}
