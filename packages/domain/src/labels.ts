@@ -321,19 +321,11 @@ export const LABELS = {
     enLinea: 'En línea',
     desconectado: 'Desconectado',
     enLineaN: '{n} en línea',
+    /** The general room as the client reads it on their own page. */
+    salaCliente: 'Chat con su asesor',
     miembros: 'Miembros de la sala',
-    miembrosN: '{n} miembro(s)',
-    sinMiembros: 'Quien escriba o lea en esta sala aparecerá aquí.',
-    /** The general room says who reads it: the client is there. */
-    clienteLee: 'El cliente lee los mensajes de esta sala',
-    /** A read-only room says what it is for, not what is forbidden. */
-    soloLecturaArchivos: 'Solo lectura: aquí verá las fotos y documentos del caso',
-    soloLectura: 'Solo lectura: aquí verá la conversación del equipo con el cliente',
     sinMensajes: 'Aún no hay mensajes en esta sala.',
     sinMensajesDetalle: 'Escriba el primero: los demás miembros lo verán al instante.',
-    sinMensajesArchivos: 'Cuando el equipo comparta fotos o documentos del caso, aparecerán aquí.',
-    sinMensajesLectura: 'Cuando el equipo escriba, verá aquí la conversación.',
-    sinMensajesCerrada: 'Podrá escribir aquí cuando el investigador abra la sala.',
     soloArchivos: 'En esta sala usted ve solo los mensajes con archivos.',
     fotosDrone: 'Fotos Drone',
     seleccionarFotos: 'Seleccionar fotos',
@@ -342,6 +334,7 @@ export const LABELS = {
     sinUbicacion: 'Sin ubicación del dispositivo',
     abrirArchivo: 'Abrir {nombre}',
     miembrosN: '{n} miembro(s)',
+    sinMiembros: 'Quien escriba o lea en esta sala aparecerá aquí.',
     /** The general room says who reads it: the client is there. */
     clienteLee: 'El cliente lee los mensajes de esta sala',
     /** A read-only room says what it is for, not what is forbidden. */
