@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginResponse, loginSchema, meResponse, renewSessionSchema, signInResponse } from '@vialex/domain';
 import { viewerOf } from '../../platform/context.js';
-import { presentMe, presentViewer } from '../users/presenter.js';
+import { presentMe, presentViewer } from './me-presenter.js';
 import { login, logout } from './service.js';
 import { renewSession } from './renew.js';
 import { staffGuard } from './guard.js';

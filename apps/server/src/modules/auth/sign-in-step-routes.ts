@@ -26,7 +26,7 @@ import {
   type SignInRequest,
 } from './second-factor.js';
 import { setSignedInCookies } from './cookies.js';
-import { presentMe } from '../users/presenter.js';
+import { presentMe } from './me-presenter.js';
 import { authenticationOptions } from './passkeys.js';
 
 /*

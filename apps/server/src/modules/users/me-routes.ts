@@ -13,7 +13,7 @@ import { viewerOf } from '../../platform/context.js';
 import { staffGuard } from '../auth/guard.js';
 import { readSessionCookie } from '../auth/session.js';
 import { hashSessionToken } from '../auth/tokens.js';
-import { presentMe } from './presenter.js';
+import { presentMe } from '../auth/me-presenter.js';
 import { passwordRateLimit } from './password-limits.js';
 import { changeOwnPassword, recordLocation, setGps, setOwnAvailability } from './service.js';
 

@@ -1,7 +1,6 @@
-import { normalizeDisponibilidad, type Me } from '@vialex/domain';
-import { sessionExpiresAt } from '../auth/session.js';
+import { normalizeDisponibilidad, userPhotoUrl, type Me } from '@vialex/domain';
+import { sessionExpiresAt } from './session.js';
 import type { UserRow, Viewer } from '../../platform/viewer.js';
-import { photoUrlOf } from './photo-service.js';
 
 /** The signed-in user as the API and the live channel show it. */
 export function presentMe(user: UserRow, sessionStarted: Date): Me {
@@ -16,7 +15,7 @@ export function presentMe(user: UserRow, sessionStarted: Date): Me {
     duracion_sesion: user.duracion_sesion,
     gps: user.gps,
     ciudades: user.ciudades,
-    foto: photoUrlOf(user),
+    foto: user.foto ? userPhotoUrl(user.id, user.foto) : null,
     sessionExpiresAt: sessionExpiresAt(user, sessionStarted).toISOString(),
   };
 }
