@@ -42,6 +42,15 @@ export const FEEDBACK = {
   usuarioActualizado: 'usuario {nombre} actualizado',
   usuarioInactivado: 'usuario {nombre} inactivado',
   ciudadesAsignadas: 'ciudades de {nombre} actualizadas',
+  contrasenaRestablecidaSinFactor: 'contraseña de {nombre} restablecida y su verificación en dos pasos quitada',
+
+  // Verification in two steps (Mi perfil, the Administrador's rule per cargo)
+  appActivada: 'app de autenticación activada',
+  appQuitada: 'app de autenticación quitada',
+  llaveAgregada: 'llave de acceso «{nombre}» agregada',
+  llaveQuitada: 'llave de acceso «{nombre}» quitada',
+  codigosGenerados: 'nuevos códigos de recuperación generados',
+  segundoFactorPorCargo: 'verificación en dos pasos por cargo guardada',
 
   // Catalogues (vehicles, companies, areas, statuses)
   vehiculoCreado: 'vehículo {placa} creado',
