@@ -1,9 +1,12 @@
 import Avatar from '@mui/material/Avatar';
 import { LABELS, fmt } from '@vialex/domain';
 
-/** Two initials of a name (the avatar without a photo). */
+/** Two initials of a name (the avatar without a photo); a chat name's digits and [role] are skipped. */
 export function initialsOf(nombre: string): string {
-  const [first = '', ...rest] = nombre.trim().split(/\s+/);
+  const [first = '', ...rest] = nombre
+    .trim()
+    .split(/\s+/)
+    .filter((w) => /^\p{L}/u.test(w));
   return `${first[0] ?? ''}${rest.at(-1)?.[0] ?? ''}`.toUpperCase();
 }
 

@@ -9,7 +9,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import Logout from '@mui/icons-material/Logout';
-import { LABELS, MSG, fmt } from '@vialex/domain';
+import { MSG } from '@vialex/domain';
 import { logout, useCurrentUser } from '../../lib/session';
 import { TEXTS } from '../../lib/texts';
 
@@ -40,9 +40,11 @@ export function AccountMenu({ profile }: { profile?: ReactNode } = {}) {
           aria-expanded={!!anchor}
           sx={{ p: 0.5 }}
         >
+          {/* The button's name is 'Cuenta de usuario': the initials (or photo) inside are decoration,
+              else they would be visible text missing from that name (WCAG 2.5.3). */}
           <Avatar
+            aria-hidden
             src={me.foto ?? undefined}
-            alt={me.foto ? fmt(LABELS.usuarios.fotoDe, { nombre: fullName }) : undefined}
             data-testid="header-avatar"
             sx={{
               width: 34,

@@ -1,4 +1,4 @@
-import { memo, useEffect, useState } from 'react';
+import { memo, useEffect, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -269,6 +269,8 @@ function LocalFiles({ files }: { files: OutboxFile[] }) {
 export interface BubbleProps {
   own: boolean;
   username?: string;
+  /** The sender's avatar (their photo or initials), beside another's message. */
+  avatar?: ReactNode;
   fecha: string;
   content: string;
   quote: QuoteModel | null;
@@ -307,6 +309,7 @@ export const MessageBubble = memo(function MessageBubble(p: BubbleProps) {
         py: 0.5,
       }}
     >
+      {!p.own && p.avatar}
       <Box
         sx={{
           maxWidth: { xs: '82%', sm: '70%' },
