@@ -6,7 +6,7 @@ import globals from 'globals';
 import { WEB_MOCKING_FILES } from './apps/web/isolated-tests.js';
 
 /**
- * Features never import each other (DESIGN.md): a file in apps/web/src/features/<a>/ may not
+ * Features never import each other (docs/ARCHITECTURE.md): a file in apps/web/src/features/<a>/ may not
  * import from apps/web/src/features/<b>/. Shared pieces belong in components/ or lib/.
  */
 const featureBoundaries = {
@@ -37,7 +37,7 @@ const featureBoundaries = {
 };
 
 /**
- * The server's layers (README "Where things are"), lowest first. A file imports only from its own
+ * The server's layers (docs/ARCHITECTURE.md "Where things are"), lowest first. A file imports only from its own
  * layer or a layer of a lower rank; integrations and db are both at the bottom and don't import
  * each other. The domain package (@vialex/domain) and npm packages sit beneath all of them.
  */
@@ -88,8 +88,62 @@ export const serverLayers = {
   },
 };
 
+/**
+ * The server's modules in order, lowest first (docs/ARCHITECTURE.md "Modules in order"). A module
+ * imports only modules of a lower rank, never one of its own rank or above: so no import runs
+ * back up and no two modules import each other. A new module takes its place here.
+ */
+export const MODULE_RANKS = [
+  ['audit', 'availability', 'files', 'lookups', 'privacy', 'push'],
+  ['auth', 'catalogues', 'clients', 'vehicles'],
+  ['notifications', 'system', 'users'],
+  ['cases'],
+  ['case-map', 'chat', 'exports', 'reports'],
+  ['client-links', 'live'],
+  ['messaging'],
+  ['data-subject'],
+];
+
+const MODULE_OF = /apps[\\/]server[\\/]src[\\/]modules[\\/]([^\\/]+)[\\/]/;
+const moduleRank = (name) => MODULE_RANKS.findIndex((rank) => rank.includes(name));
+
+/** Server modules import downwards only, by MODULE_RANKS. */
+export const moduleOrder = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const own = MODULE_OF.exec(context.filename)?.[1];
+    if (!own) return {};
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = MODULE_OF.exec(path.resolve(path.dirname(context.filename), source) + path.sep)?.[1];
+      if (!target || target === own) return;
+      const [mine, theirs] = [moduleRank(own), moduleRank(target)];
+      if (mine < 0 || theirs < 0) {
+        context.report({
+          node,
+          message: `modules/${mine < 0 ? own : target} has no rank: give it its place in MODULE_RANKS (eslint.config.js).`,
+        });
+      } else if (theirs >= mine) {
+        context.report({
+          node,
+          message: `modules/${own} must not import modules/${target} (${source}): a module imports only modules of a lower rank (MODULE_RANKS in eslint.config.js).`,
+        });
+      }
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: (n) => check({ ...n, source: n.source }),
+    };
+  },
+};
+
 /** The project's own rules. */
-const vialex = { rules: { 'feature-boundaries': featureBoundaries, 'server-layers': serverLayers } };
+const vialex = {
+  rules: { 'feature-boundaries': featureBoundaries, 'server-layers': serverLayers, 'module-order': moduleOrder },
+};
 
 export default tseslint.config(
   {
@@ -119,7 +173,7 @@ export default tseslint.config(
   {
     files: ['apps/server/src/**/*.ts'],
     plugins: { vialex },
-    rules: { 'vialex/server-layers': 'error' },
+    rules: { 'vialex/server-layers': 'error', 'vialex/module-order': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

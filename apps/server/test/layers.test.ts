@@ -53,3 +53,58 @@ describe('server layers (ESLint vialex/server-layers)', () => {
     expect(errors).toEqual([]);
   });
 });
+
+/** Server modules in order (MODULE_RANKS in eslint.config.js): a module imports only lower ranks. */
+async function orderErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, 'apps/server/src', file) });
+  return result.messages.filter((m) => m.ruleId === 'vialex/module-order').map((m) => m.message);
+}
+
+describe('server modules in order (ESLint vialex/module-order)', () => {
+  it.each([
+    [
+      'modules/users/service.ts',
+      "import { findCaseRow } from '../cases/queries.js';",
+      'modules/users must not import modules/cases',
+    ],
+    [
+      'modules/cases/create-service.ts',
+      "import { roomOf } from '../chat/service.js';",
+      'modules/cases must not import modules/chat',
+    ],
+    [
+      'modules/auth/routes.ts',
+      "import { presentUser } from '../users/admin-presenter.js';",
+      'modules/auth must not import modules/users',
+    ],
+    // Two modules of one rank do not import each other either.
+    [
+      'modules/clients/service.ts',
+      "import { lookupPlate } from '../vehicles/plate-lookup.js';",
+      'modules/clients must not import modules/vehicles',
+    ],
+    ['modules/nuevo/service.ts', "import { enforce } from '../cases/queries.js';", 'modules/nuevo has no rank'],
+  ])('%s: %s is refused', async (file, code, message) => {
+    const errors = await orderErrors(file, code);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain(message);
+  });
+
+  it.each([
+    ['modules/chat/service.ts', "import { caseInScope } from '../cases/queries.js';"],
+    ['modules/cases/status-service.ts', "import { recomputeAvailability } from '../availability/availability.js';"],
+    ['modules/users/admin-service.ts', "import { signOutUser } from '../auth/session.js';"],
+    ['modules/cases/queries.ts', "import { findScopedCase } from './queries.js';"],
+    ['modules/cases/queries.ts', "import { enforce } from '../../platform/policy.js';"],
+  ])('%s: %s is allowed', async (file, code) => {
+    expect(await orderErrors(file, code)).toEqual([]);
+  });
+
+  it('the server modules keep their order: no import runs back up, no two modules import each other', async () => {
+    const results = await eslint.lintFiles(['apps/server/src/modules/**/*.ts']);
+    const errors = results.flatMap((r) =>
+      r.messages.filter((m) => m.ruleId === 'vialex/module-order').map((m) => `${r.filePath}: ${m.message}`),
+    );
+    expect(errors).toEqual([]);
+  });
+});
