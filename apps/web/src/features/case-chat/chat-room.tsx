@@ -61,6 +61,7 @@ import { MessageBubble, SystemLine, type QuoteModel } from './message-bubble';
 import type { OutboxEntry } from './outbox';
 import { chatRoomKey, useChatRoom, useChatSearch, useMarkRead, useOutboxEffects } from './use-chat-room';
 import { ButtonSpinner } from '../../components/button-spinner';
+import { UserAvatar } from '../../components/user-avatar';
 
 const ROOM_ICON = { general: Chat, perito: Engineering, dibujante: Draw };
 
@@ -383,6 +384,7 @@ function ServerMessage({
       testId="chat-message"
       own={own}
       username={m.username}
+      avatar={<UserAvatar nombre={m.username} foto={sala.miembros.find((x) => x.id === m.senderId)?.foto} size={28} />}
       fecha={m.fecha}
       content={m.content}
       quote={m.reply}
