@@ -275,7 +275,13 @@ function wholeSetting(value: string | undefined, fallback: number, setting: stri
 export function parseDataRetention(env: NodeJS.ProcessEnv, { scheduleOff }: { scheduleOff: boolean }) {
   return {
     years: wholeSetting(env.DATA_RETENTION_YEARS, 5, 'DATA_RETENTION_YEARS', 1, 100),
-    everyHours: wholeSetting(env.DATA_RETENTION_EVERY_HOURS, scheduleOff ? 0 : 24, 'DATA_RETENTION_EVERY_HOURS', 0, 8760),
+    everyHours: wholeSetting(
+      env.DATA_RETENTION_EVERY_HOURS,
+      scheduleOff ? 0 : 24,
+      'DATA_RETENTION_EVERY_HOURS',
+      0,
+      8760,
+    ),
     hour: wholeSetting(env.DATA_RETENTION_HOUR, 3, 'DATA_RETENTION_HOUR', 0, 23),
   };
 }
@@ -312,13 +318,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapidSubject: env.VAPID_SUBJECT ?? 'mailto:soporte@vialex.co',
     pushHosts: parsePushHosts(env.PUSH_HOSTS),
     appOrigins: parseOrigins(env.APP_ORIGINS, 'APP_ORIGINS'),
+    secondFactorKey: parseSecondFactorKey(env.SECOND_FACTOR_KEY),
     livePingMs: int(env.LIVE_PING_MS, 30_000),
     liveCloseGraceMs: int(env.LIVE_CLOSE_GRACE_MS, 3_000),
     instanceHeartbeatMs: int(env.INSTANCE_HEARTBEAT_MS, 10_000),
     instanceExpiryMs: int(env.INSTANCE_EXPIRY_MS, 30_000),
     dbPoolSize: int(env.DB_POOL_SIZE, 10),
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
-    secondFactorKey: parseSecondFactorKey(env.SECOND_FACTOR_KEY),
     kronosUrl: env.KRONOS_URL || undefined,
     hub: {
       url: env.HUB_URL || undefined,
@@ -364,11 +370,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-function positive(value: string | undefined, fallback: number, setting: string): number {
-  const n = int(value, fallback);
-  if (!(n > 0)) throw new Error(`${setting}: must be a positive number: ${value}`);
-  return n;
-}
 /** SECOND_FACTOR_KEY: 32 bytes, as 64 hexadecimal digits or in base64 (`openssl rand -base64 32`). */
 export function parseSecondFactorKey(value: string | undefined): Buffer | undefined {
   if (!value) return undefined;
@@ -378,3 +379,8 @@ export function parseSecondFactorKey(value: string | undefined): Buffer | undefi
   return key;
 }
 
+function positive(value: string | undefined, fallback: number, setting: string): number {
+  const n = int(value, fallback);
+  if (!(n > 0)) throw new Error(`${setting}: must be a positive number: ${value}`);
+  return n;
+}

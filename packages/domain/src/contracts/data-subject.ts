@@ -62,9 +62,7 @@ export const clientDataReport = z.object({
       posicion: position.nullable(),
     }),
   ),
-  autorizaciones: z.array(
-    z.object({ caso: z.number(), fecha: z.string(), version: z.string(), ip: z.string() }),
-  ),
+  autorizaciones: z.array(z.object({ caso: z.number(), fecha: z.string(), version: z.string(), ip: z.string() })),
   sms: z.array(
     z.object({ caso: z.number(), fecha: z.string(), telefono: z.string(), texto: z.string(), estado: z.string() }),
   ),

@@ -46,7 +46,10 @@ export const llavesAcceso = pgTable(
     creado: createdAt(),
     ultimo_uso: tstz('ultimo_uso'),
   },
-  (t) => [uniqueIndex('llaves_acceso_credencial_key').on(t.credencial), index('llaves_acceso_usuario_idx').on(t.usuario)],
+  (t) => [
+    uniqueIndex('llaves_acceso_credencial_key').on(t.credencial),
+    index('llaves_acceso_usuario_idx').on(t.usuario),
+  ],
 );
 
 /** Recovery codes, as the SHA-256 of each (modules/auth/recovery-codes.ts); `usado` once used. */
@@ -82,7 +85,10 @@ export const ingresosPendientes = pgTable(
     creado: createdAt(),
     vence: tstz('vence').notNull(),
   },
-  (t) => [index('ingresos_pendientes_usuario_idx').on(t.usuario), oneOf('ingresos_pendientes_paso_check', t.paso, PENDING_STEPS)],
+  (t) => [
+    index('ingresos_pendientes_usuario_idx').on(t.usuario),
+    oneOf('ingresos_pendientes_paso_check', t.paso, PENDING_STEPS),
+  ],
 );
 
 export const CHALLENGE_PURPOSES = ['registro', 'ingreso', 'segundo_factor'] as const;
@@ -99,5 +105,8 @@ export const desafiosWebauthn = pgTable(
     usuario: uuid('usuario').references(() => usuarios.id, { onDelete: 'cascade' }),
     vence: tstz('vence').notNull(),
   },
-  (t) => [index('desafios_webauthn_vence_idx').on(t.vence), oneOf('desafios_webauthn_proposito_check', t.proposito, CHALLENGE_PURPOSES)],
+  (t) => [
+    index('desafios_webauthn_vence_idx').on(t.vence),
+    oneOf('desafios_webauthn_proposito_check', t.proposito, CHALLENGE_PURPOSES),
+  ],
 );
