@@ -70,6 +70,7 @@ const staffName = (id: AnyPgColumn) =>
 const clientName = (id: AnyPgColumn) =>
   sql<string | null>`(select nullif(trim(c.nombres || ' ' || c.apellidos), '') from clientes c where c.id = ${id})`;
 const clientPhone = (id: AnyPgColumn) => sql<string | null>`(select c.telefono from clientes c where c.id = ${id})`;
+/** An anonymised client's identification is a placeholder of nobody's (clients/anonymise-client.ts): none. */
 const clientId = (id: AnyPgColumn) =>
   sql<number | null>`(select c.identificacion from clientes c where c.id = ${id} and c.anonimizado is null)`.mapWith(
     Number,
