@@ -61,7 +61,9 @@ describe('npm run admin -- end-sessions', () => {
     // Apart, so a failure prints what the command said.
     expect((nobody as { stderr: string }).stderr).toContain('No existe un usuario con el correo nadie@vialex.test');
     expect((nobody as { code: number }).code).toBe(1);
-  }, 60_000);
+    // A process of its own migrating a fresh embedded database: about 10 s on an idle machine,
+    // a minute and more with every core taken by other test workers.
+  }, 180_000);
 });
 
 describe('npm run admin -- create-user', () => {
@@ -76,7 +78,7 @@ describe('npm run admin -- create-user', () => {
     expect((refused as { stderr: string }).stderr).toContain(MSG.passComun);
     expect((refused as { stdout: string }).stdout).not.toContain('Usuario creado');
     expect((refused as { code: number }).code).toBe(1);
-  }, 60_000);
+  }, 180_000);
 });
 
 describe.skipIf(Boolean(process.env.DATABASE_URL))('npm run admin on the embedded database a server holds open', () => {
