@@ -336,7 +336,8 @@ export const LABELS = {
     miembrosN: '{n} miembro(s)',
     sinMiembros: 'Quien escriba o lea en esta sala aparecerá aquí.',
     /** The general room says who reads it: the client is there. */
-    clienteLee: 'El cliente lee los mensajes de esta sala',
+    /** Short enough for a phone's room header (390 px) beside the room's name and buttons. */
+    clienteLee: 'El cliente lee esta sala',
     /** A read-only room says what it is for, not what is forbidden. */
     soloLecturaArchivos: 'Solo lectura: aquí verá las fotos y documentos del caso',
     soloLectura: 'Solo lectura: aquí verá la conversación del equipo con el cliente',
