@@ -11,7 +11,18 @@ import * as schema from '../src/db/schema/index.js';
  */
 const OWNS: Record<string, string[]> = {
   // The sign-in columns of usuarios (login, token_login, ultimo_login, ip, salir) are auth's.
-  auth: ['sesiones', 'intentos_login', 'usuarios'],
+  // And a staff user's second factor: the app, passkeys, recovery codes, the sign-in between
+  // password and session, the passkeys' challenges.
+  auth: [
+    'sesiones',
+    'intentos_login',
+    'usuarios',
+    'factores_totp',
+    'llaves_acceso',
+    'codigos_recuperacion',
+    'ingresos_pendientes',
+    'desafios_webauthn',
+  ],
   users: ['usuarios', 'cuentas', 'trazabilidadestado', 'ubicaciones_vigiladas'],
   // A user's availability and its trail, changed by sign-in, the cases and the users' screens.
   availability: ['usuarios', 'trazabilidadestado'],

@@ -41,6 +41,12 @@ export async function removeStored(ctx: AppContext, stored: Pick<StoredFile, 'ke
     .catch((err) => ctx.log?.warn({ err, code: 'STORAGE_DELETE_FAILED' }, 'stored file left behind'));
 }
 
+/** Deletes a file's row in the caller's transaction; the bytes go after it commits (removeStored). */
+export async function deleteFileRow(tx: Executor, fileId: string): Promise<FileRow | undefined> {
+  const [row] = await tx.delete(archivos).where(eq(archivos.id, fileId)).returning();
+  return row;
+}
+
 /** The file's row, in the caller's transaction. */
 export async function recordFile(tx: Executor, stored: StoredFile, uploader: string): Promise<FileRow> {
   const [row] = await tx

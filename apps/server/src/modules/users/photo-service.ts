@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { MSG, USER_PHOTO_EXTENSIONS, mayChangeUserPhoto, userPhotoUrl, type UploadExtension } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
-import { archivos, usuarios } from '../../db/schema/index.js';
+import { usuarios } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { Viewer } from '../../platform/viewer.js';
 import { enforce } from '../../platform/policy.js';
-import { findFile, recordFile, removeStored, storeStaged, type FileRow } from '../files/service.js';
+import { deleteFileRow, findFile, recordFile, removeStored, storeStaged, type FileRow } from '../files/service.js';
 import type { StagedUpload } from '../files/upload.js';
 
 /*
@@ -51,7 +51,7 @@ export async function setUserPhoto(
       if (!user) throw notFound(MSG.usuarioNoExiste);
       const row = await recordFile(tx, stored, viewer.id);
       await tx.update(usuarios).set({ foto: row.id }).where(eq(usuarios.id, userId));
-      return { replaced: user.foto ? await dropFileRow(tx, user.foto) : undefined, fileId: row.id };
+      return { replaced: user.foto ? await deleteFileRow(tx, user.foto) : undefined, fileId: row.id };
     }));
   } catch (err) {
     await removeStored(ctx, stored);
@@ -69,7 +69,7 @@ export async function removeUserPhoto(ctx: AppContext, viewer: Viewer, userId: s
     if (!user) throw notFound(MSG.usuarioNoExiste);
     if (!user.foto) return undefined;
     await tx.update(usuarios).set({ foto: null }).where(eq(usuarios.id, userId));
-    return dropFileRow(tx, user.foto);
+    return deleteFileRow(tx, user.foto);
   });
   await removeBytes(ctx, removed);
   return null;
@@ -79,11 +79,6 @@ export async function removeUserPhoto(ctx: AppContext, viewer: Viewer, userId: s
 export async function currentPhoto(db: Executor, userId: string, fileId: string): Promise<FileRow | undefined> {
   const [user] = await db.select({ foto: usuarios.foto }).from(usuarios).where(eq(usuarios.id, userId));
   return user?.foto === fileId ? findFile(db, fileId) : undefined;
-}
-
-async function dropFileRow(tx: Executor, fileId: string): Promise<FileRow | undefined> {
-  const [row] = await tx.delete(archivos).where(eq(archivos.id, fileId)).returning();
-  return row;
 }
 
 function removeBytes(ctx: AppContext, row: FileRow | undefined): Promise<void> {
