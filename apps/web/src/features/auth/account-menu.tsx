@@ -4,7 +4,8 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
+import MenuList from '@mui/material/MenuList';
+import Popover from '@mui/material/Popover';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -59,7 +60,9 @@ export function AccountMenu({ profile }: { profile?: ReactNode } = {}) {
           </Avatar>
         </IconButton>
       </Tooltip>
-      <Menu
+      {/* A popover holding who is signed in, the photo's controls and a menu of one item (Salir):
+          the photo's buttons are no menu items, so they stay outside the menu. */}
+      <Popover
         anchorEl={anchor}
         open={!!anchor}
         onClose={() => setAnchor(null)}
@@ -76,13 +79,15 @@ export function AccountMenu({ profile }: { profile?: ReactNode } = {}) {
           {profile && <Box sx={{ mt: 1.5 }}>{profile}</Box>}
         </Box>
         <Divider />
-        <MenuItem onClick={salir} disabled={leaving}>
-          <ListItemIcon>
-            <Logout fontSize="small" />
-          </ListItemIcon>
-          {MSG.salir}
-        </MenuItem>
-      </Menu>
+        <MenuList>
+          <MenuItem onClick={salir} disabled={leaving}>
+            <ListItemIcon>
+              <Logout fontSize="small" />
+            </ListItemIcon>
+            {MSG.salir}
+          </MenuItem>
+        </MenuList>
+      </Popover>
     </>
   );
 }

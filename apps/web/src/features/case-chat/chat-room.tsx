@@ -15,7 +15,7 @@ import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
+import Popover from '@mui/material/Popover';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
@@ -150,7 +150,7 @@ function MembersList({
       ))
     );
   const heading = (
-    <ListSubheader component="div" sx={{ fontWeight: 700, lineHeight: '40px' }}>
+    <ListSubheader component="li" sx={{ fontWeight: 700, lineHeight: '40px' }}>
       {T.miembros} · {fmt(T.miembrosN, { n: sala.miembros.length })}
     </ListSubheader>
   );
@@ -168,11 +168,17 @@ function MembersList({
       </Drawer>
     );
   return (
-    <Menu anchorEl={anchor} open={!!anchor} onClose={onClose}>
+    // A list to read, not a menu of actions: a popover, as the phone's sheet.
+    <Popover
+      anchorEl={anchor}
+      open={!!anchor}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+    >
       <List aria-label={T.miembros} data-testid="chat-members" subheader={heading} sx={{ py: 0, minWidth: 260 }}>
         {rows}
       </List>
-    </Menu>
+    </Popover>
   );
 }
 
