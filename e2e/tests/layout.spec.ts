@@ -1,5 +1,6 @@
 import {
   MENU,
+  menuFor,
   MSG,
   SIDEBAR_COLLAPSED_WIDTH,
   SIDEBAR_WIDTH,
@@ -18,7 +19,9 @@ test('desktop layout: menu, groups, collapse to icons; no template pages', async
   const sidebar = page.getByTestId('sidebar-permanent');
   const paper = sidebar.locator('.MuiDrawer-paper');
   await expect(paper).toHaveCSS('width', `${SIDEBAR_WIDTH}px`);
-  for (const entry of MENU) await expect(sidebar.getByRole('link', { name: entry.label, exact: true })).toBeVisible();
+  // A Coordinador Abogado's menu: every entry but AUDITORÍA (the Administrador's).
+  for (const entry of menuFor('Coordinador Abogado'))
+    await expect(sidebar.getByRole('link', { name: entry.label, exact: true })).toBeVisible();
 
   // Groups fold.
   await sidebar.getByRole('button', { name: CASOS_GROUP, exact: true }).click();
@@ -45,7 +48,9 @@ test('desktop layout: menu, groups, collapse to icons; no template pages', async
 
   // Account menu: full name and cargo in capitals.
   await page.getByRole('button', { name: MSG.cuentaUsuario }).click();
-  await expect(page.getByRole('menu').getByText(('Coordinador Abogado' satisfies Cargo).toUpperCase())).toBeVisible();
+  await expect(
+    page.getByTestId('account-info').getByText(('Coordinador Abogado' satisfies Cargo).toUpperCase()),
+  ).toBeVisible();
   await page.keyboard.press('Escape');
 });
 

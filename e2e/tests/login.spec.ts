@@ -74,7 +74,9 @@ test('Salir returns to /login and protected URLs then redirect to /login', async
   await login(page, DEMO.coordInvestigador);
   await page.getByRole('button', { name: MSG.cuentaUsuario }).click();
   const menu = page.getByRole('menu');
-  await expect(menu.getByText(('Coordinador Investigador' satisfies Cargo).toUpperCase())).toBeVisible();
+  await expect(
+    page.getByTestId('account-info').getByText(('Coordinador Investigador' satisfies Cargo).toUpperCase()),
+  ).toBeVisible();
   await shot(page, 'account-menu');
   await menu.getByRole('menuitem', { name: MSG.salir }).click();
   await expect(page).toHaveURL(/\/login$/);
