@@ -3,7 +3,7 @@ import { cpuPerOp, percentile } from './lib/server-process.js';
 import { seedSignedInUsers } from './lib/staff.js';
 
 /**
- * Budget (issue 14): a client's entry with the automatic assignment among 1,000 investigators
+ * Budget: a client's entry with the automatic assignment among 1,000 investigators
  * with positions answers within p95 ≤ 50 ms. 1,000 signed-in investigators, free, with fresh
  * positions spread over Bogotá; 200 Recibido cases of Bogotá whose clients enter one after the
  * other (each entry verifies the case, notifies the city and assigns the nearest free one, who

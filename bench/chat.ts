@@ -5,7 +5,7 @@ import { cpuPerOp, percentile } from './lib/server-process.js';
 import { seedSignedInUsers } from './lib/staff.js';
 
 /**
- * Budget (DESIGN.md, issue 12): with 1,000 staff sockets connected and 50 messages a second
+ * Budget (docs/performance.md): with 1,000 staff sockets connected and 50 messages a second
  * across 100 rooms, a message reaches every online member's socket within p99 ≤ 100 ms of its
  * commit, nothing lost, nothing duplicated. Quick (CI): 50 sockets, 10 rooms, 3 seconds.
  *

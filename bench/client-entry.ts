@@ -8,7 +8,7 @@ import { cpuPerOp, percentile } from './lib/server-process.js';
 import { seedSignedInUsers } from './lib/staff.js';
 
 /**
- * Budgets (issue 14): the driver's entry page (/login/auth-cliente/{token}, opened from the SMS)
+ * Budgets: the driver's entry page (/login/auth-cliente/{token}, opened from the SMS)
  * loads ≤ 150 KB of gzipped JS and is usable — the case shown, 'Ingresar al caso' enabled — within
  * 3 s on an emulated slow-4G phone. Slow 4G as Lighthouse applies it in Chromium: 562.5 ms
  * per request, 1.6 Mbps × 0.9 down, 750 Kbps × 0.9 up, and the CPU slowed 4×; a fresh browser

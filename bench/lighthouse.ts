@@ -75,7 +75,7 @@ const median = (xs: number[]): number => {
 };
 
 /**
- * Budget (issue 10): Lighthouse 12 mobile on /login — performance ≥ 90 (largest paint ≤ 2.5 s,
+ * Budget: Lighthouse 12 mobile on /login — performance ≥ 90 (largest paint ≤ 2.5 s,
  * blocking ≤ 200 ms), accessibility, best practices and SEO ≥ 95. The CPU-bound figures move
  * with the machine's load, so it runs `runs` times and reports the median of each figure.
  * Chromium is CHROME_PATH, else Debian's /usr/bin/chromium.

@@ -3,7 +3,7 @@ import { cpuPerOp } from './lib/server-process.js';
 import { seedSignedInUsers } from './lib/staff.js';
 
 /**
- * Budget: ≥ 2,000 location updates per second sustained on 2 cores (DESIGN.md). 1,000 signed-in
+ * Budget: ≥ 2,000 location updates per second sustained on 2 cores (docs/ARCHITECTURE.md). 1,000 signed-in
  * agents, each PUT /api/me/location through the full session check, for 10 seconds (quick: 100
  * agents for 2 seconds, held only to answering every update).
  */

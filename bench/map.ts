@@ -4,7 +4,7 @@ import { cpuPerOp, percentile } from './lib/server-process.js';
 import { seedSignedInUsers } from './lib/staff.js';
 
 /**
- * Budget (issue 13): a position update reaches a watching case map's socket within p99 ≤ 100 ms
+ * Budget: a position update reaches a watching case map's socket within p99 ≤ 100 ms
  * with 1,000 agents reporting every 4 s (250 updates a second). Quick (CI): 100 agents for 3 s.
  *
  * 1,000 investigators and lawyers report on their own even schedule; 100 cases each have one of

@@ -11,7 +11,7 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { exportReport } from '../apps/server/src/modules/reports/csv.js';
 
 /**
- * Budgets (issue 17; DESIGN.md "Reports and dashboard at 1,000,000 cases"):
+ * Budgets (DESIGN.md "Reports and dashboard at 1,000,000 cases"):
  *  - each report query, the investigator detail, a user's statistics and the dashboard: p95 ≤ 300 ms
  *    over a month's range and ≤ 1 s over a year's;
  *  - Exportar of 100,000 cases: the first bytes within 500 ms, and the server's memory does not

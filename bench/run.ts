@@ -1,5 +1,5 @@
 /**
- * npm run bench — measures the DESIGN.md budgets on PostgreSQL (DATABASE_URL, default the local
+ * npm run bench — measures the budgets of docs/performance.md on PostgreSQL (DATABASE_URL, default the local
  * server's `test` database; a temporary database is created and dropped). Prints one line per
  * budget and exits non-zero if one is missed.
  *

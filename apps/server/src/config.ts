@@ -123,11 +123,11 @@ export interface Config {
   maps: { googleKey?: string; googleUrl: string; osrmUrl?: string; nominatimUrl?: string; timeoutMs: number };
   /** The SMS adapter (integrations/sms.ts): the outbox by default, Twilio's REST API by configuration. */
   sms: SmsConfig;
-  /** AUTO_ASSIGN_CITIES: DANE city codes where a client's entry assigns the nearest free investigator (DECISIONS row 2). */
+  /** AUTO_ASSIGN_CITIES: DANE city codes where a client's entry assigns the nearest free investigator (decisions.md D2). */
   autoAssignCities: string[];
   /** AUTO_ASSIGN_ALERT_MINUTES: after this, an auto-assigned investigator with no progress is reported to the desk. */
   autoAssignAlertMinutes: number;
-  /** CLIENT_LINK_DAYS: how long the client's case link of an SMS opens the case (DECISIONS row 5). */
+  /** CLIENT_LINK_DAYS: how long the client's case link of an SMS opens the case (decisions.md D5). */
   clientLinkDays: number;
   /** SMS with a case link a case and a sender may get (SMS_LIMITS by default). */
   smsLimits: { perCase: number; perCaseMinutes: number; perCaseDay: number; perUser: number };

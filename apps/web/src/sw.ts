@@ -32,7 +32,7 @@ button{font:inherit;font-weight:600;padding:10px 24px;border:0;border-radius:8px
 }
 
 const appShell = createHandlerBoundToURL('/index.html');
-// The driver's case pages are their own light app (cliente.html, issue 14); the server maps them alike.
+// The driver's case pages are their own light app (cliente.html, small enough for a weak signal); the server maps them alike.
 const clientShell = createHandlerBoundToURL('/cliente.html');
 const CLIENT_PAGES = /^\/caso-cliente(\/|$)/;
 const shellFor: typeof appShell = (options) =>

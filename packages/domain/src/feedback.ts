@@ -1,5 +1,5 @@
 /**
- * What the screens say after an action (issue 10, "actions that say what happened"): the success
+ * What the screens say after an action: the success
  * toast keeps the spec's words ('Operación Exitosa', 'Caso Archivado', …) and names the object
  * after them; the release confirmation names the case; the plate look-up says what it is doing
  * and what each policy service answered; the case form says when it restored a draft. None of

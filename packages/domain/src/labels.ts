@@ -288,7 +288,7 @@ export const LABELS = {
     solicitarTipo: 'Solicitar {tipo}',
     noPuedeAbrir: 'No puede abrir esta pestaña del caso.',
   },
-  /** The case chat rooms (issue 12; spec 2 §2 "Chat screens"): the room's own words around the spec's messages. */
+  /** The case chat rooms (spec 2 §2 "Chat screens"): the room's own words around the spec's messages. */
   chat: {
     sala: 'Sala de chat',
     /** Each room named for who is in it. */
@@ -381,7 +381,7 @@ export const LABELS = {
       noCarga: 'No se pudo cargar la imagen.',
     },
   },
-  /** The case map (issue 13; spec 2 §2 "Case map", §4 "Arrival"): the map tab's own words around the spec's messages. */
+  /** The case map (spec 2 §2 "Case map", §4 "Arrival"): the map tab's own words around the spec's messages. */
   mapa: {
     mapa: 'Mapa del caso',
     roles: { cliente: 'Cliente', abogado: 'Abogado', investigador: 'Investigador' },
@@ -449,7 +449,7 @@ export const LABELS = {
     acercar: 'Acercar',
     alejar: 'Alejar',
   },
-  /** The driver's side (issue 14; spec 3 §2 "Client case entry"): the entry page and their case's tabs. */
+  /** The driver's side (spec 3 §2 "Client case entry"): the entry page and their case's tabs. */
   cliente: {
     numeroCaso: 'Caso # {caso}',
     buscandoCaso: 'Buscando su caso…',

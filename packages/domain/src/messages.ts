@@ -50,7 +50,7 @@ export const MSG = {
   sinSegundoFactor: 'Configure primero una app de autenticación o una llave de acceso',
   confirmarIdentidad: 'Por seguridad, confirme su contraseña para continuar.',
   sesionTerminada: 'Su sesión terminó. Ingrese de nuevo.',
-  /** Session time and connectivity (issue 10; not in the spec's catalogue). */
+  /** Session time and connectivity (not in the spec's catalogue). */
   sesionPorTerminar: 'Su tiempo de sesión termina en {tiempo}.',
   sesionTiempoCumplido: 'Su tiempo de sesión terminó. Ingrese de nuevo para continuar.',
   sinConexionBanner: 'Sin conexión. Las acciones están deshabilitadas hasta que vuelva la conexión.',
@@ -71,7 +71,7 @@ export const MSG = {
   passNoCoinciden: 'Las contraseñas no coinciden',
   passMinimo: 'La contraseña debe tener mínimo {min} caracteres',
   passConfirmarTitulo: '¿Está seguro de cambiar la contraseña?',
-  /** Changing one's own password asks for the current one (DECISIONS row 19; not in the spec's catalogue). */
+  /** Changing one's own password asks for the current one (decisions.md D19; not in the spec's catalogue). */
   contrasenaActual: 'Contraseña actual',
   passActualIncorrecta: 'La contraseña actual no es correcta',
   /** A new password the strength estimate finds common or easy to guess (the server checks it; not in the spec). */
@@ -114,7 +114,7 @@ export const MSG = {
   sinSuscripcionPush: 'Este dispositivo no tiene notificaciones activas',
   pushServicioNoPermitido: 'El servicio de notificaciones de este dispositivo no está permitido',
   pushSuscripcionAjena: 'Esta suscripción de notificaciones pertenece a otro usuario',
-  /** The notification centre (issue 10; not in the spec's catalogue). */
+  /** The notification centre (not in the spec's catalogue). */
   notificacionNoExiste: 'La notificación no existe',
   notificacionesSinLeer: '{n} sin leer',
   sinNotificaciones: 'No tiene notificaciones',
@@ -172,7 +172,7 @@ export const MSG = {
   criteriosMalFormados: 'Criterios de búsqueda mal formados',
   cursorNoValido: 'Cursor de página no válido',
   recursoNoEncontrado: 'Recurso no encontrado',
-  // Operations (issue 18; not in the spec's catalogue)
+  // Operations (not in the spec's catalogue)
   servicioSinBaseDatos: 'El servicio no está listo: la base de datos no responde',
   servicioMigracionesPendientes: 'El servicio no está listo: faltan migraciones de la base de datos por aplicar',
   metricasNoAutorizado: 'Token de métricas ausente o no válido',
@@ -247,14 +247,14 @@ export const MSG = {
   // SMS rate limits (SMS_LIMITS)
   smsLimiteCaso: 'Ya se enviaron varios SMS de este caso. Intente de nuevo en {minutos} min',
   smsLimiteUsuario: 'Ha enviado demasiados SMS en la última hora. Intente de nuevo en {minutos} min',
-  // The SMS with the client's case link (issue 11; not in the spec's catalogue)
+  // The SMS with the client's case link (not in the spec's catalogue)
   smsCuerpo: 'VIALEX: siga su caso # {caso} aquí: {enlace}',
   celularNoValido: 'Ingrese un celular colombiano válido (10 dígitos, empieza por 3)',
   enlaceNoExiste: 'El enlace no existe',
   enlaceYaRevocado: 'El enlace ya fue revocado',
   enlaceRevocado: 'Enlace revocado',
   exportacionEnProceso: 'La exportación del caso # {caso} ya está en proceso',
-  // The SFTP export job (issue 16; DECISIONS row 8; not in the spec's catalogue)
+  // The SFTP export job (decisions.md D8; not in the spec's catalogue)
   exportacionNoExiste: 'La exportación no existe',
   exportacionTerminada: 'La exportación del caso # {caso} ya terminó',
   exportacionNoReintentable: 'Solo se reintenta una exportación con Error o Cancelada',
@@ -334,10 +334,10 @@ export const MSG = {
   trazaLiberacionCaso: 'Liberación del caso # {caso}',
   trazaArchivoCaso: 'Archivo del caso # {caso}',
   trazaRestablecimientoCaso: 'Restablecimiento del caso # {caso}',
-  // The case workspace (issue 11, W1; not in the spec's catalogue)
+  // The case workspace (not in the spec's catalogue)
   pestanaNoValida: 'Pestaña no válida',
   historiaConsultaPoliza: 'Consulta de póliza: {resultado}',
-  // Case chats (issue 12; not in the spec's catalogue)
+  // Case chats (not in the spec's catalogue)
   salaNoValida: 'Sala de chat no válida',
   parametroNoValido: 'Parámetro no válido',
   busquedaMuyLarga: 'La búsqueda es demasiado larga',
@@ -354,7 +354,7 @@ export const MSG = {
   trazaBloqueoChat: '{accion} del chat {sala} del caso # {caso}',
   mensajeArchivos: '{n} archivo(s)',
   citaTextoNoVisible: 'Mensaje de texto: en esta sala usted ve solo los archivos',
-  // The case map (issue 13; not in the spec's catalogue)
+  // The case map (not in the spec's catalogue)
   llegadaMarcada: 'Llegada registrada',
   casoSinDireccion: 'Lugar del accidente',
   clienteSinNombre: 'Cliente',
@@ -368,7 +368,7 @@ export const MSG = {
   // 'comuníquese con el Administrador' would send them to themselves: the text says why instead.
   noSePuedeEditar: 'Este estado lo usa el sistema para abrir o cerrar los casos: no se puede editar',
   noSePuedeInactivar: 'Este estado lo usa el sistema para abrir o cerrar los casos: no se puede inactivar',
-  // Catalogues (issue 16; not in the spec's catalogue)
+  // Catalogues (not in the spec's catalogue)
   placaMinimo: 'La placa debe tener mínimo {min} caracteres',
   modeloNoValido: 'Modelo no válido: un año entre {min} y {max}, o 0000',
   claseNoValida: 'Clase no válida',
@@ -398,7 +398,7 @@ export const MSG = {
   casoYaIngresado: 'No puede ingresar al caso, comuníquese con un asesor',
   ingresarAlCaso: 'Ingresar al caso',
   verificacionCaso: 'Verificación del caso.',
-  // Client entry (issue 14; not in the spec's catalogue)
+  // Client entry (not in the spec's catalogue)
   sesionClienteCerrada: 'Salió del caso',
   // The driver's authorisation of their personal data (Ley 1581 de 2012)
   autorizacionDatosRequerida:
@@ -434,7 +434,7 @@ export const MSG = {
   errorExportar: 'Error al exportar datos',
   noHayDatosExportar: 'No hay datos para exportar',
 
-  // Notices (issue 15; not in the spec's catalogue): release, special attention authorised, exports.
+  // Notices (not in the spec's catalogue): release, special attention authorised, exports.
   momentoCasoLiberado: 'Caso liberado',
   casoLiberado: 'CASO LIBERADO',
   avisoAgenteLibera: 'Caso # {caso}: {cargo} {nombre} libera el caso',

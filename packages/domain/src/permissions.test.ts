@@ -57,7 +57,7 @@ const EXPECTED: Record<Action, Cargo[]> = {
   'empresas.write': ['Call Center', 'Coordinador Contact Center', 'Administrador'],
   'areas.write': ['Administrador'],
   'estadoscaso.write': ['Administrador'],
-  // Consultas y Reportes: spec 3 §6 shows no check; README "Reports".
+  // Consultas y Reportes: spec 3 §6 shows no check; docs/decisions.md "Reports".
   'reportes.read': ['Administrador', ...COORDINADORES],
   'reportes.export': ['Administrador', ...COORDINADORES],
   'clientes.anonimizar': ['Administrador'],

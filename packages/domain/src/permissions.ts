@@ -44,12 +44,12 @@ export const PERMISSIONS = {
   'vehiculos.write': CONTACT_CENTER_DESK,
   'empresas.write': CONTACT_CENTER_DESK,
   'areas.write': ['Administrador'],
-  /** TIPO DE GESTIONES: the spec shows no role rule beyond the lock (README "Catalogues"). */
+  /** TIPO DE GESTIONES: the spec shows no role rule beyond the lock (docs/decisions.md "Catalogues"). */
   'estadoscaso.write': ['Administrador'],
   /**
    * Consultas y Reportes (spec 3 §6 shows no role check): the Administrador and the coordinators,
    * over the cases their list shows; a field agent or the call center desk does not read or
-   * export every client's data (README "Reports").
+   * export every client's data (docs/decisions.md "Reports").
    */
   'reportes.read': ADMIN_AND_COORDINATORS,
   'reportes.export': ADMIN_AND_COORDINATORS,

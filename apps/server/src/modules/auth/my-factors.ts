@@ -10,7 +10,8 @@ import { checkPassword } from './password-check.js';
 import { passkeysOf, registerPasskey, registrationOptions, removePasskey, type RelyingParty } from './passkeys.js';
 import { remainingRecoveryCodes, removeRecoveryCodes, replaceRecoveryCodes } from './recovery-codes.js';
 import { isSecondFactorRequired } from './required-cargos.js';
-import { factorAdded, hasSecondFactor, wrongTotp } from './second-factor.js';
+import { factorAdded, wrongTotp } from './second-factor.js';
+import { hasSecondFactor } from './second-factor-state.js';
 import type { Viewer } from './session.js';
 import { confirmTotp, removeTotp, startTotpSetup } from './totp.js';
 

@@ -1,13 +1,13 @@
-import { and, count, eq, isNotNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { MSG, type SecondFactorMethod } from '@vialex/domain';
+import { MSG } from '@vialex/domain';
 import type { Db, Executor } from '../../db/client.js';
-import { cuentas, factoresTotp, llavesAcceso, usuarios } from '../../db/schema/index.js';
+import { cuentas, usuarios } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { nameOf, recordAudit, type AuditActor } from '../audit/record.js';
 import { trustedDevice } from './device.js';
-import { endPendingSignIn, endUserPendingSignIns, type PendingSignIn, type PendingStep } from './pending-sign-in.js';
+import { endPendingSignIn, endUserPendingSignIns, type PendingSignIn } from './pending-sign-in.js';
 import {
   authenticationOptions,
   passkeyNamed,
@@ -18,13 +18,7 @@ import {
   verifyPasskey,
   type RelyingParty,
 } from './passkeys.js';
-import {
-  remainingRecoveryCodes,
-  removeRecoveryCodes,
-  replaceRecoveryCodes,
-  useRecoveryCode,
-} from './recovery-codes.js';
-import { isSecondFactorRequired } from './required-cargos.js';
+import { removeRecoveryCodes, replaceRecoveryCodes, useRecoveryCode } from './recovery-codes.js';
 import { startSession } from './service.js';
 import type { UserRow } from './session.js';
 import { failAttempt, releaseAttempt, reserveAttempt } from './throttle.js';
@@ -40,38 +34,6 @@ import { checkTotp, confirmTotp, removeTotp, startTotpSetup } from './totp.js';
 
 export const wrongTotp = () => new AppError(401, 'TOTP_WRONG', MSG.codigoTotpIncorrecto);
 export const wrongRecoveryCode = () => new AppError(401, 'RECOVERY_CODE_WRONG', MSG.codigoRecuperacionIncorrecto);
-
-/** Whether the user has an active authenticator app or a passkey. */
-export async function hasSecondFactor(db: Executor, userId: string): Promise<boolean> {
-  const [app] = await db
-    .select({ n: count() })
-    .from(factoresTotp)
-    .where(and(eq(factoresTotp.usuario, userId), isNotNull(factoresTotp.confirmado)));
-  if (app.n > 0) return true;
-  const [keys] = await db.select({ n: count() }).from(llavesAcceso).where(eq(llavesAcceso.usuario, userId));
-  return keys.n > 0;
-}
-
-/** The ways the user may complete the second step: their app, their passkeys, their recovery codes left. */
-export async function secondStepMethods(db: Executor, userId: string): Promise<SecondFactorMethod[]> {
-  const [app] = await db
-    .select({ n: count() })
-    .from(factoresTotp)
-    .where(and(eq(factoresTotp.usuario, userId), isNotNull(factoresTotp.confirmado)));
-  const [keys] = await db.select({ n: count() }).from(llavesAcceso).where(eq(llavesAcceso.usuario, userId));
-  const methods: SecondFactorMethod[] = [];
-  if (app.n > 0) methods.push('totp');
-  if (keys.n > 0) methods.push('llave');
-  if (methods.length && (await remainingRecoveryCodes(db, userId)) > 0) methods.push('recuperacion');
-  return methods;
-}
-
-/** What a right password leads to: the session, the second factor, or the setup of one. */
-export async function stepAfterPassword(db: Executor, user: UserRow): Promise<PendingStep | 'session'> {
-  if (await hasSecondFactor(db, user.id)) return 'verificar';
-  if (await isSecondFactorRequired(db, user.cargo)) return 'configurar';
-  return 'session';
-}
 
 /** The request's side of a sign-in step: its address, browser and trusted-device cookie. */
 export interface SignInRequest {

@@ -18,7 +18,7 @@ import { renewedDeviceCookie } from './device.js';
 import { checkPassword } from './password-check.js';
 import type { UserRow, Viewer } from './session.js';
 import { beginPendingSignIn, type PendingStep } from './pending-sign-in.js';
-import { secondStepMethods, stepAfterPassword } from './second-factor.js';
+import { secondStepMethods, stepAfterPassword } from './second-factor-state.js';
 import { forgetDeviceSubscriptions } from '../push/service.js';
 import { setAvailability } from '../availability/availability.js';
 

@@ -14,7 +14,7 @@ const tooMany = (message: string) => new AppError(429, 'TOO_MANY_ATTEMPTS', mess
 type Limits = Config['login'];
 
 /**
- * Sign-in throttling, kept in the database so every instance agrees (README "Sign-in throttling").
+ * Sign-in throttling, kept in the database so every instance agrees (docs/decisions.md "Sign-in throttling").
  *
  * Every attempt first reserves a row in `intentos_login` — pending while its password is checked,
  * and counted against the limits as if it had failed — under advisory locks on the account and

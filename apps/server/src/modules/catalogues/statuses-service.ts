@@ -11,7 +11,7 @@ import { catalogueChanged, uniqueOr } from './shared.js';
 import type { StatusRow } from './statuses-queries.js';
 
 /*
- * TIPO DE GESTIONES' writes (spec 3 §4–§6, DECISIONS row 6: staff only). A row with editable
+ * TIPO DE GESTIONES' writes (spec 3 §4–§6, decisions.md D6: staff only). A row with editable
  * false (Recibido and the closing statuses, which the case rules depend on) is neither edited nor
  * inactivated, by anybody. An inactive status leaves the status select of the case workspace
  * (cases/status-service.ts reads the active ones) and a case can no longer be moved into it.

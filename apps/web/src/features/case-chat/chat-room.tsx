@@ -548,7 +548,7 @@ function MessageList({
   );
 }
 
-/** A room seen from outside the staff app (the client's side, issue 14): where it is and who looks. */
+/** A room seen from outside the staff app (the client's side): where it is and who looks. */
 export interface ChatRoomSource extends RoomSource {
   /**
    * Whose outbox this tab sends (the staff user's id otherwise). The viewer's own messages are
