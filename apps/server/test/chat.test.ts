@@ -622,11 +622,16 @@ describe('who hears of a message', () => {
     const room = (await read(c.id, 'general', 'Abogado')).json() as ChatPage;
     const investigador = await connect('Investigador');
     const abogado = await connect('Abogado');
-    const roomEvents = () =>
-      investigador.messages.filter((m) => m.type === 'event' && m.event.name === 'chat.room').length;
+    const roomEvents = (roomId = room.sala.id) =>
+      investigador.messages.filter((m) => m.type === 'event' && m.event.name === 'chat.room' && m.event.roomId === roomId)
+        .length;
     try {
       investigador.ws.send(JSON.stringify({ action: 'subscribe', topic: room.sala.topic }));
       await investigador.next((m) => m.type === 'subscribed');
+      // The investigator's own entry may reach them after 'subscribed' (PostgreSQL delivers
+      // notifications on its own connection): a later notification on the topic fences it off.
+      await s.ctx.hub.publish(s.ctx.db, room.sala.topic, { name: 'chat.room', roomId: 'fence' });
+      await expect.poll(() => roomEvents('fence')).toBe(1);
       const before = roomEvents();
       abogado.ws.send(JSON.stringify({ action: 'subscribe', topic: room.sala.topic }));
       await abogado.next((m) => m.type === 'subscribed');
