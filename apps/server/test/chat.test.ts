@@ -190,6 +190,32 @@ describe('the message as sent and read', () => {
     expect(read2.json()).toEqual({ noLeidos: 0 });
   });
 
+  it("lists the case's team who read the room before anyone wrote in it; they are members once a message comes", async () => {
+    const c = await everybodysCase();
+    const cargosOf = (page: ChatPage) => page.sala.miembros.map((m) => /\[(.+)\]$/.exec(m.username)?.[1]).sort();
+    const general = (await read(c.id, 'general', 'Administrador')).json() as ChatPage;
+    // The team's agents who read the general room (the Perito and the Dibujante its files), away;
+    // the Administrador who only looked is no member.
+    expect(cargosOf(general)).toEqual([
+      'Abogado',
+      'Abogado CAIT',
+      'Call Center',
+      'Dibujante',
+      'Investigador',
+      'Perito',
+    ]);
+    expect(general.sala.miembros.every((m) => m.estado === 'offline')).toBe(true);
+    expect(await s.ctx.db.select().from(chatUsuarios).where(eq(chatUsuarios.roomId, general.sala.id))).toEqual([]);
+    const perito = (await read(c.id, 'perito', 'Perito')).json() as ChatPage;
+    expect(cargosOf(perito)).toContain('Perito');
+    expect(cargosOf(perito)).not.toContain('Dibujante');
+    await say(c.id, 'general', 'Investigador', 'Llegué');
+    const after = (await read(c.id, 'general', 'Administrador')).json() as ChatPage;
+    expect(cargosOf(after)).toEqual(cargosOf(general));
+    const rows = await s.ctx.db.select().from(chatUsuarios).where(eq(chatUsuarios.roomId, general.sala.id));
+    expect(rows).toHaveLength(6);
+  });
+
   it('a repeated client id answers the saved message and saves nothing, also when both arrive at once', async () => {
     const c = await everybodysCase();
     const clientId = randomUUID();
@@ -623,8 +649,9 @@ describe('who hears of a message', () => {
     const investigador = await connect('Investigador');
     const abogado = await connect('Abogado');
     const roomEvents = (roomId = room.sala.id) =>
-      investigador.messages.filter((m) => m.type === 'event' && m.event.name === 'chat.room' && m.event.roomId === roomId)
-        .length;
+      investigador.messages.filter(
+        (m) => m.type === 'event' && m.event.name === 'chat.room' && m.event.roomId === roomId,
+      ).length;
     try {
       investigador.ws.send(JSON.stringify({ action: 'subscribe', topic: room.sala.topic }));
       await investigador.next((m) => m.type === 'subscribed');

@@ -17,7 +17,7 @@ import type { Executor } from '../../db/client.js';
 import { runPrepared } from '../../db/prepared.js';
 import { chats, mensajes } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
-import { markMember, roomChanged, roomMembers, type OpenRoom } from './service.js';
+import { markMember, roomChanged, roomMembersOf, type OpenRoom } from './service.js';
 
 /*
  * Reading a room: pages of its messages (newest page first, paged back by number, caught up after
@@ -184,7 +184,7 @@ export async function readRoom(ctx: AppContext, open: OpenRoom, opts: PageOption
 
 /** The room's header for this viewer: members online, marks of the others, unread, actions. */
 export async function roomHeader(db: Executor, open: OpenRoom): Promise<ChatPage['sala']> {
-  const members = await roomMembers(db, open.room.id);
+  const members = await roomMembersOf(db, open);
   const [room] = await db.select({ ultimo: chats.ultimoIndex }).from(chats).where(eq(chats.id, open.room.id));
   const others = members.filter((m) => m.id !== open.sender.id);
   const me = members.find((m) => m.id === open.sender.id);

@@ -221,7 +221,11 @@ export const caseAgentIds = (caso: CaseRow): string[] => [
  * The case's agents who read this room (their slot filled and the room's tab shown to their
  * cargo): members from the start, so a message reaches them before they ever opened the room.
  */
-export async function caseAgentsOfRoom(db: Executor, caso: CaseRow, kind: ChatKind): Promise<ChatSender[]> {
+export async function caseAgentsOfRoom(
+  db: Executor,
+  caso: CaseRow,
+  kind: ChatKind,
+): Promise<(ChatSender & { fotoUrl: string | null })[]> {
   const ids = caseAgentIds(caso);
   if (!ids.length) return [];
   const rows = await runPrepared(
@@ -235,6 +239,7 @@ export async function caseAgentsOfRoom(db: Executor, caso: CaseRow, kind: ChatKi
           nombres: usuarios.nombres,
           apellidos: usuarios.apellidos,
           identificacion: usuarios.identificacion,
+          foto: usuarios.foto,
         })
         .from(usuarios)
         .where(and(anyOf(usuarios.id, sql.placeholder('ids')), eq(usuarios.estado, true))),
@@ -247,6 +252,7 @@ export async function caseAgentsOfRoom(db: Executor, caso: CaseRow, kind: ChatKi
             id: u.id,
             kind: u.cargo,
             username: chatUsername(`${u.nombres} ${u.apellidos}`, String(u.identificacion), u.cargo),
+            fotoUrl: u.foto ? userPhotoUrl(u.id, u.foto) : null,
           },
         ]
       : [],
@@ -279,6 +285,28 @@ export async function roomMembers(db: Executor, roomId: string) {
     { room: roomId },
   );
   return rows.map((m) => ({ ...m, fotoUrl: m.id && m.foto ? userPhotoUrl(m.id, m.foto) : null }));
+}
+
+/**
+ * Who the room's header lists: its members, and the case's agents who read it but are not members
+ * yet (they join with the next message), away until they open it.
+ */
+export async function roomMembersOf(db: Executor, open: OpenRoom) {
+  const members = await roomMembers(db, open.room.id);
+  if (!open.missingAgents.length) return members;
+  const missing = new Set(open.missingAgents);
+  const agents = (await caseAgentsOfRoom(db, open.caso, open.kind)).filter((a) => missing.has(a.id));
+  const joining = agents.map((a) => ({
+    id: a.id,
+    cargo: a.kind,
+    username: a.username,
+    foto: null,
+    conexiones: 0,
+    leidoHasta: 0,
+    recibidoHasta: 0,
+    fotoUrl: a.fotoUrl,
+  }));
+  return [...members, ...joining].sort((a, b) => a.username.localeCompare(b.username));
 }
 
 /** The member's marks move forward only (a late request never takes them back). */
