@@ -159,6 +159,9 @@ describe('clients: form rules', () => {
       payload: { ...valid(20_020), direccion: 'carrera 7', estado: false },
     });
     expect(edited.json()).toMatchObject({ direccion: 'CARRERA 7', estado: false });
+    // The last change's time is the schema's to set (updatedAt's $onUpdate), no service writes it.
+    const [before] = await s.ctx.db.select().from(clientes).where(eq(clientes.id, created.id));
+    expect(before.modificacion.getTime()).toBeGreaterThan(new Date(created.creado).getTime());
     const reactivated = await s.app.inject({
       method: 'PUT',
       url: `/api/clientes/${created.id}`,

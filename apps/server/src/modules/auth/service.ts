@@ -154,10 +154,7 @@ export async function logout(ctx: AppContext, viewer: Viewer, device: { endpoint
   await db.transaction(async (tx) => {
     await tx.delete(sesiones).where(eq(sesiones.id, viewer.sessionId));
     await forgetDeviceSubscriptions(tx, viewer.id, viewer.sessionId, device.endpoint);
-    await tx
-      .update(usuarios)
-      .set({ login: false, salir: true, token_login: null, modificacion: new Date() })
-      .where(eq(usuarios.id, viewer.id));
+    await tx.update(usuarios).set({ login: false, salir: true, token_login: null }).where(eq(usuarios.id, viewer.id));
     await setAvailability(tx, viewer.user, DISPONIBILIDAD.fueraDeHorario, {
       descripcion: MSG.trazaCierreSesion,
       uidcreador: viewer.id,

@@ -104,10 +104,7 @@ export async function endSession(
         )
         .for('update');
       if (holder) {
-        await tx
-          .update(usuarios)
-          .set({ login: false, modificacion: new Date() })
-          .where(eq(usuarios.id, clearLogin.userId));
+        await tx.update(usuarios).set({ login: false }).where(eq(usuarios.id, clearLogin.userId));
         // Written by the system: no creator.
         await setAvailability(tx, holder, DISPONIBILIDAD.fueraDeHorario, { descripcion: MSG.trazaSesionVencida });
         await hub.publish(tx, topics.user(clearLogin.userId), { name: 'user.updated', id: clearLogin.userId });
@@ -176,10 +173,7 @@ export async function signOutUser(
   target: Pick<UserRow, 'id' | 'cargo' | 'disponibilidad'>,
   trail: { descripcion: string; creador: string | null },
 ): Promise<void> {
-  await tx
-    .update(usuarios)
-    .set({ login: false, ip: '', salir: false, modificacion: new Date() })
-    .where(eq(usuarios.id, target.id));
+  await tx.update(usuarios).set({ login: false, ip: '', salir: false }).where(eq(usuarios.id, target.id));
   await setAvailability(tx, target, DISPONIBILIDAD.fueraDeHorario, {
     descripcion: trail.descripcion,
     uidcreador: trail.creador,

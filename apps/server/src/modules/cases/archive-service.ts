@@ -21,7 +21,7 @@ export async function archiveCase(ctx: AppContext, viewer: Viewer, id: string, a
     const c = await lockCase(tx, viewer, id);
     enforce(rule(c));
     if (c.archivado === archive) return;
-    await tx.update(casos).set({ archivado: archive, modificacion: new Date() }).where(eq(casos.id, id));
+    await tx.update(casos).set({ archivado: archive }).where(eq(casos.id, id));
     await caseHistory(tx, c, viewer, archive ? MSG.casoArchivado : MSG.casoActivado);
     await recordAudit(tx, {
       actor: viewer,

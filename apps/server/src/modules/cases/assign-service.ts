@@ -37,7 +37,7 @@ export async function assignAgent(ctx: AppContext, viewer: Viewer, id: string, t
     const previous = c[field];
     await tx
       .update(casos)
-      .set({ [field]: userId, modificacion: new Date() })
+      .set({ [field]: userId })
       .where(eq(casos.id, id));
     await caseHistory(tx, c, viewer, fmt(MSG.historiaAsignacion, { tipo, nombre }));
     const cause = { descripcion: fmt(MSG.trazaAsignacionCaso, { caso: c.caso }), uidcaso: id, uidcreador: viewer.id };

@@ -15,7 +15,7 @@ export async function requestAttention(ctx: AppContext, viewer: Viewer, id: stri
   return dispatch(ctx, async (tx, pending) => {
     const c = await lockCase(tx, viewer, id);
     enforce(mayRequestAttention(viewer, c));
-    await tx.update(casos).set({ solicitud_atencion: true, modificacion: new Date() }).where(eq(casos.id, id));
+    await tx.update(casos).set({ solicitud_atencion: true }).where(eq(casos.id, id));
     await caseHistory(tx, c, viewer, MSG.historiaSolicitudAtencion);
     await noticeAboutCase(tx, pending, c, 'attentionRequested', { actor: viewer.id });
     await listChanged(ctx, tx, id);
@@ -27,7 +27,7 @@ export async function authorizeAttention(ctx: AppContext, viewer: Viewer, id: st
   return dispatch(ctx, async (tx, pending) => {
     const c = await lockCase(tx, viewer, id);
     enforce(mayAuthorizeAttention(viewer, c));
-    await tx.update(casos).set({ aprobar_atencion: true, modificacion: new Date() }).where(eq(casos.id, id));
+    await tx.update(casos).set({ aprobar_atencion: true }).where(eq(casos.id, id));
     await caseHistory(tx, c, viewer, MSG.historiaAutorizaAtencion);
     await recordAudit(tx, {
       actor: viewer,

@@ -30,7 +30,7 @@ export async function setChatOpen(
     if (c[flag] !== abierto) {
       await tx
         .update(casos)
-        .set({ [flag]: abierto, modificacion: new Date() })
+        .set({ [flag]: abierto })
         .where(eq(casos.id, caseId));
       const agent = kind === 'perito' ? c.uidperito : c.uiddibujante;
       if (agent && agent !== 'solicitado') {

@@ -123,7 +123,6 @@ export async function autoAssignInvestigator(
     .update(casos)
     .set({
       uidinvestigador: chosen.id,
-      modificacion: new Date(),
       asignacion_auto_fecha: new Date(),
       asignacion_auto_km: km,
     })

@@ -47,7 +47,6 @@ export async function updateCase(ctx: AppContext, viewer: Viewer, id: string, in
             }
           : {}),
         prioridad: input.prioridad ?? current.prioridad,
-        modificacion: new Date(),
       })
       .where(eq(casos.id, id))
       .returning();

@@ -87,7 +87,6 @@ export async function pinCase(ctx: AppContext, viewer: Viewer, caseId: string, p
         lugar_origen: 'personal',
         lugar_por: viewer.id,
         direccion_no_ubicada: false,
-        modificacion: new Date(),
       })
       .where(eq(casos.id, caseId));
     await caseHistory(tx, c, viewer, fmt(MSG.historiaLugarMarcado, { nombre: nameOf(viewer.user) }));

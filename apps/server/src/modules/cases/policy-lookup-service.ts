@@ -40,7 +40,6 @@ export async function lookupCasePolicy(ctx: AppContext, viewer: Viewer, id: stri
           tipo_plan,
           origen: c.origen_desde === ORIGEN_CRONOS ? ORIGEN_CRONOS : lookup.origen,
           uidvehiculo: c.uidvehiculo ?? vehicle.id,
-          modificacion: new Date(),
         })
         .where(eq(casos.id, id));
       await saveFoundPolicies(tx, lookup, c, c.uidcliente, vehicle.id);

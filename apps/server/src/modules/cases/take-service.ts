@@ -31,7 +31,7 @@ export async function takeCase(ctx: AppContext, viewer: Viewer, id: string, take
     if (take) {
       const rows = await tx
         .update(casos)
-        .set({ [field]: viewer.id, modificacion: new Date() })
+        .set({ [field]: viewer.id })
         .where(and(eq(casos.id, id), isNull(casos[field])))
         .returning({ id: casos.id });
       if (!rows.length) throw taken();
@@ -43,7 +43,7 @@ export async function takeCase(ctx: AppContext, viewer: Viewer, id: string, take
     } else {
       await tx
         .update(casos)
-        .set({ [field]: null, modificacion: new Date() })
+        .set({ [field]: null })
         .where(eq(casos.id, id));
       await caseHistory(tx, c, viewer, fmt(MSG.historiaLiberacion, { cargo: viewer.cargo, nombre }));
       await noticeAboutCase(tx, pending, c, 'caseReleased', {

@@ -70,7 +70,6 @@ export async function updateArea(ctx: AppContext, viewer: Viewer, id: string, in
           nombre: input.nombre,
           value: input.nombre,
           estado: input.estado ?? existing.estado,
-          modificacion: new Date(),
         })
         .where(eq(areas.id, id))
         .returning();
@@ -86,7 +85,7 @@ export async function setAreaState(ctx: AppContext, viewer: Viewer, id: string, 
   enforce(mayWriteArea(viewer));
   return ctx.db.transaction(async (tx) => {
     const existing = await lockArea(tx, id);
-    const [row] = await tx.update(areas).set({ estado, modificacion: new Date() }).where(eq(areas.id, id)).returning();
+    const [row] = await tx.update(areas).set({ estado }).where(eq(areas.id, id)).returning();
     await recordCatalogueAudit(tx, viewer, area(row), existing, row, active);
     await catalogueChanged(ctx, tx, 'areas', id);
     return row;

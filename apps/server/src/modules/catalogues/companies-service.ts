@@ -62,7 +62,6 @@ export async function updateCompany(ctx: AppContext, viewer: Viewer, id: string,
           empresa: input.empresa,
           nit: input.nit,
           estado: input.estado ?? existing.estado,
-          modificacion: new Date(),
         })
         .where(eq(empresas.id, id))
         .returning();
@@ -79,11 +78,7 @@ export async function deactivateCompany(ctx: AppContext, viewer: Viewer, id: str
   return ctx.db.transaction(async (tx) => {
     const [existing] = await tx.select().from(empresas).where(eq(empresas.id, id)).for('update');
     if (!existing) throw notFound(MSG.empresaNoExiste);
-    const [row] = await tx
-      .update(empresas)
-      .set({ estado: false, modificacion: new Date() })
-      .where(eq(empresas.id, id))
-      .returning();
+    const [row] = await tx.update(empresas).set({ estado: false }).where(eq(empresas.id, id)).returning();
     await recordCatalogueAudit(tx, viewer, company(row), existing, row, active);
     await catalogueChanged(ctx, tx, 'empresas', id);
     return row;

@@ -80,7 +80,7 @@ export async function updateStatus(
       }
       const [row] = await tx
         .update(estadoscaso)
-        .set({ estado: input.nombre, inactivo: input.estado ?? existing.inactivo, modificacion: new Date() })
+        .set({ estado: input.nombre, inactivo: input.estado ?? existing.inactivo })
         .where(eq(estadoscaso.id, id))
         .returning();
       await recordCatalogueAudit(tx, viewer, status(row), existing, row, active);
@@ -96,11 +96,7 @@ export async function setStatusState(ctx: AppContext, viewer: Viewer, id: string
   return ctx.db.transaction(async (tx) => {
     const existing = await lockStatus(tx, id);
     enforce(mayToggleCaseStatus(viewer, existing));
-    const [row] = await tx
-      .update(estadoscaso)
-      .set({ inactivo: estado, modificacion: new Date() })
-      .where(eq(estadoscaso.id, id))
-      .returning();
+    const [row] = await tx.update(estadoscaso).set({ inactivo: estado }).where(eq(estadoscaso.id, id)).returning();
     await recordCatalogueAudit(tx, viewer, status(row), existing, row, active);
     await catalogueChanged(ctx, tx, 'estadoscaso', id);
     return row;

@@ -84,7 +84,6 @@ export async function updateClient(ctx: AppContext, viewer: Viewer, id: string, 
         ...input,
         telefono: String(input.telefono),
         estado: input.estado ?? existing.estado,
-        modificacion: new Date(),
       })
       .where(eq(clientes.id, id));
     await changed(ctx, tx, id);
@@ -97,7 +96,7 @@ export async function deactivateClient(ctx: AppContext, viewer: Viewer, id: stri
   assertMayWrite(viewer);
   await ctx.db.transaction(async (tx) => {
     await lockWritable(tx, id);
-    await tx.update(clientes).set({ estado: false, modificacion: new Date() }).where(eq(clientes.id, id));
+    await tx.update(clientes).set({ estado: false }).where(eq(clientes.id, id));
     await changed(ctx, tx, id);
   });
   return (await findClient(ctx.db, id))!;

@@ -112,7 +112,7 @@ export async function updateUser(ctx: AppContext, viewer: Viewer, id: string, in
         .from(cuentas)
         .where(and(eq(cuentas.email, input.email), ne(cuentas.id, row.uiid)));
       if (taken) throw conflict('EMAIL_TAKEN', MSG.correoDuplicado);
-      await tx.update(cuentas).set({ email: input.email, modificacion: new Date() }).where(eq(cuentas.id, row.uiid));
+      await tx.update(cuentas).set({ email: input.email }).where(eq(cuentas.id, row.uiid));
     }
     const [updated] = await tx
       .update(usuarios)
@@ -127,7 +127,6 @@ export async function updateUser(ctx: AppContext, viewer: Viewer, id: string, in
         estado,
         // Coverage only means something for the cargos that have it.
         ciudades: CITY_COVERAGE_CARGOS.includes(input.cargo) ? row.ciudades : [],
-        modificacion: new Date(),
       })
       .where(eq(usuarios.id, id))
       .returning();
@@ -152,7 +151,7 @@ export async function deactivateUser(ctx: AppContext, viewer: Viewer, id: string
   await ctx.db.transaction(async (tx) => {
     const row = await loadTarget(tx, id);
     enforce(mayDeactivateUser(viewer, target(row)));
-    await tx.update(usuarios).set({ estado: false, modificacion: new Date() }).where(eq(usuarios.id, id));
+    await tx.update(usuarios).set({ estado: false }).where(eq(usuarios.id, id));
     await recordAudit(tx, {
       actor: viewer,
       accion: 'usuario.desactivado',
@@ -180,7 +179,7 @@ export async function setUserCities(ctx: AppContext, viewer: Viewer, id: string,
       if (found.length !== unique.length)
         throw badRequest(MSG.ciudadNoValida, [{ path: 'ciudades', message: MSG.ciudadNoValida }]);
     }
-    await tx.update(usuarios).set({ ciudades: unique, modificacion: new Date() }).where(eq(usuarios.id, id));
+    await tx.update(usuarios).set({ ciudades: unique }).where(eq(usuarios.id, id));
     await recordAudit(tx, {
       actor: viewer,
       accion: 'usuario.ciudades',
@@ -237,7 +236,7 @@ export async function setUserAvailability(ctx: AppContext, viewer: Viewer, id: s
   enforce(mayPickAvailability(disponibilidad));
   await ctx.db.transaction(async (tx) => {
     const row = await loadStatusTarget(tx, viewer, id);
-    await tx.update(usuarios).set({ disponibilidad, modificacion: new Date() }).where(eq(usuarios.id, id));
+    await tx.update(usuarios).set({ disponibilidad }).where(eq(usuarios.id, id));
     await recordStateTrail(tx, row, disponibilidad, {
       descripcion: byViewer(MSG.trazaDisponibilidadPor, viewer),
       uidcreador: viewer.id,
@@ -280,7 +279,7 @@ export async function setSessionTime(
     const where = scope === 'cargo' ? eq(usuarios.cargo, row.cargo) : eq(usuarios.id, id);
     const rows = await tx
       .update(usuarios)
-      .set({ duracion_sesion: minutes, modificacion: new Date() })
+      .set({ duracion_sesion: minutes })
       .where(where)
       .returning({ id: usuarios.id });
     await recordAudit(tx, {

@@ -86,10 +86,7 @@ export async function setAccountPassword(db: Executor, accountId: string, passwo
 }
 
 export async function setAccountPasswordHash(db: Executor, accountId: string, passwordHash: string): Promise<void> {
-  await db
-    .update(cuentas)
-    .set({ password_hash: passwordHash, modificacion: new Date() })
-    .where(eq(cuentas.id, accountId));
+  await db.update(cuentas).set({ password_hash: passwordHash }).where(eq(cuentas.id, accountId));
 }
 
 /**
@@ -119,11 +116,7 @@ export async function changeOwnPassword(
 export async function setOwnAvailability(ctx: AppContext, viewer: Viewer, disponibilidad: string) {
   enforce(maySetOwnAvailability(viewer, disponibilidad));
   return ctx.db.transaction(async (tx) => {
-    const [user] = await tx
-      .update(usuarios)
-      .set({ disponibilidad, modificacion: new Date() })
-      .where(eq(usuarios.id, viewer.id))
-      .returning();
+    const [user] = await tx.update(usuarios).set({ disponibilidad }).where(eq(usuarios.id, viewer.id)).returning();
     await recordStateTrail(tx, viewer, disponibilidad, {
       descripcion: MSG.trazaDisponibilidadPropia,
       uidcreador: viewer.id,

@@ -150,7 +150,6 @@ export async function updateVehicle(ctx: AppContext, viewer: Viewer, id: string,
           ...values,
           poliza: polizaOf(input, existing),
           estado: estado ?? existing.estado,
-          modificacion: new Date(),
         })
         .where(eq(vehiculos.id, id))
         .returning();
@@ -170,11 +169,7 @@ export async function deactivateVehicle(ctx: AppContext, viewer: Viewer, id: str
   enforce(mayWriteVehicle(viewer));
   await ctx.db.transaction(async (tx) => {
     const { polizaTexto: _shown, ...before } = await lockVehicle(tx, id);
-    const [row] = await tx
-      .update(vehiculos)
-      .set({ estado: false, modificacion: new Date() })
-      .where(eq(vehiculos.id, id))
-      .returning();
+    const [row] = await tx.update(vehiculos).set({ estado: false }).where(eq(vehiculos.id, id)).returning();
     await recordCatalogueAudit(tx, viewer, vehicle(row), before, row, active);
     await changed(ctx, tx, id);
   });

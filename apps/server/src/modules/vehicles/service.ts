@@ -47,7 +47,7 @@ export async function saveFoundVehicle(
 
 /** The vehicle's owner is now this client (a case edited with relation Propietario). */
 export async function setVehicleOwner(tx: Executor, vehicleId: string, clientId: string): Promise<void> {
-  await tx.update(vehiculos).set({ uidcliente: clientId, modificacion: new Date() }).where(eq(vehiculos.id, vehicleId));
+  await tx.update(vehiculos).set({ uidcliente: clientId }).where(eq(vehiculos.id, vehicleId));
 }
 
 /** The case a look-up's policies are kept for. */
