@@ -134,7 +134,12 @@ async function exportHeap(databaseUrl: string, adminId: string, desde: string, h
   const database = await openDatabase({ url: databaseUrl, poolSize: 2 });
   try {
     const ctx = { db: database.db, database } as unknown as Parameters<typeof exportReport>[0];
-    const viewer = { id: adminId, cargo: 'Administrador' } as unknown as Parameters<typeof exportReport>[1];
+    // The export records itself in the audit trail under the viewer's name.
+    const viewer = {
+      id: adminId,
+      cargo: 'Administrador',
+      user: { nombres: 'Administrador', apellidos: 'del banco de pruebas' },
+    } as unknown as Parameters<typeof exportReport>[1];
     gc();
     const base = process.memoryUsage().heapUsed;
     let peak = base;
