@@ -318,7 +318,9 @@ async function startPostgres(o: { dir: string; port: number; log: (l: string) =>
     child = proc;
     exited = new Promise((resolve) => proc.once('exit', () => (fs.closeSync(out), resolve())));
     const ended = exited.then(() => {
-      throw new Error(`PostgreSQL ended at start (see ${logFile})`);
+      // The log's end goes into the error: the folder holding it is removed when the run fails.
+      const tail = fs.readFileSync(logFile, 'utf8').trimEnd().split('\n').slice(-15).join('\n');
+      throw new Error(`PostgreSQL ended at start (${logFile}):\n${tail}`);
     });
     ended.catch(() => undefined);
     try {
