@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -7,19 +8,13 @@ import {
   chatBlockResponse,
   chatBlockSchema,
   chatKind,
-  chatPageQuery,
-  chatPageResponse,
-  chatReadResponse,
-  chatReadSchema,
-  chatSendResponse,
-  chatSendSchema,
   chatUnreadResponse,
   dronePhotoFieldsSchema,
   dronePhotosResponse,
   mayUploadDronePhotos,
   type ChatKind,
 } from '@vialex/domain';
-import { viewerOf } from '../../platform/context.js';
+import { viewerOf, type AppContext } from '../../platform/context.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { staffGuard } from '../auth/guard.js';
 import { sessionHint } from '../auth/live-session.js';
@@ -27,16 +22,15 @@ import { readSessionCookie } from '../auth/session.js';
 import type { Viewer } from '../../platform/viewer.js';
 import { hashSessionToken } from '../auth/tokens.js';
 import { setChatOpen } from '../cases/chat-block-service.js';
-import { fileResponseSchema } from '../files/service.js';
-import { presentFor, readRoom } from './messages.js';
+import { presentFor } from './messages.js';
 import { sendMessage } from './send-service.js';
-import { chatMultipartLimits, markRead, sendFiles, serveRoomFile, withUploads } from './room-actions.js';
+import { chatMultipartLimits, withUploads } from './room-actions.js';
 import { openRoomInSession } from './open-in-session.js';
+import { chatRoomRoutes, type RoomAudience } from './room-routes.js';
 import { openRoomFor, roomChanged } from './service.js';
 import { unreadByCase } from './unread.js';
 
 const params = z.object({ id: z.uuid({ error: MSG.casoNoExiste }), tipo: chatKind });
-const fileParams = params.extend({ archivoId: z.uuid({ error: MSG.documentoNoEncontrado }) });
 const unreadQuery = z.object({
   casos: z
     .string()
@@ -52,77 +46,56 @@ function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
   throw badRequest(issues[0].message, issues);
 }
 
+/** A staff room route's parameters (its schema `params` checked them first). */
+const roomParams = (request: FastifyRequest) => request.params as z.infer<typeof params>;
+
 /**
- * The case chats under /api/casos/{id}/chats/{tipo} (spec 2 §2 "Chat screens", §6): read a room
- * (joining it), send text, files and drone photos, mark read, block the expert/draftsperson rooms,
- * open a room's files; and the viewer's unread counts per case (/api/chats/no-leidos).
+ * Staff open the room their parameters name, by the staff rules (the case in their list scope, the
+ * room's tab shown to them). A text goes the quick way when this process checked the session before.
  */
-export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ctx } = app;
+function staffRoom(app: FastifyInstance): RoomAudience {
   const guard = staffGuard(app);
-  await app.register(multipart, { limits: chatMultipartLimits(ctx.config.uploadMaxMb) });
-
-  const room = (request: { params: { id: string; tipo: ChatKind } }, viewer: Viewer) =>
-    openRoomFor(ctx, viewer, request.params.id, request.params.tipo);
-
-  app.get(
-    '/casos/:id/chats/:tipo',
-    {
-      schema: {
-        tags: ['chats'],
-        summary:
-          'A room and a page of its messages, oldest first (?antes pages back, ?despues catches up, ?q searches)',
-        params,
-        querystring: chatPageQuery,
-        response: { 200: chatPageResponse },
-      },
+  const open = (ctx: AppContext, request: FastifyRequest) => {
+    const { id, tipo } = roomParams(request);
+    return openRoomFor(ctx, viewerOf(request), id, tipo);
+  };
+  return {
+    path: '/casos/:id/chats/:tipo',
+    params,
+    tag: 'chats',
+    summary: {
+      read: 'A room and a page of its messages, oldest first (?antes pages back, ?despues catches up, ?q searches)',
+      send: 'Send a text (clientId: the idempotency key; a repeat answers the saved message)',
+      files: `Send files (multipart/form-data: clientId, content?, replyTo?, then 1–${CHAT_FILES_MAX} files \`archivos\`, checked by content)`,
+      marks: 'The viewer read the room up to a message number (marks only move forward)',
+      file: "A room's file (or its preview): only for those who may open that room's files (spec 2 §6)",
     },
-    async (request) => {
-      const open = await room(request, viewerOf(request));
-      return readRoom(ctx, open, request.query);
-    },
-  );
-
-  app.post(
-    '/casos/:id/chats/:tipo/mensajes',
-    {
+    open,
+    send: {
       // The busiest write: a session this process checked before is checked again inside the
       // room's statement (openRoomInSession); the staff hook only refuses a request without a
       // cookie. Anything else gets the full check first.
       config: { sessionCheckedByRoute: true },
-      schema: {
-        tags: ['chats'],
-        summary: 'Send a text (clientId: the idempotency key; a repeat answers the saved message)',
-        params,
-        body: chatSendSchema,
-        response: { 200: chatSendResponse },
-      },
-    },
-    async (request, reply) => {
-      const sessionId = hashSessionToken(readSessionCookie(request)!);
-      const hint = sessionHint(sessionId);
-      let open = hint && (await openRoomInSession(ctx, hint, sessionId, request.params.id, request.params.tipo));
-      if (!open) {
+      async open(ctx, request, reply) {
+        const { id, tipo } = roomParams(request);
+        const sessionId = hashSessionToken(readSessionCookie(request)!);
+        const hint = sessionHint(sessionId);
+        const quick = hint && (await openRoomInSession(ctx, hint, sessionId, id, tipo));
+        if (quick) return quick;
         await guard(request, reply);
-        open = await room(request, viewerOf(request));
-      }
-      const { row, repetido } = await sendMessage(ctx, open, request.body);
-      return { mensaje: presentFor(open, row), repetido };
-    },
-  );
-
-  app.post(
-    '/casos/:id/chats/:tipo/archivos',
-    {
-      schema: {
-        tags: ['chats'],
-        summary: `Send files (multipart/form-data: clientId, content?, replyTo?, then 1–${CHAT_FILES_MAX} files \`archivos\`, checked by content)`,
-        params,
-        response: { 200: chatSendResponse },
+        return open(ctx, request);
       },
     },
-    async (request) => sendFiles(ctx, request, await room(request, viewerOf(request))),
-  );
+  };
+}
+
+/** What only staff do in a room: Fotos Drone and blocking the expert/draftsperson rooms. */
+const staffRoomActions: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  await app.register(multipart, { limits: chatMultipartLimits(ctx.config.uploadMaxMb) });
+
+  const room = (request: { params: { id: string; tipo: ChatKind } }, viewer: Viewer) =>
+    openRoomFor(ctx, viewer, request.params.id, request.params.tipo);
 
   app.post(
     '/casos/:id/chats/:tipo/fotos-drone',
@@ -180,34 +153,18 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     },
   );
+};
 
-  app.post(
-    '/casos/:id/chats/:tipo/leidos',
-    {
-      schema: {
-        tags: ['chats'],
-        summary: 'The viewer read the room up to a message number (marks only move forward)',
-        params,
-        body: chatReadSchema,
-        response: { 200: chatReadResponse },
-      },
-    },
-    async (request) => markRead(ctx, await room(request, viewerOf(request)), request.body.hasta),
-  );
-
-  app.get(
-    '/casos/:id/chats/:tipo/archivos/:archivoId',
-    {
-      schema: {
-        tags: ['chats'],
-        summary: "A room's file (or its preview): only for those who may open that room's files (spec 2 §6)",
-        params: fileParams,
-        response: { 200: fileResponseSchema },
-      },
-    },
-    async (request, reply) =>
-      serveRoomFile(ctx, reply, await room(request, viewerOf(request)), request.params.archivoId),
-  );
+/**
+ * The case chats under /api/casos/{id}/chats/{tipo} (spec 2 §2 "Chat screens", §6): read a room
+ * (joining it), send text, files and drone photos, mark read, block the expert/draftsperson rooms,
+ * open a room's files (the room's routes: room-routes.ts, the client's too); and the viewer's
+ * unread counts per case (/api/chats/no-leidos).
+ */
+export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  await app.register(chatRoomRoutes, { audience: staffRoom(app) });
+  await app.register(staffRoomActions);
 
   app.get(
     '/chats/no-leidos',

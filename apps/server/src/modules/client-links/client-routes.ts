@@ -1,31 +1,21 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CHAT_FILES_MAX,
   MSG,
-  caseMapResponse,
-  chatPageQuery,
-  chatPageResponse,
-  chatReadResponse,
-  chatReadSchema,
-  chatSendResponse,
-  chatSendSchema,
   clientCaseResponse,
   clientEntryInfoResponse,
   clientEntryResponse,
   clientEntrySchema,
   clientMeResponse,
-  mapAddressQuery,
-  mapAddressResponse,
   messageResponse,
 } from '@vialex/domain';
-import { loadClientMap, mapAddress } from '../case-map/service.js';
-import { presentMessage, readRoom } from '../chat/messages.js';
-import { sendMessage } from '../chat/send-service.js';
-import { chatMultipartLimits, markRead, sendFiles, serveRoomFile } from '../chat/room-actions.js';
-import { joinRoom, openRoomForClient } from '../chat/service.js';
-import { fileResponseSchema } from '../files/service.js';
+import { caseMapViewRoutes, type MapAudience } from '../case-map/routes.js';
+import { loadClientMap } from '../case-map/service.js';
+import { chatRoomRoutes, type RoomAudience } from '../chat/room-routes.js';
+import { openRoomForClient } from '../chat/service.js';
+import { pushSubscriptionRoutes, type PushAudience } from '../push/routes.js';
+import { saveClientSubscription } from '../push/service.js';
 import {
   clearClientCookie,
   endClientSession,
@@ -34,8 +24,6 @@ import {
   type ClientViewer,
 } from './client-session.js';
 import { entryInfo, enterWithLink } from './entry-service.js';
-import { pushSubscriptionBody } from '../push/routes.js';
-import { saveClientSubscription } from '../push/service.js';
 import { loadClientCase } from './client-case.js';
 import { clientLiveRoutes } from './client-live.js';
 
@@ -95,13 +83,50 @@ function clientOf(request: { client: ClientViewer | null }): ClientViewer {
   return request.client;
 }
 
+/** The client opens their case's general room only, as its client (chat/room-routes.ts). */
+const clientRoom: RoomAudience = {
+  path: '/chat',
+  tag: 'cliente',
+  summary: {
+    read: "The case's general chat room and a page of its messages (as the staff route)",
+    send: 'Send a text to the general room',
+    files: `Send files to the general room (multipart: clientId, content?, replyTo?, 1–${CHAT_FILES_MAX} \`archivos\`)`,
+    marks: 'Read up to a message',
+    file: "A file of the case's general room",
+  },
+  open: (ctx, request) => openRoomForClient(ctx, clientOf(request)),
+  // Nobody adds the client to the room: they become a member when they first read it.
+  joinsOnRead: true,
+};
+
+/** The client reads their own case's map, without staff's actions (case-map/routes.ts). */
+const clientMap: MapAudience = {
+  path: '',
+  tag: 'cliente',
+  summary: { map: "The case's map", address: "The address of a point of the case's map" },
+  load: (ctx, request) => loadClientMap(ctx, clientOf(request).caseId),
+};
+
+/** The client's phone, for their session (push/routes.ts). */
+const clientPush: PushAudience = {
+  path: '/push',
+  tag: 'cliente',
+  summary: "The client's phone's push subscription (clientes.tokenPush), until their session ends",
+  async save(ctx, request, subscription) {
+    const client = clientOf(request);
+    // A case without a client row has nobody to push to.
+    if (client.id !== client.caseId) await saveClientSubscription(ctx, client, subscription);
+  },
+};
+
 /**
  * The client's routes under /api/cliente (client scope): their case's information, its general
- * chat room, its map, their live channel, and leaving. Nothing else of the product answers them.
+ * chat room, its map, their phone's push subscription, their live channel, and leaving. The room,
+ * the map and push are the staff's routes mounted with the client's access. Nothing else of the
+ * product answers them.
  */
 export const clientCaseRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  await app.register(multipart, { limits: chatMultipartLimits(ctx.config.uploadMaxMb) });
 
   app.get(
     '/yo',
@@ -121,115 +146,9 @@ export const clientCaseRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => loadClientCase(ctx, clientOf(request).caseId),
   );
 
-  app.get(
-    '/chat',
-    {
-      schema: {
-        tags: ['cliente'],
-        summary: "The case's general chat room and a page of its messages (as the staff route)",
-        querystring: chatPageQuery,
-        response: { 200: chatPageResponse },
-      },
-    },
-    async (request) => {
-      const open = await openRoomForClient(ctx, clientOf(request));
-      await joinRoom(ctx.db, open.room.id, open.sender);
-      return readRoom(ctx, open, request.query);
-    },
-  );
-
-  app.post(
-    '/chat/mensajes',
-    {
-      schema: {
-        tags: ['cliente'],
-        summary: 'Send a text to the general room',
-        body: chatSendSchema,
-        response: { 200: chatSendResponse },
-      },
-    },
-    async (request) => {
-      const open = await openRoomForClient(ctx, clientOf(request));
-      const { row, repetido } = await sendMessage(ctx, open, request.body);
-      return { mensaje: presentMessage(open.caso.id, 'general', row, open.sender.id), repetido };
-    },
-  );
-
-  app.post(
-    '/chat/archivos',
-    {
-      schema: {
-        tags: ['cliente'],
-        summary: `Send files to the general room (multipart: clientId, content?, replyTo?, 1–${CHAT_FILES_MAX} \`archivos\`)`,
-        response: { 200: chatSendResponse },
-      },
-    },
-    async (request) => sendFiles(ctx, request, await openRoomForClient(ctx, clientOf(request))),
-  );
-
-  app.post(
-    '/chat/leidos',
-    {
-      schema: {
-        tags: ['cliente'],
-        summary: 'Read up to a message',
-        body: chatReadSchema,
-        response: { 200: chatReadResponse },
-      },
-    },
-    async (request) => markRead(ctx, await openRoomForClient(ctx, clientOf(request)), request.body.hasta),
-  );
-
-  app.get(
-    '/chat/archivos/:archivoId',
-    {
-      schema: {
-        tags: ['cliente'],
-        summary: "A file of the case's general room",
-        params: z.object({ archivoId: z.uuid({ error: MSG.documentoNoEncontrado }) }),
-        response: { 200: fileResponseSchema },
-      },
-    },
-    async (request, reply) =>
-      serveRoomFile(ctx, reply, await openRoomForClient(ctx, clientOf(request)), request.params.archivoId),
-  );
-
-  app.get(
-    '/mapa',
-    { schema: { tags: ['cliente'], summary: "The case's map", response: { 200: caseMapResponse } } },
-    async (request) => loadClientMap(ctx, clientOf(request).caseId),
-  );
-
-  app.get(
-    '/mapa/direccion',
-    {
-      schema: {
-        tags: ['cliente'],
-        summary: "The address of a point of the case's map",
-        querystring: mapAddressQuery,
-        response: { 200: mapAddressResponse },
-      },
-    },
-    async (request) => mapAddress(ctx, await loadClientMap(ctx, clientOf(request).caseId), request.query),
-  );
-
-  app.post(
-    '/push',
-    {
-      schema: {
-        tags: ['cliente'],
-        summary: "The client's phone's push subscription (clientes.tokenPush), until their session ends",
-        body: pushSubscriptionBody,
-        response: { 204: z.null() },
-      },
-    },
-    async (request, reply) => {
-      const client = clientOf(request);
-      // A case without a client row has nobody to push to.
-      if (client.id !== client.caseId) await saveClientSubscription(ctx, client, request.body.subscription);
-      return reply.code(204).send(null);
-    },
-  );
+  await app.register(chatRoomRoutes, { audience: clientRoom });
+  await app.register(caseMapViewRoutes, { audience: clientMap });
+  await app.register(pushSubscriptionRoutes, { audience: clientPush });
 
   app.post(
     '/salir',

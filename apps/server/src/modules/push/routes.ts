@@ -1,7 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG, messageResponse, pushPublicKeyResponse } from '@vialex/domain';
-import { viewerOf } from '../../platform/context.js';
+import { viewerOf, type AppContext } from '../../platform/context.js';
 import { deleteSubscription, saveSubscription, sendTestPush, vapidKeys } from './service.js';
 
 const subscriptionSchema = z.object({
@@ -27,24 +28,50 @@ export const pushPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** This browser's push subscription and the test notification (staff scope). */
-export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
+/** One audience of the subscription route: where it hangs and whose subscription it saves. */
+export interface PushAudience {
+  /** The route's path under the scope's prefix. */
+  path: string;
+  tag: string;
+  summary: string;
+  /** Saves the subscription as the caller's (for their session: it ends with it). */
+  save(ctx: AppContext, request: FastifyRequest, subscription: z.infer<typeof subscriptionSchema>): Promise<void>;
+}
+
+/**
+ * A device's push subscription for one audience (staff under /api/push, the client under
+ * /api/cliente): 204 once saved. Mounted once per audience.
+ */
+export const pushSubscriptionRoutes: FastifyPluginAsyncZod<{ audience: PushAudience }> = async (app, { audience }) => {
   app.post(
-    '/subscription',
+    audience.path,
     {
       schema: {
-        tags: ['push'],
-        summary:
-          'Register this browser for push (push services only; 409 PUSH_ENDPOINT_TAKEN when another user holds the endpoint)',
-        body: z.object({ subscription: subscriptionSchema }),
+        tags: [audience.tag],
+        summary: audience.summary,
+        body: pushSubscriptionBody,
         response: { 204: z.null() },
       },
     },
     async (request, reply) => {
-      await saveSubscription(app.ctx, viewerOf(request), request.body.subscription);
+      await audience.save(app.ctx, request, request.body.subscription);
       return reply.code(204).send(null);
     },
   );
+};
+
+/** Staff register the browser they are signed in on, as theirs. */
+const staffPush: PushAudience = {
+  path: '/subscription',
+  tag: 'push',
+  summary:
+    'Register this browser for push (push services only; 409 PUSH_ENDPOINT_TAKEN when another user holds the endpoint)',
+  save: (ctx, request, subscription) => saveSubscription(ctx, viewerOf(request), subscription),
+};
+
+/** This browser's push subscription and the test notification (staff scope). */
+export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(pushSubscriptionRoutes, { audience: staffPush });
   app.delete(
     '/subscription',
     {
