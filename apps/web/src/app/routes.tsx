@@ -24,6 +24,8 @@ const ReportsPage = lazy(() => import('../features/reports/reports-page'));
 const DashboardPage = lazy(() => import('../features/reports/dashboard-page'));
 const StatisticsPage = lazy(() => import('../features/reports/statistics-page'));
 const AuditPage = lazy(() => import('../features/audit/audit-page'));
+// Mi perfil: one's photo and verification in two steps, for every staff cargo.
+const ProfilePage = lazy(() => import('./profile-route'));
 
 /**
  * The staff screens, each a lazy route. The demo template's pages of the original (typography,
@@ -45,6 +47,7 @@ const STAFF_SCREENS: { path: string; page: ComponentType }[] = [
   { path: 'consultas', page: ReportsPage },
   { path: 'dashboard', page: DashboardPage },
   { path: 'auditoria', page: AuditPage },
+  { path: 'mi-perfil', page: ProfilePage },
 ];
 
 function Root() {
