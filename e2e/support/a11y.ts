@@ -4,7 +4,7 @@ import type { AxeResults, ContextObject, RunOptions } from 'axe-core';
 import { expect } from './fixtures';
 
 /**
- * axe-core (4.13.0, the version the suite ran through @axe-core/playwright before: the same rules) run
+ * axe-core (the current release, pinned in e2e/package.json) run
  * straight in the page. AxeBuilder.analyze() re-injected its 580 KB into the page at every
  * check, then opened a blank page in the context, injected it there too and finished the run
  * in it (its runPartial/finishRun mode, there for cross-origin iframes, which the app has none

@@ -170,7 +170,7 @@ test.describe('on a phone', () => {
     await expect(page.getByTestId('workspace-plan')).toHaveText('SEGURO TERCERO');
     await expectNoSideScroll(page);
     await shot(page, 'workspace-phone-chat');
-    await page.getByRole('tab', { name: L.pestanas.informacion }).click();
+    await page.getByRole('tab', { name: L.pestanasCortas.informacion }).click();
     await expect(page.getByTestId('policy-card')).toHaveCount(1);
     await expect(historyEntries(page).first()).toContainText(MSG.creacionCaso);
     await expectNoSideScroll(page);

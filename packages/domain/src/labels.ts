@@ -234,7 +234,7 @@ export const LABELS = {
       chat_perito: 'Sala del perito',
       chat_dibujante: 'Sala del dibujante',
     },
-    /** The phone's bottom bar: each tab's name short enough for six under the thumb (inside its full name). */
+    /** The phone's bottom bar: each tab's name short enough for six under the thumb (also its accessible name). */
     pestanasCortas: {
       chat: 'Chat',
       informacion: 'Info',
@@ -332,7 +332,6 @@ export const LABELS = {
     fotosSeleccionadas: '{n} foto(s) seleccionada(s)',
     ubicacion: 'Ubicación: {lat}, {long}',
     sinUbicacion: 'Sin ubicación del dispositivo',
-    abrirArchivo: 'Abrir {nombre}',
     miembrosN: '{n} miembro(s)',
     sinMiembros: 'Quien escriba o lea en esta sala aparecerá aquí.',
     /** The general room says who reads it: the client is there. */

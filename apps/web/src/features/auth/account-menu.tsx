@@ -42,7 +42,8 @@ export function AccountMenu({ profile }: { profile?: ReactNode } = {}) {
           sx={{ p: 0.5 }}
         >
           {/* The button's name is 'Cuenta de usuario': the initials (or photo) inside are decoration,
-              else they would be visible text missing from that name (WCAG 2.5.3). */}
+              drawn by CSS and hidden from assistive technology — as text they would be visible words
+              missing from that name (WCAG 2.5.3), aria-hidden or not. */}
           <Avatar
             aria-hidden
             src={me.foto ?? undefined}
@@ -56,7 +57,11 @@ export function AccountMenu({ profile }: { profile?: ReactNode } = {}) {
               fontWeight: 700,
             }}
           >
-            {initials(me.nombres, me.apellidos)}
+            <Box
+              component="span"
+              data-initials={initials(me.nombres, me.apellidos)}
+              sx={{ '&::before': { content: 'attr(data-initials)' } }}
+            />
           </Avatar>
         </IconButton>
       </Tooltip>

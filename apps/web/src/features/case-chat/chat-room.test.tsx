@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
-import { LABELS, MSG, type ChatMessage, type ChatPage, type ChatRoom as Sala, type Me } from '@vialex/domain';
+import { LABELS, MSG, fmt, type ChatMessage, type ChatPage, type ChatRoom as Sala, type Me } from '@vialex/domain';
 import { createQueryClient } from '../../lib/query-client';
 import { CurrentUserContext } from '../../lib/session';
 import { ChatRoom } from './chat-room';
@@ -265,7 +265,8 @@ describe('ChatRoom', { timeout: 20_000 }, () => {
   it("'Miembros de la sala' lists every member with whether they are online", async () => {
     renderRoom();
     await screen.findAllByTestId('chat-message');
-    fireEvent.click(screen.getByRole('button', { name: T.miembros }));
+    // The badge's count is in the button's name.
+    fireEvent.click(screen.getByRole('button', { name: `${T.miembros} · ${fmt(T.miembrosN, { n: 3 })}` }));
     const list = await screen.findByTestId('chat-members');
     expect(within(list).getByText(new RegExp(T.miembros))).toBeInTheDocument();
     const members = within(list).getAllByTestId('chat-member');

@@ -157,7 +157,6 @@ function FileRow({
       target="_blank"
       rel="noopener"
       underline="hover"
-      aria-label={fmt(T.abrirArchivo, { nombre })}
       data-testid="chat-file"
       sx={{ display: 'block', py: 0.25, color: 'text.primary' }}
     >

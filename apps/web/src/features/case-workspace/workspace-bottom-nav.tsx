@@ -81,7 +81,8 @@ export function WorkspaceBottomNav({
               to={pathOf(t)}
               state={CHOSEN_TAB_STATE}
               role="tab"
-              aria-label={L.pestanas[t]}
+              // Named by what it shows ('Info', 'Perito'): a speech user says the word they see
+              // (WCAG 2.5.3); the panel it opens carries the full name.
               aria-selected={t === current}
               data-testid={`tab-${t}`}
               sx={{
