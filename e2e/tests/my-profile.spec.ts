@@ -109,6 +109,18 @@ test('Mi perfil: a user sets up the authenticator app, keeps the recovery codes,
     await confirm.getByRole('button', { name: MSG.si }).click();
     await expect(page.getByText(L.sinLlaves)).toBeVisible();
 
+    // New recovery codes (the earlier ones stop working), shown once again.
+    await page.getByRole('button', { name: L.generarCodigos }).click();
+    await page.getByRole('dialog', { name: L.generarCodigosTitulo }).getByRole('button', { name: MSG.si }).click();
+    const fresh = page.getByRole('dialog', { name: L.codigosTitulo });
+    await expect(fresh.getByTestId('recovery-codes').locator('li')).toHaveCount(10);
+    await expectNoSideScroll(page);
+    await expectClean(page, '[data-testid="codes-dialog"]');
+    await shot(page, 'my-profile-codes-phone');
+    await fresh.getByLabel(L.codigosGuardados).check();
+    await fresh.getByRole('button', { name: L.listo }).click();
+    await expect(fresh).toBeHidden();
+
     await page.getByTestId('factor-app').getByRole('button', { name: L.quitar }).click();
     await expect(page.getByRole('dialog', { name: L.quitarAppTitulo })).toBeVisible();
     await shot(page, 'my-profile-remove-app-phone');
@@ -117,6 +129,16 @@ test('Mi perfil: a user sets up the authenticator app, keeps the recovery codes,
     await expect(page.getByTestId('factor-codigos')).toHaveCount(0);
     await expectClean(page);
     await shot(page, 'my-profile-none-phone', true);
+
+    // The app's setup at a phone's size, left without a code.
+    await page.getByRole('button', { name: L.configurar }).click();
+    const again = page.getByRole('dialog', { name: L.configurarApp });
+    await expect(again.getByRole('img', { name: L.qrAlt })).toBeVisible();
+    await expectNoSideScroll(page);
+    await expectClean(page, '[data-testid="totp-dialog"]');
+    await shot(page, 'my-profile-app-setup-phone');
+    await again.getByRole('button', { name: MSG.cancelar }).click();
+    await expect(again).toBeHidden();
   } finally {
     // The demo's user signs in with their password alone again, whatever step failed.
     await page.request.delete('/api/auth/segundo-factor/totp');

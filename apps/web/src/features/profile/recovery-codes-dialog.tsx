@@ -54,8 +54,10 @@ export function RecoveryCodesDialog({ codes, onClose }: { codes: string[] | null
             m: 0,
             p: 1.5,
             listStyle: 'none',
-            columns: 2,
+            // A code (19 characters) never breaks: one column on a phone, two where they fit.
+            columns: { xs: 1, sm: 2 },
             columnGap: 2,
+            whiteSpace: 'nowrap',
             fontFamily: 'monospace',
             fontSize: 15,
             bgcolor: 'action.hover',
