@@ -10,7 +10,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import Logout from '@mui/icons-material/Logout';
-import { MSG } from '@vialex/domain';
+import ManageAccounts from '@mui/icons-material/ManageAccountsOutlined';
+import { useNavigate } from 'react-router';
+import { LABELS, MSG } from '@vialex/domain';
 import { logout, useCurrentUser } from '../../lib/session';
 import { TEXTS } from '../../lib/texts';
 
@@ -18,9 +20,10 @@ function initials(nombres: string, apellidos: string): string {
   return `${nombres.trim()[0] ?? ''}${apellidos.trim()[0] ?? ''}`.toUpperCase();
 }
 
-/** Account menu: who is signed in, their cargo in capitals, their profile (`profile`), and Salir. */
+/** Account menu: who is signed in, their cargo in capitals, their profile (`profile`), Mi perfil and Salir. */
 export function AccountMenu({ profile }: { profile?: ReactNode } = {}) {
   const me = useCurrentUser();
+  const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [leaving, setLeaving] = useState(false);
   const fullName = `${me.nombres} ${me.apellidos}`.trim();
@@ -65,7 +68,7 @@ export function AccountMenu({ profile }: { profile?: ReactNode } = {}) {
           </Avatar>
         </IconButton>
       </Tooltip>
-      {/* A popover holding who is signed in, the photo's controls and a menu of one item (Salir):
+      {/* A popover holding who is signed in, the photo's controls and a menu (Mi perfil, Salir):
           the photo's buttons are no menu items, so they stay outside the menu. */}
       <Popover
         anchorEl={anchor}
@@ -85,6 +88,17 @@ export function AccountMenu({ profile }: { profile?: ReactNode } = {}) {
         </Box>
         <Divider />
         <MenuList>
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              void navigate('/mi-perfil');
+            }}
+          >
+            <ListItemIcon>
+              <ManageAccounts fontSize="small" />
+            </ListItemIcon>
+            {LABELS.segundoFactor.miPerfil}
+          </MenuItem>
           <MenuItem onClick={salir} disabled={leaving}>
             <ListItemIcon>
               <Logout fontSize="small" />
