@@ -19,6 +19,7 @@ import { ErrorDialog } from '../../components/message-dialog';
 import { LoginForm, type LoginPayload } from './login-form';
 import { useLogin } from './api/login';
 import { SecondStepForm, SetupFactorForm } from './second-step';
+import { PasskeySignInButton } from './passkey-sign-in-button';
 import type { Me, SecondFactorMethod } from '@vialex/domain';
 
 /** The location warning's height on a phone: two lines of a filled Alert. */
@@ -112,7 +113,12 @@ export function LoginPage() {
           <Typography color="text.secondary" sx={{ textAlign: 'center', mb: 4 }}>
             {step === null ? MSG.bienvenidaDetalle : ''}
           </Typography>
-          {step === null && <LoginForm onSubmit={submit} serverIssues={issues} />}
+          {step === null && (
+            <>
+              <LoginForm onSubmit={submit} serverIssues={issues} />
+              <PasskeySignInButton onDone={enter} />
+            </>
+          )}
           {step === 'setup' && <SetupFactorForm onDone={enter} />}
           {step !== null && step !== 'setup' && <SecondStepForm methods={step.methods} onDone={enter} />}
         </CardContent>

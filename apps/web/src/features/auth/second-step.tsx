@@ -5,14 +5,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { LABELS, MSG, type Me, type SecondFactorMethod, type TotpSetup } from '@vialex/domain';
+import { LABELS, MSG, PASSKEY_NAME_MAX, type Me, type SecondFactorMethod, type TotpSetup } from '@vialex/domain';
 import { api, isApiError } from '../../lib/api';
 import { signedIn } from './api/login';
+import { passkeyMessage, passkeysSupported, setUpPasskeyAtSignIn, signInWithPasskey } from './passkey-sign-in';
 
 /*
  * The sign-in's later steps, in the sign-in card: the second factor after a right password (the
- * app's code or a recovery code), or the setup of the authenticator app that the user's cargo
- * requires (its QR code, its key, its first code, then the recovery codes shown once).
+ * app's code, a passkey or a recovery code), or the setup of a factor that the user's cargo
+ * requires (the authenticator app or a passkey, then the recovery codes shown once).
  */
 
 const L = LABELS.segundoFactor;
@@ -27,6 +28,23 @@ export function SecondStepForm({ methods, onDone }: { methods: SecondFactorMetho
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const withKey = methods.includes('llave') && passkeysSupported();
+  const signWithKey = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const user = await signInWithPasskey(
+        '/api/auth/login/segundo-paso/llave/opciones',
+        '/api/auth/login/segundo-paso/llave',
+      );
+      signedIn(queryClient, user);
+      onDone(user);
+    } catch (err) {
+      setError(passkeyMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
@@ -51,13 +69,24 @@ export function SecondStepForm({ methods, onDone }: { methods: SecondFactorMetho
         {L.titulo}
       </Typography>
       <Typography color="text.secondary">
-        {method === 'totp' ? L.segundoPasoTotp : L.segundoPasoRecuperacion}
+        {method === 'totp' ? L.segundoPasoTotp : withKey ? L.segundoPasoLlave : L.segundoPasoRecuperacion}
       </Typography>
+      {withKey && (
+        <Button
+          variant="outlined"
+          size="large"
+          onClick={() => void signWithKey()}
+          disabled={busy}
+          data-testid="second-step-key"
+        >
+          {L.usarLlave}
+        </Button>
+      )}
       <TextField
         label={method === 'totp' ? L.codigo : L.codigoRecuperacion}
         value={code}
         onChange={(e) => setCode(e.target.value)}
-        autoFocus
+        autoFocus={!withKey}
         autoComplete="one-time-code"
         slotProps={{
           htmlInput: { inputMode: method === 'totp' ? 'numeric' : 'text', 'data-testid': 'second-step-code' },
@@ -86,37 +115,13 @@ export function SecondStepForm({ methods, onDone }: { methods: SecondFactorMetho
   );
 }
 
-/** The setup a required cargo is led to: the app's QR and key, its first code, then the recovery codes. */
+type Done = { user: Me; codes: string[] };
+
+/** The setup a required cargo is led to: the app or a passkey, then the recovery codes shown once. */
 export function SetupFactorForm({ onDone }: { onDone: (user: Me) => void }) {
   const queryClient = useQueryClient();
-  const [setup, setSetup] = useState<TotpSetup | null>(null);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<{ user: Me; codes: string[] } | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    api
-      .post<TotpSetup>('/api/auth/login/configurar/totp', undefined, opts)
-      .then(setSetup)
-      .catch((e) => setError(messageOf(e)));
-  }, []);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await api.post<{ user: Me; codigosRecuperacion: string[] }>(
-        '/api/auth/login/configurar/totp/confirmar',
-        { codigo: code },
-        opts,
-      );
-      setDone({ user: answer.user, codes: answer.codigosRecuperacion });
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const [way, setWay] = useState<'app' | 'llave' | null>(null);
+  const [done, setDone] = useState<Done | null>(null);
   if (done)
     return (
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -145,12 +150,111 @@ export function SetupFactorForm({ onDone }: { onDone: (user: Me) => void }) {
         </Button>
       </Box>
     );
+  if (way === 'app') return <AppSetup onDone={setDone} />;
+  if (way === 'llave') return <PasskeySetup onDone={setDone} />;
+  // Without passkeys in this browser the app is the only way: straight to it.
+  if (!passkeysSupported()) return <AppSetup onDone={setDone} />;
   return (
-    <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="setup-choice">
       <Typography variant="h6" component="h2">
         {L.configurarTitulo}
       </Typography>
       <Typography color="text.secondary">{L.configurarTexto}</Typography>
+      <Button variant="contained" size="large" onClick={() => setWay('app')}>
+        {L.configurarConApp}
+      </Button>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: -1 }}>
+        {L.appDescripcion}
+      </Typography>
+      <Button variant="contained" size="large" onClick={() => setWay('llave')}>
+        {L.configurarConLlave}
+      </Button>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: -1 }}>
+        {L.llavesDescripcion}
+      </Typography>
+    </Box>
+  );
+}
+
+/** A passkey as the factor: the device's name, then the browser's registration. */
+function PasskeySetup({ onDone }: { onDone: (done: Done) => void }) {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim()) return setError(MSG.campoRequerido);
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await setUpPasskeyAtSignIn(name.trim());
+      onDone({ user: answer.user, codes: answer.codigosRecuperacion });
+    } catch (err) {
+      setError(passkeyMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Typography variant="h6" component="h2">
+        {L.agregarLlaveTitulo}
+      </Typography>
+      <Typography color="text.secondary">{L.agregarLlaveTexto}</Typography>
+      <TextField
+        label={L.nombreLlave}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        helperText={L.nombreLlaveAyuda}
+        autoFocus
+        slotProps={{ htmlInput: { maxLength: PASSKEY_NAME_MAX, 'data-testid': 'setup-key-name' } }}
+      />
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Button type="submit" variant="contained" size="large" disabled={busy}>
+        {L.continuar}
+      </Button>
+    </Box>
+  );
+}
+
+/** The authenticator app as the factor: its QR code and key, then its first code. */
+function AppSetup({ onDone }: { onDone: (done: Done) => void }) {
+  const [setup, setSetup] = useState<TotpSetup | null>(null);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    api
+      .post<TotpSetup>('/api/auth/login/configurar/totp', undefined, opts)
+      .then(setSetup)
+      .catch((e) => setError(messageOf(e)));
+  }, []);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await api.post<{ user: Me; codigosRecuperacion: string[] }>(
+        '/api/auth/login/configurar/totp/confirmar',
+        { codigo: code },
+        opts,
+      );
+      onDone({ user: answer.user, codes: answer.codigosRecuperacion });
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Typography variant="h6" component="h2">
+        {L.configurarApp}
+      </Typography>
       <Typography>{L.escaneeQr}</Typography>
       {setup && (
         <>

@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { PasswordPairInput } from '@vialex/domain';
-import { MSG, passwordPair } from '@vialex/domain';
+import { FEEDBACK, LABELS, MSG, fmt, passwordPair } from '@vialex/domain';
 import { isApiError } from '../../lib/api';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormPasswordField } from '../../components/list/form-fields';
@@ -14,8 +17,12 @@ import { describeUser, type StatusRow } from './api/list-user-status';
 import { useChangeUserPassword } from './api/change-user-password';
 
 const EMPTY: PasswordPairInput = { password: '', confirmPassword: '' };
+const L = LABELS.segundoFactor;
 
-/** Change another user's password (Administrador): the password rules, a confirmation, then the popup. */
+/**
+ * Change another user's password (Administrador): the password rules, a confirmation, then the
+ * popup. Ticked, the reset also removes the user's second factor (a lost phone or passkey).
+ */
 export function UserPasswordDialog({
   user,
   onClose,
@@ -28,6 +35,7 @@ export function UserPasswordDialog({
   const mutation = useChangeUserPassword();
   const [shown, setShown] = useState<StatusRow | null>(null);
   const [pending, setPending] = useState<PasswordPairInput | null>(null);
+  const [removeFactor, setRemoveFactor] = useState(false);
   const { control, handleSubmit, reset, setError } = useForm<PasswordPairInput>({
     resolver: zodResolver(passwordPair),
     // The rules show while typing, so the administrator sees which one is still missing.
@@ -37,6 +45,7 @@ export function UserPasswordDialog({
   if (user && user !== shown) {
     setShown(user);
     setPending(null);
+    setRemoveFactor(false);
   }
   useEffect(() => {
     if (user) reset(EMPTY);
@@ -45,9 +54,16 @@ export function UserPasswordDialog({
   const save = async () => {
     if (!shown || !pending) return;
     try {
-      await mutation.mutateAsync({ id: shown.id, values: pending });
+      await mutation.mutateAsync({
+        id: shown.id,
+        values: removeFactor ? { ...pending, quitarSegundoFactor: true } : pending,
+      });
       onClose();
-      feedback.success();
+      feedback.success(
+        removeFactor
+          ? fmt(FEEDBACK.contrasenaRestablecidaSinFactor, { nombre: `${shown.nombres} ${shown.apellidos}` })
+          : undefined,
+      );
     } catch (e) {
       if (isApiError(e) && (e.status === 403 || e.status === 429 || (e.status === 400 && e.body.issues?.length))) {
         feedback.fail(e, { setError, fields: ['password', 'confirmPassword'] });
@@ -85,6 +101,22 @@ export function UserPasswordDialog({
             id="user-confirmPassword"
             label={MSG.confirmarContrasena}
           />
+          <div>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={removeFactor}
+                  onChange={(e) => setRemoveFactor(e.target.checked)}
+                  slotProps={{ input: { 'aria-describedby': 'user-password-factor-help' } as object }}
+                  data-testid="reset-remove-factor"
+                />
+              }
+              label={L.quitarAlRestablecer}
+            />
+            <FormHelperText id="user-password-factor-help" sx={{ ml: 4 }}>
+              {L.quitarAlRestablecerAyuda}
+            </FormHelperText>
+          </div>
         </Stack>
       </FormDialog>
       <ConfirmDialog

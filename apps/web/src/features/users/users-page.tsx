@@ -1,6 +1,17 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { FEEDBACK, PAGE_SIZE, PAGE_SIZE_OPTIONS, TITLES, canWriteUsers, fmt } from '@vialex/domain';
+import Button from '@mui/material/Button';
+import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
+import {
+  FEEDBACK,
+  LABELS,
+  PAGE_SIZE,
+  PAGE_SIZE_OPTIONS,
+  TITLES,
+  canWriteUsers,
+  fmt,
+  mayRequireSecondFactor,
+} from '@vialex/domain';
 import { useCurrentUser } from '../../lib/session';
 import { PageTitle } from '../../components/page-title';
 import { CriteriaPanel } from '../../components/list/criteria-panel';
@@ -12,6 +23,7 @@ import { USER_FIELDS, fetchUsers, userListKey, type UserRow } from './api/list-u
 import { useDeactivateUser } from './api/deactivate-user';
 import { UserFormDialog } from './user-form-dialog';
 import { AssignCitiesDialog } from './assign-cities-dialog';
+import { RequiredFactorDialog } from './required-factor-dialog';
 import { USER_QUICK_SEARCH, userCard, userColumns } from './user-columns';
 
 const rowId = (u: UserRow) => u.id;
@@ -27,7 +39,11 @@ export default function UsersPage() {
   const navigate = useNavigate();
   const [citiesOf, setCitiesOf] = useState<UserRow | null>(null);
   // NUEVO only for a cargo whose users view is unrestricted (the permission table; the server refuses the rest).
-  const canCreate = canWriteUsers(useCurrentUser().cargo) && list.canWrite !== false;
+  const me = useCurrentUser();
+  const canCreate = canWriteUsers(me.cargo) && list.canWrite !== false;
+  // Which cargos must have a second factor: the Administrador's rule (the server refuses anyone else).
+  const mayRequireFactor = mayRequireSecondFactor(me).allowed;
+  const [ruleOpen, setRuleOpen] = useState(false);
   // A restricted coordinator view may not create or edit (spec 1 §6): the spec's info popup.
   const { ifAllowed, feedback, highlight } = rows;
   const rowActions = {
@@ -49,7 +65,21 @@ export default function UsersPage() {
 
   return (
     <>
-      <PageTitle title={TITLES.usuarios} />
+      <PageTitle
+        title={TITLES.usuarios}
+        actions={
+          mayRequireFactor && (
+            <Button
+              variant="outlined"
+              startIcon={<VerifiedUserOutlined />}
+              onClick={() => setRuleOpen(true)}
+              data-testid="required-factor-open"
+            >
+              {LABELS.segundoFactor.porCargo}
+            </Button>
+          )
+        }
+      />
       <CriteriaPanel
         fields={USER_FIELDS}
         quickSearch={USER_QUICK_SEARCH}
@@ -89,6 +119,16 @@ export default function UsersPage() {
         }}
         feedback={feedback}
       />
+      {mayRequireFactor && (
+        <RequiredFactorDialog
+          open={ruleOpen}
+          onClose={() => setRuleOpen(false)}
+          onSaved={() => {
+            setRuleOpen(false);
+            feedback.success(FEEDBACK.segundoFactorPorCargo);
+          }}
+        />
+      )}
       {rows.elements}
     </>
   );

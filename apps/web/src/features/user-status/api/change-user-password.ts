@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { MessageResponse, PasswordPairInput } from '@vialex/domain';
+import type { MessageResponse, ResetPasswordInput } from '@vialex/domain';
 import { api } from '../../../lib/api';
 
 /** Another user's password (Administrador only), on the user's sign-in account. */
@@ -8,7 +8,7 @@ export function changeUserPassword({
   values,
 }: {
   id: string;
-  values: PasswordPairInput;
+  values: ResetPasswordInput;
 }): Promise<MessageResponse> {
   return api.put<MessageResponse>(`/api/usuarios/${id}/password`, values);
 }
