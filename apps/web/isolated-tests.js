@@ -6,4 +6,5 @@
 export const WEB_MOCKING_FILES = [
   'src/features/case-map/case-map-view.test.tsx',
   'src/features/layout/session-warning.test.tsx',
+  'src/features/profile/passkey-flow.test.tsx',
 ];
