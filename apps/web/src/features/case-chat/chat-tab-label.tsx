@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ChatKind } from '@vialex/domain';
 import { useCurrentUser } from '../../lib/session';
-import { UnreadBadge } from './chat-room';
+import { UnreadBadge } from './unread-badge';
 import { useChatUnread } from './use-chat-room';
 
 /** A chat tab's label (or a phone's tab icon) with the viewer's unread messages of that room (kept fresh live). */
