@@ -39,7 +39,7 @@ export async function fillLogin(page: Page, email: string, password = PASSWORD):
 export async function login(page: Page, email: string, password = PASSWORD): Promise<void> {
   await page.goto('/login');
   await fillLogin(page, email, password);
-  await page.getByRole('button', { name: MSG.ingresar }).click();
+  await page.getByRole('button', { name: MSG.ingresar, exact: true }).click();
   await expect(page).toHaveURL(/\/clientes$/);
   await expect(page.getByTestId('brand')).toBeVisible();
 }

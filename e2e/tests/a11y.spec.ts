@@ -107,7 +107,7 @@ for (const size of ['desktop', 'phone'] as const) {
 
     test('public screens: login, not found, client entry', async ({ page }) => {
       await page.goto('/login');
-      await expect(page.getByRole('button', { name: MSG.ingresar })).toBeVisible();
+      await expect(page.getByRole('button', { name: MSG.ingresar, exact: true })).toBeVisible();
       await expectNoSeriousViolations(page, 'login');
       await shot(page, `a11y-${size}-login`);
 

@@ -59,7 +59,7 @@ test.describe('phone', () => {
 
   test('login and layout fit a 390×844 screen; the drawer is temporary', async ({ page }) => {
     await page.goto('/login');
-    await expect(page.getByRole('button', { name: MSG.ingresar })).toBeVisible();
+    await expect(page.getByRole('button', { name: MSG.ingresar, exact: true })).toBeVisible();
     await shot(page, 'login-phone');
     await login(page, DEMO.perito);
     await expect(page.getByTestId('sidebar-permanent')).toHaveCount(0);

@@ -10,7 +10,7 @@ test('sign-in lands on /clientes', async ({ page }) => {
   await shot(page, 'login-desktop');
 
   await fillLogin(page, DEMO.administrador);
-  await page.getByRole('button', { name: MSG.ingresar }).click();
+  await page.getByRole('button', { name: MSG.ingresar, exact: true }).click();
   await expect(page).toHaveURL(/\/clientes$/);
   await expect(page.getByRole('heading', { name: TITLES.clientes })).toBeVisible();
   await shot(page, 'clientes-desktop');
@@ -19,7 +19,7 @@ test('sign-in lands on /clientes', async ({ page }) => {
 
 test('INGRESAR stays disabled while either field is empty', async ({ page }) => {
   await page.goto('/login');
-  const button = page.getByRole('button', { name: MSG.ingresar });
+  const button = page.getByRole('button', { name: MSG.ingresar, exact: true });
   await expect(button).toBeDisabled();
   await page.getByLabel(MSG.correo).fill(DEMO.administrador);
   await expect(button).toBeDisabled();
@@ -51,7 +51,7 @@ test('shows each validation message', async ({ page }) => {
 test('a wrong password shows Información incorrecta in the Oops dialog', async ({ page }) => {
   await page.goto('/login');
   await fillLogin(page, DEMO.abogado, 'Incorrecta1*');
-  await page.getByRole('button', { name: MSG.ingresar }).click();
+  await page.getByRole('button', { name: MSG.ingresar, exact: true }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText(MSG.oops)).toBeVisible();
   await expect(dialog.getByText(MSG.informacionIncorrecta)).toBeVisible();
@@ -97,7 +97,7 @@ test('the login route loads at most 250 KB of gzipped JavaScript', async ({ page
     }
   });
   await page.goto('/login');
-  await expect(page.getByRole('button', { name: MSG.ingresar })).toBeVisible();
+  await expect(page.getByRole('button', { name: MSG.ingresar, exact: true })).toBeVisible();
   await page.waitForLoadState('networkidle');
   const total = [...scripts.values()].reduce((a, b) => a + b, 0);
   test.info().annotations.push({

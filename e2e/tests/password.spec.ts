@@ -102,7 +102,7 @@ test('change own password: current password, rules, mismatch, confirmation, succ
 
   // The old password no longer works; the new one does.
   await fillLogin(page, EMAIL, PASSWORD);
-  await page.getByRole('button', { name: MSG.ingresar }).click();
+  await page.getByRole('button', { name: MSG.ingresar, exact: true }).click();
   await expect(page.getByRole('dialog').getByText(MSG.informacionIncorrecta)).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: MSG.aceptar }).click();
 

@@ -30,7 +30,7 @@ test('a second sign-in is refused while the first session lives, and allowed onc
   const second = await (await openContext()).newPage();
   await second.goto('/login');
   await fillLogin(second, email);
-  await second.getByRole('button', { name: MSG.ingresar }).click();
+  await second.getByRole('button', { name: MSG.ingresar, exact: true }).click();
   const dialog = second.getByRole('dialog');
   await expect(dialog.getByText(MSG.oops)).toBeVisible();
   await expect(dialog.getByText(MSG.sesionActiva)).toBeVisible();
@@ -38,7 +38,7 @@ test('a second sign-in is refused while the first session lives, and allowed onc
   await dialog.getByRole('button', { name: MSG.aceptar }).click();
 
   await expireSession(request, email);
-  await second.getByRole('button', { name: MSG.ingresar }).click();
+  await second.getByRole('button', { name: MSG.ingresar, exact: true }).click();
   await expect(second).toHaveURL(/\/clientes$/);
 });
 
@@ -177,7 +177,7 @@ test('after a forced sign-out the sign-in returns to the route, with no toast ov
   await look(page, 'forced-login');
 
   await fillLogin(page, email);
-  await page.getByRole('button', { name: MSG.ingresar }).click();
+  await page.getByRole('button', { name: MSG.ingresar, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${url}$`));
   await expect(page.getByTestId('chat-room')).toBeVisible();
 });
@@ -188,7 +188,7 @@ test('a deep link opened signed out lands there after the sign-in; never on anot
   await page.goto(`${url}?desde=enlace`);
   await expect(page).toHaveURL(/\/login$/);
   await fillLogin(page, DEMO.callCenter);
-  await page.getByRole('button', { name: MSG.ingresar }).click();
+  await page.getByRole('button', { name: MSG.ingresar, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${url}\\?desde=enlace$`));
   await expect(page.getByTestId('chat-room')).toBeVisible();
   await logout(page);
@@ -198,6 +198,6 @@ test('a deep link opened signed out lands there after the sign-in; never on anot
     sessionStorage.setItem('vialex.returnRoute', JSON.stringify({ path: '//evil.example/x', user: null })),
   );
   await fillLogin(page, DEMO.callCenter);
-  await page.getByRole('button', { name: MSG.ingresar }).click();
+  await page.getByRole('button', { name: MSG.ingresar, exact: true }).click();
   await expect(page).toHaveURL(/\/clientes$/);
 });

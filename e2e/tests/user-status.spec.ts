@@ -173,7 +173,7 @@ test("Administrador changes another user's password: their open session ends at 
   // Their open tab goes to /login live; the old password no longer signs in.
   await expect(user).toHaveURL(/\/login$/);
   await fillLogin(user, email, PASSWORD);
-  await user.getByRole('button', { name: MSG.ingresar }).click();
+  await user.getByRole('button', { name: MSG.ingresar, exact: true }).click();
   await expect(user.getByText(MSG.informacionIncorrecta)).toBeVisible();
   await user.getByRole('button', { name: MSG.aceptar }).click();
   await login(user, email, newPassword);
