@@ -2,9 +2,8 @@ import { useMemo } from 'react';
 import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
-import { MSG } from '@vialex/domain';
+import { LABELS, MSG } from '@vialex/domain';
 import { useCiudades, type Ciudad } from './lookups';
-import { LIST_TEXTS } from './texts';
 
 /**
  * 1,122 municipalities are too many to render at once: the list shows the first matches only
@@ -59,7 +58,7 @@ export function CityAutocomplete({
       )}
       loading={loading}
       loadingText={MSG.cargando}
-      noOptionsText={LIST_TEXTS.sinCoincidencias}
+      noOptionsText={LABELS.list.sinCoincidencias}
       disabled={props.disabled}
       renderInput={(params) => (
         <TextField {...params} label={props.label} error={props.error} helperText={props.helperText} />
@@ -101,14 +100,14 @@ export function CitiesAutocomplete({
       }
       loading={loading}
       loadingText={MSG.cargando}
-      noOptionsText={LIST_TEXTS.sinCoincidencias}
+      noOptionsText={LABELS.list.sinCoincidencias}
       disabled={props.disabled}
       renderInput={(params) => (
         <TextField
           {...params}
           label={props.label}
           error={props.error}
-          helperText={props.helperText ?? LIST_TEXTS.escribaParaBuscar}
+          helperText={props.helperText ?? LABELS.list.escribaParaBuscar}
         />
       )}
     />

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { LABELS } from '@vialex/domain';
 import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -7,7 +8,6 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import ViewColumnOutlined from '@mui/icons-material/ViewColumnOutlined';
-import { LIST_TEXTS } from './texts';
 
 export interface ColumnChooserProps {
   /** The columns that may be hidden: key and header. */
@@ -21,9 +21,9 @@ export function ColumnChooser({ columns, hidden, onToggle }: ColumnChooserProps)
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
-      <Tooltip title={LIST_TEXTS.elegirColumnas}>
+      <Tooltip title={LABELS.list.elegirColumnas}>
         <IconButton
-          aria-label={LIST_TEXTS.elegirColumnas}
+          aria-label={LABELS.list.elegirColumnas}
           aria-haspopup="menu"
           aria-expanded={!!anchor}
           aria-controls={anchor ? 'column-chooser' : undefined}
@@ -37,7 +37,7 @@ export function ColumnChooser({ columns, hidden, onToggle }: ColumnChooserProps)
         anchorEl={anchor}
         open={!!anchor}
         onClose={() => setAnchor(null)}
-        slotProps={{ list: { 'aria-label': LIST_TEXTS.elegirColumnas, dense: true } }}
+        slotProps={{ list: { 'aria-label': LABELS.list.elegirColumnas, dense: true } }}
       >
         {columns.map((c) => {
           const shown = !hidden.includes(c.key);

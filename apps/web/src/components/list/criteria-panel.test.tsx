@@ -1,9 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MSG } from '@vialex/domain';
+import { LABELS, MSG } from '@vialex/domain';
 import { CriteriaPanel } from './criteria-panel';
 import { toCriteria } from './criteria';
-import { OPERATOR_LABELS } from './texts';
 import type { ListField } from './types';
 
 const FIELDS: ListField[] = [
@@ -55,7 +54,7 @@ describe('CriteriaPanel', () => {
     const { onSearch } = setup();
     fireEvent.click(screen.getByRole('button', { name: MSG.mostrarCriterios }));
     pick(MSG.campo, 'Nombres');
-    pick(MSG.operador, OPERATOR_LABELS.eq);
+    pick(MSG.operador, LABELS.operadores.eq);
     fireEvent.change(screen.getByLabelText(MSG.valor), { target: { value: '  carlos andrés ' } });
     search();
     await waitFor(() =>
@@ -68,9 +67,9 @@ describe('CriteriaPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: MSG.mostrarCriterios }));
     fireEvent.click(screen.getByRole('button', { name: 'Agregar criterio' }));
     pick(MSG.campo, 'Email', 0);
-    pick(MSG.operador, OPERATOR_LABELS.eq, 0);
+    pick(MSG.operador, LABELS.operadores.eq, 0);
     pick(MSG.campo, 'Cargo', 1);
-    pick(MSG.operador, OPERATOR_LABELS.ne, 1);
+    pick(MSG.operador, LABELS.operadores.ne, 1);
     const values = screen.getAllByLabelText(MSG.valor);
     fireEvent.change(values[0], { target: { value: ' Ana@Vialex.test ' } });
     fireEvent.change(values[1], { target: { value: 'Call Center ' } });
@@ -87,7 +86,7 @@ describe('CriteriaPanel', () => {
     const { onSearch } = setup();
     fireEvent.click(screen.getByRole('button', { name: MSG.mostrarCriterios }));
     pick(MSG.campo, '# Identificación');
-    pick(MSG.operador, OPERATOR_LABELS.gte);
+    pick(MSG.operador, LABELS.operadores.gte);
     const value = screen.getByLabelText(MSG.valor);
     fireEvent.change(value, { target: { value: '12a' } });
     search();
@@ -112,8 +111,8 @@ describe('CriteriaPanel', () => {
       within(screen.getByRole('listbox'))
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual([OPERATOR_LABELS.eq, OPERATOR_LABELS.ne]);
-    fireEvent.click(screen.getByRole('option', { name: OPERATOR_LABELS.eq }));
+    ).toEqual([LABELS.operadores.eq, LABELS.operadores.ne]);
+    fireEvent.click(screen.getByRole('option', { name: LABELS.operadores.eq }));
     pick(MSG.valor, 'Inactivo');
     search();
     await waitFor(() => expect(onSearch).toHaveBeenCalledWith([{ field: 'estado', op: 'eq', value: false }]));

@@ -22,9 +22,8 @@ import AddCircleOutline from '@mui/icons-material/AddCircleOutlineOutlined';
 import FilterList from '@mui/icons-material/FilterList';
 import FilterListOff from '@mui/icons-material/FilterListOff';
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
-import { MSG, fmt } from '@vialex/domain';
+import { LABELS, MSG, fmt } from '@vialex/domain';
 import { EMPTY_ROW, isChoice, operatorsFor, toCriteria, valueError, type CriterionRow } from './criteria';
-import { LIST_TEXTS, OPERATOR_LABELS } from './texts';
 import type { QuickSearch } from './quick-search';
 import type { Criterion, ListField } from './types';
 
@@ -182,7 +181,7 @@ function PhoneCriteria({ quickSearch, fields, onSearch, onNew }: CriteriaPanelPr
           aria-expanded={more}
           aria-controls="criteria-more"
         >
-          {more ? LIST_TEXTS.menosFiltros : LIST_TEXTS.masFiltros}
+          {more ? LABELS.list.menosFiltros : LABELS.list.masFiltros}
         </Button>
         {onNew && (
           <Button type="button" variant="contained" color="secondary" startIcon={<Add />} onClick={onNew}>
@@ -269,7 +268,7 @@ function CriteriaForm({
             size="small"
             color="primary"
             variant="outlined"
-            label={fmt(LIST_TEXTS.criteriosAplicados, { n: applied })}
+            label={fmt(LABELS.list.criteriosAplicados, { n: applied })}
           />
         )}
       </Stack>
@@ -293,7 +292,7 @@ function CriteriaForm({
         </Stack>
         <Box sx={{ mt: 1.5 }}>
           <Button type="button" size="small" startIcon={<AddCircleOutline />} onClick={() => rows.append(EMPTY_ROW)}>
-            {LIST_TEXTS.agregarCriterio}
+            {LABELS.list.agregarCriterio}
           </Button>
         </Box>
       </Collapse>
@@ -346,9 +345,9 @@ function CriterionRowFields({ index, control, fields, onFieldChange, onRemove }:
         )}
       />
       <OperatorAndValue index={index} control={control} fields={fields} />
-      <Tooltip title={LIST_TEXTS.quitarCriterio}>
+      <Tooltip title={LABELS.list.quitarCriterio}>
         <IconButton
-          aria-label={LIST_TEXTS.quitarCriterio}
+          aria-label={LABELS.list.quitarCriterio}
           onClick={onRemove}
           sx={{ alignSelf: { xs: 'flex-end', sm: 'flex-start' } }}
         >
@@ -381,7 +380,7 @@ function OperatorAndValue({ index, control, fields }: Omit<RowProps, 'onFieldCha
           >
             {operatorsFor(field).map((o) => (
               <MenuItem key={o} value={o}>
-                {OPERATOR_LABELS[o]}
+                {LABELS.operadores[o]}
               </MenuItem>
             ))}
           </TextField>

@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { PAGE_SIZE_OPTIONS } from '@vialex/domain';
+import { LABELS, PAGE_SIZE_OPTIONS } from '@vialex/domain';
 import { ListPager } from './list-pager';
-import { LIST_TEXTS } from './texts';
 
 function setup(hasPrev: boolean, hasNext: boolean, withSizes = false) {
   const props = { onPrev: vi.fn(), onNext: vi.fn(), onLimitChange: vi.fn() };
@@ -17,8 +16,8 @@ function setup(hasPrev: boolean, hasNext: boolean, withSizes = false) {
   );
   return {
     ...props,
-    prev: screen.getByRole('button', { name: LIST_TEXTS.paginaAnterior }),
-    next: screen.getByRole('button', { name: LIST_TEXTS.paginaSiguiente }),
+    prev: screen.getByRole('button', { name: LABELS.list.paginaAnterior }),
+    next: screen.getByRole('button', { name: LABELS.list.paginaSiguiente }),
   };
 }
 
@@ -46,12 +45,12 @@ describe('ListPager', () => {
 
   it('offers the page sizes only when asked to', () => {
     setup(false, false);
-    expect(screen.queryByRole('combobox', { name: LIST_TEXTS.filasPorPagina })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: LABELS.list.filasPorPagina })).not.toBeInTheDocument();
   });
 
   it('changes the page size', () => {
     const { onLimitChange } = setup(false, false, true);
-    fireEvent.mouseDown(screen.getByRole('combobox', { name: LIST_TEXTS.filasPorPagina }));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: LABELS.list.filasPorPagina }));
     const options = within(screen.getByRole('listbox')).getAllByRole('option');
     expect(options.map((o) => Number(o.textContent))).toEqual([...PAGE_SIZE_OPTIONS]);
     fireEvent.click(screen.getByRole('option', { name: '500' }));

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { LABELS } from '@vialex/domain';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
@@ -7,7 +8,6 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
-import { LIST_TEXTS } from './texts';
 
 export interface ListPagerProps {
   hasPrev: boolean;
@@ -46,7 +46,7 @@ export function ListPager({
           select
           size="small"
           id="list-page-size"
-          label={LIST_TEXTS.filasPorPagina}
+          label={LABELS.list.filasPorPagina}
           value={limit}
           onChange={(e) => onLimitChange(Number(e.target.value))}
           fullWidth={false}
@@ -59,16 +59,16 @@ export function ListPager({
           ))}
         </TextField>
       )}
-      <Tooltip title={LIST_TEXTS.paginaAnterior}>
+      <Tooltip title={LABELS.list.paginaAnterior}>
         <span>
-          <IconButton aria-label={LIST_TEXTS.paginaAnterior} onClick={onPrev} disabled={!hasPrev}>
+          <IconButton aria-label={LABELS.list.paginaAnterior} onClick={onPrev} disabled={!hasPrev}>
             <ChevronLeft />
           </IconButton>
         </span>
       </Tooltip>
-      <Tooltip title={LIST_TEXTS.paginaSiguiente}>
+      <Tooltip title={LABELS.list.paginaSiguiente}>
         <span>
-          <IconButton aria-label={LIST_TEXTS.paginaSiguiente} onClick={onNext} disabled={!hasNext}>
+          <IconButton aria-label={LABELS.list.paginaSiguiente} onClick={onNext} disabled={!hasNext}>
             <ChevronRight />
           </IconButton>
         </span>

@@ -1,8 +1,8 @@
 import Button from '@mui/material/Button';
+import { LABELS } from '@vialex/domain';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import FilterListOff from '@mui/icons-material/FilterListOff';
-import { LIST_TEXTS } from './texts';
 
 /**
  * A search that found nothing says so in the list's words ('Ningún caso coincide') and offers
@@ -16,7 +16,7 @@ export function NoMatch({ text, onClear }: { text: string; onClear: () => void }
         {text}
       </Typography>
       <Button variant="outlined" startIcon={<FilterListOff />} onClick={onClear}>
-        {LIST_TEXTS.limpiarFiltros}
+        {LABELS.list.limpiarFiltros}
       </Button>
     </Stack>
   );

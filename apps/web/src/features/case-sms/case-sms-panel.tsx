@@ -14,6 +14,7 @@ import LinkOff from '@mui/icons-material/LinkOff';
 import Logout from '@mui/icons-material/Logout';
 import PhoneAndroid from '@mui/icons-material/PhoneAndroid';
 import {
+  LABELS,
   FEEDBACK,
   MSG,
   PHONE_MAX_LENGTH,
@@ -36,7 +37,6 @@ import { useSendSms } from './api/send-sms';
 import { useRevokeLink } from './api/revoke-link';
 import { useEndClientSession } from './api/end-client-session';
 import { hourText, momentText } from '../../lib/dates';
-import { SMS_TEXTS } from './texts';
 import { ButtonSpinner } from '../../components/button-spinner';
 
 export interface CaseSmsPanelProps {
@@ -75,11 +75,11 @@ export function CaseSmsPanel({ caseId }: CaseSmsPanelProps) {
   return (
     <Paper component="section" variant="outlined" aria-labelledby={titleId} sx={{ p: { xs: 1.5, sm: 2 } }}>
       <Typography id={titleId} variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1.5 }}>
-        {SMS_TEXTS.titulo}
+        {LABELS.casoSms.titulo}
       </Typography>
       {query.isPending ? (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 3 }}>
-          <CircularProgress size={28} aria-label={SMS_TEXTS.titulo} />
+          <CircularProgress size={28} aria-label={LABELS.casoSms.titulo} />
         </Box>
       ) : query.isError ? (
         <Alert severity="error">{isApiError(query.error) ? query.error.message : MSG.algoSalioMal}</Alert>
@@ -125,7 +125,7 @@ function SendSmsForm(props: {
   const invalid = touched && value.trim() !== '' && !e164;
   const helper =
     serverError ??
-    (invalid ? MSG.celularNoValido : e164 ? fmt(SMS_TEXTS.enviara, { telefono: formatPhone(e164) }) : ' ');
+    (invalid ? MSG.celularNoValido : e164 ? fmt(LABELS.casoSms.enviara, { telefono: formatPhone(e164) }) : ' ');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -147,7 +147,7 @@ function SendSmsForm(props: {
     <Box component="form" noValidate onSubmit={submit} sx={{ mb: 2 }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
         <TextField
-          label={SMS_TEXTS.celular}
+          label={LABELS.casoSms.celular}
           value={value}
           onChange={(e) => {
             setValue(e.target.value);
@@ -172,7 +172,7 @@ function SendSmsForm(props: {
                 disabled={send.isPending || !!offline || (touched && !e164)}
                 sx={{ whiteSpace: 'nowrap', width: { xs: '100%', sm: 'auto' }, minHeight: 40 }}
               >
-                {SMS_TEXTS.enviarSms}
+                {LABELS.casoSms.enviarSms}
               </Button>
             </span>
           </Tooltip>
@@ -180,8 +180,8 @@ function SendSmsForm(props: {
       </Stack>
       {!allowed && (
         <Alert severity="info" sx={{ mt: 1 }}>
-          {reason ?? SMS_TEXTS.noDisponible}
-          {reason ? ` — ${SMS_TEXTS.noDisponible}` : ''}
+          {reason ?? LABELS.casoSms.noDisponible}
+          {reason ? ` — ${LABELS.casoSms.noDisponible}` : ''}
         </Alert>
       )}
       {feedback.element}
@@ -198,9 +198,9 @@ function ClientSession({ caseId, caso, expira }: { caseId: string; caso: number;
 
   const onEnd = async () => {
     const ok = await confirm({
-      title: fmt(SMS_TEXTS.terminarSesionPregunta, { caso }),
-      text: SMS_TEXTS.terminarSesionTexto,
-      confirmText: SMS_TEXTS.siTerminar,
+      title: fmt(LABELS.casoSms.terminarSesionPregunta, { caso }),
+      text: LABELS.casoSms.terminarSesionTexto,
+      confirmText: LABELS.casoSms.siTerminar,
       cancelText: MSG.cancelar,
     });
     if (!ok) return;
@@ -214,7 +214,7 @@ function ClientSession({ caseId, caso, expira }: { caseId: string; caso: number;
 
   return (
     <Alert severity="info" icon={<PhoneAndroid />} sx={{ mb: 2 }} data-testid="sms-sesion-cliente">
-      {fmt(SMS_TEXTS.clienteEnCaso, { hora: hourText(expira) })}
+      {fmt(LABELS.casoSms.clienteEnCaso, { hora: hourText(expira) })}
       <Box sx={{ mt: 1 }}>
         <Tooltip title={offline ?? ''}>
           <span>
@@ -226,7 +226,7 @@ function ClientSession({ caseId, caso, expira }: { caseId: string; caso: number;
               onClick={onEnd}
               disabled={!!offline || end.isPending}
             >
-              {SMS_TEXTS.terminarSesion}
+              {LABELS.casoSms.terminarSesion}
             </Button>
           </span>
         </Tooltip>
@@ -247,9 +247,9 @@ function Outbox({ caseId, messages, mayRevoke }: { caseId: string; messages: Sms
   const onRevoke = async (m: SmsMessage) => {
     if (!m.enlace) return;
     const ok = await confirm({
-      title: fmt(SMS_TEXTS.revocarPregunta, { telefono: formatPhone(m.telefono) }),
-      text: SMS_TEXTS.revocarTexto,
-      confirmText: SMS_TEXTS.siRevocar,
+      title: fmt(LABELS.casoSms.revocarPregunta, { telefono: formatPhone(m.telefono) }),
+      text: LABELS.casoSms.revocarTexto,
+      confirmText: LABELS.casoSms.siRevocar,
       cancelText: MSG.cancelar,
     });
     if (!ok) return;
@@ -264,16 +264,16 @@ function Outbox({ caseId, messages, mayRevoke }: { caseId: string; messages: Sms
   return (
     <Box component="section" aria-labelledby={headingId}>
       <Typography id={headingId} variant="subtitle2" component="h4" sx={{ fontWeight: 700 }}>
-        {SMS_TEXTS.mensajesEnviados}
+        {LABELS.casoSms.mensajesEnviados}
       </Typography>
       {messages.some((m) => m.proveedor === 'outbox') && (
         <Typography variant="caption" color="text.secondary" component="p">
-          {SMS_TEXTS.bandeja}
+          {LABELS.casoSms.bandeja}
         </Typography>
       )}
       {messages.length === 0 ? (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {SMS_TEXTS.sinMensajes}
+          {LABELS.casoSms.sinMensajes}
         </Typography>
       ) : (
         <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }} data-testid="sms-outbox">
@@ -283,10 +283,10 @@ function Outbox({ caseId, messages, mayRevoke }: { caseId: string; messages: Sms
                 <Typography variant="body2" sx={{ fontWeight: 700 }}>
                   {formatPhone(m.telefono)}
                 </Typography>
-                <Chip size="small" label={SMS_TEXTS.estados[m.estado]} color={STATE_COLOR[m.estado]} />
+                <Chip size="small" label={LABELS.casoSms.estados[m.estado]} color={STATE_COLOR[m.estado]} />
                 <Typography variant="caption" color="text.secondary">
                   {momentText(m.creado)}
-                  {m.enviadoPor ? ` ${fmt(SMS_TEXTS.enviadoPor, { nombre: m.enviadoPor })}` : ''}
+                  {m.enviadoPor ? ` ${fmt(LABELS.casoSms.enviadoPor, { nombre: m.enviadoPor })}` : ''}
                 </Typography>
               </Stack>
               <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
@@ -300,17 +300,17 @@ function Outbox({ caseId, messages, mayRevoke }: { caseId: string; messages: Sms
               {m.enlace && (
                 <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
                   <Typography variant="caption" color="text.secondary">
-                    {SMS_TEXTS.enlace}
+                    {LABELS.casoSms.enlace}
                   </Typography>
                   <Chip
                     size="small"
                     variant="outlined"
-                    label={SMS_TEXTS.enlaceEstados[m.enlace.estado]}
+                    label={LABELS.casoSms.enlaceEstados[m.enlace.estado]}
                     color={LINK_COLOR[m.enlace.estado]}
                   />
                   {m.enlace.estado === 'vigente' && (
                     <Typography variant="caption" color="text.secondary">
-                      {fmt(SMS_TEXTS.vence, { fecha: momentText(m.enlace.expira) })}
+                      {fmt(LABELS.casoSms.vence, { fecha: momentText(m.enlace.expira) })}
                     </Typography>
                   )}
                   {mayRevoke && m.enlace.estado === 'vigente' && (
@@ -323,7 +323,7 @@ function Outbox({ caseId, messages, mayRevoke }: { caseId: string; messages: Sms
                           onClick={() => onRevoke(m)}
                           disabled={!!offline || revoke.isPending}
                         >
-                          {SMS_TEXTS.revocar}
+                          {LABELS.casoSms.revocar}
                         </Button>
                       </span>
                     </Tooltip>

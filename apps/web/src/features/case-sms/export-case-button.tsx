@@ -1,9 +1,9 @@
 import Button, { type ButtonProps } from '@mui/material/Button';
+import { LABELS } from '@vialex/domain';
 import Tooltip from '@mui/material/Tooltip';
 import CloudUpload from '@mui/icons-material/CloudUploadOutlined';
 import { useConnection } from '../../lib/connection';
 import { useExportRequest } from './use-export-request';
-import { SMS_TEXTS } from './texts';
 
 export interface ExportCaseButtonProps {
   caseId: string;
@@ -28,7 +28,7 @@ export function ExportCaseButton({ caseId, caso, size = 'small', variant = 'outl
             onClick={() => exporter.request({ id: caseId, caso })}
             disabled={!!offline || exporter.pending}
           >
-            {SMS_TEXTS.exportar}
+            {LABELS.casoSms.exportar}
           </Button>
         </span>
       </Tooltip>

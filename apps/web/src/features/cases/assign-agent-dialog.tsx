@@ -7,12 +7,11 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { MSG, assignAgentSchema, disponibilidadInfo } from '@vialex/domain';
+import { LABELS, MSG, assignAgentSchema, disponibilidadInfo } from '@vialex/domain';
 import type { CaseRow } from './api/list-cases';
 import { useCandidates } from './api/list-candidates';
 import { FormDialog } from '../../components/list/form-dialog';
 import { FormSelectField } from '../../components/list/form-fields';
-import { CASE_TEXTS } from './texts';
 
 type Input = z.input<typeof assignAgentSchema>;
 type Output = z.output<typeof assignAgentSchema>;
@@ -45,7 +44,7 @@ export function AssignAgentDialog({ row, busy = false, onClose, onSubmit }: Assi
   return (
     <FormDialog
       open={row !== null}
-      title={CASE_TEXTS.asignarAgente}
+      title={LABELS.casos.asignarAgente}
       width={500}
       persistent
       busy={busy}
@@ -58,14 +57,14 @@ export function AssignAgentDialog({ row, busy = false, onClose, onSubmit }: Assi
     >
       {row && (
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {`${CASE_TEXTS.caso} # ${row.caso}`}
+          {`${LABELS.casos.caso} # ${row.caso}`}
         </Typography>
       )}
       <Stack spacing={2}>
         <FormSelectField
           control={control}
           name="tipo"
-          label={CASE_TEXTS.tipoUsuario}
+          label={LABELS.casos.tipoUsuario}
           options={types.map((t) => ({ value: t, label: t }))}
           required
           autoFocus
@@ -77,7 +76,7 @@ export function AssignAgentDialog({ row, busy = false, onClose, onSubmit }: Assi
             <TextField
               select
               id="field-usuario"
-              label={CASE_TEXTS.usuario}
+              label={LABELS.casos.usuario}
               required
               name={field.name}
               value={field.value ?? ''}
@@ -89,7 +88,7 @@ export function AssignAgentDialog({ row, busy = false, onClose, onSubmit }: Assi
               error={!!fieldState.error || noneAvailable}
               helperText={
                 fieldState.error?.message ??
-                (noneAvailable ? CASE_TEXTS.sinCandidatos : candidates.isFetching ? MSG.cargando : undefined)
+                (noneAvailable ? LABELS.casos.sinCandidatos : candidates.isFetching ? MSG.cargando : undefined)
               }
             >
               {users.map((u) => {

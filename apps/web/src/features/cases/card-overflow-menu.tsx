@@ -6,9 +6,8 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import MoreVert from '@mui/icons-material/MoreVert';
-import { fmt } from '@vialex/domain';
+import { LABELS, fmt } from '@vialex/domain';
 import { useConnection } from '../../lib/connection';
-import { CASE_TEXTS } from './texts';
 
 export interface OverflowItem {
   label: string;
@@ -29,7 +28,7 @@ export function CardOverflowMenu({ caso, items }: { caso: number; items: Overflo
   const menuId = useId();
   const offline = useConnection().reason;
   if (items.length === 0) return null;
-  const label = fmt(CASE_TEXTS.masAcciones, { caso });
+  const label = fmt(LABELS.casos.masAcciones, { caso });
   return (
     <>
       <Tooltip title={label}>

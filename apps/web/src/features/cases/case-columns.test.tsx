@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
+import { LABELS } from '@vialex/domain';
 import { fireEvent, render } from '@testing-library/react';
 import type { CaseRow } from './api/list-cases';
 import { caseColumns, type CaseColumnActions } from './case-columns';
-import { CASE_TEXTS } from './texts';
 
 const none = { id: null, nombre: null, solicitado: false };
 const row = (actions: Partial<CaseRow['actions']> = {}): CaseRow =>
@@ -58,7 +58,7 @@ describe('caseColumns on a desk', () => {
     const keys = caseColumns(false, actions(), viewer).map((c) => c.key);
     expect(keys.slice(0, 4)).toEqual(['caso', 'cliente', 'estado', 'equipo']);
     for (const gone of ['abogado', 'investigador', 'perito', 'dibujante']) expect(keys).not.toContain(gone);
-    expect(cell(actions(), row(), 'equipo')).toHaveTextContent(`${CASE_TEXTS.investigador}JULIÁN MARTÍNEZ PEÑA`);
+    expect(cell(actions(), row(), 'equipo')).toHaveTextContent(`${LABELS.casos.investigador}JULIÁN MARTÍNEZ PEÑA`);
   });
 
   it('shows the plate under the client', () => {
@@ -70,14 +70,14 @@ describe('caseColumns on a desk', () => {
     const c = row({ export: true });
     fireEvent.click(
       cell(actions({ export: exportCase }), c, 'acciones').querySelector(
-        `button[aria-label="${CASE_TEXTS.exportarArchivos}"]`,
+        `button[aria-label="${LABELS.casos.exportarArchivos}"]`,
       )!,
     );
     expect(exportCase).toHaveBeenCalledWith(c);
   });
 
   it('does not offer it where the row does not allow it, or where nobody gave the action', () => {
-    const exportAction = `button[aria-label="${CASE_TEXTS.exportarArchivos}"]`;
+    const exportAction = `button[aria-label="${LABELS.casos.exportarArchivos}"]`;
     expect(
       cell(actions({ export: vi.fn() }), row({ export: false }), 'acciones').querySelector(exportAction),
     ).toBeNull();

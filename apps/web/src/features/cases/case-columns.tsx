@@ -17,11 +17,10 @@ import AssignmentTurnedIn from '@mui/icons-material/AssignmentTurnedInOutlined';
 import AssignmentReturn from '@mui/icons-material/AssignmentReturnOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import UnarchiveOutlined from '@mui/icons-material/UnarchiveOutlined';
-import { can, mayArchive, type CaseState, type CaseViewer } from '@vialex/domain';
+import { LABELS, can, mayArchive, type CaseState, type CaseViewer } from '@vialex/domain';
 import { ListCard } from '../../components/list/list-card';
 import { RowAction, RowActions, visuallyHidden } from '../../components/list/row-action';
 import { caseOrPlate, type QuickSearch } from '../../components/list/quick-search';
-import { LIST_TEXTS } from '../../components/list/texts';
 import type { ListColumn, RenderCard } from '../../components/list/types';
 import type { CaseRow } from './api/list-cases';
 import { AgentCell } from './agent-cell';
@@ -29,7 +28,6 @@ import { CaseNumberCell } from './case-number-cell';
 import { TeamCell } from './team-cell';
 import { OriginChip } from './origin-chip';
 import { momentText } from '../../lib/dates';
-import { CASE_TEXTS } from './texts';
 import { CardOverflowMenu } from './card-overflow-menu';
 
 export interface CaseColumnActions {
@@ -47,7 +45,7 @@ export interface CaseColumnActions {
 }
 
 /** The phone's one search field of both case lists: digits are the case number, anything else the plate. */
-export const CASE_QUICK_SEARCH: QuickSearch = { label: CASE_TEXTS.buscarRapido, toCriteria: caseOrPlate };
+export const CASE_QUICK_SEARCH: QuickSearch = { label: LABELS.casos.buscarRapido, toCriteria: caseOrPlate };
 
 /** The case's state as the domain's case policy reads it, from its row. */
 function caseState(c: CaseRow): CaseState {
@@ -115,7 +113,7 @@ function RowSwitch({
   );
 }
 
-const TAKE_LABEL = { take: CASE_TEXTS.tomarCaso, release: CASE_TEXTS.liberarCaso } as const;
+const TAKE_LABEL = { take: LABELS.casos.tomarCaso, release: LABELS.casos.liberarCaso } as const;
 
 /** Asignar and Solicitar, as the row offers them: small outlined buttons in the table, labelled actions on a card. */
 function DispatchButtons({ c, a, labelled = false }: { c: CaseRow; a: CaseColumnActions; labelled?: boolean }) {
@@ -123,13 +121,13 @@ function DispatchButtons({ c, a, labelled = false }: { c: CaseRow; a: CaseColumn
     return (
       <>
         {c.actions.assign.length > 0 && (
-          <RowAction labelled label={CASE_TEXTS.asignar} icon={<PersonAddAlt />} onClick={() => a.assign(c)} />
+          <RowAction labelled label={LABELS.casos.asignar} icon={<PersonAddAlt />} onClick={() => a.assign(c)} />
         )}
         {c.actions.request.length > 0 && (
           <RowAction
             labelled
             color="warning"
-            label={CASE_TEXTS.solicitar}
+            label={LABELS.casos.solicitar}
             icon={<PersonSearch />}
             onClick={() => a.request(c)}
           />
@@ -141,7 +139,7 @@ function DispatchButtons({ c, a, labelled = false }: { c: CaseRow; a: CaseColumn
     <>
       {c.actions.assign.length > 0 && (
         <Button size="small" variant="outlined" startIcon={<PersonAddAlt />} onClick={() => a.assign(c)}>
-          {CASE_TEXTS.asignar}
+          {LABELS.casos.asignar}
         </Button>
       )}
       {c.actions.request.length > 0 && (
@@ -152,7 +150,7 @@ function DispatchButtons({ c, a, labelled = false }: { c: CaseRow; a: CaseColumn
           startIcon={<PersonSearch />}
           onClick={() => a.request(c)}
         >
-          {CASE_TEXTS.solicitar}
+          {LABELS.casos.solicitar}
         </Button>
       )}
     </>
@@ -168,7 +166,7 @@ function ManageActions({ c, a, labelled }: { c: CaseRow; a: CaseColumnActions; l
     <>
       {c.actions.authorizeAttention && (
         <RowAction
-          label={CASE_TEXTS.autorizarAtencion}
+          label={LABELS.casos.autorizarAtencion}
           icon={<VerifiedUserOutlined fontSize="small" />}
           color="warning"
           onClick={() => a.authorize(c)}
@@ -177,7 +175,7 @@ function ManageActions({ c, a, labelled }: { c: CaseRow; a: CaseColumnActions; l
       )}
       {c.actions.manage && (
         <RowAction
-          label={CASE_TEXTS.gestionar}
+          label={LABELS.casos.gestionar}
           icon={<ForumOutlined fontSize="small" />}
           onClick={() => a.manage(c)}
           labelled={labelled}
@@ -186,7 +184,7 @@ function ManageActions({ c, a, labelled }: { c: CaseRow; a: CaseColumnActions; l
       )}
       {c.actions.edit && (
         <RowAction
-          label={CASE_TEXTS.editarCaso}
+          label={LABELS.casos.editarCaso}
           icon={<EditOutlined fontSize="small" />}
           onClick={() => a.edit(c)}
           labelled={labelled}
@@ -194,7 +192,7 @@ function ManageActions({ c, a, labelled }: { c: CaseRow; a: CaseColumnActions; l
       )}
       {c.actions.export && a.export && (
         <RowAction
-          label={CASE_TEXTS.exportarArchivos}
+          label={LABELS.casos.exportarArchivos}
           icon={<CloudUploadOutlined fontSize="small" />}
           onClick={() => a.export?.(c)}
           labelled={labelled}
@@ -239,32 +237,32 @@ export function caseColumns(archived: boolean, a: CaseColumnActions, viewer: Cas
   const common: ListColumn<CaseRow>[] = [
     {
       key: 'caso',
-      header: CASE_TEXTS.caso,
+      header: LABELS.casos.caso,
       sticky: 'left',
       width: pinnedWidths.caso,
       render: (c) => <CaseNumberCell row={c} />,
     },
     {
       key: 'cliente',
-      header: CASE_TEXTS.cliente,
+      header: LABELS.casos.cliente,
       sticky: 'left',
       width: pinnedWidths.cliente,
       render: (c) => <ClientCell c={c} />,
     },
     {
       key: 'estado',
-      header: CASE_TEXTS.estado,
+      header: LABELS.casos.estado,
       minWidth: 116,
       render: (c) => <Chip size="small" variant="outlined" color="primary" label={c.estado} />,
     },
-    { key: 'equipo', header: CASE_TEXTS.equipo, minWidth: 240, render: (c) => <TeamCell row={c} /> },
+    { key: 'equipo', header: LABELS.casos.equipo, minWidth: 240, render: (c) => <TeamCell row={c} /> },
     {
       key: 'info',
-      header: CASE_TEXTS.infoCaso,
+      header: LABELS.casos.infoCaso,
       align: 'center',
       render: (c) => (
         <RowAction
-          label={CASE_TEXTS.datosCaso}
+          label={LABELS.casos.datosCaso}
           icon={<InfoOutlined fontSize="small" />}
           onClick={() => a.info(c)}
           color="info"
@@ -273,7 +271,7 @@ export function caseColumns(archived: boolean, a: CaseColumnActions, viewer: Cas
     },
     {
       key: 'ciudad',
-      header: CASE_TEXTS.ciudadSiniestro,
+      header: LABELS.casos.ciudadSiniestro,
       minWidth: 140,
       render: (c) => (
         <>
@@ -284,19 +282,23 @@ export function caseColumns(archived: boolean, a: CaseColumnActions, viewer: Cas
         </>
       ),
     },
-    { key: 'origen', header: CASE_TEXTS.origen, render: (c) => <OriginChip origen={c.origen} color={c.origenColor} /> },
-    { key: 'tipocaso', header: CASE_TEXTS.tipoCaso, minWidth: 130, render: (c) => c.tipocaso },
-    { key: 'plan', header: CASE_TEXTS.tipoPlan, minWidth: 130, render: (c) => c.tipo_plan },
-    { key: 'vehiculo', header: CASE_TEXTS.vehiculo, minWidth: 160, render: (c) => c.vehiculo ?? '' },
+    {
+      key: 'origen',
+      header: LABELS.casos.origen,
+      render: (c) => <OriginChip origen={c.origen} color={c.origenColor} />,
+    },
+    { key: 'tipocaso', header: LABELS.casos.tipoCaso, minWidth: 130, render: (c) => c.tipocaso },
+    { key: 'plan', header: LABELS.casos.tipoPlan, minWidth: 130, render: (c) => c.tipo_plan },
+    { key: 'vehiculo', header: LABELS.casos.vehiculo, minWidth: 160, render: (c) => c.vehiculo ?? '' },
     {
       key: 'callcenter',
-      header: CASE_TEXTS.callCenter,
+      header: LABELS.casos.callCenter,
       minWidth: 150,
       render: (c) => <AgentCell agent={c.callcenter} />,
     },
     {
       key: 'creado',
-      header: CASE_TEXTS.fechaCreacion,
+      header: LABELS.casos.fechaCreacion,
       minWidth: 140,
       render: (c) => <span style={{ whiteSpace: 'nowrap' }}>{momentText(c.creado)}</span>,
     },
@@ -304,7 +306,7 @@ export function caseColumns(archived: boolean, a: CaseColumnActions, viewer: Cas
 
   const dispatch: ListColumn<CaseRow> = {
     key: 'asignar',
-    header: CASE_TEXTS.asignarSolicitar,
+    header: LABELS.casos.asignarSolicitar,
     sticky: 'right',
     width: pinnedWidths.asignar,
     render: (c) => (
@@ -316,7 +318,7 @@ export function caseColumns(archived: boolean, a: CaseColumnActions, viewer: Cas
 
   const actions: ListColumn<CaseRow> = {
     key: 'acciones',
-    header: LIST_TEXTS.acciones,
+    header: LABELS.list.acciones,
     sticky: 'right',
     width: pinnedWidths.acciones,
     render: (c) => (
@@ -337,13 +339,13 @@ export function caseColumns(archived: boolean, a: CaseColumnActions, viewer: Cas
   if (archived) {
     const restore: ListColumn<CaseRow> = {
       key: 'activar',
-      header: CASE_TEXTS.activar,
+      header: LABELS.casos.activar,
       sticky: 'right',
       width: pinnedWidths.activar,
       render: (c) =>
         c.actions.restore && (
           <RowSwitch
-            label={CASE_TEXTS.activarCaso}
+            label={LABELS.casos.activarCaso}
             checked={false}
             onChange={() => a.restore(c)}
             testId="restore-switch"
@@ -354,7 +356,7 @@ export function caseColumns(archived: boolean, a: CaseColumnActions, viewer: Cas
   }
   const archive: ListColumn<CaseRow> = {
     key: 'archivar',
-    header: CASE_TEXTS.archivar,
+    header: LABELS.casos.archivar,
     sticky: 'right',
     width: pinnedWidths.archivar,
     render: (c) => {
@@ -362,7 +364,7 @@ export function caseColumns(archived: boolean, a: CaseColumnActions, viewer: Cas
       return (
         state && (
           <RowSwitch
-            label={CASE_TEXTS.archivarCaso}
+            label={LABELS.casos.archivarCaso}
             checked={false}
             onChange={() => a.archive(c)}
             testId="archive-switch"
@@ -385,7 +387,7 @@ export function caseCard(archived: boolean, a: CaseColumnActions, viewer: CaseVi
     const archiveNow = archived ? null : archiveState(viewer, c);
     return (
       <ListCard
-        overline={CASE_TEXTS.caso}
+        overline={LABELS.casos.caso}
         title={<CaseNumberCell row={c} />}
         prominent
         subtitle={c.cliente.nombre}
@@ -398,7 +400,7 @@ export function caseCard(archived: boolean, a: CaseColumnActions, viewer: CaseVi
                 caso={c.caso}
                 items={[
                   {
-                    label: CASE_TEXTS.archivarCaso,
+                    label: LABELS.casos.archivarCaso,
                     icon: <Inventory2Outlined fontSize="small" />,
                     onClick: () => a.archive(c),
                     reason: 'reason' in archiveNow ? archiveNow.reason : undefined,
@@ -417,13 +419,13 @@ export function caseCard(archived: boolean, a: CaseColumnActions, viewer: CaseVi
         }
         fields={[
           {
-            label: CASE_TEXTS.ciudadSiniestro,
+            label: LABELS.casos.ciudadSiniestro,
             value: [c.ciudad_siniestro, c.departamento].filter(Boolean).join(' · '),
           },
-          { label: CASE_TEXTS.investigador, value: <AgentOrDash agent={c.investigador} /> },
-          { label: CASE_TEXTS.abogado, value: <AgentOrDash agent={c.abogado} /> },
-          { label: CASE_TEXTS.perito, value: <AgentOrDash agent={c.perito} /> },
-          { label: CASE_TEXTS.dibujante, value: <AgentOrDash agent={c.dibujante} /> },
+          { label: LABELS.casos.investigador, value: <AgentOrDash agent={c.investigador} /> },
+          { label: LABELS.casos.abogado, value: <AgentOrDash agent={c.abogado} /> },
+          { label: LABELS.casos.perito, value: <AgentOrDash agent={c.perito} /> },
+          { label: LABELS.casos.dibujante, value: <AgentOrDash agent={c.dibujante} /> },
         ]}
         actions={
           <RowActions labelled>
@@ -442,14 +444,14 @@ export function caseCard(archived: boolean, a: CaseColumnActions, viewer: CaseVi
             <RowAction
               labelled
               color="info"
-              label={CASE_TEXTS.datosCaso}
+              label={LABELS.casos.datosCaso}
               icon={<InfoOutlined />}
               onClick={() => a.info(c)}
             />
             {archived && c.actions.restore && (
               <RowAction
                 labelled
-                label={CASE_TEXTS.activarCaso}
+                label={LABELS.casos.activarCaso}
                 icon={<UnarchiveOutlined />}
                 onClick={() => a.restore(c)}
               />
@@ -467,7 +469,7 @@ function AgentOrDash({ agent }: { agent: CaseRow['investigador'] }) {
     <AgentCell agent={agent} />
   ) : (
     <Box component="span" sx={{ color: 'text.secondary' }}>
-      {CASE_TEXTS.sinAsignar}
+      {LABELS.casos.sinAsignar}
     </Box>
   );
 }

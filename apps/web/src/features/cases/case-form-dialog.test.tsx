@@ -8,13 +8,12 @@ import type { Feedback } from '../../components/list/use-feedback';
 import { CaseFormDialog } from './case-form-dialog';
 import type { CaseFormTarget } from './case-form-values';
 import { loadCaseDefaults, loadDraft, rememberCaseDefaults, saveDraft } from './case-draft';
-import { CASE_TEXTS } from './texts';
 
 const EMPRESA = { id: '7c0e7c55-8d0e-4c55-9d55-1a2b3c4d5e6f', empresa: 'SEGUROS DEL ESTADO' };
 const SAVED = { id: 'c9', caso: 77 };
 const FIELD_IDS: Record<string, string> = {
-  [CASE_TEXTS.placa]: 'field-placa',
-  [CASE_TEXTS.direccionSiniestro]: 'field-direccion_siniestro',
+  [LABELS.casos.placa]: 'field-placa',
+  [LABELS.casos.direccionSiniestro]: 'field-direccion_siniestro',
 };
 
 const feedback = { success: vi.fn(), fail: vi.fn(), error: vi.fn(), unauthorized: vi.fn(), element: null };
@@ -67,16 +66,16 @@ function open(userId = 'u1', target: CaseFormTarget = { kind: 'new' }) {
 describe('CaseFormDialog: the draft of a new case', { timeout: 20_000 }, () => {
   it('is kept per user while typed; NUEVO again restores it and says so; Cancelar clears it', () => {
     const first = open();
-    fireEvent.change(first.field(CASE_TEXTS.placa), { target: { value: 'abc' } });
-    fireEvent.change(first.field(CASE_TEXTS.direccionSiniestro), { target: { value: 'Calle 80 # 10-20' } });
+    fireEvent.change(first.field(LABELS.casos.placa), { target: { value: 'abc' } });
+    fireEvent.change(first.field(LABELS.casos.direccionSiniestro), { target: { value: 'Calle 80 # 10-20' } });
     expect(loadDraft('u1', 'new')?.values).toMatchObject({ placa: 'ABC', direccion_siniestro: 'Calle 80 # 10-20' });
     expect(loadDraft('u2', 'new')).toBeNull();
     // The tab is closed (or the session ends): nothing was saved or cancelled.
     first.unmount();
 
     const again = open();
-    expect(again.field(CASE_TEXTS.placa)).toHaveValue('ABC');
-    expect(again.field(CASE_TEXTS.direccionSiniestro)).toHaveValue('Calle 80 # 10-20');
+    expect(again.field(LABELS.casos.placa)).toHaveValue('ABC');
+    expect(again.field(LABELS.casos.direccionSiniestro)).toHaveValue('Calle 80 # 10-20');
     expect(within(again.dialog).getByTestId('case-draft-restored')).toHaveTextContent(
       /Se recuperó el caso sin guardar/,
     );
@@ -91,7 +90,7 @@ describe('CaseFormDialog: the draft of a new case', { timeout: 20_000 }, () => {
   it('another user on this browser does not get the draft', () => {
     saveDraft('u1', 'new', { placa: 'XYZ' });
     const other = open('u2');
-    expect(other.field(CASE_TEXTS.placa)).toHaveValue('');
+    expect(other.field(LABELS.casos.placa)).toHaveValue('');
     expect(within(other.dialog).queryByTestId('case-draft-restored')).not.toBeInTheDocument();
   });
 
@@ -104,9 +103,9 @@ describe('CaseFormDialog: the draft of a new case', { timeout: 20_000 }, () => {
   it('Descartar borrador starts the case afresh and forgets the draft', () => {
     saveDraft('u1', 'new', { placa: 'XYZ', direccion_siniestro: 'Cra 7' });
     const { dialog, field } = open();
-    expect(field(CASE_TEXTS.placa)).toHaveValue('XYZ');
+    expect(field(LABELS.casos.placa)).toHaveValue('XYZ');
     fireEvent.click(within(dialog).getByText(FEEDBACK.descartarBorrador));
-    expect(field(CASE_TEXTS.placa)).toHaveValue('');
+    expect(field(LABELS.casos.placa)).toHaveValue('');
     expect(within(dialog).queryByTestId('case-draft-restored')).not.toBeInTheDocument();
     expect(loadDraft('u1', 'new')).toBeNull();
   });
@@ -115,8 +114,8 @@ describe('CaseFormDialog: the draft of a new case', { timeout: 20_000 }, () => {
     rememberCaseDefaults('u1', { uidempresa: EMPRESA.id, verificacion: 'Consulta en línea' });
     const { dialog } = open();
     const combo = (label: string) => within(dialog).getByRole('combobox', { name: new RegExp(`^${label}`) });
-    await waitFor(() => expect(combo(CASE_TEXTS.empresa)).toHaveTextContent(EMPRESA.empresa));
-    expect(combo(CASE_TEXTS.verificacion)).toHaveTextContent('Consulta en línea');
+    await waitFor(() => expect(combo(LABELS.casos.empresa)).toHaveTextContent(EMPRESA.empresa));
+    expect(combo(LABELS.casos.verificacion)).toHaveTextContent('Consulta en línea');
     expect(within(dialog).queryByTestId('case-draft-restored')).not.toBeInTheDocument();
     // Nothing typed yet: no draft.
     expect(loadDraft('u1', 'new')).toBeNull();

@@ -7,6 +7,7 @@ import Button from '@mui/material/Button';
 import PersonAddAlt from '@mui/icons-material/PersonAddAltOutlined';
 import type { CaseData, CaseInput } from '@vialex/domain';
 import {
+  LABELS,
   FEEDBACK,
   MSG,
   PRIORIDADES,
@@ -21,7 +22,6 @@ import { isApiError } from '../../lib/api';
 import { CurrentUserContext } from '../../lib/session';
 import { FormDialog } from '../../components/list/form-dialog';
 import { FormSelectField, FormTextField } from '../../components/list/form-fields';
-import { LIST_TEXTS } from '../../components/list/texts';
 import { useCreateCase } from './api/create-case';
 import { useCreateCronosCase } from './api/create-cronos-case';
 import { useUpdateCase } from './api/update-case';
@@ -42,7 +42,6 @@ import { PlateField, PlateLookupResult, usePlateLookupState } from './plate-fiel
 import { QuickClientDialog } from './quick-client-dialog';
 import { useSubmissionKey } from './use-submission-key';
 import type { Feedback } from '../../components/list/use-feedback';
-import { CASE_TEXTS } from './texts';
 
 const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
 const isUnregistered = (e: unknown) =>
@@ -159,10 +158,10 @@ export function CaseFormDialog({ target, onClose, onSaved, feedback }: CaseFormD
 
   const title =
     target?.kind === 'edit'
-      ? LIST_TEXTS.actualizar
+      ? LABELS.list.actualizar
       : target?.kind === 'cronos'
-        ? CASE_TEXTS.agregarCasoCronos
-        : LIST_TEXTS.agregar;
+        ? LABELS.casos.agregarCasoCronos
+        : LABELS.list.agregar;
   const tipoOptions = [...new Set((tipos.data ?? []).map((t) => normalizeTipoCaso(t.tipo)))].map((t) => ({
     value: t,
     label: t,
@@ -214,7 +213,7 @@ export function CaseFormDialog({ target, onClose, onSaved, feedback }: CaseFormD
           <FormSelectField
             control={control}
             name="relacion"
-            label={CASE_TEXTS.relacion}
+            label={LABELS.casos.relacion}
             options={options(RELACIONES_VEHICULO)}
             required
             toValue={(v) => {
@@ -231,7 +230,7 @@ export function CaseFormDialog({ target, onClose, onSaved, feedback }: CaseFormD
             <FormTextField
               control={control}
               name="identificacion"
-              label={CASE_TEXTS.identificacion}
+              label={LABELS.casos.identificacion}
               required
               slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             />
@@ -242,14 +241,14 @@ export function CaseFormDialog({ target, onClose, onSaved, feedback }: CaseFormD
                 onClick={() => setUnregistered(String(getValues('identificacion') ?? ''))}
                 sx={{ mt: 0.5 }}
               >
-                {CASE_TEXTS.registrarAfectado}
+                {LABELS.casos.registrarAfectado}
               </Button>
             )}
           </Box>
           <FormSelectField
             control={control}
             name="tipocaso"
-            label={CASE_TEXTS.tipoCaso}
+            label={LABELS.casos.tipoCaso}
             options={tipoOptions}
             required
           />
@@ -257,7 +256,7 @@ export function CaseFormDialog({ target, onClose, onSaved, feedback }: CaseFormD
             <FormSelectField
               control={control}
               name="uidempresa"
-              label={CASE_TEXTS.empresa}
+              label={LABELS.casos.empresa}
               options={empresaOptions}
               required
             />
@@ -267,21 +266,21 @@ export function CaseFormDialog({ target, onClose, onSaved, feedback }: CaseFormD
             <FormTextField
               control={control}
               name="direccion_siniestro"
-              label={CASE_TEXTS.direccionSiniestro}
+              label={LABELS.casos.direccionSiniestro}
               required
             />
           </Box>
           <FormSelectField
             control={control}
             name="verificacion"
-            label={CASE_TEXTS.verificacion}
+            label={LABELS.casos.verificacion}
             options={options(VERIFICACIONES)}
             required
           />
           <FormSelectField
             control={control}
             name="tipo_producto"
-            label={CASE_TEXTS.tipoProducto}
+            label={LABELS.casos.tipoProducto}
             options={options(TIPOS_PRODUCTO)}
             required
           />
@@ -289,7 +288,7 @@ export function CaseFormDialog({ target, onClose, onSaved, feedback }: CaseFormD
             <FormSelectField
               control={control}
               name="prioridad"
-              label={CASE_TEXTS.prioridad}
+              label={LABELS.casos.prioridad}
               options={options(PRIORIDADES)}
               sx={{ '& .MuiSelect-select': { textTransform: 'capitalize' } }}
             />

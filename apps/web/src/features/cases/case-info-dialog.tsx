@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
+import { LABELS } from '@vialex/domain';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { CaseRow } from './api/list-cases';
 import { FormDialog } from '../../components/list/form-dialog';
-import { CASE_TEXTS } from './texts';
 
 /** One dt/dd pair in its own div (the only wrapper a <dl> allows); `wide` spans both columns. */
 function Item({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
@@ -31,21 +31,21 @@ export function CaseInfoDialog({ row, onClose }: { row: CaseRow | null; onClose:
   return (
     <FormDialog
       open={row !== null}
-      title={CASE_TEXTS.datosCaso}
+      title={LABELS.casos.datosCaso}
       width={500}
       onClose={onClose}
       testId="case-info-dialog"
     >
       {row && (
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, m: 0 }}>
-          <Item label={CASE_TEXTS.caso}>{`# ${row.caso}`}</Item>
-          <Item label={CASE_TEXTS.departamento}>{row.departamento}</Item>
-          <Item label={CASE_TEXTS.ciudad}>{row.ciudad_siniestro}</Item>
-          <Item label={CASE_TEXTS.empresa}>{row.empresa}</Item>
-          <Item wide label={CASE_TEXTS.direccionSiniestro}>
+          <Item label={LABELS.casos.caso}>{`# ${row.caso}`}</Item>
+          <Item label={LABELS.casos.departamento}>{row.departamento}</Item>
+          <Item label={LABELS.casos.ciudad}>{row.ciudad_siniestro}</Item>
+          <Item label={LABELS.casos.empresa}>{row.empresa}</Item>
+          <Item wide label={LABELS.casos.direccionSiniestro}>
             {row.direccion_siniestro}
           </Item>
-          <Item wide label={CASE_TEXTS.cliente}>
+          <Item wide label={LABELS.casos.cliente}>
             <Stack direction="row" spacing={1} component="span" sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <span>{row.cliente.nombre ?? '—'}</span>
               <Chip
@@ -56,7 +56,7 @@ export function CaseInfoDialog({ row, onClose }: { row: CaseRow | null; onClose:
               />
             </Stack>
           </Item>
-          <Item label={CASE_TEXTS.telefono}>{row.cliente.telefono}</Item>
+          <Item label={LABELS.casos.telefono}>{row.cliente.telefono}</Item>
         </Box>
       )}
     </FormDialog>

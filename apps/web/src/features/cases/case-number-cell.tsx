@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
+import { LABELS } from '@vialex/domain';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import type { CaseRow } from './api/list-cases';
-import { CASE_TEXTS } from './texts';
 import { ChatUnreadChip } from './chat-unread-chip';
 
 /**
@@ -14,11 +14,11 @@ export function CaseNumberCell({ row }: { row: Pick<CaseRow, 'id' | 'caso' | 'at
     <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
       <strong>{row.caso}</strong>
       {row.atencionPendiente && (
-        <Tooltip title={CASE_TEXTS.atencionPendiente}>
+        <Tooltip title={LABELS.casos.atencionPendiente}>
           <Box
             component="span"
             role="img"
-            aria-label={CASE_TEXTS.atencionPendiente}
+            aria-label={LABELS.casos.atencionPendiente}
             data-testid="attention-dot"
             sx={{ width: 9, height: 9, borderRadius: '50%', bgcolor: 'warning.main', flexShrink: 0 }}
           />

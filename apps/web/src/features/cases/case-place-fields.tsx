@@ -3,12 +3,10 @@ import { Controller, useWatch, type Control, type UseFormSetValue } from 'react-
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import type { CaseData, CaseInput } from '@vialex/domain';
-import { MSG } from '@vialex/domain';
+import { LABELS, MSG } from '@vialex/domain';
 import { useCiudades, type Ciudad } from '../../components/list/lookups';
 import { FormSelectField } from '../../components/list/form-fields';
-import { LIST_TEXTS } from '../../components/list/texts';
 import { useDepartamentos } from '../../components/list/lookups';
-import { CASE_TEXTS } from './texts';
 
 interface Props {
   control: Control<CaseInput, unknown, CaseData>;
@@ -32,7 +30,7 @@ export function CasePlaceFields({ control, setValue }: Props) {
       <FormSelectField
         control={control}
         name="departamento"
-        label={CASE_TEXTS.departamento}
+        label={LABELS.casos.departamento}
         options={depOptions}
         required
         toValue={(v) => {
@@ -60,13 +58,13 @@ export function CasePlaceFields({ control, setValue }: Props) {
             )}
             loading={ciudades.isPending}
             loadingText={MSG.cargando}
-            noOptionsText={LIST_TEXTS.sinCoincidencias}
+            noOptionsText={LABELS.list.sinCoincidencias}
             disabled={!departamento}
             renderInput={(params) => (
               <TextField
                 {...params}
                 inputRef={field.ref}
-                label={CASE_TEXTS.ciudad}
+                label={LABELS.casos.ciudad}
                 required
                 error={!!fieldState.error}
                 helperText={fieldState.error?.message}

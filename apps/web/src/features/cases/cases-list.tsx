@@ -5,7 +5,7 @@ import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import AddCircleOutline from '@mui/icons-material/AddCircleOutlineOutlined';
-import { TITLES } from '@vialex/domain';
+import { LABELS, TITLES } from '@vialex/domain';
 import { PageTitle } from '../../components/page-title';
 import { CriteriaPanel } from '../../components/list/criteria-panel';
 import { NoMatch } from '../../components/list/no-match';
@@ -24,7 +24,6 @@ import { useCurrentUser } from '../../lib/session';
 import { useCaseForm } from './use-case-form';
 import { useFeedback } from '../../components/list/use-feedback';
 import { useCaseRowActions } from './use-case-row-actions';
-import { CASE_TEXTS } from './texts';
 import { emptyCasesText } from './empty-cases';
 
 const rowId = (c: CaseRow) => c.id;
@@ -66,10 +65,10 @@ export function CasesList({ archived, exportCase }: { archived: boolean; exportC
         actions={
           canCreate &&
           (phone ? (
-            <Tooltip title={CASE_TEXTS.agregarCronos}>
+            <Tooltip title={LABELS.casos.agregarCronos}>
               <IconButton
                 color="warning"
-                aria-label={CASE_TEXTS.agregarCronos}
+                aria-label={LABELS.casos.agregarCronos}
                 onClick={() => form.create('cronos')}
                 sx={{ border: 1, borderColor: 'warning.light' }}
               >
@@ -84,7 +83,7 @@ export function CasesList({ archived, exportCase }: { archived: boolean; exportC
               onClick={() => form.create('cronos')}
               sx={{ flexShrink: 0 }}
             >
-              {CASE_TEXTS.agregarCronos}
+              {LABELS.casos.agregarCronos}
             </Button>
           ))
         }
@@ -98,7 +97,7 @@ export function CasesList({ archived, exportCase }: { archived: boolean; exportC
       />
       {!archived && form.banner}
       <PagedTable
-        noMatch={<NoMatch text={CASE_TEXTS.ningunCaso} onClear={clearFilters} />}
+        noMatch={<NoMatch text={LABELS.casos.ningunCaso} onClear={clearFilters} />}
         list={list}
         columns={caseColumns(archived, actions, viewer)}
         renderCard={caseCard(archived, actions, viewer)}

@@ -4,8 +4,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '../../lib/query-client';
 import { PLATE_DEBOUNCE_MS, PlateField, PlateLookupResult, usePlateLookupState } from './plate-field';
-import { FEEDBACK, MSG } from '@vialex/domain';
-import { CASE_TEXTS } from './texts';
+import { LABELS, FEEDBACK, MSG } from '@vialex/domain';
 
 const answer = {
   placa: 'TAX123',
@@ -60,7 +59,7 @@ describe('PlateField', () => {
     );
     vi.stubGlobal('fetch', fetchMock);
     render(<Harness />);
-    const input = screen.getByRole('textbox', { name: new RegExp(CASE_TEXTS.placa) });
+    const input = screen.getByRole('textbox', { name: new RegExp(LABELS.casos.placa) });
 
     // Five characters: once the typing pause has passed (on a fake clock), still no look-up.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -116,7 +115,7 @@ describe('PlateField', () => {
       ),
     );
     render(<Harness />);
-    fireEvent.change(screen.getByRole('textbox', { name: new RegExp(CASE_TEXTS.placa) }), {
+    fireEvent.change(screen.getByRole('textbox', { name: new RegExp(LABELS.casos.placa) }), {
       target: { value: 'exp789' },
     });
     expect(await screen.findByTestId('plate-plan')).toHaveTextContent('SEGURO TERCERO');
@@ -145,7 +144,7 @@ describe('PlateField', () => {
       ),
     );
     render(<Harness />);
-    fireEvent.change(screen.getByRole('textbox', { name: new RegExp(CASE_TEXTS.placa) }), {
+    fireEvent.change(screen.getByRole('textbox', { name: new RegExp(LABELS.casos.placa) }), {
       target: { value: 'caido1' },
     });
     expect(await screen.findByTestId('plate-plan')).toHaveTextContent('SIN PLAN');

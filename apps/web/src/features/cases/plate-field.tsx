@@ -9,10 +9,9 @@ import Typography from '@mui/material/Typography';
 import CheckCircle from '@mui/icons-material/CheckCircleOutlined';
 import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
 import ReportProblem from '@mui/icons-material/ReportProblemOutlined';
-import { FEEDBACK, MSG, PLANES_AUTORIZADOS, fmt, type PlateServiceResult } from '@vialex/domain';
+import { LABELS, FEEDBACK, MSG, PLANES_AUTORIZADOS, fmt, type PlateServiceResult } from '@vialex/domain';
 import { isLookupPlate, usePlateLookup, type PlateLookup } from './api/lookup-plate';
 import { useDebouncedValue } from './use-debounced-value';
-import { CASE_TEXTS } from './texts';
 
 export const PLATE_DEBOUNCE_MS = 400;
 
@@ -65,7 +64,7 @@ export function PlateField({
     <TextField
       id="field-placa"
       name="placa"
-      label={CASE_TEXTS.placa}
+      label={LABELS.casos.placa}
       required
       autoFocus={autoFocus}
       value={value}
@@ -79,7 +78,11 @@ export function PlateField({
         input: {
           endAdornment: lookup.waiting ? (
             <InputAdornment position="end">
-              <CircularProgress size={20} aria-label={CASE_TEXTS.consultandoPlaca} data-testid="plate-lookup-spinner" />
+              <CircularProgress
+                size={20}
+                aria-label={LABELS.casos.consultandoPlaca}
+                data-testid="plate-lookup-spinner"
+              />
             </InputAdornment>
           ) : undefined,
         },
@@ -197,7 +200,7 @@ export function PlateLookupResult({ lookup }: { lookup: PlateLookupState }) {
         <Chip
           size="small"
           color={planColor(result.tipo_plan)}
-          label={fmt(CASE_TEXTS.planConsultado, { plan: result.tipo_plan })}
+          label={fmt(LABELS.casos.planConsultado, { plan: result.tipo_plan })}
           sx={{ fontWeight: 600 }}
           data-testid="plate-plan"
         />
@@ -206,7 +209,7 @@ export function PlateLookupResult({ lookup }: { lookup: PlateLookupState }) {
             size="small"
             color="warning"
             variant="outlined"
-            label={fmt(CASE_TEXTS.polizaVencida, { fecha: expiredOn })}
+            label={fmt(LABELS.casos.polizaVencida, { fecha: expiredOn })}
             data-testid="plate-expired"
           />
         )}

@@ -5,12 +5,11 @@ import type { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import { DEFAULT_TIPO_IDENTIFICACION, MSG, quickClientSchema } from '@vialex/domain';
+import { LABELS, DEFAULT_TIPO_IDENTIFICACION, MSG, quickClientSchema } from '@vialex/domain';
 import { FormDialog } from '../../components/list/form-dialog';
 import { FormTextField } from '../../components/list/form-fields';
 import { useQuickRegisterClient, type QuickClientCreated } from './api/quick-register-client';
 import type { Feedback } from '../../components/list/use-feedback';
-import { CASE_TEXTS } from './texts';
 
 type Input = z.input<typeof quickClientSchema>;
 type Output = z.output<typeof quickClientSchema>;
@@ -48,31 +47,42 @@ export function QuickClientDialog({ identificacion, onClose, onSaved, feedback }
   return (
     <FormDialog
       open={identificacion !== null}
-      title={CASE_TEXTS.registroAfectado}
+      title={LABELS.casos.registroAfectado}
       onClose={onClose}
       onSubmit={submit}
       busy={mutation.isPending}
       maxWidth="sm"
     >
       <Alert severity="warning" sx={{ mb: 2 }}>
-        <strong>{MSG.usuarioNoRegistrado}.</strong> {CASE_TEXTS.afectadoNoRegistrado}
+        <strong>{MSG.usuarioNoRegistrado}.</strong> {LABELS.casos.afectadoNoRegistrado}
       </Alert>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
         <FormTextField
           control={control}
           name="nombres"
           id="quick-nombres"
-          label={CASE_TEXTS.nombres}
+          label={LABELS.casos.nombres}
           required
           autoFocus
         />
-        <FormTextField control={control} name="apellidos" id="quick-apellidos" label={CASE_TEXTS.apellidos} required />
-        <TextField id="quick-tipo" label={CASE_TEXTS.tipoIdentificacion} value={DEFAULT_TIPO_IDENTIFICACION} disabled />
+        <FormTextField
+          control={control}
+          name="apellidos"
+          id="quick-apellidos"
+          label={LABELS.casos.apellidos}
+          required
+        />
+        <TextField
+          id="quick-tipo"
+          label={LABELS.casos.tipoIdentificacion}
+          value={DEFAULT_TIPO_IDENTIFICACION}
+          disabled
+        />
         <FormTextField
           control={control}
           name="identificacion"
           id="quick-identificacion"
-          label={CASE_TEXTS.identificacion}
+          label={LABELS.casos.identificacion}
           disabled
         />
         <Controller
@@ -82,7 +92,7 @@ export function QuickClientDialog({ identificacion, onClose, onSaved, feedback }
             <TextField
               id="quick-telefono"
               type="tel"
-              label={CASE_TEXTS.telefono}
+              label={LABELS.casos.telefono}
               name={field.name}
               value={field.value ?? ''}
               // Optional: an empty phone is no phone, not an invalid number.
@@ -95,7 +105,7 @@ export function QuickClientDialog({ identificacion, onClose, onSaved, feedback }
             />
           )}
         />
-        <TextField id="quick-ciudad" label={CASE_TEXTS.ciudad} value={CASE_TEXTS.ciudadRegistro} disabled />
+        <TextField id="quick-ciudad" label={LABELS.casos.ciudad} value={LABELS.casos.ciudadRegistro} disabled />
       </Box>
     </FormDialog>
   );

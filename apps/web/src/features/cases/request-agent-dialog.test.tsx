@@ -1,9 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MSG, caseActions } from '@vialex/domain';
+import { LABELS, MSG, caseActions } from '@vialex/domain';
 import type { CaseRow } from './api/list-cases';
 import { RequestAgentDialog } from './request-agent-dialog';
-import { CASE_TEXTS } from './texts';
 
 const row = (request: string[]) =>
   ({ id: 'c1', caso: 42, actions: { request } as CaseRow['actions'] }) as Pick<CaseRow, 'id' | 'caso' | 'actions'>;
@@ -12,28 +11,28 @@ function setup(request = ['Perito', 'Dibujante']) {
   const onSubmit = vi.fn().mockResolvedValue(undefined);
   const onClose = vi.fn();
   render(<RequestAgentDialog row={row(request)} onSubmit={onSubmit} onClose={onClose} />);
-  const dialog = screen.getByRole('dialog', { name: CASE_TEXTS.solicitarAgente });
+  const dialog = screen.getByRole('dialog', { name: LABELS.casos.solicitarAgente });
   return { onSubmit, onClose, dialog };
 }
 
 describe('RequestAgentDialog', () => {
   it('requires Tipo Usuario', async () => {
     const { dialog, onSubmit } = setup();
-    fireEvent.click(within(dialog).getByRole('button', { name: CASE_TEXTS.solicitar }));
+    fireEvent.click(within(dialog).getByRole('button', { name: LABELS.casos.solicitar }));
     expect(await within(dialog).findByText(MSG.campoRequerido)).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it('offers only the types this viewer may request, and sends the chosen one', async () => {
     const { dialog, onSubmit } = setup(['Perito', 'Dibujante']);
-    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: new RegExp(CASE_TEXTS.tipoUsuario) }));
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: new RegExp(LABELS.casos.tipoUsuario) }));
     const listbox = await screen.findByRole('listbox');
     const names = within(listbox)
       .getAllByRole('option')
       .map((o) => o.textContent);
     expect(names).toEqual(['Perito', 'Dibujante']);
     fireEvent.click(within(listbox).getByRole('option', { name: 'Dibujante' }));
-    fireEvent.click(within(dialog).getByRole('button', { name: CASE_TEXTS.solicitar }));
+    fireEvent.click(within(dialog).getByRole('button', { name: LABELS.casos.solicitar }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith('Dibujante'));
   });
 
@@ -53,7 +52,7 @@ describe('RequestAgentDialog', () => {
       { ...asked, aprobar_atencion: false, ...slots, solicitud_abogado: true },
     );
     const { dialog } = setup(request);
-    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: new RegExp(CASE_TEXTS.tipoUsuario) }));
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: new RegExp(LABELS.casos.tipoUsuario) }));
     const names = within(await screen.findByRole('listbox'))
       .getAllByRole('option')
       .map((o) => o.textContent);
@@ -64,9 +63,9 @@ describe('RequestAgentDialog', () => {
     const { dialog, onSubmit } = setup(['Dibujante']);
     let finish = () => {};
     onSubmit.mockImplementation(() => new Promise<void>((resolve) => (finish = resolve)));
-    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: new RegExp(CASE_TEXTS.tipoUsuario) }));
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: new RegExp(LABELS.casos.tipoUsuario) }));
     fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Dibujante' }));
-    const button = within(dialog).getByRole('button', { name: CASE_TEXTS.solicitar });
+    const button = within(dialog).getByRole('button', { name: LABELS.casos.solicitar });
     fireEvent.click(button);
     fireEvent.click(button);
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));

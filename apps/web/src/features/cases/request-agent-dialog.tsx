@@ -3,11 +3,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import Typography from '@mui/material/Typography';
-import { requestAgentSchema } from '@vialex/domain';
+import { LABELS, requestAgentSchema } from '@vialex/domain';
 import { FormSelectField } from '../../components/list/form-fields';
 import type { CaseRow } from './api/list-cases';
 import { FormDialog } from '../../components/list/form-dialog';
-import { CASE_TEXTS } from './texts';
 
 type Input = z.input<typeof requestAgentSchema>;
 type Output = z.output<typeof requestAgentSchema>;
@@ -34,11 +33,11 @@ export function RequestAgentDialog({ row, busy = false, onClose, onSubmit }: Req
   return (
     <FormDialog
       open={row !== null}
-      title={CASE_TEXTS.solicitarAgente}
+      title={LABELS.casos.solicitarAgente}
       width={400}
       persistent
       busy={busy}
-      submitLabel={CASE_TEXTS.solicitar}
+      submitLabel={LABELS.casos.solicitar}
       onClose={onClose}
       onSubmit={handleSubmit(async (values) => {
         // Only the offered types: the list is the server's answer for this viewer and case.
@@ -48,13 +47,13 @@ export function RequestAgentDialog({ row, busy = false, onClose, onSubmit }: Req
     >
       {row && (
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {`${CASE_TEXTS.caso} # ${row.caso}`}
+          {`${LABELS.casos.caso} # ${row.caso}`}
         </Typography>
       )}
       <FormSelectField
         control={control}
         name="tipo"
-        label={CASE_TEXTS.tipoUsuario}
+        label={LABELS.casos.tipoUsuario}
         options={options}
         required
         autoFocus

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
-import { MSG } from '@vialex/domain';
+import { LABELS, MSG } from '@vialex/domain';
 import { TeamCell } from './team-cell';
-import { CASE_TEXTS } from './texts';
 
 const none = { id: null, nombre: null, solicitado: false };
 const team = (over: Partial<Parameters<typeof TeamCell>[0]['row']> = {}) => ({
@@ -16,7 +15,7 @@ const team = (over: Partial<Parameters<typeof TeamCell>[0]['row']> = {}) => ({
 describe('TeamCell', () => {
   it("says 'Sin asignar' when the case has no agent", () => {
     render(<TeamCell row={team()} />);
-    expect(screen.getByTestId('team-empty')).toHaveTextContent(CASE_TEXTS.sinAsignar);
+    expect(screen.getByTestId('team-empty')).toHaveTextContent(LABELS.casos.sinAsignar);
   });
 
   it('lists each present agent under their role, a request as Solicitando, and leaves out the absent ones', () => {
@@ -30,7 +29,7 @@ describe('TeamCell', () => {
     );
     expect(screen.queryByTestId('team-empty')).not.toBeInTheDocument();
     const terms = within(screen.getByTestId('team')).getAllByRole('term');
-    expect(terms.map((t) => t.textContent)).toEqual([CASE_TEXTS.investigador, CASE_TEXTS.dibujante]);
+    expect(terms.map((t) => t.textContent)).toEqual([LABELS.casos.investigador, LABELS.casos.dibujante]);
     expect(screen.getByTestId('team-investigador')).toHaveTextContent('JULIÁN MARTÍNEZ PEÑA');
     expect(within(screen.getByTestId('team-dibujante')).getByTestId('agent-requested')).toHaveTextContent(
       MSG.solicitando,

@@ -1,14 +1,14 @@
 import Box from '@mui/material/Box';
+import { LABELS } from '@vialex/domain';
 import type { CaseRow } from './api/list-cases';
 import { AgentCell } from './agent-cell';
-import { CASE_TEXTS } from './texts';
 
 /** The agents the Equipo cell shows, in the order the case needs them. */
 const TEAM = [
-  ['investigador', CASE_TEXTS.investigador],
-  ['abogado', CASE_TEXTS.abogado],
-  ['perito', CASE_TEXTS.perito],
-  ['dibujante', CASE_TEXTS.dibujante],
+  ['investigador', LABELS.casos.investigador],
+  ['abogado', LABELS.casos.abogado],
+  ['perito', LABELS.casos.perito],
+  ['dibujante', LABELS.casos.dibujante],
 ] as const;
 
 type Team = Pick<CaseRow, (typeof TEAM)[number][0]>;
@@ -23,7 +23,7 @@ export function TeamCell({ row }: { row: Team }) {
   if (!present.length) {
     return (
       <Box component="span" sx={{ color: 'text.secondary' }} data-testid="team-empty">
-        {CASE_TEXTS.sinAsignar}
+        {LABELS.casos.sinAsignar}
       </Box>
     );
   }

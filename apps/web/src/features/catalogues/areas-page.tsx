@@ -1,15 +1,14 @@
-import { AREA_LIST, FEEDBACK, TITLES, areaSchema, type AreaCatalogueResponse } from '@vialex/domain';
+import { LABELS, AREA_LIST, FEEDBACK, TITLES, areaSchema, type AreaCatalogueResponse } from '@vialex/domain';
 import { listFields } from '../../components/list/fields';
 import { startsWith } from '../../components/list/quick-search';
 import { AREAS } from './api/named-catalogues';
 import { NamedCataloguePage } from './named-catalogue-page';
-import { AREA_TEXTS } from './texts';
 import { ESTADO_OPTIONS } from '../../components/list/estado-chip';
 
 const FIELDS = listFields(AREA_LIST, {
-  nombre: AREA_TEXTS.nombre,
+  nombre: LABELS.areas.nombre,
   estado: {
-    label: AREA_TEXTS.estado,
+    label: LABELS.areas.estado,
     options: ESTADO_OPTIONS,
   },
 });
@@ -21,9 +20,9 @@ export default function AreasPage() {
       title={TITLES.areas}
       catalogue={AREAS}
       fields={FIELDS}
-      quickSearch={{ label: AREA_TEXTS.buscarRapido, toCriteria: (text) => startsWith('nombre', text) }}
+      quickSearch={{ label: LABELS.areas.buscarRapido, toCriteria: (text) => startsWith('nombre', text) }}
       write="areas.write"
-      texts={AREA_TEXTS}
+      texts={LABELS.areas}
       schema={areaSchema}
       done={{
         creado: FEEDBACK.areaCreada,

@@ -1,13 +1,12 @@
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import { LABELS } from '@vialex/domain';
 import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined';
 import { EstadoChip } from '../../components/list/estado-chip';
 import { ListCard } from '../../components/list/list-card';
 import { RowAction, RowActions } from '../../components/list/row-action';
 import { startsWith, wholeNumber, type QuickSearch } from '../../components/list/quick-search';
-import { LIST_TEXTS } from '../../components/list/texts';
 import type { ListColumn, RenderCard } from '../../components/list/types';
 import type { CompanyRow } from './api/companies';
-import { COMPANY_TEXTS } from './texts';
 
 export interface CompanyColumnActions {
   canWrite: boolean;
@@ -17,7 +16,7 @@ export interface CompanyColumnActions {
 
 /** The phone's one search field: digits are the NIT, words the start of the company's name. */
 export const COMPANY_QUICK_SEARCH: QuickSearch = {
-  label: COMPANY_TEXTS.buscarRapido,
+  label: LABELS.empresas.buscarRapido,
   toCriteria: (text) => {
     const nit = text.trim().replace(/[.\s]/g, '');
     if (wholeNumber(nit) !== null || /^\d+-\d$/.test(nit)) return [{ field: 'nit', op: 'eq', value: nit }];
@@ -31,13 +30,13 @@ function CompanyActions({ c, actions, labelled }: { c: CompanyRow; actions: Comp
   return (
     <RowActions labelled={labelled}>
       <RowAction
-        label={LIST_TEXTS.editar}
+        label={LABELS.list.editar}
         icon={<EditOutlined fontSize="small" />}
         onClick={() => actions.edit(c)}
         labelled={labelled}
       />
       <RowAction
-        label={LIST_TEXTS.eliminar}
+        label={LABELS.list.eliminar}
         icon={<DeleteOutlineOutlined fontSize="small" />}
         color="error"
         onClick={() => actions.deactivate(c)}
@@ -51,16 +50,16 @@ function CompanyActions({ c, actions, labelled }: { c: CompanyRow; actions: Comp
 /** LISTA DE EMPRESAS' columns: empresa, nit, estado, acciones (spec 3 §2). */
 export function companyColumns(actions: CompanyColumnActions): ListColumn<CompanyRow>[] {
   const columns: ListColumn<CompanyRow>[] = [
-    { key: 'empresa', header: COMPANY_TEXTS.empresa, minWidth: 260, render: (c) => c.empresa },
-    { key: 'nit', header: COMPANY_TEXTS.nit, minWidth: 130, render: (c) => c.nit },
-    { key: 'estado', header: COMPANY_TEXTS.estado, render: (c) => <EstadoChip estado={c.estado} /> },
+    { key: 'empresa', header: LABELS.empresas.empresa, minWidth: 260, render: (c) => c.empresa },
+    { key: 'nit', header: LABELS.empresas.nit, minWidth: 130, render: (c) => c.nit },
+    { key: 'estado', header: LABELS.empresas.estado, render: (c) => <EstadoChip estado={c.estado} /> },
   ];
   if (!actions.canWrite) return columns;
   return [
     ...columns,
     {
       key: 'acciones',
-      header: LIST_TEXTS.acciones,
+      header: LABELS.list.acciones,
       sticky: 'right',
       width: 104,
       render: (c) => <CompanyActions c={c} actions={actions} labelled={false} />,
@@ -73,7 +72,7 @@ export function companyCard(actions: CompanyColumnActions): RenderCard<CompanyRo
     return (
       <ListCard
         title={c.empresa}
-        subtitle={`${COMPANY_TEXTS.nit} ${c.nit}`}
+        subtitle={`${LABELS.empresas.nit} ${c.nit}`}
         status={<EstadoChip estado={c.estado} />}
         actions={actions.canWrite && <CompanyActions c={c} actions={actions} labelled />}
       />

@@ -2,14 +2,12 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import { companySchema, type Company, type CompanyInput } from '@vialex/domain';
+import { LABELS, companySchema, type Company, type CompanyInput } from '@vialex/domain';
 import { FormDialog } from '../../components/list/form-dialog';
 import { FormSelectField, FormTextField } from '../../components/list/form-fields';
 import { ESTADO_OPTIONS } from '../../components/list/estado-chip';
 import type { Feedback } from '../../components/list/use-feedback';
-import { LIST_TEXTS } from '../../components/list/texts';
 import { useCreateCompany, useUpdateCompany, type CompanyRow } from './api/companies';
-import { COMPANY_TEXTS } from './texts';
 
 const FIELDS = ['empresa', 'nit', 'estado'] as const;
 const EMPTY: CompanyInput = { empresa: '', nit: '' };
@@ -49,25 +47,25 @@ export function CompanyFormDialog({ target, onClose, onSaved, feedback }: Compan
   return (
     <FormDialog
       open={target !== null}
-      title={editing ? LIST_TEXTS.actualizar : LIST_TEXTS.agregar}
+      title={editing ? LABELS.list.actualizar : LABELS.list.agregar}
       onClose={onClose}
       onSubmit={submit}
       busy={create.isPending || update.isPending}
       maxWidth="sm"
     >
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr', gap: 2, pt: 1 }}>
-        <FormTextField control={control} name="empresa" label={COMPANY_TEXTS.empresa} autoFocus />
+        <FormTextField control={control} name="empresa" label={LABELS.empresas.empresa} autoFocus />
         <FormTextField
           control={control}
           name="nit"
-          label={COMPANY_TEXTS.nit}
+          label={LABELS.empresas.nit}
           slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
         />
         {editing && (
           <FormSelectField
             control={control}
             name="estado"
-            label={COMPANY_TEXTS.estado}
+            label={LABELS.empresas.estado}
             options={ESTADO_OPTIONS}
             toValue={(v) => v === 'true'}
           />

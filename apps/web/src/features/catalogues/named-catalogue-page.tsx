@@ -9,7 +9,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import ToggleOffOutlined from '@mui/icons-material/ToggleOffOutlined';
 import ToggleOnOutlined from '@mui/icons-material/ToggleOnOutlined';
-import { MSG, PAGE_SIZE, PAGE_SIZE_OPTIONS, can, fmt, type Action } from '@vialex/domain';
+import { LABELS, MSG, PAGE_SIZE, PAGE_SIZE_OPTIONS, can, fmt, type Action } from '@vialex/domain';
 import { useCurrentUser } from '../../lib/session';
 import { PageTitle } from '../../components/page-title';
 import { CriteriaPanel } from '../../components/list/criteria-panel';
@@ -24,7 +24,6 @@ import { RowAction, RowActions } from '../../components/list/row-action';
 import { FormDialog } from '../../components/list/form-dialog';
 import { FormSelectField, FormTextField } from '../../components/list/form-fields';
 import type { QuickSearch } from '../../components/list/quick-search';
-import { LIST_TEXTS } from '../../components/list/texts';
 import type { ListColumn, ListField } from '../../components/list/types';
 import {
   fetcherOf,
@@ -35,7 +34,6 @@ import {
   type NamedRow,
   type NamedValues,
 } from './api/named-catalogues';
-import { CATALOGUE_TEXTS } from './texts';
 
 /** What a catalogue of names says after each write ('área X creada', 'estado X inactivado'). */
 export interface NamedFeedback {
@@ -85,7 +83,7 @@ export function NamedCataloguePage<R extends NamedRow>(props: NamedCataloguePage
     if (locked?.(row)) return feedback.error(MSG.noSePuedeInactivar);
     const estado = !row.estado;
     const ask = estado
-      ? { title: CATALOGUE_TEXTS.activarRegistro, confirmText: CATALOGUE_TEXTS.siActivar, cancelText: MSG.cancelar }
+      ? { title: LABELS.catalogos.activarRegistro, confirmText: LABELS.catalogos.siActivar, cancelText: MSG.cancelar }
       : INACTIVAR;
     const detail = fmt(estado ? done.activado : done.inactivado, { nombre: row.nombre });
     const write = () => setState.mutateAsync({ id: row.id, estado });
@@ -96,7 +94,7 @@ export function NamedCataloguePage<R extends NamedRow>(props: NamedCataloguePage
     canWrite && (
       <RowActions labelled={labelled}>
         <RowAction
-          label={LIST_TEXTS.editar}
+          label={LABELS.list.editar}
           icon={<EditOutlined fontSize="small" />}
           onClick={() => edit(row)}
           labelled={labelled}
@@ -133,7 +131,7 @@ export function NamedCataloguePage<R extends NamedRow>(props: NamedCataloguePage
       ? [
           {
             key: 'acciones',
-            header: LIST_TEXTS.acciones,
+            header: LABELS.list.acciones,
             sticky: 'right' as const,
             width: 104,
             render: (row: R) => actions(row, false),
@@ -230,7 +228,7 @@ function NamedFormDialog<R extends NamedRow>({
   return (
     <FormDialog
       open={target !== null}
-      title={editing ? LIST_TEXTS.actualizar : LIST_TEXTS.agregar}
+      title={editing ? LABELS.list.actualizar : LABELS.list.agregar}
       onClose={onClose}
       onSubmit={submit}
       busy={save.isPending}

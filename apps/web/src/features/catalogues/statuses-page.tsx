@@ -1,4 +1,5 @@
 import {
+  LABELS,
   CASE_STATUS_CATALOGUE_LIST,
   FEEDBACK,
   TITLES,
@@ -10,28 +11,27 @@ import { startsWith } from '../../components/list/quick-search';
 import type { ListColumn } from '../../components/list/types';
 import { STATUSES } from './api/named-catalogues';
 import { NamedCataloguePage } from './named-catalogue-page';
-import { STATUS_TEXTS } from './texts';
 import { ESTADO_OPTIONS } from '../../components/list/estado-chip';
 
 type Row = CaseStatusCatalogueResponse;
 
 const FIELDS = listFields(CASE_STATUS_CATALOGUE_LIST, {
-  nombre: STATUS_TEXTS.nombre,
+  nombre: LABELS.gestiones.nombre,
   editable: {
-    label: STATUS_TEXTS.editable,
+    label: LABELS.gestiones.editable,
     options: [
-      { value: 'true', label: STATUS_TEXTS.si },
-      { value: 'false', label: STATUS_TEXTS.no },
+      { value: 'true', label: LABELS.gestiones.si },
+      { value: 'false', label: LABELS.gestiones.no },
     ],
   },
   estado: {
-    label: STATUS_TEXTS.estado,
+    label: LABELS.gestiones.estado,
     options: ESTADO_OPTIONS,
   },
 });
 
-const editable = (row: Row) => (row.editable ? STATUS_TEXTS.si : STATUS_TEXTS.no);
-const EDITABLE: ListColumn<Row> = { key: 'editable', header: STATUS_TEXTS.editable, render: editable };
+const editable = (row: Row) => (row.editable ? LABELS.gestiones.si : LABELS.gestiones.no);
+const EDITABLE: ListColumn<Row> = { key: 'editable', header: LABELS.gestiones.editable, render: editable };
 
 /**
  * TIPO DE GESTIONES (spec 3 §2), the case-status catalogue: staff only (decisions.md D6); the
@@ -43,13 +43,13 @@ export default function StatusesPage() {
       title={TITLES.gestiones}
       catalogue={STATUSES}
       fields={FIELDS}
-      quickSearch={{ label: STATUS_TEXTS.buscarRapido, toCriteria: (text) => startsWith('nombre', text) }}
+      quickSearch={{ label: LABELS.gestiones.buscarRapido, toCriteria: (text) => startsWith('nombre', text) }}
       write="estadoscaso.write"
-      texts={STATUS_TEXTS}
+      texts={LABELS.gestiones}
       schema={caseStatusCatalogueSchema}
       extraColumns={[EDITABLE]}
-      extraCardFields={(row) => [{ label: STATUS_TEXTS.editable, value: editable(row) }]}
-      locked={(row) => (row.editable ? null : STATUS_TEXTS.bloqueado)}
+      extraCardFields={(row) => [{ label: LABELS.gestiones.editable, value: editable(row) }]}
+      locked={(row) => (row.editable ? null : LABELS.gestiones.bloqueado)}
       done={{
         creado: FEEDBACK.estadoCreado,
         actualizado: FEEDBACK.estadoActualizado,

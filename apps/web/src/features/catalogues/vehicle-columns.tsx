@@ -1,16 +1,14 @@
 import Typography from '@mui/material/Typography';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined';
-import { SIN_POLIZA } from '@vialex/domain';
+import { LABELS, SIN_POLIZA } from '@vialex/domain';
 import { EstadoChip } from '../../components/list/estado-chip';
 import { ListCard } from '../../components/list/list-card';
 import { RowAction, RowActions } from '../../components/list/row-action';
 import { startsWith, type QuickSearch } from '../../components/list/quick-search';
-import { LIST_TEXTS } from '../../components/list/texts';
 import type { ListColumn, RenderCard } from '../../components/list/types';
 import type { VehicleRow } from './api/vehicles';
 import { momentText } from '../../lib/dates';
-import { VEHICLE_TEXTS } from './texts';
 
 export interface VehicleColumnActions {
   /** Whether the viewer may write vehicles (the cargo table, and the page's `permissions.write`). */
@@ -21,7 +19,7 @@ export interface VehicleColumnActions {
 
 /** The phone's one search field: the start of a plate (spaces and dashes dropped). */
 export const VEHICLE_QUICK_SEARCH: QuickSearch = {
-  label: VEHICLE_TEXTS.buscarRapido,
+  label: LABELS.vehiculos.buscarRapido,
   toCriteria: (text) => startsWith('placa', text.replace(/[\s]/g, '')),
 };
 
@@ -31,13 +29,13 @@ function VehicleActions({ v, actions, labelled }: { v: VehicleRow; actions: Vehi
   return (
     <RowActions labelled={labelled}>
       <RowAction
-        label={LIST_TEXTS.editar}
+        label={LABELS.list.editar}
         icon={<EditOutlined fontSize="small" />}
         onClick={() => actions.edit(v)}
         labelled={labelled}
       />
       <RowAction
-        label={VEHICLE_TEXTS.eliminar}
+        label={LABELS.vehiculos.eliminar}
         icon={<DeleteOutlineOutlined fontSize="small" />}
         color="error"
         onClick={() => actions.deactivate(v)}
@@ -53,7 +51,7 @@ function owner(v: VehicleRow) {
   if (!v.cliente)
     return (
       <Typography component="span" variant="body2" color="text.secondary">
-        {VEHICLE_TEXTS.sinCliente}
+        {LABELS.vehiculos.sinCliente}
       </Typography>
     );
   return (
@@ -73,28 +71,28 @@ export function vehicleColumns(actions: VehicleColumnActions): ListColumn<Vehicl
   const columns: ListColumn<VehicleRow>[] = [
     {
       key: 'placa',
-      header: VEHICLE_TEXTS.placa,
+      header: LABELS.vehiculos.placa,
       sticky: 'left',
       width: 110,
       render: (v) => <strong>{v.placa}</strong>,
     },
-    { key: 'carroceria', header: VEHICLE_TEXTS.carroceria, minWidth: 120, render: (v) => v.carroceria },
-    { key: 'clase', header: VEHICLE_TEXTS.clase, minWidth: 120, render: (v) => v.clase },
-    { key: 'linea', header: VEHICLE_TEXTS.linea, minWidth: 110, render: (v) => v.linea },
-    { key: 'marca', header: VEHICLE_TEXTS.marca, minWidth: 110, render: (v) => v.marca },
-    { key: 'modelo', header: VEHICLE_TEXTS.modelo, render: (v) => v.modelo },
-    { key: 'poliza', header: VEHICLE_TEXTS.poliza, minWidth: 130, render: poliza },
-    { key: 'servicio', header: VEHICLE_TEXTS.servicio, render: (v) => v.servicio },
-    { key: 'cliente', header: VEHICLE_TEXTS.cliente, minWidth: 180, render: owner },
-    { key: 'creado', header: VEHICLE_TEXTS.creado, minWidth: 130, render: (v) => momentText(v.creado) },
-    { key: 'estado', header: VEHICLE_TEXTS.estado, render: (v) => <EstadoChip estado={v.estado} /> },
+    { key: 'carroceria', header: LABELS.vehiculos.carroceria, minWidth: 120, render: (v) => v.carroceria },
+    { key: 'clase', header: LABELS.vehiculos.clase, minWidth: 120, render: (v) => v.clase },
+    { key: 'linea', header: LABELS.vehiculos.linea, minWidth: 110, render: (v) => v.linea },
+    { key: 'marca', header: LABELS.vehiculos.marca, minWidth: 110, render: (v) => v.marca },
+    { key: 'modelo', header: LABELS.vehiculos.modelo, render: (v) => v.modelo },
+    { key: 'poliza', header: LABELS.vehiculos.poliza, minWidth: 130, render: poliza },
+    { key: 'servicio', header: LABELS.vehiculos.servicio, render: (v) => v.servicio },
+    { key: 'cliente', header: LABELS.vehiculos.cliente, minWidth: 180, render: owner },
+    { key: 'creado', header: LABELS.vehiculos.creado, minWidth: 130, render: (v) => momentText(v.creado) },
+    { key: 'estado', header: LABELS.vehiculos.estado, render: (v) => <EstadoChip estado={v.estado} /> },
   ];
   if (!actions.canWrite) return columns;
   return [
     ...columns,
     {
       key: 'acciones',
-      header: LIST_TEXTS.acciones,
+      header: LABELS.list.acciones,
       sticky: 'right',
       width: 104,
       render: (v) => <VehicleActions v={v} actions={actions} labelled={false} />,
@@ -111,10 +109,10 @@ export function vehicleCard(actions: VehicleColumnActions): RenderCard<VehicleRo
         subtitle={`${v.marca} ${v.linea} · ${v.modelo}`}
         status={<EstadoChip estado={v.estado} />}
         fields={[
-          { label: VEHICLE_TEXTS.clase, value: `${v.clase} · ${v.carroceria}` },
-          { label: VEHICLE_TEXTS.servicio, value: v.servicio },
-          { label: VEHICLE_TEXTS.poliza, value: poliza(v) },
-          { label: VEHICLE_TEXTS.cliente, value: owner(v) },
+          { label: LABELS.vehiculos.clase, value: `${v.clase} · ${v.carroceria}` },
+          { label: LABELS.vehiculos.servicio, value: v.servicio },
+          { label: LABELS.vehiculos.poliza, value: poliza(v) },
+          { label: LABELS.vehiculos.cliente, value: owner(v) },
         ]}
         actions={actions.canWrite && <VehicleActions v={v} actions={actions} labelled />}
       />

@@ -8,6 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import PersonOutline from '@mui/icons-material/PersonOutlined';
 import {
+  LABELS,
   CLASES_VEHICULO,
   MSG,
   SERVICIOS_VEHICULO,
@@ -24,10 +25,8 @@ import { FormDialog } from '../../components/list/form-dialog';
 import { FormSelectField, FormTextField, type Option } from '../../components/list/form-fields';
 import { ESTADO_OPTIONS } from '../../components/list/estado-chip';
 import type { Feedback } from '../../components/list/use-feedback';
-import { LIST_TEXTS } from '../../components/list/texts';
 import { useCreateVehicle, useLineas, useMarcas, useOwners, useUpdateVehicle, type VehicleRow } from './api/vehicles';
 import { useDebouncedValue } from './use-debounced-value';
-import { VEHICLE_TEXTS } from './texts';
 
 const FIELDS = [
   'clase',
@@ -75,7 +74,7 @@ function valuesOf(v: VehicleRow): VehicleInput {
 
 const options = (values: readonly string[]): Option[] => values.map((value) => ({ value, label: value }));
 const ownerText = (o: VehicleOwner) =>
-  fmt(VEHICLE_TEXTS.clienteEncontrado, {
+  fmt(LABELS.vehiculos.clienteEncontrado, {
     nombre: `${o.nombres} ${o.apellidos}`,
     tipo: o.tipoidentificacion,
     identificacion: o.identificacion,
@@ -131,7 +130,7 @@ export function VehicleFormDialog({ target, onClose, onSaved, feedback }: Vehicl
   return (
     <FormDialog
       open={open}
-      title={editing ? LIST_TEXTS.actualizar : LIST_TEXTS.agregar}
+      title={editing ? LABELS.list.actualizar : LABELS.list.agregar}
       onClose={onClose}
       onSubmit={submit}
       busy={create.isPending || update.isPending}
@@ -144,7 +143,7 @@ export function VehicleFormDialog({ target, onClose, onSaved, feedback }: Vehicl
         <FormTextField
           control={control}
           name="placa"
-          label={VEHICLE_TEXTS.placa}
+          label={LABELS.vehiculos.placa}
           autoFocus
           slotProps={{ htmlInput: { autoCapitalize: 'characters', autoComplete: 'off', maxLength: 10 } }}
         />
@@ -154,7 +153,7 @@ export function VehicleFormDialog({ target, onClose, onSaved, feedback }: Vehicl
           render={({ field, fieldState }) => (
             <SelectText
               id="field-clase"
-              label={VEHICLE_TEXTS.clase}
+              label={LABELS.vehiculos.clase}
               value={field.value}
               options={options(CLASES_VEHICULO)}
               error={fieldState.error?.message}
@@ -170,7 +169,7 @@ export function VehicleFormDialog({ target, onClose, onSaved, feedback }: Vehicl
         <FormSelectField
           control={control}
           name="carroceria"
-          label={VEHICLE_TEXTS.carroceria}
+          label={LABELS.vehiculos.carroceria}
           options={options(carroceriasDe(clase))}
         />
         <Controller
@@ -179,7 +178,7 @@ export function VehicleFormDialog({ target, onClose, onSaved, feedback }: Vehicl
           render={({ field, fieldState }) => (
             <SelectText
               id="field-marca"
-              label={VEHICLE_TEXTS.marca}
+              label={LABELS.vehiculos.marca}
               value={field.value}
               options={options([VEHICLE_DEFAULTS.marca, ...(marcas.data ?? []).map((m) => m.nombre)])}
               error={fieldState.error?.message}
@@ -195,32 +194,32 @@ export function VehicleFormDialog({ target, onClose, onSaved, feedback }: Vehicl
         <FormSelectField
           control={control}
           name="linea"
-          label={VEHICLE_TEXTS.linea}
+          label={LABELS.vehiculos.linea}
           options={options([VEHICLE_DEFAULTS.linea, ...(lineas.data ?? []).map((l) => l.nombre)])}
         />
         <FormTextField
           control={control}
           name="modelo"
-          label={VEHICLE_TEXTS.modelo}
+          label={LABELS.vehiculos.modelo}
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
         />
         <FormSelectField
           control={control}
           name="servicio"
-          label={VEHICLE_TEXTS.servicio}
+          label={LABELS.vehiculos.servicio}
           options={options(SERVICIOS_VEHICULO)}
         />
         <FormTextField
           control={control}
           name="poliza"
-          label={VEHICLE_TEXTS.poliza}
-          helperText={VEHICLE_TEXTS.polizaOpcional}
+          label={LABELS.vehiculos.poliza}
+          helperText={LABELS.vehiculos.polizaOpcional}
         />
         {editing ? (
           <FormSelectField
             control={control}
             name="estado"
-            label={VEHICLE_TEXTS.estado}
+            label={LABELS.vehiculos.estado}
             options={ESTADO_OPTIONS}
             toValue={(v) => v === 'true'}
           />
@@ -242,7 +241,7 @@ export function VehicleFormDialog({ target, onClose, onSaved, feedback }: Vehicl
           <FormTextField
             control={control}
             name="informacionadicional"
-            label={VEHICLE_TEXTS.informacionAdicional}
+            label={LABELS.vehiculos.informacionAdicional}
             multiline
             minRows={2}
             fullWidth
@@ -352,12 +351,12 @@ function OwnerField({
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 2fr' }, gap: 2, alignItems: 'start' }}>
           <TextField
             id="field-identificacion-cliente"
-            label={VEHICLE_TEXTS.identificacionCliente}
+            label={LABELS.vehiculos.identificacionCliente}
             value={identificacion}
             onChange={(e) => onIdentificacion(e.target.value)}
             error={!!hint || (!!fieldState.error && !chosen)}
             helperText={
-              hint ?? (chosen ? undefined : (fieldState.error?.message ?? VEHICLE_TEXTS.escribaIdentificacion))
+              hint ?? (chosen ? undefined : (fieldState.error?.message ?? LABELS.vehiculos.escribaIdentificacion))
             }
             slotProps={{
               htmlInput: { inputMode: 'numeric', autoComplete: 'off' },
@@ -365,7 +364,7 @@ function OwnerField({
                 endAdornment:
                   owners.isFetching && query ? (
                     <InputAdornment position="end">
-                      <CircularProgress size={16} aria-label={VEHICLE_TEXTS.buscandoCliente} />
+                      <CircularProgress size={16} aria-label={LABELS.vehiculos.buscandoCliente} />
                     </InputAdornment>
                   ) : undefined,
               },
@@ -375,7 +374,7 @@ function OwnerField({
             <TextField
               select
               id="field-cliente"
-              label={VEHICLE_TEXTS.elegirCliente}
+              label={LABELS.vehiculos.elegirCliente}
               value={uidcliente}
               onChange={(e) => onOwner(e.target.value)}
             >
@@ -401,7 +400,7 @@ function OwnerField({
               }}
             >
               <PersonOutline fontSize="small" />
-              {chosen ? ownerText(chosen) : VEHICLE_TEXTS.sinCliente}
+              {chosen ? ownerText(chosen) : LABELS.vehiculos.sinCliente}
             </Box>
           )}
         </Box>

@@ -7,10 +7,8 @@ import { EstadoChip } from '../../components/list/estado-chip';
 import { ListCard } from '../../components/list/list-card';
 import { RowAction, RowActions } from '../../components/list/row-action';
 import { identificationOrName, type QuickSearch } from '../../components/list/quick-search';
-import { LIST_TEXTS } from '../../components/list/texts';
 import type { ListColumn, RenderCard } from '../../components/list/types';
 import type { ClientRow } from './api/list-clients';
-import { CLIENT_TEXTS } from './texts';
 
 export interface ClientColumnActions {
   /** Whether the viewer may write clients (the cargo table, and the page's `permissions.write`). */
@@ -22,7 +20,10 @@ export interface ClientColumnActions {
 }
 
 /** The phone's one search field: digits are the identification number, words the name. */
-export const CLIENT_QUICK_SEARCH: QuickSearch = { label: CLIENT_TEXTS.buscarRapido, toCriteria: identificationOrName };
+export const CLIENT_QUICK_SEARCH: QuickSearch = {
+  label: LABELS.clientes.buscarRapido,
+  toCriteria: identificationOrName,
+};
 
 /**
  * Editar and Eliminar, only for a cargo that may write clients (Eliminar disabled on an inactive
@@ -35,13 +36,13 @@ function ClientActions({ c, actions, labelled }: { c: ClientRow; actions: Client
       {actions.canWrite && (
         <>
           <RowAction
-            label={LIST_TEXTS.editar}
+            label={LABELS.list.editar}
             icon={<EditOutlined fontSize="small" />}
             onClick={() => actions.edit(c)}
             labelled={labelled}
           />
           <RowAction
-            label={LIST_TEXTS.eliminar}
+            label={LABELS.list.eliminar}
             icon={<DeleteOutlineOutlined fontSize="small" />}
             color="error"
             onClick={() => actions.deactivate(c)}
@@ -80,21 +81,21 @@ const identification = (c: ClientRow) => (c.anonimizado ? '—' : c.identificaci
 /** LISTA DE CLIENTES's columns (spec 1 §2): the name stays at the left, the actions at the right. */
 export function clientColumns(actions: ClientColumnActions): ListColumn<ClientRow>[] {
   const columns: ListColumn<ClientRow>[] = [
-    { key: 'nombres', header: CLIENT_TEXTS.nombres, sticky: 'left', width: 140, render: (c) => c.nombres },
-    { key: 'apellidos', header: CLIENT_TEXTS.apellidos, sticky: 'left', width: 160, render: (c) => c.apellidos },
-    { key: 'tipo', header: CLIENT_TEXTS.tipo, render: (c) => c.tipoidentificacion },
-    { key: 'identificacion', header: CLIENT_TEXTS.identificacion, render: identification },
-    { key: 'telefono', header: CLIENT_TEXTS.telefono, render: (c) => c.telefono },
-    { key: 'ciudad', header: CLIENT_TEXTS.ciudad, minWidth: 130, render: city },
-    { key: 'direccion', header: CLIENT_TEXTS.direccion, minWidth: 160, render: (c) => c.direccion },
-    { key: 'estado', header: CLIENT_TEXTS.estado, render: (c) => <EstadoChip estado={c.estado} /> },
+    { key: 'nombres', header: LABELS.clientes.nombres, sticky: 'left', width: 140, render: (c) => c.nombres },
+    { key: 'apellidos', header: LABELS.clientes.apellidos, sticky: 'left', width: 160, render: (c) => c.apellidos },
+    { key: 'tipo', header: LABELS.clientes.tipo, render: (c) => c.tipoidentificacion },
+    { key: 'identificacion', header: LABELS.clientes.identificacion, render: identification },
+    { key: 'telefono', header: LABELS.clientes.telefono, render: (c) => c.telefono },
+    { key: 'ciudad', header: LABELS.clientes.ciudad, minWidth: 130, render: city },
+    { key: 'direccion', header: LABELS.clientes.direccion, minWidth: 160, render: (c) => c.direccion },
+    { key: 'estado', header: LABELS.clientes.estado, render: (c) => <EstadoChip estado={c.estado} /> },
   ];
   if (!hasActions(actions)) return columns;
   return [
     ...columns,
     {
       key: 'acciones',
-      header: LIST_TEXTS.acciones,
+      header: LABELS.list.acciones,
       sticky: 'right',
       width: 16 + 44 * ((actions.canWrite ? 2 : 0) + (actions.accessLog ? 1 : 0)),
       render: (c) => <ClientActions c={c} actions={actions} labelled={false} />,
@@ -111,8 +112,8 @@ export function clientCard(actions: ClientColumnActions): RenderCard<ClientRow> 
         subtitle={c.anonimizado ? identification(c) : `${c.tipoidentificacion} ${c.identificacion}`}
         status={<EstadoChip estado={c.estado} />}
         fields={[
-          { label: CLIENT_TEXTS.telefono, value: c.telefono },
-          { label: CLIENT_TEXTS.ciudad, value: city(c) },
+          { label: LABELS.clientes.telefono, value: c.telefono },
+          { label: LABELS.clientes.ciudad, value: city(c) },
         ]}
         actions={hasActions(actions) && <ClientActions c={c} actions={actions} labelled />}
       />

@@ -3,19 +3,23 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import type { Client, ClientInput } from '@vialex/domain';
-import { DEFAULT_CIUDAD, DEFAULT_TIPO_IDENTIFICACION, TIPOS_IDENTIFICACION, clientSchema } from '@vialex/domain';
+import {
+  LABELS,
+  DEFAULT_CIUDAD,
+  DEFAULT_TIPO_IDENTIFICACION,
+  TIPOS_IDENTIFICACION,
+  clientSchema,
+} from '@vialex/domain';
 import { FormDialog } from '../../components/list/form-dialog';
 import { FormSelectField, FormTextField } from '../../components/list/form-fields';
 import { CityAutocomplete } from '../../components/list/city-autocomplete';
 import { ESTADO_OPTIONS } from '../../components/list/estado-chip';
 import { useTiposIdentificacion } from '../../components/list/lookups';
 import type { Feedback } from '../../components/list/use-feedback';
-import { LIST_TEXTS } from '../../components/list/texts';
 import type { ClientRow } from './api/list-clients';
 import { useCreateClient } from './api/create-client';
 import { useUpdateClient } from './api/update-client';
 import { useClientRecord } from './api/get-client';
-import { CLIENT_TEXTS } from './texts';
 import { PersonalDataSection } from './personal-data-section';
 
 const FIELDS = [
@@ -114,7 +118,7 @@ export function ClientFormDialog({ target, onClose, onSaved, onAnonymised, feedb
   return (
     <FormDialog
       open={target !== null}
-      title={editing ? LIST_TEXTS.actualizar : LIST_TEXTS.agregar}
+      title={editing ? LABELS.list.actualizar : LABELS.list.agregar}
       onClose={onClose}
       onSubmit={anonymised ? undefined : submit}
       busy={create.isPending || update.isPending}
@@ -122,24 +126,24 @@ export function ClientFormDialog({ target, onClose, onSaved, onAnonymised, feedb
       <Box
         sx={{ display: anonymised ? 'none' : 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, pt: 1 }}
       >
-        <FormTextField control={control} name="nombres" label={CLIENT_TEXTS.nombre} autoFocus />
-        <FormTextField control={control} name="apellidos" label={CLIENT_TEXTS.apellidos} />
+        <FormTextField control={control} name="nombres" label={LABELS.clientes.nombre} autoFocus />
+        <FormTextField control={control} name="apellidos" label={LABELS.clientes.apellidos} />
         <FormSelectField
           control={control}
           name="tipoidentificacion"
-          label={CLIENT_TEXTS.tipoIdentificacion}
+          label={LABELS.clientes.tipoIdentificacion}
           options={tipoOptions}
         />
         <FormTextField
           control={control}
           name="identificacion"
-          label={CLIENT_TEXTS.identificacion}
+          label={LABELS.clientes.identificacion}
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
         <FormTextField
           control={control}
           name="telefono"
-          label={CLIENT_TEXTS.telefono}
+          label={LABELS.clientes.telefono}
           type="tel"
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
@@ -149,7 +153,7 @@ export function ClientFormDialog({ target, onClose, onSaved, onAnonymised, feedb
           render={({ field, fieldState }) => (
             <CityAutocomplete
               id="field-ciudad"
-              label={CLIENT_TEXTS.ciudad}
+              label={LABELS.clientes.ciudad}
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}
@@ -159,13 +163,13 @@ export function ClientFormDialog({ target, onClose, onSaved, onAnonymised, feedb
           )}
         />
         <Box sx={{ gridColumn: '1 / -1' }}>
-          <FormTextField control={control} name="direccion" label={CLIENT_TEXTS.direccion} />
+          <FormTextField control={control} name="direccion" label={LABELS.clientes.direccion} />
         </Box>
         {editing && (
           <FormSelectField
             control={control}
             name="estado"
-            label={CLIENT_TEXTS.estado}
+            label={LABELS.clientes.estado}
             options={ESTADO_OPTIONS}
             toValue={(v) => v === 'true'}
           />

@@ -6,14 +6,12 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import Replay from '@mui/icons-material/Replay';
 import StopCircleOutlined from '@mui/icons-material/StopCircleOutlined';
-import { EXPORT_EN_PROCESO, EXPORT_FINALIZADO, fmt } from '@vialex/domain';
+import { EXPORT_LIST_TEXTS, LABELS, EXPORT_EN_PROCESO, EXPORT_FINALIZADO, fmt } from '@vialex/domain';
 import { ListCard } from '../../components/list/list-card';
 import { RowAction, RowActions } from '../../components/list/row-action';
-import { LIST_TEXTS } from '../../components/list/texts';
 import type { ListColumn, RenderCard } from '../../components/list/types';
 import type { ExportRow } from './api/list-exports';
 import { recordText } from '../../lib/dates';
-import { EXPORT_TEXTS as T } from './texts';
 
 export interface ExportColumnActions {
   retry: (e: ExportRow) => void;
@@ -50,7 +48,9 @@ export function ExportEstado({ e }: { e: ExportRow }) {
 
 /** Files sent of the total, as a bar and in words; read out as the bar's value. */
 export function ExportProgress({ e }: { e: ExportRow }) {
-  const words = e.total ? fmt(T.archivos, { enviados: e.enviados, total: e.total }) : T.preparando;
+  const words = e.total
+    ? fmt(EXPORT_LIST_TEXTS.archivos, { enviados: e.enviados, total: e.total })
+    : EXPORT_LIST_TEXTS.preparando;
   const value = e.total ? Math.round((e.enviados / e.total) * 100) : 0;
   return (
     <Box sx={{ minWidth: 120 }} data-testid="export-progress">
@@ -58,7 +58,7 @@ export function ExportProgress({ e }: { e: ExportRow }) {
         variant={e.total || e.estado !== EXPORT_EN_PROCESO ? 'determinate' : 'indeterminate'}
         value={value}
         color={e.estado === EXPORT_FINALIZADO ? 'success' : 'primary'}
-        aria-label={T.progreso}
+        aria-label={EXPORT_LIST_TEXTS.progreso}
         aria-valuetext={words}
         sx={{ height: 6, borderRadius: 3 }}
       />
@@ -76,7 +76,7 @@ function ExportActions({ e, actions, labelled }: { e: ExportRow; actions: Export
     <RowActions labelled={labelled}>
       {e.acciones.reintentar && (
         <RowAction
-          label={T.reintentar}
+          label={EXPORT_LIST_TEXTS.reintentar}
           icon={<Replay fontSize="small" />}
           onClick={() => actions.retry(e)}
           disabled={busy}
@@ -87,7 +87,7 @@ function ExportActions({ e, actions, labelled }: { e: ExportRow; actions: Export
       )}
       {e.acciones.cancelar && (
         <RowAction
-          label={T.cancelar}
+          label={EXPORT_LIST_TEXTS.cancelar}
           icon={<StopCircleOutlined fontSize="small" />}
           color="error"
           onClick={() => actions.cancel(e)}
@@ -104,7 +104,7 @@ const caseLink = (e: ExportRow) => (
   <Link
     component={RouterLink}
     to={`/gestionar-caso/${e.uidcaso}`}
-    aria-label={fmt(T.abrirCaso, { caso: e.caso })}
+    aria-label={fmt(EXPORT_LIST_TEXTS.abrirCaso, { caso: e.caso })}
     sx={{ fontWeight: 700 }}
   >
     {e.caso}
@@ -114,23 +114,28 @@ const caseLink = (e: ExportRow) => (
 /** EXPORTACIONES SFTP's columns: caso, fecha de inicio, fecha de finalización, estado (spec 3 §2), then progress and actions. */
 export function exportColumns(actions: ExportColumnActions, canWrite: boolean): ListColumn<ExportRow>[] {
   const columns: ListColumn<ExportRow>[] = [
-    { key: 'caso', header: T.caso, sticky: 'left', width: 90, render: caseLink },
-    { key: 'fechainicio', header: T.fechaInicio, minWidth: 170, render: (e) => recordText(e.fechainicio) },
+    { key: 'caso', header: EXPORT_LIST_TEXTS.caso, sticky: 'left', width: 90, render: caseLink },
+    {
+      key: 'fechainicio',
+      header: EXPORT_LIST_TEXTS.fechaInicio,
+      minWidth: 170,
+      render: (e) => recordText(e.fechainicio),
+    },
     {
       key: 'fechafinalizacion',
-      header: T.fechaFinalizacion,
+      header: EXPORT_LIST_TEXTS.fechaFinalizacion,
       minWidth: 170,
-      render: (e) => recordText(e.fechafinalizacion) || T.sinFinalizar,
+      render: (e) => recordText(e.fechafinalizacion) || EXPORT_LIST_TEXTS.sinFinalizar,
     },
-    { key: 'estado', header: T.estado, minWidth: 200, render: (e) => <ExportEstado e={e} /> },
-    { key: 'progreso', header: T.progreso, minWidth: 160, render: (e) => <ExportProgress e={e} /> },
+    { key: 'estado', header: EXPORT_LIST_TEXTS.estado, minWidth: 200, render: (e) => <ExportEstado e={e} /> },
+    { key: 'progreso', header: EXPORT_LIST_TEXTS.progreso, minWidth: 160, render: (e) => <ExportProgress e={e} /> },
   ];
   if (!canWrite) return columns;
   return [
     ...columns,
     {
       key: 'acciones',
-      header: LIST_TEXTS.acciones,
+      header: LABELS.list.acciones,
       sticky: 'right',
       width: 104,
       render: (e) => <ExportActions e={e} actions={actions} labelled={false} />,
@@ -143,14 +148,17 @@ export function exportCard(actions: ExportColumnActions): RenderCard<ExportRow> 
   return function ExportCard(e) {
     return (
       <ListCard
-        overline={T.caso}
+        overline={EXPORT_LIST_TEXTS.caso}
         title={caseLink(e)}
         prominent
         status={<ExportEstado e={e} />}
         fields={[
-          { label: T.fechaInicio, value: recordText(e.fechainicio) },
-          { label: T.fechaFinalizacion, value: recordText(e.fechafinalizacion) || T.sinFinalizar },
-          { label: T.progreso, value: <ExportProgress e={e} /> },
+          { label: EXPORT_LIST_TEXTS.fechaInicio, value: recordText(e.fechainicio) },
+          {
+            label: EXPORT_LIST_TEXTS.fechaFinalizacion,
+            value: recordText(e.fechafinalizacion) || EXPORT_LIST_TEXTS.sinFinalizar,
+          },
+          { label: EXPORT_LIST_TEXTS.progreso, value: <ExportProgress e={e} /> },
         ]}
         actions={<ExportActions e={e} actions={actions} labelled />}
       />

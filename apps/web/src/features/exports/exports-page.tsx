@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MSG, PAGE_SIZE, TITLES, fmt } from '@vialex/domain';
+import { EXPORT_LIST_TEXTS, MSG, PAGE_SIZE, TITLES, fmt } from '@vialex/domain';
 import { PageTitle } from '../../components/page-title';
 import { CriteriaPanel } from '../../components/list/criteria-panel';
 import { PagedTable } from '../../components/list/paged-table';
@@ -10,7 +10,6 @@ import { usePagedList } from '../../components/list/use-paged-list';
 import { EXPORT_FIELDS, exportListKey, fetchExports, type ExportRow } from './api/list-exports';
 import { useExportAction } from './api/export-actions';
 import { exportCard, exportColumns } from './export-columns';
-import { EXPORT_TEXTS as T } from './texts';
 
 const rowId = (e: ExportRow) => e.id;
 
@@ -44,7 +43,12 @@ export default function ExportsPage() {
   const actions = {
     busyId,
     retry: (e: ExportRow) =>
-      act(e, () => retry.mutateAsync(e.id), fmt(T.reintentada, { caso: e.caso }), MSG.exportacionReintentada),
+      act(
+        e,
+        () => retry.mutateAsync(e.id),
+        fmt(EXPORT_LIST_TEXTS.reintentada, { caso: e.caso }),
+        MSG.exportacionReintentada,
+      ),
     cancel: async (e: ExportRow) => {
       const ok = await confirm({
         title: fmt(MSG.cancelarExportacion, { caso: e.caso }),
@@ -52,7 +56,12 @@ export default function ExportsPage() {
         cancelText: MSG.cancelar,
       });
       if (ok)
-        await act(e, () => cancel.mutateAsync(e.id), fmt(T.cancelada, { caso: e.caso }), MSG.exportacionCancelada);
+        await act(
+          e,
+          () => cancel.mutateAsync(e.id),
+          fmt(EXPORT_LIST_TEXTS.cancelada, { caso: e.caso }),
+          MSG.exportacionCancelada,
+        );
     },
   };
 

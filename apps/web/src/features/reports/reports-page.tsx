@@ -6,6 +6,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
+  LABELS,
   MSG,
   REPORT_PAGE_SIZE,
   REPORT_TEXTS as T,
@@ -20,7 +21,6 @@ import {
 import { PageTitle } from '../../components/page-title';
 import { CenteredSpinner } from '../../components/centered-spinner';
 import { showSuccess } from '../../components/list/use-feedback';
-import { LIST_TEXTS } from '../../components/list/texts';
 import { isApiError } from '../../lib/api';
 import { showToast } from '../../lib/toasts';
 import { downloadExport, useReport, type ReportPageParams, type ReportParams } from './api/reports';
@@ -225,10 +225,10 @@ function Results({
             </Typography>
           )}
           <Button size="small" disabled={!hasPrev} onClick={() => go('prev')}>
-            {LIST_TEXTS.paginaAnterior}
+            {LABELS.list.paginaAnterior}
           </Button>
           <Button size="small" disabled={!hasNext} onClick={() => go('next')}>
-            {LIST_TEXTS.paginaSiguiente}
+            {LABELS.list.paginaSiguiente}
           </Button>
         </Stack>
       )}

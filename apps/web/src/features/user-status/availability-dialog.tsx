@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import type { Disponibilidad } from '@vialex/domain';
-import { ESTADO_USUARIO, MSG, normalizeDisponibilidad } from '@vialex/domain';
+import { LABELS, ESTADO_USUARIO, MSG, normalizeDisponibilidad } from '@vialex/domain';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { Feedback } from '../../components/list/use-feedback';
 import { describeUser, type StatusRow } from './api/list-user-status';
 import { useUpdateUserAvailability } from './api/update-user-availability';
 import { RadioStatusDialog } from './radio-status-dialog';
-import { STATUS_TEXTS } from './texts';
 
 const OPTIONS = ESTADO_USUARIO.map((e) => ({ value: e.value, label: e.title, color: e.color, disabled: !e.manual }));
 
@@ -49,7 +48,7 @@ export function AvailabilityDialog({
     <>
       <RadioStatusDialog
         open={user !== null}
-        title={STATUS_TEXTS.actualizarDisponibilidad}
+        title={LABELS.estadoUsuarios.actualizarDisponibilidad}
         subtitle={shown ? describeUser(shown) : ''}
         options={OPTIONS}
         value={pending ?? current}

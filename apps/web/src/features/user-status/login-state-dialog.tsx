@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { MSG } from '@vialex/domain';
+import { LABELS, MSG } from '@vialex/domain';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { Feedback } from '../../components/list/use-feedback';
 import { describeUser, type StatusRow } from './api/list-user-status';
 import { useForceLogout } from './api/force-logout';
 import { RadioStatusDialog } from './radio-status-dialog';
-import { STATUS_TEXTS } from './texts';
 
 const LOGGED = 'true';
 const OUT = 'false';
@@ -51,7 +50,7 @@ export function LoginStateDialog({
     <>
       <RadioStatusDialog
         open={user !== null}
-        title={STATUS_TEXTS.actualizarLogin}
+        title={LABELS.estadoUsuarios.actualizarLogin}
         subtitle={shown ? describeUser(shown) : ''}
         options={OPTIONS}
         value={pending ? OUT : current}

@@ -2,12 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { DISPONIBILIDAD, MSG } from '@vialex/domain';
+import { LABELS, DISPONIBILIDAD, MSG } from '@vialex/domain';
 import { createQueryClient } from '../../lib/query-client';
 import { useFeedback } from '../../components/list/use-feedback';
 import type { StatusRow } from './api/list-user-status';
 import { SessionTimeDialog, pickedMinutes } from './session-time-dialog';
-import { STATUS_TEXTS } from './texts';
 
 const USER: StatusRow = {
   id: 'u1',
@@ -33,13 +32,13 @@ function setup() {
       <Harness />
     </QueryClientProvider>,
   );
-  return screen.getByRole('dialog', { name: STATUS_TEXTS.actualizarTiempo });
+  return screen.getByRole('dialog', { name: LABELS.estadoUsuarios.actualizarTiempo });
 }
 
 describe('SessionTimeDialog', () => {
   it('asks for the target and the time while both are still unset', async () => {
     const dialog = setup();
-    expect(within(dialog).getByText(STATUS_TEXTS.seleccioneTipo)).toBeInTheDocument();
+    expect(within(dialog).getByText(LABELS.estadoUsuarios.seleccioneTipo)).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: MSG.guardar }));
     expect(await within(dialog).findByText(MSG.tipoUsuarioObligatorio)).toBeInTheDocument();
     expect(within(dialog).getByText(MSG.tiempoObligatorio)).toBeInTheDocument();
@@ -48,10 +47,10 @@ describe('SessionTimeDialog', () => {
 
   it('offers this user or the whole cargo; once chosen only the time is missing', async () => {
     const dialog = setup();
-    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: STATUS_TEXTS.tipoUsuario }));
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: LABELS.estadoUsuarios.tipoUsuario }));
     const listbox = screen.getByRole('listbox');
     expect(within(listbox).getByRole('option', { name: 'Todos los usuarios del cargo Perito' })).toBeInTheDocument();
-    fireEvent.click(within(listbox).getByRole('option', { name: STATUS_TEXTS.soloUsuario }));
+    fireEvent.click(within(listbox).getByRole('option', { name: LABELS.estadoUsuarios.soloUsuario }));
     fireEvent.click(within(dialog).getByRole('button', { name: MSG.guardar }));
     expect(await within(dialog).findByText(MSG.tiempoObligatorio)).toBeInTheDocument();
     await waitFor(() => expect(within(dialog).queryByText(MSG.tipoUsuarioObligatorio)).not.toBeInTheDocument());

@@ -10,13 +10,12 @@ import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { TimePicker } from '@mui/x-date-pickers/TimePicker';
 import { esES } from '@mui/x-date-pickers/locales';
 import type { SessionTimeInput } from '@vialex/domain';
-import { MSG, fmt, sessionTimeSchema, timeToMinutes } from '@vialex/domain';
+import { LABELS, MSG, fmt, sessionTimeSchema, timeToMinutes } from '@vialex/domain';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormDialog } from '../../components/list/form-dialog';
 import type { Feedback } from '../../components/list/use-feedback';
 import { describeUser, type StatusRow } from './api/list-user-status';
 import { useUpdateSessionTime } from './api/update-session-time';
-import { STATUS_TEXTS } from './texts';
 
 /** 'user' is the spec's unchosen default of the target choice. */
 type Alcance = 'user' | SessionTimeInput['alcance'];
@@ -81,7 +80,7 @@ export function SessionTimeDialog({
     try {
       const { updated } = await mutation.mutateAsync({ id: shown.id, values: pending });
       onClose();
-      feedback.success(fmt(STATUS_TEXTS.usuariosActualizados, { n: updated }));
+      feedback.success(fmt(LABELS.estadoUsuarios.usuariosActualizados, { n: updated }));
     } catch (e) {
       feedback.fail(e);
     } finally {
@@ -93,7 +92,7 @@ export function SessionTimeDialog({
     <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="es" localeText={pickerLocale}>
       <FormDialog
         open={user !== null}
-        title={STATUS_TEXTS.actualizarTiempo}
+        title={LABELS.estadoUsuarios.actualizarTiempo}
         onClose={onClose}
         onSubmit={submit}
         busy={mutation.isPending}
@@ -103,12 +102,12 @@ export function SessionTimeDialog({
           <Typography color="text.secondary">
             {shown ? describeUser(shown) : ''}
             <br />
-            {shown ? fmt(STATUS_TEXTS.tiempoActual, { n: shown.duracion_sesion }) : ''}
+            {shown ? fmt(LABELS.estadoUsuarios.tiempoActual, { n: shown.duracion_sesion }) : ''}
           </Typography>
           <TextField
             select
             id="session-alcance"
-            label={STATUS_TEXTS.tipoUsuario}
+            label={LABELS.estadoUsuarios.tipoUsuario}
             value={alcance}
             onChange={(e) => {
               setAlcance(e.target.value as Alcance);
@@ -118,13 +117,13 @@ export function SessionTimeDialog({
             helperText={errors.alcance}
           >
             <MenuItem value="user" disabled>
-              {STATUS_TEXTS.seleccioneTipo}
+              {LABELS.estadoUsuarios.seleccioneTipo}
             </MenuItem>
-            <MenuItem value="usuario">{STATUS_TEXTS.soloUsuario}</MenuItem>
-            <MenuItem value="cargo">{fmt(STATUS_TEXTS.todosDelCargo, { cargo: shown?.cargo ?? '' })}</MenuItem>
+            <MenuItem value="usuario">{LABELS.estadoUsuarios.soloUsuario}</MenuItem>
+            <MenuItem value="cargo">{fmt(LABELS.estadoUsuarios.todosDelCargo, { cargo: shown?.cargo ?? '' })}</MenuItem>
           </TextField>
           <TimePicker
-            label={STATUS_TEXTS.tiempo}
+            label={LABELS.estadoUsuarios.tiempo}
             value={time}
             onChange={(v) => {
               setTime(v);

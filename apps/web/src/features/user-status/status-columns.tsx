@@ -4,13 +4,12 @@ import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import TimerOutlined from '@mui/icons-material/TimerOutlined';
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
-import { MSG, disponibilidadInfo, fmt } from '@vialex/domain';
+import { LABELS, MSG, disponibilidadInfo, fmt } from '@vialex/domain';
 import { ListCard } from '../../components/list/list-card';
 import { nameOrEmail, type QuickSearch } from '../../components/list/quick-search';
 import { RowAction, RowActions } from '../../components/list/row-action';
 import type { ListColumn, RenderCard } from '../../components/list/types';
 import type { StatusRow } from './api/list-user-status';
-import { STATUS_TEXTS } from './texts';
 
 export interface StatusColumnActions {
   availability: (u: StatusRow) => void;
@@ -20,7 +19,7 @@ export interface StatusColumnActions {
 }
 
 /** The phone's one search field: an e-mail, or the start of the name (first names, then surnames). */
-export const STATUS_QUICK_SEARCH: QuickSearch = { label: STATUS_TEXTS.buscarRapido, toCriteria: nameOrEmail };
+export const STATUS_QUICK_SEARCH: QuickSearch = { label: LABELS.estadoUsuarios.buscarRapido, toCriteria: nameOrEmail };
 
 function Availability({ u }: { u: StatusRow }) {
   const info = disponibilidadInfo(u.disponibilidad);
@@ -31,7 +30,7 @@ function LoginState({ u }: { u: StatusRow }) {
   return u.login ? (
     <Chip size="small" color="primary" variant="outlined" label={MSG.logueado} />
   ) : (
-    <>{STATUS_TEXTS.sinSesion}</>
+    <>{LABELS.estadoUsuarios.sinSesion}</>
   );
 }
 
@@ -42,19 +41,19 @@ function StatusActions({ u, actions, labelled }: { u: StatusRow; actions: Status
       {u.actions.manageStatus && (
         <>
           <RowAction
-            label={STATUS_TEXTS.accionDisponibilidad}
+            label={LABELS.estadoUsuarios.accionDisponibilidad}
             icon={<EventAvailableOutlined fontSize="small" />}
             onClick={() => actions.availability(u)}
             labelled={labelled}
           />
           <RowAction
-            label={STATUS_TEXTS.accionLogin}
+            label={LABELS.estadoUsuarios.accionLogin}
             icon={<LogoutOutlined fontSize="small" />}
             onClick={() => actions.login(u)}
             labelled={labelled}
           />
           <RowAction
-            label={STATUS_TEXTS.accionTiempo}
+            label={LABELS.estadoUsuarios.accionTiempo}
             icon={<TimerOutlined fontSize="small" />}
             onClick={() => actions.sessionTime(u)}
             labelled={labelled}
@@ -79,7 +78,7 @@ export function statusColumns(actions: StatusColumnActions): ListColumn<StatusRo
   return [
     {
       key: 'nombre',
-      header: STATUS_TEXTS.nombre,
+      header: LABELS.estadoUsuarios.nombre,
       sticky: 'left',
       width: 230,
       render: (u) => (
@@ -96,23 +95,23 @@ export function statusColumns(actions: StatusColumnActions): ListColumn<StatusRo
         </>
       ),
     },
-    { key: 'cargo', header: STATUS_TEXTS.cargo, minWidth: 150, render: (u) => u.cargo },
+    { key: 'cargo', header: LABELS.estadoUsuarios.cargo, minWidth: 150, render: (u) => u.cargo },
     {
       key: 'disponibilidad',
-      header: STATUS_TEXTS.disponibilidad,
+      header: LABELS.estadoUsuarios.disponibilidad,
       minWidth: 190,
       render: (u) => <Availability u={u} />,
     },
-    { key: 'login', header: STATUS_TEXTS.login, minWidth: 110, render: (u) => <LoginState u={u} /> },
+    { key: 'login', header: LABELS.estadoUsuarios.login, minWidth: 110, render: (u) => <LoginState u={u} /> },
     {
       key: 'duracion',
-      header: STATUS_TEXTS.tiempoSesion,
+      header: LABELS.estadoUsuarios.tiempoSesion,
       minWidth: 130,
-      render: (u) => fmt(STATUS_TEXTS.minutos, { n: u.duracion_sesion }),
+      render: (u) => fmt(LABELS.estadoUsuarios.minutos, { n: u.duracion_sesion }),
     },
     {
       key: 'acciones',
-      header: STATUS_TEXTS.acciones,
+      header: LABELS.estadoUsuarios.acciones,
       sticky: 'right',
       width: 170,
       render: (u) => <StatusActions u={u} actions={actions} labelled={false} />,
@@ -129,9 +128,12 @@ export function statusCard(actions: StatusColumnActions): RenderCard<StatusRow> 
         subtitle={u.email}
         status={<Availability u={u} />}
         fields={[
-          { label: STATUS_TEXTS.cargo, value: u.cargo },
-          { label: STATUS_TEXTS.login, value: <LoginState u={u} /> },
-          { label: STATUS_TEXTS.tiempoSesion, value: fmt(STATUS_TEXTS.minutos, { n: u.duracion_sesion }) },
+          { label: LABELS.estadoUsuarios.cargo, value: u.cargo },
+          { label: LABELS.estadoUsuarios.login, value: <LoginState u={u} /> },
+          {
+            label: LABELS.estadoUsuarios.tiempoSesion,
+            value: fmt(LABELS.estadoUsuarios.minutos, { n: u.duracion_sesion }),
+          },
         ]}
         actions={<StatusActions u={u} actions={actions} labelled />}
       />

@@ -5,12 +5,11 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined';
 import LocationCityOutlined from '@mui/icons-material/LocationCityOutlined';
 import QueryStatsOutlined from '@mui/icons-material/QueryStatsOutlined';
-import { REPORT_TEXTS } from '@vialex/domain';
+import { LABELS, REPORT_TEXTS } from '@vialex/domain';
 import { EstadoChip } from '../../components/list/estado-chip';
 import { ListCard } from '../../components/list/list-card';
 import { nameOrEmail, type QuickSearch } from '../../components/list/quick-search';
 import { RowAction, RowActions } from '../../components/list/row-action';
-import { LIST_TEXTS } from '../../components/list/texts';
 import type { ListColumn, RenderCard } from '../../components/list/types';
 import type { UserRow } from './api/list-users';
 import { USER_TEXTS } from './texts';
@@ -52,7 +51,7 @@ function UserActions({ u, actions, labelled }: { u: UserRow; actions: UserColumn
     <RowActions labelled={labelled}>
       {u.actions.edit && (
         <RowAction
-          label={LIST_TEXTS.editar}
+          label={LABELS.list.editar}
           icon={<EditOutlined fontSize="small" />}
           onClick={() => actions.edit(u)}
           labelled={labelled}
@@ -60,7 +59,7 @@ function UserActions({ u, actions, labelled }: { u: UserRow; actions: UserColumn
       )}
       {u.actions.deactivate && (
         <RowAction
-          label={LIST_TEXTS.eliminar}
+          label={LABELS.list.eliminar}
           icon={<DeleteOutlineOutlined fontSize="small" />}
           color="error"
           onClick={() => actions.deactivate(u)}
@@ -118,7 +117,7 @@ export function userColumns(actions: UserColumnActions): ListColumn<UserRow>[] {
     { key: 'estado', header: USER_TEXTS.estado, render: (u) => <EstadoChip estado={u.estado} /> },
     {
       key: 'acciones',
-      header: LIST_TEXTS.acciones,
+      header: LABELS.list.acciones,
       sticky: 'right',
       width: 172,
       render: (u) => <UserActions u={u} actions={actions} labelled={false} />,

@@ -3,20 +3,18 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import type { CreateUserInput } from '@vialex/domain';
-import { CARGOS, MSG, appointableCargos, createUserSchema, updateUserSchema, type Cargo } from '@vialex/domain';
+import { LABELS, CARGOS, MSG, appointableCargos, createUserSchema, updateUserSchema, type Cargo } from '@vialex/domain';
 import { FormDialog } from '../../components/list/form-dialog';
 import { UserPhotoField } from './user-photo-field';
 import { FormPasswordField, FormSelectField, FormTextField } from '../../components/list/form-fields';
 import { ESTADO_OPTIONS } from '../../components/list/estado-chip';
 import { useAreas, useCargos } from '../../components/list/lookups';
 import type { Feedback } from '../../components/list/use-feedback';
-import { LIST_TEXTS } from '../../components/list/texts';
 import { useCurrentUser } from '../../lib/session';
 import type { UserRow } from './api/list-users';
 import { useCreateUser, type NewUser } from './api/create-user';
 import { useUpdateUser, type UserUpdate } from './api/update-user';
 import { USER_TEXTS } from './texts';
-
 type FormValues = CreateUserInput & { estado?: boolean };
 type Target = UserRow | 'new';
 
@@ -131,7 +129,7 @@ function UserForm({
   return (
     <FormDialog
       open={open}
-      title={editing ? LIST_TEXTS.actualizar : LIST_TEXTS.agregar}
+      title={editing ? LABELS.list.actualizar : LABELS.list.agregar}
       onClose={onClose}
       onSubmit={submit}
       busy={create.isPending || update.isPending}

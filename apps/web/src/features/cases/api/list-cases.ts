@@ -1,8 +1,13 @@
-import { CASE_LIST, type CaseAgent as CaseAgentContract, type CasePage, type CaseResponse } from '@vialex/domain';
+import {
+  LABELS,
+  CASE_LIST,
+  type CaseAgent as CaseAgentContract,
+  type CasePage,
+  type CaseResponse,
+} from '@vialex/domain';
 import { fetchListPage } from '../../../components/list/list-api';
 import { listFields } from '../../../components/list/fields';
 import type { ListPage, ListParams } from '../../../components/list/types';
-import { CASE_TEXTS } from '../texts';
 
 /** A case as GET /api/casos (and every case write) answers it (its contract). */
 export type CaseRow = CaseResponse;
@@ -29,4 +34,4 @@ export const fetchArchivedCases = (params: ListParams, signal?: AbortSignal) =>
   fetchCases('/api/casos/archivados', params, signal);
 
 /** The cases lists' criteria: Caso (a whole number) and Placa (spec 2 §2), from the list contract. */
-export const CASE_FIELDS = listFields(CASE_LIST, { caso: CASE_TEXTS.caso, placa: CASE_TEXTS.placa });
+export const CASE_FIELDS = listFields(CASE_LIST, { caso: LABELS.casos.caso, placa: LABELS.casos.placa });

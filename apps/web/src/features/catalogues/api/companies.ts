@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { COMPANY_LIST, type Company, type CompanyPage, type CompanyResponse } from '@vialex/domain';
+import { LABELS, COMPANY_LIST, type Company, type CompanyPage, type CompanyResponse } from '@vialex/domain';
 import { api } from '../../../lib/api';
 import { fetchListPage } from '../../../components/list/list-api';
 import { listFields } from '../../../components/list/fields';
 import type { ListParams } from '../../../components/list/types';
-import { COMPANY_TEXTS } from '../texts';
 import { ESTADO_OPTIONS } from '../../../components/list/estado-chip';
 
 export type CompanyRow = CompanyResponse;
@@ -17,10 +16,10 @@ export function fetchCompanies(params: ListParams, signal?: AbortSignal) {
 }
 
 export const COMPANY_FIELDS = listFields(COMPANY_LIST, {
-  empresa: COMPANY_TEXTS.empresa,
-  nit: COMPANY_TEXTS.nit,
+  empresa: LABELS.empresas.empresa,
+  nit: LABELS.empresas.nit,
   estado: {
-    label: COMPANY_TEXTS.estado,
+    label: LABELS.empresas.estado,
     options: ESTADO_OPTIONS,
   },
 });

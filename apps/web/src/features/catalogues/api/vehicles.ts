@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  LABELS,
   VEHICLE_LIST,
   type Linea,
   type Marca,
@@ -12,7 +13,6 @@ import { api } from '../../../lib/api';
 import { fetchListPage } from '../../../components/list/list-api';
 import { listFields } from '../../../components/list/fields';
 import type { ListParams } from '../../../components/list/types';
-import { VEHICLE_TEXTS } from '../texts';
 
 export type VehicleRow = VehicleResponse;
 
@@ -26,16 +26,16 @@ export function fetchVehicles(params: ListParams, signal?: AbortSignal) {
 
 /** The vehicle list's criteria, from its contract: every column but estado and acciones (spec 3 §2). */
 export const VEHICLE_FIELDS = listFields(VEHICLE_LIST, {
-  placa: VEHICLE_TEXTS.placa,
-  carroceria: VEHICLE_TEXTS.carroceria,
-  clase: VEHICLE_TEXTS.clase,
-  linea: VEHICLE_TEXTS.linea,
-  marca: VEHICLE_TEXTS.marca,
-  modelo: VEHICLE_TEXTS.modelo,
-  poliza: VEHICLE_TEXTS.poliza,
-  servicio: VEHICLE_TEXTS.servicio,
-  cliente: VEHICLE_TEXTS.clienteFiltro,
-  creado: VEHICLE_TEXTS.creado,
+  placa: LABELS.vehiculos.placa,
+  carroceria: LABELS.vehiculos.carroceria,
+  clase: LABELS.vehiculos.clase,
+  linea: LABELS.vehiculos.linea,
+  marca: LABELS.vehiculos.marca,
+  modelo: LABELS.vehiculos.modelo,
+  poliza: LABELS.vehiculos.poliza,
+  servicio: LABELS.vehiculos.servicio,
+  cliente: LABELS.vehiculos.clienteFiltro,
+  creado: LABELS.vehiculos.creado,
 });
 
 function useInvalidate() {

@@ -1,8 +1,7 @@
-import { CLIENT_LIST, type ClientPage, type ClientResponse } from '@vialex/domain';
+import { LABELS, CLIENT_LIST, type ClientPage, type ClientResponse } from '@vialex/domain';
 import { fetchListPage } from '../../../components/list/list-api';
 import { listFields } from '../../../components/list/fields';
 import type { ListParams } from '../../../components/list/types';
-import { CLIENT_TEXTS } from '../texts';
 import { ESTADO_OPTIONS } from '../../../components/list/estado-chip';
 
 /** A client as GET /api/clientes answers it (its contract). */
@@ -18,15 +17,15 @@ export function fetchClients(params: ListParams, signal?: AbortSignal) {
 
 /** LISTA DE CLIENTES' criteria, from the list contract (identificacion is a number, spec 1 §5). */
 export const CLIENT_FIELDS = listFields(CLIENT_LIST, {
-  nombres: CLIENT_TEXTS.nombres,
-  apellidos: CLIENT_TEXTS.apellidos,
-  tipoidentificacion: CLIENT_TEXTS.tipoIdentificacion,
-  identificacion: CLIENT_TEXTS.identificacion,
-  telefono: CLIENT_TEXTS.telefono,
-  ciudad: CLIENT_TEXTS.ciudad,
-  direccion: CLIENT_TEXTS.direccion,
+  nombres: LABELS.clientes.nombres,
+  apellidos: LABELS.clientes.apellidos,
+  tipoidentificacion: LABELS.clientes.tipoIdentificacion,
+  identificacion: LABELS.clientes.identificacion,
+  telefono: LABELS.clientes.telefono,
+  ciudad: LABELS.clientes.ciudad,
+  direccion: LABELS.clientes.direccion,
   estado: {
-    label: CLIENT_TEXTS.estado,
+    label: LABELS.clientes.estado,
     options: ESTADO_OPTIONS,
   },
 });

@@ -1,8 +1,7 @@
-import { EXPORT_LIST, type ExportPage, type ExportResponse } from '@vialex/domain';
+import { EXPORT_LIST_TEXTS, EXPORT_LIST, type ExportPage, type ExportResponse } from '@vialex/domain';
 import { fetchListPage } from '../../../components/list/list-api';
 import { listFields } from '../../../components/list/fields';
 import type { ListParams } from '../../../components/list/types';
-import { EXPORT_TEXTS } from '../texts';
 
 /** An export as GET /api/exportaciones answers it (its contract). */
 export type ExportRow = ExportResponse;
@@ -16,4 +15,4 @@ export function fetchExports(params: ListParams, signal?: AbortSignal) {
 }
 
 /** EXPORTACIONES SFTP's one criterion: the case number (spec 3 §2, §5). */
-export const EXPORT_FIELDS = listFields(EXPORT_LIST, { caso: EXPORT_TEXTS.caso });
+export const EXPORT_FIELDS = listFields(EXPORT_LIST, { caso: EXPORT_LIST_TEXTS.caso });

@@ -1,8 +1,7 @@
-import { ESTADO_USUARIO, MSG, USER_STATUS_LIST, type UserPage, type UserResponse } from '@vialex/domain';
+import { LABELS, ESTADO_USUARIO, MSG, USER_STATUS_LIST, type UserPage, type UserResponse } from '@vialex/domain';
 import { fetchListPage } from '../../../components/list/list-api';
 import { listFields } from '../../../components/list/fields';
 import type { ListParams } from '../../../components/list/types';
-import { STATUS_TEXTS } from '../texts';
 
 /** What ESTADO USUARIOS reads of a user as GET /api/estado-usuarios answers it (the users list's contract). */
 export type StatusRow = Pick<
@@ -26,20 +25,20 @@ export function fetchUserStatus(params: ListParams, signal?: AbortSignal) {
 
 /** ESTADO USUARIOS' criteria, from the list contract ('Logueo' meaning true is the LOGUEADO option). */
 export const STATUS_FIELDS = listFields(USER_STATUS_LIST, {
-  nombres: STATUS_TEXTS.nombres,
-  apellidos: STATUS_TEXTS.apellidos,
-  email: STATUS_TEXTS.email,
-  cargo: STATUS_TEXTS.cargo,
+  nombres: LABELS.estadoUsuarios.nombres,
+  apellidos: LABELS.estadoUsuarios.apellidos,
+  email: LABELS.estadoUsuarios.email,
+  cargo: LABELS.estadoUsuarios.cargo,
   disponibilidad: {
-    label: STATUS_TEXTS.disponibilidad,
+    label: LABELS.estadoUsuarios.disponibilidad,
     options: ESTADO_USUARIO.map((e) => ({ value: e.value, label: e.title })),
   },
   login: {
-    label: STATUS_TEXTS.login,
+    label: LABELS.estadoUsuarios.login,
     options: [
       { value: 'true', label: MSG.logueado },
-      { value: 'false', label: STATUS_TEXTS.noLogueado },
+      { value: 'false', label: LABELS.estadoUsuarios.noLogueado },
     ],
   },
-  duracion_sesion: STATUS_TEXTS.tiempoSesionMinutos,
+  duracion_sesion: LABELS.estadoUsuarios.tiempoSesionMinutos,
 });

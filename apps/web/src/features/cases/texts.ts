@@ -1,3 +1,0 @@
-import { LABELS } from '@vialex/domain';
-
-export const CASE_TEXTS = LABELS.casos;

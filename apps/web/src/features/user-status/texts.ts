@@ -1,3 +1,0 @@
-import { LABELS } from '@vialex/domain';
-
-export const STATUS_TEXTS = LABELS.estadoUsuarios;
