@@ -1,0 +1,166 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { LABELS, MSG, type Me } from '@vialex/domain';
+import { PasskeySignInButton } from './passkey-sign-in-button';
+import { SecondStepForm, SetupFactorForm } from './second-step';
+
+const L = LABELS.segundoFactor;
+
+const webauthn = vi.hoisted(() => ({ authenticate: vi.fn(), register: vi.fn() }));
+vi.mock('@simplewebauthn/browser', () => ({
+  startAuthentication: webauthn.authenticate,
+  startRegistration: webauthn.register,
+}));
+
+const USER = { id: 'u1', nombres: 'ANA', apellidos: 'RUIZ', email: 'a@vialex.test', cargo: 'Perito' } as Me;
+const ANSWER = { id: 'abc', rawId: 'abc', type: 'public-key', response: {}, clientExtensionResults: {} };
+const OPTIONS = { challenge: 'xyz', rpId: 'localhost' };
+const CODES = Array.from({ length: 10 }, (_, i) => `codigo-${i}`);
+
+let posted: { path: string; body: unknown }[];
+/** The server's answers by path; a number answers that status with the refusal below. */
+let answers: Record<string, unknown>;
+const REFUSAL = { statusCode: 401, code: 'PASSKEY_REFUSED', message: MSG.llaveNoVerificada };
+
+beforeEach(() => {
+  posted = [];
+  answers = {};
+  webauthn.authenticate.mockReset();
+  webauthn.register.mockReset();
+  vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string, init: RequestInit) => {
+      posted.push({ path, body: init.body ? JSON.parse(init.body as string) : undefined });
+      const answer = answers[path] ?? (path.endsWith('/opciones') ? OPTIONS : { user: USER });
+      if (typeof answer === 'number')
+        return new Response(JSON.stringify(REFUSAL), {
+          status: answer,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      return new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderIn(node: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(<QueryClientProvider client={client}>{node}</QueryClientProvider>);
+}
+
+const cancelled = () =>
+  Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' });
+
+describe('INGRESAR CON UNA LLAVE DE ACCESO', () => {
+  it('is not offered where the browser has no passkeys', () => {
+    vi.stubGlobal('PublicKeyCredential', undefined);
+    renderIn(<PasskeySignInButton onDone={() => {}} />);
+    expect(screen.queryByRole('button', { name: L.ingresarConLlave })).not.toBeInTheDocument();
+  });
+
+  it("signs in with the passkey alone: the server's challenge, the browser's answer, then the user", async () => {
+    webauthn.authenticate.mockResolvedValue(ANSWER);
+    const onDone = vi.fn();
+    renderIn(<PasskeySignInButton onDone={onDone} />);
+    fireEvent.click(screen.getByRole('button', { name: L.ingresarConLlave }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith(USER));
+    expect(webauthn.authenticate).toHaveBeenCalledWith({ optionsJSON: OPTIONS });
+    expect(posted.map((p) => p.path)).toEqual(['/api/auth/login/llave/opciones', '/api/auth/login/llave']);
+    expect(posted[1]!.body).toEqual({ respuesta: ANSWER });
+  });
+
+  it('says so when the browser prompt was cancelled, and sends nothing more', async () => {
+    webauthn.authenticate.mockRejectedValue(cancelled());
+    const onDone = vi.fn();
+    renderIn(<PasskeySignInButton onDone={onDone} />);
+    fireEvent.click(screen.getByRole('button', { name: L.ingresarConLlave }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(L.llaveCancelada);
+    expect(posted).toHaveLength(1);
+    expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's message when it refuses the passkey", async () => {
+    webauthn.authenticate.mockResolvedValue(ANSWER);
+    answers['/api/auth/login/llave'] = 401;
+    renderIn(<PasskeySignInButton onDone={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: L.ingresarConLlave }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.llaveNoVerificada);
+  });
+
+  it('says the browser cannot when it does not support passkeys', async () => {
+    webauthn.authenticate.mockRejectedValue(Object.assign(new Error('no'), { name: 'NotSupportedError' }));
+    renderIn(<PasskeySignInButton onDone={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: L.ingresarConLlave }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(L.llaveNoSoportada);
+  });
+});
+
+describe('the second step with a passkey', () => {
+  it("offers USAR UNA LLAVE DE ACCESO when the user has one, and signs in with the pending user's passkey", async () => {
+    webauthn.authenticate.mockResolvedValue(ANSWER);
+    const onDone = vi.fn();
+    renderIn(<SecondStepForm methods={['llave', 'recuperacion']} onDone={onDone} />);
+    expect(screen.getByText(L.segundoPasoLlave)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: L.usarLlave }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith(USER));
+    expect(posted.map((p) => p.path)).toEqual([
+      '/api/auth/login/segundo-paso/llave/opciones',
+      '/api/auth/login/segundo-paso/llave',
+    ]);
+  });
+
+  it('is not offered to a user with the app only', () => {
+    renderIn(<SecondStepForm methods={['totp', 'recuperacion']} onDone={() => {}} />);
+    expect(screen.queryByRole('button', { name: L.usarLlave })).not.toBeInTheDocument();
+  });
+});
+
+describe('the setup a required cargo is led to', () => {
+  it('offers the app or a passkey; the app shows its QR code', async () => {
+    answers['/api/auth/login/configurar/totp'] = {
+      secreto: 'ABC',
+      qr: 'data:image/png;base64,AA==',
+      uri: 'otpauth://x',
+    };
+    renderIn(<SetupFactorForm onDone={() => {}} />);
+    expect(screen.getByRole('heading', { name: L.configurarTitulo })).toBeInTheDocument();
+    expect(posted).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: L.configurarConApp }));
+    expect(await screen.findByRole('img', { name: L.qrAlt })).toBeInTheDocument();
+    expect(posted.map((p) => p.path)).toEqual(['/api/auth/login/configurar/totp']);
+  });
+
+  it('registers a named passkey, then shows the recovery codes before VIALEX', async () => {
+    webauthn.register.mockResolvedValue(ANSWER);
+    answers['/api/auth/login/configurar/llave'] = { user: USER, codigosRecuperacion: CODES };
+    const onDone = vi.fn();
+    renderIn(<SetupFactorForm onDone={onDone} />);
+    fireEvent.click(screen.getByRole('button', { name: L.configurarConLlave }));
+    fireEvent.click(screen.getByRole('button', { name: L.continuar }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.campoRequerido);
+    fireEvent.change(screen.getByLabelText(L.nombreLlave), { target: { value: ' Celular de trabajo ' } });
+    fireEvent.click(screen.getByRole('button', { name: L.continuar }));
+    expect(await screen.findByRole('heading', { name: L.codigosTitulo })).toBeInTheDocument();
+    expect(screen.getByTestId('recovery-codes').querySelectorAll('li')).toHaveLength(10);
+    expect(webauthn.register).toHaveBeenCalledWith({ optionsJSON: OPTIONS });
+    expect(posted.at(-1)).toEqual({
+      path: '/api/auth/login/configurar/llave',
+      body: { nombre: 'Celular de trabajo', respuesta: ANSWER },
+    });
+    expect(onDone).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: L.irAVialex }));
+    expect(onDone).toHaveBeenCalledWith(USER);
+  });
+
+  it('says so when the registration was cancelled', async () => {
+    webauthn.register.mockRejectedValue(cancelled());
+    renderIn(<SetupFactorForm onDone={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: L.configurarConLlave }));
+    fireEvent.change(screen.getByLabelText(L.nombreLlave), { target: { value: 'Portátil' } });
+    fireEvent.click(screen.getByRole('button', { name: L.continuar }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(L.llaveCancelada);
+  });
+});

@@ -1,0 +1,74 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { DISPONIBILIDAD, LABELS, MSG } from '@vialex/domain';
+import { createQueryClient } from '../../lib/query-client';
+import type { Feedback } from '../../components/list/use-feedback';
+import type { StatusRow } from './api/list-user-status';
+import { UserPasswordDialog } from './user-password-dialog';
+
+const L = LABELS.segundoFactor;
+const PASSWORD = 'Cambio2026#';
+const USER: StatusRow = {
+  id: 'u1',
+  nombres: 'NATALIA',
+  apellidos: 'CÁRDENAS ORTIZ',
+  email: 'coord.perito@vialex.test',
+  cargo: 'Coordinador Perito',
+  estado: true,
+  disponibilidad: DISPONIBILIDAD.enEspera,
+  login: false,
+  duracion_sesion: 15,
+  actions: { manageStatus: true, changePassword: true },
+};
+let sent: unknown[];
+
+beforeEach(() => {
+  sent = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_path: string, init: RequestInit) => {
+      sent.push(JSON.parse(init.body as string));
+      return new Response(JSON.stringify({ message: MSG.exito }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+async function reset(tick: boolean) {
+  const feedback = { success: vi.fn(), fail: vi.fn(), error: vi.fn() } as unknown as Feedback;
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <UserPasswordDialog user={USER} onClose={() => {}} feedback={feedback} />
+    </QueryClientProvider>,
+  );
+  const dialog = screen.getByRole('dialog', { name: MSG.cambiarContrasena });
+  fireEvent.change(within(dialog).getByLabelText(MSG.nuevaContrasena), { target: { value: PASSWORD } });
+  fireEvent.change(within(dialog).getByLabelText(MSG.confirmarContrasena), { target: { value: PASSWORD } });
+  const box = within(dialog).getByRole('checkbox', { name: L.quitarAlRestablecer });
+  expect(box).not.toBeChecked();
+  expect(box).toHaveAccessibleDescription(L.quitarAlRestablecerAyuda);
+  if (tick) fireEvent.click(box);
+  fireEvent.click(within(dialog).getByRole('button', { name: MSG.guardar }));
+  fireEvent.click(await screen.findByRole('button', { name: MSG.si }));
+  await waitFor(() => expect(feedback.success).toHaveBeenCalled());
+  return feedback;
+}
+
+describe("the Administrador's password reset", () => {
+  it('also removes the second factor when ticked, and says so', async () => {
+    const feedback = await reset(true);
+    expect(sent).toEqual([{ password: PASSWORD, confirmPassword: PASSWORD, quitarSegundoFactor: true }]);
+    expect(feedback.success).toHaveBeenCalledWith(
+      'contraseña de NATALIA CÁRDENAS ORTIZ restablecida y su verificación en dos pasos quitada',
+    );
+  });
+
+  it('leaves the second factor alone by default', async () => {
+    await reset(false);
+    expect(sent).toEqual([{ password: PASSWORD, confirmPassword: PASSWORD }]);
+  });
+});
