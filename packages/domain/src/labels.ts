@@ -640,6 +640,7 @@ export const LABELS = {
       'Su cargo requiere un segundo factor para ingresar a VIALEX. Elija cómo quiere confirmar que es usted:',
     configurarConApp: 'APP DE AUTENTICACIÓN',
     configurarConLlave: 'LLAVE DE ACCESO',
+    otroMetodo: 'Elegir otro método',
     irAVialex: 'CONTINUAR A VIALEX',
     // Proving the password again before a change of the factors
     confirmarIdentidadTitulo: 'Confirme su contraseña',

@@ -119,7 +119,7 @@ describe('the second step with a passkey', () => {
 });
 
 describe('the setup a required cargo is led to', () => {
-  it('offers the app or a passkey; the app shows its QR code', async () => {
+  it('offers the app or a passkey; the app shows its QR code, and either goes back to the choice', async () => {
     answers['/api/auth/login/configurar/totp'] = {
       secreto: 'ABC',
       qr: 'data:image/png;base64,AA==',
@@ -131,6 +131,10 @@ describe('the setup a required cargo is led to', () => {
     fireEvent.click(screen.getByRole('button', { name: L.configurarConApp }));
     expect(await screen.findByRole('img', { name: L.qrAlt })).toBeInTheDocument();
     expect(posted.map((p) => p.path)).toEqual(['/api/auth/login/configurar/totp']);
+    // Back to the choice, then the passkey instead.
+    fireEvent.click(screen.getByRole('button', { name: L.otroMetodo }));
+    fireEvent.click(screen.getByRole('button', { name: L.configurarConLlave }));
+    expect(screen.getByLabelText(L.nombreLlave)).toBeInTheDocument();
   });
 
   it('registers a named passkey, then shows the recovery codes before VIALEX', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -150,8 +150,14 @@ export function SetupFactorForm({ onDone }: { onDone: (user: Me) => void }) {
         </Button>
       </Box>
     );
-  if (way === 'app') return <AppSetup onDone={setDone} />;
-  if (way === 'llave') return <PasskeySetup onDone={setDone} />;
+  // Either way can go back to the choice (a device without a passkey, a phone without the app).
+  const back = (
+    <Button onClick={() => setWay(null)} data-testid="setup-back">
+      {L.otroMetodo}
+    </Button>
+  );
+  if (way === 'app') return <AppSetup onDone={setDone} back={back} />;
+  if (way === 'llave') return <PasskeySetup onDone={setDone} back={back} />;
   // Without passkeys in this browser the app is the only way: straight to it.
   if (!passkeysSupported()) return <AppSetup onDone={setDone} />;
   return (
@@ -177,7 +183,7 @@ export function SetupFactorForm({ onDone }: { onDone: (user: Me) => void }) {
 }
 
 /** A passkey as the factor: the device's name, then the browser's registration. */
-function PasskeySetup({ onDone }: { onDone: (done: Done) => void }) {
+function PasskeySetup({ onDone, back }: { onDone: (done: Done) => void; back: ReactNode }) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -217,12 +223,13 @@ function PasskeySetup({ onDone }: { onDone: (done: Done) => void }) {
       <Button type="submit" variant="contained" size="large" disabled={busy}>
         {L.continuar}
       </Button>
+      {back}
     </Box>
   );
 }
 
 /** The authenticator app as the factor: its QR code and key, then its first code. */
-function AppSetup({ onDone }: { onDone: (done: Done) => void }) {
+function AppSetup({ onDone, back }: { onDone: (done: Done) => void; back?: ReactNode }) {
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -283,6 +290,7 @@ function AppSetup({ onDone }: { onDone: (done: Done) => void }) {
       <Button type="submit" variant="contained" size="large" disabled={busy || !setup || !code.trim()}>
         {L.activar}
       </Button>
+      {back}
     </Box>
   );
 }
