@@ -17,6 +17,14 @@ export const DISPONIBILIDADES: readonly Disponibilidad[] = [
   DISPONIBILIDAD.multiple,
 ];
 
+/** The availability pill's words on a phone, where the full value does not fit the top bar. */
+export const DISPONIBILIDAD_CORTA: Record<Disponibilidad, string> = {
+  [DISPONIBILIDAD.fueraDeHorario]: 'Fuera de horario',
+  [DISPONIBILIDAD.enEspera]: 'En espera',
+  [DISPONIBILIDAD.ocupado]: 'Ocupado',
+  [DISPONIBILIDAD.multiple]: 'Múltiple',
+};
+
 export type ChipColor = 'error' | 'success' | 'warning' | 'info' | 'default' | 'primary' | 'secondary';
 
 /** The availability list held in shared state in the original app (estadoUsuario): value, title, color. */

@@ -2,12 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { Me } from '@vialex/domain';
-import { DISPONIBILIDAD, MSG } from '@vialex/domain';
+import { DISPONIBILIDAD_CORTA, DISPONIBILIDAD, MSG } from '@vialex/domain';
 import { createQueryClient } from '../../lib/query-client';
 import { CurrentUserContext } from '../../lib/session';
 import { AvailabilityPicker } from './availability-picker';
 import { AvailabilityControl } from './availability-control';
-import { AVAILABILITY_SHORT } from './texts';
 
 const chip = () => screen.getByTestId('availability-chip');
 
@@ -30,7 +29,7 @@ describe('AvailabilityPicker', () => {
 
   it('says the value in words on a phone too (short words), the full value on wider screens', () => {
     render(<AvailabilityPicker value={DISPONIBILIDAD.fueraDeHorario} onConfirm={vi.fn()} />);
-    expect(within(chip()).getByText(AVAILABILITY_SHORT[DISPONIBILIDAD.fueraDeHorario])).toBeInTheDocument();
+    expect(within(chip()).getByText(DISPONIBILIDAD_CORTA[DISPONIBILIDAD.fueraDeHorario])).toBeInTheDocument();
     expect(within(chip()).getByText(DISPONIBILIDAD.fueraDeHorario)).toBeInTheDocument();
   });
 

@@ -10,10 +10,9 @@ import Circle from '@mui/icons-material/Circle';
 import Check from '@mui/icons-material/Check';
 import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
 import type { Disponibilidad } from '@vialex/domain';
-import { ESTADO_USUARIO, MSG, disponibilidadInfo } from '@vialex/domain';
+import { DISPONIBILIDAD_CORTA, ESTADO_USUARIO, MSG, disponibilidadInfo } from '@vialex/domain';
 import { isApiError } from '../../lib/api';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { AVAILABILITY_SHORT } from './texts';
 import { ErrorDialog } from '../../components/message-dialog';
 
 export interface AvailabilityPickerProps {
@@ -68,7 +67,7 @@ export function AvailabilityPicker({ value, onConfirm }: AvailabilityPickerProps
           <>
             {/* A phone shows the short words (the accessible name keeps the full value). */}
             <Box component="span" aria-hidden sx={{ display: { xs: 'inline', sm: 'none' } }}>
-              {AVAILABILITY_SHORT[shown.value]}
+              {DISPONIBILIDAD_CORTA[shown.value]}
             </Box>
             <Box component="span" aria-hidden sx={{ display: { xs: 'none', sm: 'inline' } }}>
               {shown.title}
