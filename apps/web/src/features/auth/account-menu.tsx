@@ -15,10 +15,7 @@ import { useNavigate } from 'react-router';
 import { LABELS, MSG } from '@vialex/domain';
 import { logout, useCurrentUser } from '../../lib/session';
 import { TEXTS } from '../../lib/texts';
-
-function initials(nombres: string, apellidos: string): string {
-  return `${nombres.trim()[0] ?? ''}${apellidos.trim()[0] ?? ''}`.toUpperCase();
-}
+import { initialsOf } from '../../components/user-avatar';
 
 /** Account menu: who is signed in, their cargo in capitals, their profile (`profile`), Mi perfil and Salir. */
 export function AccountMenu({ profile }: { profile?: ReactNode } = {}) {
@@ -62,7 +59,7 @@ export function AccountMenu({ profile }: { profile?: ReactNode } = {}) {
           >
             <Box
               component="span"
-              data-initials={initials(me.nombres, me.apellidos)}
+              data-initials={initialsOf(fullName)}
               sx={{ '&::before': { content: 'attr(data-initials)' } }}
             />
           </Avatar>
