@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import WebSocket from 'ws';
-import { CARGOS, MSG, can, fmt, type Cargo, type LiveServerMessage } from '@vialex/domain';
+import { CARGOS, MSG, can, fmt, type Cargo } from '@vialex/domain';
 import { areas, empresas, usuarios } from '../src/db/schema/index.js';
 import { startTestServer, type TestServer } from './helper.js';
 import { createUser, signInEveryCargo } from './factories.js';
 import { caseBody } from './case-factories.js';
+import { openLiveSocket } from './live-socket.js';
 
 /**
  * LISTA DE EMPRESAS and AREA (spec 3 §2, §4–§6, §8): who writes, the forms' rules, the lists, and
@@ -293,38 +293,15 @@ describe('the catalogue lists are live', () => {
   it('a socket of any cargo follows them and hears each write after commit', async () => {
     await s.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = s.app.server.address() as { port: number };
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/api/live`, { headers: as('Perito') });
-    const messages: LiveServerMessage[] = [];
-    ws.on('message', (raw) => messages.push(JSON.parse(String(raw))));
-    await new Promise<void>((resolve, reject) => {
-      ws.once('open', () => resolve());
-      ws.once('error', reject);
-    });
+    const live = await openLiveSocket(`ws://127.0.0.1:${port}`, as('Perito'));
     const heard = (list: string, id: string) =>
-      new Promise<void>((resolve, reject) => {
-        const check = () => {
-          if (
-            messages.some(
-              (m) =>
-                m.type === 'event' && m.event.name === 'list.changed' && m.event.list === list && m.event.id === id,
-            )
-          ) {
-            ws.off('message', check);
-            clearTimeout(timer);
-            resolve();
-          }
-        };
-        const timer = setTimeout(() => reject(new Error(`no ${list} event: ${JSON.stringify(messages)}`)), 10_000);
-        ws.on('message', check);
-        check();
-      });
+      live.next(
+        (m) => m.type === 'event' && m.event.name === 'list.changed' && m.event.list === list && m.event.id === id,
+      );
     for (const topic of ['list:vehiculos', 'list:empresas', 'list:areas', 'list:estadoscaso'])
-      ws.send(JSON.stringify({ action: 'subscribe', topic }));
+      live.ws.send(JSON.stringify({ action: 'subscribe', topic }));
     // The server answers a ping only after the frames before it: the subscriptions are in place.
-    await new Promise<void>((resolve) => {
-      ws.once('pong', () => resolve());
-      ws.ping();
-    });
+    await live.sync();
     const company = (await send('POST', '/api/empresas', 'Call Center', { empresa: 'En vivo', nit: nit() })).json();
     await heard('empresas', company.id);
     const area = (await send('POST', '/api/areas', 'Administrador', { nombre: 'En vivo' })).json();
@@ -356,6 +333,6 @@ describe('the catalogue lists are live', () => {
       uidcliente: client.json().id,
     });
     await heard('vehiculos', vehicle.json().id);
-    ws.close();
+    live.ws.close();
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql, sum } from 'drizzle-orm';
 import type { Cargo, ChatPage, LiveEvent, LiveServerMessage } from '@vialex/domain';
@@ -265,13 +265,12 @@ describe('an instance taken for dead while it stalled', () => {
     const { roomId, topic } = await teamCase();
     const abogado = await connect('Abogado');
     await abogado.follow(topic);
-    const closed = new Promise<number>((resolve) => abogado.ws.once('close', (code) => resolve(code)));
     // Another instance's sweep took this one for dead: its row and what it held are gone.
     await s.ctx.db.delete(instancias).where(eq(instancias.id, s.ctx.instanceId));
     await s.instances.sweep();
     expect(await member(roomId, 'Abogado')).toEqual({ estado: 'offline', conexiones: 0 });
     await s.instances.beat();
-    expect(await closed).toBe(1012);
+    expect(await abogado.closedWithin()).toBe(1012);
     expect(await s.ctx.db.select().from(instancias).where(eq(instancias.id, s.ctx.instanceId))).toHaveLength(1);
     // The socket's late leave takes nothing.
     await expect.poll(async () => (await member(roomId, 'Abogado')).conexiones).toBe(0);
@@ -330,19 +329,8 @@ describe.runIf(!!process.env.DATABASE_URL)('several instances on one PostgreSQL'
       await second.app.listen({ port: 0, host: '127.0.0.1' });
       expect(await member(roomId, 'Abogado')).toEqual({ estado: 'online', conexiones: 1 });
       const url2 = `ws://127.0.0.1:${(second.app.server.address() as { port: number }).port}`;
-      const ws = new WebSocket(`${url2}/api/live`, { headers: h('Call Center') });
-      const subscribed = new Promise<void>((resolve) =>
-        ws.on('message', (raw) => {
-          const m = JSON.parse(String(raw)) as LiveServerMessage;
-          if (m.type === 'subscribed') resolve();
-        }),
-      );
-      await new Promise<void>((resolve, reject) => {
-        ws.once('open', () => resolve());
-        ws.once('error', reject);
-      });
-      ws.send(JSON.stringify({ action: 'subscribe', topic }));
-      await subscribed;
+      const theirs = await openLiveSocket(url2, h('Call Center'));
+      await theirs.follow(topic);
       expect(await member(roomId, 'Call Center')).toEqual({ estado: 'online', conexiones: 1 });
       // Its sweep does not touch the first instance's presence.
       expect(await second.instances.sweep()).toEqual([]);

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helper.js';
 import { createUser, login } from './factories.js';
+import { openLiveSocket } from './live-socket.js';
 
 /**
  * A live socket's frame that ws refuses (text that is not UTF-8, a message over the 64 KB
@@ -23,28 +23,19 @@ interface LogLine {
 const logLines = () => lines.map((l) => JSON.parse(l) as LogLine);
 
 let s: TestServer;
-let url: string;
+let base: string;
 let cookie: string;
 beforeAll(async () => {
   s = await startTestServer({ LOG_LEVEL: 'debug' }, { logStream: stream });
   await s.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `ws://127.0.0.1:${(s.app.server.address() as AddressInfo).port}/api/live`;
+  base = `ws://127.0.0.1:${(s.app.server.address() as AddressInfo).port}`;
   const { email } = await createUser(s.ctx, { cargo: 'Administrador', area: 'ADMINISTRACIÓN' });
   cookie = await login(s.app, email);
 });
 afterAll(async () => s?.close());
 
-/** An open live socket of the signed-in user; `closed` answers its close code. */
-async function openSocket() {
-  const ws = new WebSocket(url, { headers: { cookie } });
-  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
-  ws.on('error', () => undefined);
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-  });
-  return { ws, closed };
-}
+/** An open live socket of the signed-in user; the server cuts it, so its errors are expected. */
+const openSocket = () => openLiveSocket(base, { cookie }, { ignoreErrors: true });
 
 describe('malformed live frames', () => {
   it('invalid UTF-8 and an oversize message close the socket and log at debug level only', async () => {
@@ -54,11 +45,11 @@ describe('malformed live frames', () => {
     // A text frame whose bytes are not UTF-8 (the client library sends them as given).
     bad.ws.send(Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), { binary: false });
     // ws closes it with 1007 (or the cut comes first).
-    expect([1007, 1006]).toContain(await bad.closed);
+    expect([1007, 1006]).toContain(await bad.closedWithin());
 
     const big = await openSocket();
     big.ws.send(JSON.stringify({ action: 'subscribe', topic: 'x'.repeat(65 * 1024) }));
-    expect([1009, 1006]).toContain(await big.closed);
+    expect([1009, 1006]).toContain(await big.closedWithin());
 
     // The server logs the refusal as it handles the frame; the close may reach the test first.
     await expect

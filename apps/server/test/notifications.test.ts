@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import WebSocket from 'ws';
 import {
   MSG,
   NOTIFICATIONS_MAX_PAGE_SIZE,
@@ -12,6 +11,7 @@ import { notificaciones } from '../src/db/schema/index.js';
 import { startTestServer, type TestServer } from './helper.js';
 import { createUser, login } from './factories.js';
 import { caseBody, createCaseAs } from './case-factories.js';
+import { openLiveSocket } from './live-socket.js';
 
 let s: TestServer;
 let base: string;
@@ -54,21 +54,11 @@ async function notice(recipients: string[], titulo = 'Aviso', at?: Date) {
   return row.id;
 }
 
-/** Opens /api/live with the cookie and waits for the first message matching `pred`. */
+/** Opens /api/live with the cookie and waits for its first message; `found()` waits for the first matching `pred`. */
 async function liveEvent(cookie: string, pred: (m: LiveServerMessage) => boolean) {
-  const ws = new WebSocket(`${base}/api/live`, { headers: { cookie } });
-  const messages: LiveServerMessage[] = [];
-  const found = new Promise<LiveServerMessage>((resolve, reject) => {
-    ws.on('message', (raw) => {
-      const m = JSON.parse(String(raw)) as LiveServerMessage;
-      messages.push(m);
-      if (pred(m)) resolve(m);
-    });
-    ws.once('error', reject);
-  });
-  const ready = new Promise<void>((resolve) => ws.on('message', () => resolve()));
-  await ready;
-  return { ws, found, messages };
+  const live = await openLiveSocket(base, { cookie });
+  await live.next(() => true);
+  return { ...live, found: () => live.next(pred) };
 }
 
 describe('notification centre', () => {
@@ -83,7 +73,7 @@ describe('notification centre', () => {
       payload: { tipo: 'Abogado', usuario: lawyer.id },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const heard = await tab.found;
+    const heard = await tab.found();
     tab.ws.close();
 
     const after = page(await get(lawyer.cookie));
@@ -106,7 +96,7 @@ describe('notification centre', () => {
     const res = await post(lawyer.cookie, `/api/notificaciones/${id}/leida`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ unread: unread - 1 });
-    await tab.found;
+    await tab.found();
     tab.ws.close();
     expect(page(await get(lawyer.cookie)).rows.find((r) => r.id === id)?.leida).toBe(true);
     // Again: nothing changes.

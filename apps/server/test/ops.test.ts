@@ -5,11 +5,11 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
-import WebSocket from 'ws';
-import { MSG, type LiveServerMessage } from '@vialex/domain';
+import { MSG } from '@vialex/domain';
 import { openDatabase, POOL_IDLE_MS } from '../src/db/client.js';
 import { startTestServer, type TestServer } from './helper.js';
 import { createUser, login } from './factories.js';
+import { openLiveSocket } from './live-socket.js';
 
 /**
  * Operations: liveness and readiness apart, Prometheus metrics behind a token, and a
@@ -27,23 +27,11 @@ afterAll(async () => {
   await m?.close();
 });
 
-/** Opens /api/live with a session and collects its messages and its close code. */
+/** Opens /api/live with a session, once the server said it is ready (messages and close code kept). */
 async function openLive(base: string, cookie: string) {
-  const ws = new WebSocket(`${base}/api/live`, { headers: { cookie } });
-  const messages: LiveServerMessage[] = [];
-  ws.on('message', (raw) => messages.push(JSON.parse(String(raw))));
-  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-    ws.once('error', reject);
-  });
-  const ready = new Promise<void>((resolve) => {
-    if (messages.some((x) => x.type === 'ready')) return resolve();
-    ws.on('message', () => messages.some((x) => x.type === 'ready') && resolve());
-  });
-  await ready;
-  return { ws, messages, closed };
+  const live = await openLiveSocket(base, { cookie });
+  await live.next((x) => x.type === 'ready');
+  return live;
 }
 
 const portOf = (t: TestServer) => (t.app.server.address() as { port: number }).port;
@@ -152,12 +140,9 @@ describe('/metrics', () => {
     const cookie = await login(m.app, email);
     const live = await openLive(`ws://127.0.0.1:${port}`, cookie);
     live.ws.send(JSON.stringify({ action: 'subscribe', topic: 'list:casos' }));
-    await new Promise<void>((resolve) => {
-      live.ws.once('pong', () => resolve());
-      live.ws.ping();
-    });
+    await live.sync();
     await m.ctx.hub.publish(m.ctx.db, 'list:casos', { name: 'list.changed', list: 'casos' });
-    await vi.waitFor(() => expect(live.messages.some((x) => x.type === 'event')).toBe(true));
+    await live.next((x) => x.type === 'event');
 
     const caseId = '4b3f2a10-5c6d-4e7f-8a9b-0c1d2e3f4a5b';
     await m.app.inject({ method: 'GET', url: `/api/casos/${caseId}`, headers: { cookie } });
@@ -203,7 +188,7 @@ describe('/metrics', () => {
       expect(text).not.toContain('vialex_db_pool');
     }
     live.ws.close();
-    await live.closed;
+    await live.closedWithin();
     await m.ctx.db.execute(sql`delete from trabajos where tipo = 'prueba'`);
   });
 
@@ -310,7 +295,7 @@ describe('graceful stop', () => {
     const stopping = g.close().then(() => (stopped = true));
 
     // The socket is told to reconnect (1012, service restart) while the request is still running.
-    expect(await live.closed).toBe(1012);
+    expect(await live.closedWithin()).toBe(1012);
     await vi.waitFor(() => expect(g.app.server.listening).toBe(false));
     await expect(get(port, '/api/health')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
     expect(stopped).toBe(false);
