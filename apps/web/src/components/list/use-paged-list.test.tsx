@@ -1,10 +1,8 @@
-import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { act, renderHook, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '../../lib/query-client';
+import { act, waitFor } from '@testing-library/react';
 import { usePagedList } from './use-paged-list';
 import type { ListPage, ListParams } from './types';
+import { renderHookWithApp } from '../../test/render';
 
 const page = (rows: string[], prev: string | null, next: string | null): ListPage<string> => ({
   rows,
@@ -19,14 +17,10 @@ function fakeServer(params: ListParams) {
   return Promise.resolve(page(['a', 'b'], null, 'b'));
 }
 
-function wrapper({ children }: { children: ReactNode }) {
-  return <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>;
-}
-
 describe('usePagedList', () => {
   it('walks forward and back with the server cursors, disabled at both ends', async () => {
     const fetcher = vi.fn(fakeServer);
-    const { result } = renderHook(() => usePagedList(['test'], fetcher, { limit: 2 }), { wrapper });
+    const { result } = renderHookWithApp(() => usePagedList(['test'], fetcher, { limit: 2 }));
     await waitFor(() => expect(result.current.rows).toEqual(['a', 'b']));
     expect(result.current.hasPrev).toBe(false);
     expect(result.current.hasNext).toBe(true);
@@ -48,7 +42,7 @@ describe('usePagedList', () => {
 
   it('starts again from the first page on a new search or page size', async () => {
     const fetcher = vi.fn(fakeServer);
-    const { result } = renderHook(() => usePagedList(['test'], fetcher, { limit: 2 }), { wrapper });
+    const { result } = renderHookWithApp(() => usePagedList(['test'], fetcher, { limit: 2 }));
     await waitFor(() => expect(result.current.hasNext).toBe(true));
     act(() => void result.current.next());
     await waitFor(() => expect(result.current.rows).toEqual(['c']));

@@ -1,11 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { FEEDBACK, LABELS, MSG, fmt, type CaseSms, type SmsMessage } from '@vialex/domain';
-import { createQueryClient } from '../../lib/query-client';
 import { CaseSmsPanel } from './case-sms-panel';
 import { ExportCaseButton } from './export-case-button';
+import { renderWithApp } from '../../test/render';
 
 const T = LABELS.casoSms;
 const CASE = 'c1';
@@ -56,11 +54,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 function renderIt(ui: React.ReactNode) {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <SnackbarProvider>{ui}</SnackbarProvider>
-    </QueryClientProvider>,
-  );
+  return renderWithApp(<>{ui}</>);
 }
 const field = () => screen.getByLabelText(T.celular) as HTMLInputElement;
 

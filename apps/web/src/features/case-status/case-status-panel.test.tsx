@@ -1,10 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { LABELS, MSG, fmt, type CaseStatusChange, type CaseStatusForm } from '@vialex/domain';
-import { createQueryClient } from '../../lib/query-client';
 import { CaseStatusPanel } from './case-status-panel';
+import { renderWithApp } from '../../test/render';
 
 const T = LABELS.gestion;
 const CASE = 'c1';
@@ -80,13 +78,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 function renderIt(onSaved?: (c: CaseStatusChange) => void) {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <SnackbarProvider>
-        <CaseStatusPanel caseId={CASE} onSaved={onSaved} />
-      </SnackbarProvider>
-    </QueryClientProvider>,
-  );
+  return renderWithApp(<CaseStatusPanel caseId={CASE} onSaved={onSaved} />);
 }
 
 async function chooseStatus(estado: string) {

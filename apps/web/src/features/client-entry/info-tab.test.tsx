@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
 import { LABELS, type ClientCase } from '@vialex/domain';
-import { createQueryClient } from '../../lib/query-client';
 import { ClientInfoTab } from './info-tab';
 import { arrived, clientCase, onTheWay } from './client-case-fixture';
+import { renderWithApp } from '../../test/render';
 
 const L = LABELS.cliente;
 let answer: ClientCase;
@@ -25,11 +24,7 @@ afterEach(() => {
 
 async function renderTab(c: ClientCase) {
   answer = c;
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ClientInfoTab />
-    </QueryClientProvider>,
-  );
+  renderWithApp(<ClientInfoTab />);
   return screen.findByTestId('client-info');
 }
 const row = (key: string) => screen.queryByTestId(`client-info-${key}`);

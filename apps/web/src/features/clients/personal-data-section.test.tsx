@@ -1,12 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { LABELS, MSG, fmt, type Cargo, type Me } from '@vialex/domain';
-import { createQueryClient } from '../../lib/query-client';
-import { CurrentUserContext } from '../../lib/session';
 import type { Feedback } from '../../components/list/use-feedback';
 import { PersonalDataSection } from './personal-data-section';
 import type { ClientRow } from './api/list-clients';
+import { renderWithApp } from '../../test/render';
 
 /** 'Datos personales' in the client's dialog: the data report and the Administrador's anonymisation. */
 const T = LABELS.datosPersonales;
@@ -53,13 +51,9 @@ afterEach(() => vi.unstubAllGlobals());
 function show(cargo: Cargo, client: ClientRow = ROW) {
   const onAnonymised = vi.fn();
   const feedback = { fail: vi.fn() } as unknown as Feedback;
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <CurrentUserContext.Provider value={{ id: 'u1', cargo } as Me}>
-        <PersonalDataSection client={client} onAnonymised={onAnonymised} feedback={feedback} />
-      </CurrentUserContext.Provider>
-    </QueryClientProvider>,
-  );
+  renderWithApp(<PersonalDataSection client={client} onAnonymised={onAnonymised} feedback={feedback} />, {
+    user: { id: 'u1', cargo } as Me,
+  });
   return { onAnonymised, feedback };
 }
 

@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
 import { LABELS, MSG, type DataAuthorisation } from '@vialex/domain';
-import { createQueryClient } from '../../lib/query-client';
 import { AuthorisationLine } from './authorisation-line';
+import { renderWithApp } from '../../test/render';
 
 const P = LABELS.privacidad;
 let answer: () => Response;
@@ -20,12 +19,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const renderLine = () =>
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <AuthorisationLine caseId="c1" />
-    </QueryClientProvider>,
-  );
+const renderLine = () => renderWithApp(<AuthorisationLine caseId="c1" />);
 
 describe('AuthorisationLine (DATOS DEL CASO)', () => {
   it('says when the driver authorised their data, in Bogotá, and for which notice', async () => {

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { LABELS, DISPONIBILIDAD, MSG } from '@vialex/domain';
-import { createQueryClient } from '../../lib/query-client';
 import { useFeedback } from '../../components/list/use-feedback';
 import type { StatusRow } from './api/list-user-status';
 import { SessionTimeDialog, pickedMinutes } from './session-time-dialog';
+import { renderWithApp } from '../../test/render';
 
 const USER: StatusRow = {
   id: 'u1',
@@ -27,11 +26,7 @@ function Harness() {
 }
 
 function setup() {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Harness />
-    </QueryClientProvider>,
-  );
+  renderWithApp(<Harness />);
   return screen.getByRole('dialog', { name: LABELS.estadoUsuarios.actualizarTiempo });
 }
 
