@@ -1,12 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { LABELS, MSG, fmt, type ChatMessage, type ChatPage, type ChatRoom as Sala, type Me } from '@vialex/domain';
-import { createQueryClient } from '../../lib/query-client';
-import { CurrentUserContext } from '../../lib/session';
 import { ChatRoom } from './chat-room';
 import { chatOutbox } from './chat-outbox';
+import { renderWithApp } from '../../test/render';
 
 const T = LABELS.chat;
 const CASE = 'c1';
@@ -85,15 +82,7 @@ afterEach(async () => {
 });
 
 function renderRoom(cargo: Me['cargo'] = 'Investigador') {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <SnackbarProvider>
-        <CurrentUserContext.Provider value={{ id: ME, cargo } as Me}>
-          <ChatRoom caseId={CASE} tipo="general" />
-        </CurrentUserContext.Provider>
-      </SnackbarProvider>
-    </QueryClientProvider>,
-  );
+  return renderWithApp(<ChatRoom caseId={CASE} tipo="general" />, { user: { id: ME, cargo } as Me });
 }
 
 // The first render of the room (MUI, the whole feature) takes seconds on a loaded machine.

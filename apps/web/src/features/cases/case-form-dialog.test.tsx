@@ -1,13 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, waitFor, within } from '@testing-library/react';
 import { FEEDBACK, LABELS, MSG, type Me } from '@vialex/domain';
-import { createQueryClient } from '../../lib/query-client';
-import { CurrentUserContext } from '../../lib/session';
 import type { Feedback } from '../../components/list/use-feedback';
 import { CaseFormDialog } from './case-form-dialog';
 import type { CaseFormTarget } from './case-form-values';
 import { loadCaseDefaults, loadDraft, rememberCaseDefaults, saveDraft } from './case-draft';
+import { renderWithApp } from '../../test/render';
 
 const EMPRESA = { id: '7c0e7c55-8d0e-4c55-9d55-1a2b3c4d5e6f', empresa: 'SEGUROS DEL ESTADO' };
 const SAVED = { id: 'c9', caso: 77 };
@@ -43,17 +41,9 @@ afterEach(() => vi.unstubAllGlobals());
 function open(userId = 'u1', target: CaseFormTarget = { kind: 'new' }) {
   const onClose = vi.fn();
   const onSaved = vi.fn();
-  const view = render(
-    <QueryClientProvider client={createQueryClient()}>
-      <CurrentUserContext.Provider value={user(userId)}>
-        <CaseFormDialog
-          target={target}
-          onClose={onClose}
-          onSaved={onSaved}
-          feedback={feedback as unknown as Feedback}
-        />
-      </CurrentUserContext.Provider>
-    </QueryClientProvider>,
+  const view = renderWithApp(
+    <CaseFormDialog target={target} onClose={onClose} onSaved={onSaved} feedback={feedback as unknown as Feedback} />,
+    { user: user(userId) },
   );
   const dialog = document.querySelector<HTMLElement>('[role="dialog"]')!;
   expect(dialog).toHaveAccessibleName(LABELS.list.agregar);

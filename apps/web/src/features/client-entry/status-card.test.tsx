@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
 import { LABELS, MSG, type ClientCase } from '@vialex/domain';
-import { createQueryClient } from '../../lib/query-client';
 import { ClientStatusCard } from './status-card';
 import { clientCaseKey } from './client-queries';
 import { arrived, clientCase, onTheWay } from './client-case-fixture';
+import { renderWithApp } from '../../test/render';
 
 const S = LABELS.cliente.seguimiento;
 let answer: ClientCase;
@@ -25,12 +25,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 function renderCard() {
-  queryClient = createQueryClient();
-  render(
-    <QueryClientProvider client={queryClient}>
-      <ClientStatusCard />
-    </QueryClientProvider>,
-  );
+  ({ queryClient } = renderWithApp(<ClientStatusCard />));
 }
 const title = () => screen.getByTestId('client-status-title');
 const detail = () => screen.getByTestId('client-status-detail');

@@ -1,11 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DATA_ACCESS_WINDOW_MINUTES, LABELS, fmt, type DataAccess, type DataAccessPage, type Me } from '@vialex/domain';
-import { createQueryClient } from '../../lib/query-client';
-import { CurrentUserContext } from '../../lib/session';
 import { AccessLogDialog } from './access-log-dialog';
+import { renderWithApp } from '../../test/render';
 
 const P = LABELS.privacidad;
 const CLIENT = { id: 'k1', nombres: 'ANA', apellidos: 'RUIZ' };
@@ -60,15 +57,9 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 function renderDialog(onClose = () => {}) {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <CurrentUserContext.Provider value={{ id: 'admin', cargo: 'Administrador' } as Me}>
-        <MemoryRouter>
-          <AccessLogDialog client={CLIENT} onClose={onClose} />
-        </MemoryRouter>
-      </CurrentUserContext.Provider>
-    </QueryClientProvider>,
-  );
+  return renderWithApp(<AccessLogDialog client={CLIENT} onClose={onClose} />, {
+    user: { id: 'admin', cargo: 'Administrador' } as Me,
+  });
 }
 
 describe("AccessLogDialog ('Quién consultó sus datos')", () => {
