@@ -1,12 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
 import type { Me } from '@vialex/domain';
 import { DISPONIBILIDAD_CORTA, DISPONIBILIDAD, MSG } from '@vialex/domain';
-import { createQueryClient } from '../../lib/query-client';
-import { CurrentUserContext } from '../../lib/session';
 import { AvailabilityPicker } from './availability-picker';
 import { AvailabilityControl } from './availability-control';
+import { renderWithApp } from '../../test/render';
 
 const chip = () => screen.getByTestId('availability-chip');
 
@@ -83,14 +81,7 @@ describe('AvailabilityControl', () => {
     ciudades: [],
     sessionExpiresAt: new Date(Date.now() + 60_000).toISOString(),
   });
-  const renderFor = (cargo: Me['cargo']) =>
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <CurrentUserContext.Provider value={me(cargo)}>
-          <AvailabilityControl />
-        </CurrentUserContext.Provider>
-      </QueryClientProvider>,
-    );
+  const renderFor = (cargo: Me['cargo']) => renderWithApp(<AvailabilityControl />, { user: me(cargo) });
 
   it('is shown to field cargos', () => {
     renderFor('Investigador');

@@ -1,13 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { LABELS, MSG, type CaseMap, type LiveEvent, topics } from '@vialex/domain';
-import { createQueryClient } from '../../lib/query-client';
 import { live } from '../../lib/live';
 import { useGeoStore } from '../../lib/geo';
 import type { MapCanvasProps } from './map-canvas';
 import { CaseMapView } from './case-map-view';
+import { renderWithApp } from '../../test/render';
 
 // Leaflet needs a real layout; the canvas is checked in the browser tests. Here it shows what it was given.
 vi.mock('./map-canvas', () => ({
@@ -120,13 +118,7 @@ afterEach(() => {
 });
 
 function renderMap() {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <SnackbarProvider>
-        <CaseMapView caseId={CASE} />
-      </SnackbarProvider>
-    </QueryClientProvider>,
-  );
+  return renderWithApp(<CaseMapView caseId={CASE} />);
 }
 
 /** What the server's live channel would deliver on a topic. */

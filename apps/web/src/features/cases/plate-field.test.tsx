@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '../../lib/query-client';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { PLATE_DEBOUNCE_MS, PlateField, PlateLookupResult, usePlateLookupState } from './plate-field';
 import { LABELS, FEEDBACK, MSG } from '@vialex/domain';
+import { renderWithApp } from '../../test/render';
 
 const answer = {
   placa: 'TAX123',
@@ -41,14 +40,6 @@ function Field() {
   );
 }
 
-function Harness() {
-  return (
-    <QueryClientProvider client={createQueryClient()}>
-      <Field />
-    </QueryClientProvider>
-  );
-}
-
 afterEach(() => vi.unstubAllGlobals());
 
 describe('PlateField', () => {
@@ -58,7 +49,7 @@ describe('PlateField', () => {
         new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } }),
     );
     vi.stubGlobal('fetch', fetchMock);
-    render(<Harness />);
+    renderWithApp(<Field />);
     const input = screen.getByRole('textbox', { name: new RegExp(LABELS.casos.placa) });
 
     // Five characters: once the typing pause has passed (on a fake clock), still no look-up.
@@ -114,7 +105,7 @@ describe('PlateField', () => {
           new Response(JSON.stringify(expired), { status: 200, headers: { 'Content-Type': 'application/json' } }),
       ),
     );
-    render(<Harness />);
+    renderWithApp(<Field />);
     fireEvent.change(screen.getByRole('textbox', { name: new RegExp(LABELS.casos.placa) }), {
       target: { value: 'exp789' },
     });
@@ -143,7 +134,7 @@ describe('PlateField', () => {
           new Response(JSON.stringify(down), { status: 200, headers: { 'Content-Type': 'application/json' } }),
       ),
     );
-    render(<Harness />);
+    renderWithApp(<Field />);
     fireEvent.change(screen.getByRole('textbox', { name: new RegExp(LABELS.casos.placa) }), {
       target: { value: 'caido1' },
     });

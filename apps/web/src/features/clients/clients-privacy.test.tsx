@@ -1,12 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { LABELS } from '@vialex/domain';
-import { createQueryClient } from '../../lib/query-client';
 import type { Feedback } from '../../components/list/use-feedback';
 import { clientCard, clientColumns, type ClientColumnActions } from './client-columns';
 import { ClientFormDialog } from './client-form-dialog';
 import type { ClientRow } from './api/list-clients';
+import { renderWithApp } from '../../test/render';
 
 /** The clients screen's part in the driver's personal data (Ley 1581 de 2012, features/privacy). */
 const ROW = {
@@ -69,11 +68,7 @@ describe("'Quién consultó sus datos' on the clients list", () => {
 
 describe("the client's dialog reads the record when it opens", () => {
   it('GET /api/clientes/{id} (the open the server logs), and its values replace the row’s while untouched', async () => {
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <ClientFormDialog target={ROW} onClose={() => {}} onSaved={() => {}} feedback={{} as Feedback} />
-      </QueryClientProvider>,
-    );
+    renderWithApp(<ClientFormDialog target={ROW} onClose={() => {}} onSaved={() => {}} feedback={{} as Feedback} />);
     await waitFor(() => expect(urls).toContain('/api/clientes/k1'));
     await waitFor(() => expect(screen.getByLabelText(LABELS.clientes.direccion)).toHaveValue('CALLE 2 # 3-4'));
   });
