@@ -296,7 +296,7 @@ async function startPostgres(o: { dir: string; port: number; log: (l: string) =>
   let child: ChildProcess | undefined;
   let exited: Promise<void> = Promise.resolve();
   const logFile = path.join(o.dir, '..', 'logs', 'postgres.log');
-  const start = async () => {
+  const startOnce = async () => {
     const out = fs.openSync(logFile, 'a');
     const [cmd, args] = asPostgres(pgBin('postgres'), [
       '-D',
@@ -338,6 +338,22 @@ async function startPostgres(o: { dir: string; port: number; log: (l: string) =>
       await admin.end();
     }
     o.log(`cluster: PostgreSQL ready on 127.0.0.1:${o.port}`);
+  };
+  /**
+   * The port is in the kernel's ephemeral range: a client connection of this machine (a browser
+   * test, the soak) may hold it as its local port for a moment, and the bind then fails. Tried
+   * again a few times before giving up.
+   */
+  const start = async () => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await startOnce();
+      } catch (err) {
+        if (attempt >= 5 || !/Address already in use/.test(String(err))) throw err;
+        o.log(`cluster: port ${o.port} busy, PostgreSQL tried again (${attempt})`);
+        await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt));
+      }
+    }
   };
   const stop = async () => {
     const proc = child;
