@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { LABELS, MSG, fmt } from '@vialex/domain';
 import { DEMO, expect, expectNoSideScroll, shot, signIn, test } from '../support';
 import { axeViolations } from '../support/a11y';
+import { virtualAuthenticator } from '../support/passkeys';
 
 const L = LABELS.segundoFactor;
 
@@ -70,17 +71,7 @@ test('Mi perfil: a user sets up the authenticator app, keeps the recovery codes,
     await expect(page.getByTestId('codes-left')).toHaveText(fmt(L.codigosRestantes, { n: 10, total: 10 }));
 
     // A passkey through Chromium's virtual authenticator (the device's fingerprint, say).
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-      },
-    });
+    await virtualAuthenticator(page);
     await page.getByRole('button', { name: L.agregarLlave }).click();
     const adding = page.getByRole('dialog', { name: L.agregarLlaveTitulo });
     await adding.getByTestId('passkey-name').fill(KEY_NAME);

@@ -1,5 +1,4 @@
 import * as OTPAuth from 'otpauth';
-import type { Page } from '@playwright/test';
 import { FEEDBACK, LABELS, MSG, TITLES, fmt } from '@vialex/domain';
 import {
   DEMO,
@@ -17,6 +16,7 @@ import {
   test,
 } from '../support';
 import { expectNoSeriousViolations } from '../support/a11y';
+import { virtualAuthenticator } from '../support/passkeys';
 
 const L = LABELS.segundoFactor;
 
@@ -73,24 +73,6 @@ test('a coordinator whose cargo requires a second factor sets up the app at sign
     await page.request.delete('/api/auth/segundo-factor/totp');
   }
 });
-
-/**
- * Chromium's virtual authenticator (DevTools' WebAuthn domain) in the page: a platform passkey
- * that holds discoverable credentials and verifies the user at once, as a phone's fingerprint would.
- */
-async function virtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
-}
 
 test.describe('passkeys, desktop', () => {
   test.use({ viewport: { width: 1366, height: 800 }, isMobile: false, hasTouch: false });

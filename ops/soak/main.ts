@@ -75,7 +75,7 @@ const BUDGET = {
   caseListP99Ms: 50,
   /** README: chat commit → every online member p99 ≤ 100 ms. */
   chatP99Ms: 100,
-  /** Issue 18: every client resubscribed within 5 s of an instance's death. */
+  /** Every client resubscribed within 5 s of an instance's death: a field user barely notices a restart. */
   reconnectMs: 5000,
   /** The live heap: the median of the last tenth of the run ≤ 1.2 × the median of the second tenth. */
   heapGrowth: 1.2,
