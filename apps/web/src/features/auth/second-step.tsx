@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { LABELS, MSG, PASSKEY_NAME_MAX, type Me, type SecondFactorMethod, type TotpSetup } from '@vialex/domain';
 import { api, isApiError } from '../../lib/api';
 import { signedIn } from './api/login';
+import { usePendingAction } from '../../lib/use-pending-action';
 import { passkeyMessage, passkeysSupported, setUpPasskeyAtSignIn, signInWithPasskey } from './passkey-sign-in';
 
 /*
@@ -26,30 +27,20 @@ export function SecondStepForm({ methods, onDone }: { methods: SecondFactorMetho
   const queryClient = useQueryClient();
   const [method, setMethod] = useState<'totp' | 'recuperacion'>(methods.includes('totp') ? 'totp' : 'recuperacion');
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = usePendingAction();
   const withKey = methods.includes('llave') && passkeysSupported();
-  const signWithKey = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const signWithKey = () =>
+    run(async () => {
       const user = await signInWithPasskey(
         '/api/auth/login/segundo-paso/llave/opciones',
         '/api/auth/login/segundo-paso/llave',
       );
       signedIn(queryClient, user);
       onDone(user);
-    } catch (err) {
-      setError(passkeyMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const submit = async (e: FormEvent) => {
+    }, passkeyMessage);
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    return run(async () => {
       const { user } = await api.post<{ user: Me }>(
         '/api/auth/login/segundo-paso',
         { metodo: method, codigo: code },
@@ -57,11 +48,7 @@ export function SecondStepForm({ methods, onDone }: { methods: SecondFactorMetho
       );
       signedIn(queryClient, user);
       onDone(user);
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
+    }, messageOf);
   };
   return (
     <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -185,21 +172,14 @@ export function SetupFactorForm({ onDone }: { onDone: (user: Me) => void }) {
 /** A passkey as the factor: the device's name, then the browser's registration. */
 function PasskeySetup({ onDone, back }: { onDone: (done: Done) => void; back: ReactNode }) {
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
+  const { busy, error, setError, run } = usePendingAction();
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!name.trim()) return setError(MSG.campoRequerido);
-    setBusy(true);
-    setError(null);
-    try {
+    return run(async () => {
       const answer = await setUpPasskeyAtSignIn(name.trim());
       onDone({ user: answer.user, codes: answer.codigosRecuperacion });
-    } catch (err) {
-      setError(passkeyMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    }, passkeyMessage);
   };
   return (
     <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -232,30 +212,24 @@ function PasskeySetup({ onDone, back }: { onDone: (done: Done) => void; back: Re
 function AppSetup({ onDone, back }: { onDone: (done: Done) => void; back?: ReactNode }) {
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = usePendingAction();
   useEffect(() => {
     api
       .post<TotpSetup>('/api/auth/login/configurar/totp', undefined, opts)
       .then(setSetup)
       .catch((e) => setError(messageOf(e)));
-  }, []);
-  const submit = async (e: FormEvent) => {
+    // setError is a state setter: the same on every render, so the key is asked for once.
+  }, [setError]);
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    return run(async () => {
       const answer = await api.post<{ user: Me; codigosRecuperacion: string[] }>(
         '/api/auth/login/configurar/totp/confirmar',
         { codigo: code },
         opts,
       );
       onDone({ user: answer.user, codes: answer.codigosRecuperacion });
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
+    }, messageOf);
   };
   return (
     <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
