@@ -4,7 +4,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
 import { MSG } from '@vialex/domain';
-import { TEXTS } from '../lib/texts';
 
 /**
  * A screen that failed to render or load. The usual cause is a new release: this tab asks for a
@@ -22,7 +21,7 @@ export function ErrorScreen() {
       </Typography>
       <Typography color="text.secondary">{MSG.errorServidor}</Typography>
       <Button variant="contained" onClick={() => window.location.reload()}>
-        {TEXTS.recargar}
+        {MSG.recargar}
       </Button>
     </Stack>
   );

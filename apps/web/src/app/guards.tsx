@@ -7,7 +7,6 @@ import CloudOff from '@mui/icons-material/CloudOff';
 import { MSG } from '@vialex/domain';
 import { CurrentUserContext, useMe } from '../lib/session';
 import { rememberRoute, rememberSignedOutVisit, returnRoute } from '../lib/return-route';
-import { TEXTS } from '../lib/texts';
 import { CenteredSpinner } from '../components/centered-spinner';
 
 /** The server could not say who is signed in (offline, restarting): offer a retry, not a login. */
@@ -20,7 +19,7 @@ function Unreachable({ onRetry }: { onRetry: () => void }) {
       <CloudOff color="disabled" sx={{ fontSize: 56 }} />
       <Typography>{MSG.sinConexion}</Typography>
       <Button variant="contained" onClick={onRetry}>
-        {TEXTS.reintentar}
+        {MSG.reintentar}
       </Button>
     </Stack>
   );

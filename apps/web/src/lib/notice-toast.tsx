@@ -5,7 +5,6 @@ import IconButton from '@mui/material/IconButton';
 import Close from '@mui/icons-material/Close';
 import { MSG, NOTICE_TOASTS_MAX_PHONE, NOTICE_TOAST_MS } from '@vialex/domain';
 import { showToast } from './toasts';
-import { TEXTS } from './texts';
 
 type Navigate = (to: string) => unknown;
 
@@ -66,7 +65,7 @@ export function showNoticeToast({ title, body, url }: NoticeToast, navigate: Nav
                 openNoticeLink(url, navigate);
               }}
             >
-              {TEXTS.abrir}
+              {MSG.abrir}
             </Button>
           )}
           <IconButton color="inherit" size="small" aria-label={MSG.cerrar} onClick={() => closeSnackbar(toastKey)}>

@@ -14,7 +14,6 @@ import ManageAccounts from '@mui/icons-material/ManageAccountsOutlined';
 import { useNavigate } from 'react-router';
 import { LABELS, MSG } from '@vialex/domain';
 import { logout, useCurrentUser } from '../../lib/session';
-import { TEXTS } from '../../lib/texts';
 import { initialsOf } from '../../components/user-avatar';
 
 /** Account menu: who is signed in, their cargo in capitals, their profile (`profile`), Mi perfil and Salir. */
@@ -33,10 +32,10 @@ export function AccountMenu({ profile }: { profile?: ReactNode } = {}) {
 
   return (
     <>
-      <Tooltip title={TEXTS.cuentaUsuario}>
+      <Tooltip title={MSG.cuentaUsuario}>
         <IconButton
           onClick={(e) => setAnchor(e.currentTarget)}
-          aria-label={TEXTS.cuentaUsuario}
+          aria-label={MSG.cuentaUsuario}
           aria-haspopup="menu"
           aria-expanded={!!anchor}
           sx={{ p: 0.5 }}

@@ -12,7 +12,6 @@ import { useGeolocationWatch } from '../../lib/geo';
 import { clearSessionEndNotice, useSessionEndNotice } from '../../lib/session';
 import { returnRoute } from '../../lib/return-route';
 import { closeAllToasts } from '../../lib/toasts';
-import { TEXTS } from '../../lib/texts';
 import { BrandLogo } from '../../components/brand-logo';
 import { GeoWarning } from '../../components/geo-warning';
 import { ErrorDialog } from '../../components/message-dialog';
@@ -124,7 +123,7 @@ export function LoginPage() {
         </CardContent>
       </Card>
       <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', maxWidth: 440 }}>
-        {TEXTS.lema}
+        {MSG.lema}
       </Typography>
       <ErrorDialog open={error !== null} message={error ?? undefined} onClose={() => setError(null)} />
     </Box>

@@ -14,14 +14,13 @@ import Popover from '@mui/material/Popover';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import { NOTIFICATIONS_UNREAD_CAP, fmt, type NotificationItem } from '@vialex/domain';
+import { MSG, NOTIFICATIONS_UNREAD_CAP, TITLES, fmt, type NotificationItem } from '@vialex/domain';
 import { useConnection } from '../../lib/connection';
 import { openNoticeLink } from '../../lib/notice-toast';
 import { useCurrentUser } from '../../lib/session';
 import { momentText } from '../../lib/dates';
 import { useMarkAllRead, useMarkRead, useNotifications } from './api/notifications';
 import { useNotificationToasts } from './use-notification-toasts';
-import { NOTIFICATION_TEXTS as T } from './texts';
 
 /** The count on the bell: the number, or '99+' from the server's cap on. */
 export function unreadLabel(unread: number): string {
@@ -82,7 +81,10 @@ export function NotificationBell() {
 
   const unread = notifications.data?.pages[0]?.unread ?? 0;
   const rows = notifications.data?.pages.flatMap((p) => p.rows) ?? [];
-  const label = unread > 0 ? `${T.abrir}, ${fmt(T.sinLeer, { n: unreadLabel(unread) })}` : T.abrir;
+  const label =
+    unread > 0
+      ? `${MSG.abrirNotificaciones}, ${fmt(MSG.notificacionesSinLeer, { n: unreadLabel(unread) })}`
+      : MSG.abrirNotificaciones;
 
   const open = (item: NotificationItem) => {
     setAnchor(null);
@@ -92,7 +94,7 @@ export function NotificationBell() {
 
   return (
     <>
-      <Tooltip title={T.abrir}>
+      <Tooltip title={MSG.abrirNotificaciones}>
         <IconButton
           color="inherit"
           aria-label={label}
@@ -123,18 +125,18 @@ export function NotificationBell() {
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1.5 }}>
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
             <Typography id={titleId} variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
-              {T.titulo}
+              {TITLES.notificaciones}
             </Typography>
             {unread > 0 && (
               <Typography variant="body2" color="text.secondary">
-                {fmt(T.sinLeer, { n: unreadLabel(unread) })}
+                {fmt(MSG.notificacionesSinLeer, { n: unreadLabel(unread) })}
               </Typography>
             )}
           </Box>
           <Tooltip title={online ? '' : (reason ?? '')}>
             <span>
               <Button size="small" onClick={() => markAll.mutate(null)} disabled={unread === 0 || !online}>
-                {T.marcarTodas}
+                {MSG.marcarTodasLeidas}
               </Button>
             </span>
           </Tooltip>
@@ -142,20 +144,20 @@ export function NotificationBell() {
         <Divider />
         {notifications.isPending ? (
           <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
-            <CircularProgress size={28} aria-label={T.cargando} />
+            <CircularProgress size={28} aria-label={MSG.cargando} />
           </Box>
         ) : notifications.isError && !rows.length ? (
           <Box sx={{ p: 2, textAlign: 'center' }}>
             <Typography variant="body2" sx={{ mb: 1 }}>
-              {T.error}
+              {MSG.errorServidor}
             </Typography>
             <Button size="small" onClick={() => void notifications.refetch()}>
-              {T.reintentar}
+              {MSG.reintentar}
             </Button>
           </Box>
         ) : rows.length === 0 ? (
           <Typography variant="body2" color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
-            {T.vacio}
+            {MSG.sinNotificaciones}
           </Typography>
         ) : (
           <List dense disablePadding aria-labelledby={titleId} data-testid="notification-list">
@@ -173,7 +175,7 @@ export function NotificationBell() {
                 onClick={() => void notifications.fetchNextPage()}
                 disabled={notifications.isFetchingNextPage}
               >
-                {T.verMas}
+                {MSG.verMasNotificaciones}
               </Button>
             </Box>
           </>

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { fmt } from '@vialex/domain';
+import { LABELS, fmt } from '@vialex/domain';
 import { FormDialog } from '../../components/list/form-dialog';
 import { CitiesAutocomplete } from '../../components/list/city-autocomplete';
 import type { Feedback } from '../../components/list/use-feedback';
 import type { UserRow } from './api/list-users';
 import { useAssignCities } from './api/assign-cities';
-import { USER_TEXTS } from './texts';
 
 export interface AssignCitiesDialogProps {
   user: UserRow | null;
@@ -30,7 +29,7 @@ export function AssignCitiesDialog({ user, onClose, onSaved, feedback }: AssignC
   return (
     <FormDialog
       open={user !== null}
-      title={USER_TEXTS.asignarCiudadesTitulo}
+      title={LABELS.usuarios.asignarCiudadesTitulo}
       onClose={onClose}
       busy={mutation.isPending}
       maxWidth="sm"
@@ -46,11 +45,16 @@ export function AssignCitiesDialog({ user, onClose, onSaved, feedback }: AssignC
       }}
     >
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {fmt(USER_TEXTS.ciudadesDe, { nombre: shown ? `${shown.nombres} ${shown.apellidos}` : '' })}
+        {fmt(LABELS.usuarios.ciudadesDe, { nombre: shown ? `${shown.nombres} ${shown.apellidos}` : '' })}
       </Typography>
       {/* Room for the open list inside the dialog, so it doesn't cover the buttons. */}
       <Box sx={{ minHeight: { sm: 360 } }}>
-        <CitiesAutocomplete id="field-ciudades" label={USER_TEXTS.ciudades} value={ciudades} onChange={setCiudades} />
+        <CitiesAutocomplete
+          id="field-ciudades"
+          label={LABELS.usuarios.ciudades}
+          value={ciudades}
+          onChange={setCiudades}
+        />
       </Box>
     </FormDialog>
   );

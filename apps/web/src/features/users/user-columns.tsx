@@ -12,13 +12,12 @@ import { nameOrEmail, type QuickSearch } from '../../components/list/quick-searc
 import { RowAction, RowActions } from '../../components/list/row-action';
 import type { ListColumn, RenderCard } from '../../components/list/types';
 import type { UserRow } from './api/list-users';
-import { USER_TEXTS } from './texts';
 import { UserAvatar } from '../../components/user-avatar';
 
 const SHOWN_CITIES = 2;
 
 function Cities({ names }: { names: string[] }) {
-  if (!names.length) return <>{USER_TEXTS.ninguna}</>;
+  if (!names.length) return <>{LABELS.usuarios.ninguna}</>;
   const rest = names.length - SHOWN_CITIES;
   return (
     <Tooltip title={names.join(', ')}>
@@ -40,7 +39,7 @@ export interface UserColumnActions {
 }
 
 /** The phone's one search field: an e-mail, or the start of the name (first names, then surnames). */
-export const USER_QUICK_SEARCH: QuickSearch = { label: USER_TEXTS.buscarRapido, toCriteria: nameOrEmail };
+export const USER_QUICK_SEARCH: QuickSearch = { label: LABELS.usuarios.buscarRapido, toCriteria: nameOrEmail };
 
 /**
  * Editar, Eliminar and Asignar ciudades, each only where the server's `actions` offer it (the
@@ -77,7 +76,7 @@ function UserActions({ u, actions, labelled }: { u: UserRow; actions: UserColumn
       />
       {u.actions.assignCities && (
         <RowAction
-          label={USER_TEXTS.asignarCiudades}
+          label={LABELS.usuarios.asignarCiudades}
           icon={<LocationCityOutlined fontSize="small" />}
           onClick={() => actions.assignCities(u)}
           labelled={labelled}
@@ -92,7 +91,7 @@ export function userColumns(actions: UserColumnActions): ListColumn<UserRow>[] {
   return [
     {
       key: 'nombres',
-      header: USER_TEXTS.nombres,
+      header: LABELS.usuarios.nombres,
       sticky: 'left',
       width: 180,
       render: (u) => (
@@ -102,19 +101,19 @@ export function userColumns(actions: UserColumnActions): ListColumn<UserRow>[] {
         </Stack>
       ),
     },
-    { key: 'apellidos', header: USER_TEXTS.apellidos, sticky: 'left', width: 150, render: (u) => u.apellidos },
-    { key: 'identificacion', header: USER_TEXTS.identificacion, minWidth: 130, render: (u) => u.identificacion },
-    { key: 'telefono', header: USER_TEXTS.telefono, minWidth: 110, render: (u) => u.telefono },
-    { key: 'email', header: USER_TEXTS.email, minWidth: 200, render: (u) => u.email },
-    { key: 'cargo', header: USER_TEXTS.cargo, minWidth: 150, render: (u) => u.cargo },
-    { key: 'area', header: USER_TEXTS.areaColumna, minWidth: 130, render: (u) => u.area },
+    { key: 'apellidos', header: LABELS.usuarios.apellidos, sticky: 'left', width: 150, render: (u) => u.apellidos },
+    { key: 'identificacion', header: LABELS.usuarios.identificacion, minWidth: 130, render: (u) => u.identificacion },
+    { key: 'telefono', header: LABELS.usuarios.telefono, minWidth: 110, render: (u) => u.telefono },
+    { key: 'email', header: LABELS.usuarios.email, minWidth: 200, render: (u) => u.email },
+    { key: 'cargo', header: LABELS.usuarios.cargo, minWidth: 150, render: (u) => u.cargo },
+    { key: 'area', header: LABELS.usuarios.areaColumna, minWidth: 130, render: (u) => u.area },
     {
       key: 'ciudades',
-      header: USER_TEXTS.ciudades,
+      header: LABELS.usuarios.ciudades,
       minWidth: 160,
       render: (u) => <Cities names={actions.cityNames(u.ciudades)} />,
     },
-    { key: 'estado', header: USER_TEXTS.estado, render: (u) => <EstadoChip estado={u.estado} /> },
+    { key: 'estado', header: LABELS.usuarios.estado, render: (u) => <EstadoChip estado={u.estado} /> },
     {
       key: 'acciones',
       header: LABELS.list.acciones,
@@ -134,10 +133,10 @@ export function userCard(actions: UserColumnActions): RenderCard<UserRow> {
         subtitle={u.email}
         status={<EstadoChip estado={u.estado} />}
         fields={[
-          { label: USER_TEXTS.cargo, value: u.cargo },
-          { label: USER_TEXTS.identificacion, value: u.identificacion },
-          { label: USER_TEXTS.telefono, value: u.telefono },
-          { label: USER_TEXTS.ciudades, value: <Cities names={actions.cityNames(u.ciudades)} /> },
+          { label: LABELS.usuarios.cargo, value: u.cargo },
+          { label: LABELS.usuarios.identificacion, value: u.identificacion },
+          { label: LABELS.usuarios.telefono, value: u.telefono },
+          { label: LABELS.usuarios.ciudades, value: <Cities names={actions.cityNames(u.ciudades)} /> },
         ]}
         actions={<UserActions u={u} actions={actions} labelled />}
       />

@@ -14,7 +14,6 @@ import { useCurrentUser } from '../../lib/session';
 import type { UserRow } from './api/list-users';
 import { useCreateUser, type NewUser } from './api/create-user';
 import { useUpdateUser, type UserUpdate } from './api/update-user';
-import { USER_TEXTS } from './texts';
 type FormValues = CreateUserInput & { estado?: boolean };
 type Target = UserRow | 'new';
 
@@ -144,34 +143,34 @@ function UserForm({
             />
           </Box>
         )}
-        <FormTextField control={control} name="nombres" label={USER_TEXTS.nombre} autoFocus />
-        <FormTextField control={control} name="apellidos" label={USER_TEXTS.apellidos} />
+        <FormTextField control={control} name="nombres" label={LABELS.usuarios.nombre} autoFocus />
+        <FormTextField control={control} name="apellidos" label={LABELS.usuarios.apellidos} />
         <FormTextField
           control={control}
           name="identificacion"
-          label={USER_TEXTS.identificacion}
+          label={LABELS.usuarios.identificacion}
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
         <FormTextField
           control={control}
           name="telefono"
-          label={USER_TEXTS.telefono}
+          label={LABELS.usuarios.telefono}
           type="tel"
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
-        <FormTextField control={control} name="email" label={USER_TEXTS.email} type="email" autoComplete="off" />
+        <FormTextField control={control} name="email" label={LABELS.usuarios.email} type="email" autoComplete="off" />
         {/* Nobody changes their own cargo. */}
         <FormSelectField
           control={control}
           name="cargo"
-          label={USER_TEXTS.cargo}
+          label={LABELS.usuarios.cargo}
           options={cargoOptions}
           disabled={!!editing && !editing.actions.changeCargo}
         />
         <FormSelectField
           control={control}
           name="area"
-          label={USER_TEXTS.area}
+          label={LABELS.usuarios.area}
           options={areaOptions}
           // When editing, only the administrator may move a user to another area (spec 1 §5).
           disabled={!!editing && !editing.actions.changeArea}
@@ -180,7 +179,7 @@ function UserForm({
           <FormSelectField
             control={control}
             name="estado"
-            label={USER_TEXTS.estado}
+            label={LABELS.usuarios.estado}
             options={ESTADO_OPTIONS}
             toValue={(v) => v === 'true'}
           />

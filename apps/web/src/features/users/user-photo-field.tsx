@@ -2,11 +2,10 @@ import { useRef, useState } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { USER_PHOTO_ACCEPT, USER_PHOTO_MAX_MB, fmt } from '@vialex/domain';
+import { LABELS, USER_PHOTO_ACCEPT, USER_PHOTO_MAX_MB, fmt } from '@vialex/domain';
 import { UserAvatar } from '../../components/user-avatar';
 import { isApiError } from '../../lib/api';
 import { useCurrentUser } from '../../lib/session';
-import { USER_TEXTS } from './texts';
 import { useUserPhoto } from './api/user-photo';
 
 export interface UserPhotoFieldProps {
@@ -38,16 +37,16 @@ export function UserPhotoField({ userId, nombre, foto }: UserPhotoFieldProps) {
       <Stack spacing={0.5} sx={{ minWidth: 0 }}>
         <Stack direction="row" spacing={1}>
           <Button variant="outlined" size="small" disabled={photo.isPending} onClick={() => input.current?.click()}>
-            {current ? USER_TEXTS.cambiarFoto : USER_TEXTS.subirFoto}
+            {current ? LABELS.usuarios.cambiarFoto : LABELS.usuarios.subirFoto}
           </Button>
           {current && (
             <Button size="small" color="error" disabled={photo.isPending} onClick={() => void send(null)}>
-              {USER_TEXTS.quitarFoto}
+              {LABELS.usuarios.quitarFoto}
             </Button>
           )}
         </Stack>
         <Typography variant="caption" color={error ? 'error' : 'text.secondary'} role={error ? 'alert' : undefined}>
-          {error ?? fmt(USER_TEXTS.fotoAyuda, { mb: USER_PHOTO_MAX_MB })}
+          {error ?? fmt(LABELS.usuarios.fotoAyuda, { mb: USER_PHOTO_MAX_MB })}
         </Typography>
       </Stack>
       <input
@@ -55,7 +54,7 @@ export function UserPhotoField({ userId, nombre, foto }: UserPhotoFieldProps) {
         type="file"
         accept={USER_PHOTO_ACCEPT}
         hidden
-        aria-label={USER_TEXTS.foto}
+        aria-label={LABELS.usuarios.foto}
         data-testid="user-photo-input"
         onChange={(e) => {
           const file = e.target.files?.[0];

@@ -1,8 +1,7 @@
-import { USER_LIST, type UserPage, type UserResponse } from '@vialex/domain';
+import { LABELS, USER_LIST, type UserPage, type UserResponse } from '@vialex/domain';
 import { fetchListPage } from '../../../components/list/list-api';
 import { listFields } from '../../../components/list/fields';
 import type { ListParams } from '../../../components/list/types';
-import { USER_TEXTS } from '../texts';
 import { ESTADO_OPTIONS } from '../../../components/list/estado-chip';
 
 /** A staff user as GET /api/usuarios answers it (its contract). */
@@ -20,15 +19,15 @@ export function fetchUsers(params: ListParams, signal?: AbortSignal) {
 
 /** LISTA DE USUARIOS' criteria, from the list contract; e-mail and cargo are not uppercased. */
 export const USER_FIELDS = listFields(USER_LIST, {
-  nombres: USER_TEXTS.nombres,
-  apellidos: USER_TEXTS.apellidos,
-  identificacion: USER_TEXTS.identificacion,
-  telefono: USER_TEXTS.telefono,
-  email: USER_TEXTS.email,
-  cargo: USER_TEXTS.cargo,
-  area: USER_TEXTS.areaColumna,
+  nombres: LABELS.usuarios.nombres,
+  apellidos: LABELS.usuarios.apellidos,
+  identificacion: LABELS.usuarios.identificacion,
+  telefono: LABELS.usuarios.telefono,
+  email: LABELS.usuarios.email,
+  cargo: LABELS.usuarios.cargo,
+  area: LABELS.usuarios.areaColumna,
   estado: {
-    label: USER_TEXTS.estado,
+    label: LABELS.usuarios.estado,
     options: ESTADO_OPTIONS,
   },
 });

@@ -1,3 +1,0 @@
-import { LABELS } from '@vialex/domain';
-
-export const USER_TEXTS = LABELS.usuarios;
