@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { enqueueSnackbar } from 'notistack';
 import { MemoryRouter } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { MSG, type Me } from '@vialex/domain';
 import { queryClient } from './query-client';
 import {
@@ -16,6 +15,7 @@ import {
 } from './session';
 import { LoginPage } from '../features/auth/login-page';
 import { Providers } from '../app/providers';
+import { renderWithApp } from '../test/render';
 
 const NOW = new Date('2026-03-02T10:15:00.000Z');
 const me = (expiresAt: Date) => ({ id: 'u1', sessionExpiresAt: expiresAt.toISOString() }) as Me;
@@ -73,13 +73,7 @@ describe('why a session ended, for the login screen', () => {
   it('the login screen says that the session time ended, until closed', async () => {
     queryClient.setQueryData(meQueryKey, me(new Date(NOW.getTime() - 1000)));
     act(() => handleSessionLost('NO_SESSION'));
-    render(
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter>
-          <LoginPage />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderWithApp(<LoginPage />, { queryClient });
     expect(screen.getByTestId('session-ended')).toHaveTextContent(MSG.sesionTiempoCumplido);
     screen.getByRole('button', { name: MSG.cerrar }).click();
     expect(await screen.findByRole('button', { name: MSG.ingresar })).toBeInTheDocument();
@@ -87,6 +81,7 @@ describe('why a session ended, for the login screen', () => {
   });
 });
 
+// The app's own Providers, not renderWithApp: these test that its toast provider closes every toast.
 describe('signed out, nothing covers the sign-in form', () => {
   it('a lost session closes every toast, also one that stays until closed', async () => {
     queryClient.setQueryData(meQueryKey, me(new Date(NOW.getTime() + 60_000)));

@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { LABELS, MSG, type Me } from '@vialex/domain';
+import { renderWithApp } from '../../test/render';
 import { PasskeySignInButton } from './passkey-sign-in-button';
 import { SecondStepForm, SetupFactorForm } from './second-step';
 
@@ -46,25 +45,20 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function renderIn(node: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(<QueryClientProvider client={client}>{node}</QueryClientProvider>);
-}
-
 const cancelled = () =>
   Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' });
 
 describe('INGRESAR CON UNA LLAVE DE ACCESO', () => {
   it('is not offered where the browser has no passkeys', () => {
     vi.stubGlobal('PublicKeyCredential', undefined);
-    renderIn(<PasskeySignInButton onDone={() => {}} />);
+    renderWithApp(<PasskeySignInButton onDone={() => {}} />);
     expect(screen.queryByRole('button', { name: L.ingresarConLlave })).not.toBeInTheDocument();
   });
 
   it("signs in with the passkey alone: the server's challenge, the browser's answer, then the user", async () => {
     webauthn.authenticate.mockResolvedValue(ANSWER);
     const onDone = vi.fn();
-    renderIn(<PasskeySignInButton onDone={onDone} />);
+    renderWithApp(<PasskeySignInButton onDone={onDone} />);
     fireEvent.click(screen.getByRole('button', { name: L.ingresarConLlave }));
     await waitFor(() => expect(onDone).toHaveBeenCalledWith(USER));
     expect(webauthn.authenticate).toHaveBeenCalledWith({ optionsJSON: OPTIONS });
@@ -75,7 +69,7 @@ describe('INGRESAR CON UNA LLAVE DE ACCESO', () => {
   it('says so when the browser prompt was cancelled, and sends nothing more', async () => {
     webauthn.authenticate.mockRejectedValue(cancelled());
     const onDone = vi.fn();
-    renderIn(<PasskeySignInButton onDone={onDone} />);
+    renderWithApp(<PasskeySignInButton onDone={onDone} />);
     fireEvent.click(screen.getByRole('button', { name: L.ingresarConLlave }));
     expect(await screen.findByRole('alert')).toHaveTextContent(L.llaveCancelada);
     expect(posted).toHaveLength(1);
@@ -85,14 +79,14 @@ describe('INGRESAR CON UNA LLAVE DE ACCESO', () => {
   it("shows the server's message when it refuses the passkey", async () => {
     webauthn.authenticate.mockResolvedValue(ANSWER);
     answers['/api/auth/login/llave'] = 401;
-    renderIn(<PasskeySignInButton onDone={() => {}} />);
+    renderWithApp(<PasskeySignInButton onDone={() => {}} />);
     fireEvent.click(screen.getByRole('button', { name: L.ingresarConLlave }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.llaveNoVerificada);
   });
 
   it('says the browser cannot when it does not support passkeys', async () => {
     webauthn.authenticate.mockRejectedValue(Object.assign(new Error('no'), { name: 'NotSupportedError' }));
-    renderIn(<PasskeySignInButton onDone={() => {}} />);
+    renderWithApp(<PasskeySignInButton onDone={() => {}} />);
     fireEvent.click(screen.getByRole('button', { name: L.ingresarConLlave }));
     expect(await screen.findByRole('alert')).toHaveTextContent(L.llaveNoSoportada);
   });
@@ -102,7 +96,7 @@ describe('the second step with a passkey', () => {
   it("offers USAR UNA LLAVE DE ACCESO when the user has one, and signs in with the pending user's passkey", async () => {
     webauthn.authenticate.mockResolvedValue(ANSWER);
     const onDone = vi.fn();
-    renderIn(<SecondStepForm methods={['llave', 'recuperacion']} onDone={onDone} />);
+    renderWithApp(<SecondStepForm methods={['llave', 'recuperacion']} onDone={onDone} />);
     expect(screen.getByText(L.segundoPasoLlave)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: L.usarLlave }));
     await waitFor(() => expect(onDone).toHaveBeenCalledWith(USER));
@@ -113,7 +107,7 @@ describe('the second step with a passkey', () => {
   });
 
   it('is not offered to a user with the app only', () => {
-    renderIn(<SecondStepForm methods={['totp', 'recuperacion']} onDone={() => {}} />);
+    renderWithApp(<SecondStepForm methods={['totp', 'recuperacion']} onDone={() => {}} />);
     expect(screen.queryByRole('button', { name: L.usarLlave })).not.toBeInTheDocument();
   });
 });
@@ -125,7 +119,7 @@ describe('the setup a required cargo is led to', () => {
       qr: 'data:image/png;base64,AA==',
       uri: 'otpauth://x',
     };
-    renderIn(<SetupFactorForm onDone={() => {}} />);
+    renderWithApp(<SetupFactorForm onDone={() => {}} />);
     expect(screen.getByRole('heading', { name: L.configurarTitulo })).toBeInTheDocument();
     expect(posted).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: L.configurarConApp }));
@@ -141,7 +135,7 @@ describe('the setup a required cargo is led to', () => {
     webauthn.register.mockResolvedValue(ANSWER);
     answers['/api/auth/login/configurar/llave'] = { user: USER, codigosRecuperacion: CODES };
     const onDone = vi.fn();
-    renderIn(<SetupFactorForm onDone={onDone} />);
+    renderWithApp(<SetupFactorForm onDone={onDone} />);
     fireEvent.click(screen.getByRole('button', { name: L.configurarConLlave }));
     fireEvent.click(screen.getByRole('button', { name: L.continuar }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.campoRequerido);
@@ -161,7 +155,7 @@ describe('the setup a required cargo is led to', () => {
 
   it('says so when the registration was cancelled', async () => {
     webauthn.register.mockRejectedValue(cancelled());
-    renderIn(<SetupFactorForm onDone={() => {}} />);
+    renderWithApp(<SetupFactorForm onDone={() => {}} />);
     fireEvent.click(screen.getByRole('button', { name: L.configurarConLlave }));
     fireEvent.change(screen.getByLabelText(L.nombreLlave), { target: { value: 'Portátil' } });
     fireEvent.click(screen.getByRole('button', { name: L.continuar }));

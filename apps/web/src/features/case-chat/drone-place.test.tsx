@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { fireEvent, screen } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
 import { LABELS, fmt, type Me } from '@vialex/domain';
-import { CurrentUserContext } from '../../lib/session';
+import { renderWithApp } from '../../test/render';
 import { DronePlace, mapHref } from './drone-place';
-import { fireEvent } from '@testing-library/react';
 
 const T = LABELS.chat;
 const AT = { latitud: 4.711, longitud: -74.0721 };
@@ -15,22 +14,19 @@ function Where() {
 }
 
 function renderAt(path: string, cargo: Me['cargo'] | null, dron = AT) {
-  return render(
-    <CurrentUserContext.Provider value={cargo ? ({ id: 'u1', cargo } as Me) : null}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route
-            path="*"
-            element={
-              <>
-                <DronePlace dron={dron} />
-                <Where />
-              </>
-            }
-          />
-        </Routes>
-      </MemoryRouter>
-    </CurrentUserContext.Provider>,
+  return renderWithApp(
+    <Routes>
+      <Route
+        path="*"
+        element={
+          <>
+            <DronePlace dron={dron} />
+            <Where />
+          </>
+        }
+      />
+    </Routes>,
+    { route: path, user: cargo ? ({ id: 'u1', cargo } as Me) : null },
   );
 }
 

@@ -62,7 +62,7 @@ function renderEntry(token = 'tok-123') {
     ],
     { initialEntries: [`/login/auth-cliente/${token}`] },
   );
-  // No data or toast provider: the entry page goes without both (it is the lightest screen).
+  // Not renderWithApp: the driver's side has no data or toast provider, and the entry page must go without both.
   render(<RouterProvider router={router} />);
   return router;
 }

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { LABELS, MSG, fmt, type Me } from '@vialex/domain';
 import { CurrentUserContext, meQueryKey, setNavigator } from '../../lib/session';
 import { queryClient } from '../../lib/query-client';
 import { SESSION_WARNING_MS, formatTimeLeft } from '../../lib/session-timer';
+import { renderWithApp } from '../../test/render';
 import { SessionWarning } from './session-warning';
 
 const timeUp = vi.hoisted(() => vi.fn());
@@ -29,6 +30,7 @@ const me = (minutes: number): Me => ({
   sessionExpiresAt: new Date(START.getTime() + minutes * 60_000).toISOString(),
 });
 
+// Its own user provider, not renderWithApp's: a test changes the user on the same mounted warning.
 function renderWarning(user: Me) {
   return render(
     <CurrentUserContext.Provider value={user}>
@@ -130,13 +132,12 @@ describe('Seguir conectado: the password again, in a dialog over the screen', ()
 
   /** A form of half-typed work beside the warning: it must not be remounted or cleared. */
   function renderScreen() {
-    return render(
-      <QueryClientProvider client={queryClient}>
-        <Staff>
-          <SessionWarning />
-          <textarea aria-label="Borrador" defaultValue="" />
-        </Staff>
-      </QueryClientProvider>,
+    return renderWithApp(
+      <Staff>
+        <SessionWarning />
+        <textarea aria-label="Borrador" defaultValue="" />
+      </Staff>,
+      { queryClient },
     );
   }
 

@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { LABELS, MSG, type Me } from '@vialex/domain';
-import { CurrentUserContext } from '../../lib/session';
+import { renderWithApp } from '../../test/render';
 import { SecondFactorSection } from './second-factor-section';
 
 const L = LABELS.segundoFactor;
@@ -39,14 +38,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 async function openAdd(name = 'Celular de trabajo') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <CurrentUserContext.Provider value={ME}>
-        <SecondFactorSection />
-      </CurrentUserContext.Provider>
-    </QueryClientProvider>,
-  );
+  renderWithApp(<SecondFactorSection />, { user: ME });
   fireEvent.click(await screen.findByRole('button', { name: L.agregarLlave }));
   const dialog = await screen.findByRole('dialog', { name: L.agregarLlaveTitulo });
   fireEvent.change(within(dialog).getByTestId('passkey-name'), { target: { value: name } });

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import { LABELS, MSG, fmt, type Me, type SecondFactorStatus } from '@vialex/domain';
-import { CurrentUserContext } from '../../lib/session';
+import { renderWithApp } from '../../test/render';
 import ProfilePage from './profile-page';
 
 const L = LABELS.segundoFactor;
@@ -57,14 +57,9 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <CurrentUserContext.Provider value={ME}>
-        <ProfilePage photo={<div data-testid="photo-control" />} />
-      </CurrentUserContext.Provider>
-    </QueryClientProvider>,
-  );
+  // No retry: a failed read (5xx, which the app retries once) shows at once.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return renderWithApp(<ProfilePage photo={<div data-testid="photo-control" />} />, { user: ME, queryClient });
 }
 
 const status = (s: SecondFactorStatus) => (routes['GET /api/auth/segundo-factor'] = () => ({ status: 200, body: s }));

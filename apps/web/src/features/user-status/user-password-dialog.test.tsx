@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DISPONIBILIDAD, LABELS, MSG } from '@vialex/domain';
-import { createQueryClient } from '../../lib/query-client';
+import { renderWithApp } from '../../test/render';
 import type { Feedback } from '../../components/list/use-feedback';
 import type { StatusRow } from './api/list-user-status';
 import { UserPasswordDialog } from './user-password-dialog';
@@ -40,11 +39,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 async function reset(tick: boolean) {
   const feedback = { success: vi.fn(), fail: vi.fn(), error: vi.fn() } as unknown as Feedback;
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <UserPasswordDialog user={USER} onClose={() => {}} feedback={feedback} />
-    </QueryClientProvider>,
-  );
+  renderWithApp(<UserPasswordDialog user={USER} onClose={() => {}} feedback={feedback} />);
   const dialog = screen.getByRole('dialog', { name: MSG.cambiarContrasena });
   fireEvent.change(within(dialog).getByLabelText(MSG.nuevaContrasena), { target: { value: PASSWORD } });
   fireEvent.change(within(dialog).getByLabelText(MSG.confirmarContrasena), { target: { value: PASSWORD } });

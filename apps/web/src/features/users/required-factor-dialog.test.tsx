@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { LABELS, MSG } from '@vialex/domain';
+import { renderWithApp } from '../../test/render';
 import { RequiredFactorDialog } from './required-factor-dialog';
 
 const L = LABELS.segundoFactor;
@@ -30,12 +30,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 function setup(onSaved = vi.fn()) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RequiredFactorDialog open onClose={() => {}} onSaved={onSaved} />
-    </QueryClientProvider>,
-  );
+  renderWithApp(<RequiredFactorDialog open onClose={() => {}} onSaved={onSaved} />);
   return screen.getByRole('dialog', { name: L.porCargoTitulo });
 }
 

@@ -1,18 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { LABELS, MSG, fmt } from '@vialex/domain';
+import { renderWithApp } from '../../test/render';
 import { UserPhotoField } from './user-photo-field';
 
 const T = LABELS.usuarios;
 
 function setup(foto: string | null = null) {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <UserPhotoField userId="u1" nombre="Ana Pérez" foto={foto} />
-    </QueryClientProvider>,
-  );
+  renderWithApp(<UserPhotoField userId="u1" nombre="Ana Pérez" foto={foto} />);
   return screen.getByTestId('user-photo-input') as HTMLInputElement;
 }
 
