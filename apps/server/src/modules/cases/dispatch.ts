@@ -1,4 +1,4 @@
-import { topics, type NoticeEvent } from '@vialex/domain';
+import { topics, type AgentSlot, type NoticeEvent } from '@vialex/domain';
 import type { Executor, Tx } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { casos, trazabilidad } from '../../db/schema/index.js';
@@ -10,6 +10,12 @@ import { recordStateTrail } from '../availability/availability.js';
 /** What every dispatch action on a case shares (spec 2 §4, §6). */
 
 export type CaseRow = typeof casos.$inferSelect;
+
+/** What a notice about a case reads of it: its number, city, agents and requests (recipientsOf), its client. */
+export type NoticeCaseRow = Pick<
+  CaseRow,
+  'id' | 'caso' | 'uidciudad' | 'uidcliente' | 'uidconductor' | AgentSlot | 'solicitud_perito' | 'solicitud_dibujante'
+>;
 export type Pending = PendingNotice[];
 
 export const nameOf = (u: { nombres: string; apellidos: string }) => `${u.nombres} ${u.apellidos}`;
@@ -45,7 +51,7 @@ export const listChanged = (ctx: AppContext, tx: Executor, id: string) =>
 export async function noticeAboutCase(
   tx: Tx,
   pending: Pending,
-  c: CaseRow,
+  c: NoticeCaseRow,
   event: NoticeEvent,
   input: Omit<NoticeInput, 'case' | 'cedula' | 'client'> = {},
 ): Promise<void> {

@@ -6,13 +6,20 @@ import { casos, fotosdrone, mensajes } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { badRequest } from '../../platform/errors.js';
 import { enforce } from '../../platform/policy.js';
-import { dispatch, noticeAboutCase, type CaseRow, type Pending } from '../cases/dispatch.js';
+import { dispatch, noticeAboutCase, type Pending } from '../cases/dispatch.js';
 import { recordFile, removeStored, storeStaged, type StoredFile } from '../files/service.js';
 import { discardStaged, type StagedUpload } from '../files/upload.js';
 import { messageByClientId, type MessageRow, type StoredChatFile, type StoredReply } from './messages.js';
 import { makePreview } from './previews.js';
 import { saveAndAnnounce } from './send-statement.js';
-import { caseAgentsOfRoom, joinAgents, type ChatSender, type OpenRoom } from './service.js';
+import {
+  caseAgentsOfRoom,
+  joinAgents,
+  roomCaseColumns,
+  type ChatSender,
+  type OpenRoom,
+  type RoomCase,
+} from './service.js';
 
 /*
  * Saying something in a room: a text, files, or drone photos. The client id the phone made is
@@ -211,7 +218,7 @@ async function checkedAgain(tx: Tx, open: OpenRoom, drone: DroneInput | undefine
     'chat_case_for_share',
     (b) =>
       b
-        .select({ caso: casos, version: sql<string>`${casos}.xmin::text` })
+        .select({ caso: roomCaseColumns(), version: sql<string>`${casos}.xmin::text` })
         .from(casos)
         .where(eq(casos.id, sql.placeholder('id')))
         .for('share'),
@@ -240,7 +247,7 @@ async function quotedMessage(tx: Tx, roomId: string, id: string): Promise<Stored
 async function recordDronePhotos(
   tx: Tx,
   pending: Pending,
-  caso: CaseRow,
+  caso: RoomCase,
   roomId: string,
   message: MessageRow,
   files: StoredChatFile[],

@@ -11,6 +11,7 @@ import {
   seesOnlyFiles,
   topics,
   userPhotoUrl,
+  type AgentSlot,
   type ChatKind,
   type ChatViewer,
 } from '@vialex/domain';
@@ -76,10 +77,42 @@ export function staffSender(viewer: Viewer): ChatSender {
   };
 }
 
-/** A room as one viewer opens it: the case (its state decides the rules) and the room. */
+/**
+ * The case's columns a room is opened with: its rules (ChatCaseState: the agents' slots, the
+ * requests, the rooms' flags, archived), the notices a send records (noticeAboutCase: the number,
+ * the city, the client) and its id. Each message reads them, so only these are read and decoded,
+ * not the case's whole row; the type (RoomCase) is made of the same list.
+ */
+const ROOM_CASE_FIELDS = [
+  'id',
+  'caso',
+  'estado',
+  'archivado',
+  'tipo_plan',
+  'uidciudad',
+  'uidcliente',
+  'uidconductor',
+  ...AGENT_SLOTS,
+  'solicitud_perito',
+  'solicitud_dibujante',
+  'solicitud_atencion',
+  'aprobar_atencion',
+  'chat_perito',
+  'chat_dibujante',
+] as const satisfies readonly (keyof CaseRow)[];
+type RoomCaseField = (typeof ROOM_CASE_FIELDS)[number];
+
+/** The case as a room's rules and sends read it. */
+export type RoomCase = Pick<CaseRow, RoomCaseField>;
+
+/** ROOM_CASE_FIELDS as a select's columns. */
+export const roomCaseColumns = () =>
+  Object.fromEntries(ROOM_CASE_FIELDS.map((f) => [f, casos[f]])) as { [K in RoomCaseField]: (typeof casos)[K] };
+
+/** A room as one viewer opens it: the case (its state decides the rules) and the room's id. */
 export interface OpenRoom {
-  caso: CaseRow;
-  room: ChatRow;
+  caso: RoomCase;
+  room: Pick<ChatRow, 'id' | 'ultimoIndex'>;
   sender: ChatSender;
   kind: ChatKind;
   /**
@@ -101,8 +134,8 @@ export const filesOnlyCargos = (kind: ChatKind): string[] => CARGOS.filter((c) =
  * how many members are away (a text tells them by notice) and the agents not yet members.
  */
 export const openRoomFields = () => ({
-  caso: casos,
-  room: chats,
+  caso: roomCaseColumns(),
+  room: { id: chats.id, ultimoIndex: chats.ultimoIndex },
   version: sql<string>`${casos}.xmin::text`,
   away: sql<number>`(select count(*)::int from ${chatUsuarios} cu join ${usuarios} u on u.id = cu.usuario
         where cu.room_id = ${chats.id} and cu.conexiones = 0 and cu.usuario <> ${sql.placeholder('sender')}::uuid
@@ -213,7 +246,7 @@ export async function joinAgents(db: Executor, roomId: string, agents: ChatSende
 }
 
 /** The users in the case's agent slots (a slot may hold 'solicitado': requested, nobody yet). */
-export const caseAgentIds = (caso: CaseRow): string[] => [
+export const caseAgentIds = (caso: Pick<CaseRow, AgentSlot>): string[] => [
   ...new Set(AGENT_SLOTS.map((s) => caso[s]).filter((x): x is string => !!x && x !== 'solicitado')),
 ];
 
@@ -223,7 +256,7 @@ export const caseAgentIds = (caso: CaseRow): string[] => [
  */
 export async function caseAgentsOfRoom(
   db: Executor,
-  caso: CaseRow,
+  caso: RoomCase,
   kind: ChatKind,
 ): Promise<(ChatSender & { fotoUrl: string | null })[]> {
   const ids = caseAgentIds(caso);
