@@ -9,8 +9,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { LABELS, MSG, PASSKEY_NAME_MAX } from '@vialex/domain';
 import { ButtonSpinner } from '../../components/button-spinner';
+import { usePendingAction } from '../../lib/use-pending-action';
 
 const L = LABELS.segundoFactor;
+
+const messageOf = (err: unknown) => (err instanceof Error && err.message ? err.message : MSG.algoSalioMal);
 
 /** AGREGAR LLAVE DE ACCESO: the device's name, then the browser's own prompt (`onAdd`). */
 export function PasskeyDialog({
@@ -24,29 +27,19 @@ export function PasskeyDialog({
   onClose: () => void;
 }) {
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = usePendingAction();
   const close = () => {
     setName('');
     setError(null);
     onClose();
   };
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!name.trim()) {
-      setError(MSG.campoRequerido);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
+    if (!name.trim()) return setError(MSG.campoRequerido);
+    return run(async () => {
       await onAdd(name.trim());
       setName('');
-    } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : MSG.algoSalioMal);
-    } finally {
-      setBusy(false);
-    }
+    }, messageOf);
   };
   return (
     <Dialog

@@ -9,6 +9,7 @@ import { LABELS, MSG } from '@vialex/domain';
 import { isApiError } from '../../lib/api';
 import { PasswordField } from '../../components/password-field';
 import { ButtonSpinner } from '../../components/button-spinner';
+import { usePendingAction } from '../../lib/use-pending-action';
 import { confirmPassword, isProofRequired } from './api/second-factor';
 
 const L = LABELS.segundoFactor;
@@ -66,28 +67,22 @@ function PasswordProofDialog({
   onCancel: () => void;
 }) {
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = usePendingAction();
   const finish = (then: () => void) => {
     setPassword('');
     setError(null);
     then();
   };
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!password) {
-      setError(MSG.contrasenaRequerida);
-      return;
-    }
-    setBusy(true);
-    try {
-      await confirmPassword(password);
-      finish(onProven);
-    } catch (err) {
-      setError(isApiError(err) ? err.message : MSG.algoSalioMal);
-    } finally {
-      setBusy(false);
-    }
+    if (!password) return setError(MSG.contrasenaRequerida);
+    return run(
+      async () => {
+        await confirmPassword(password);
+        finish(onProven);
+      },
+      (err) => (isApiError(err) ? err.message : MSG.algoSalioMal),
+    );
   };
   return (
     <Dialog
