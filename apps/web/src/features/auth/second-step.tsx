@@ -9,6 +9,7 @@ import { LABELS, MSG, PASSKEY_NAME_MAX, type Me, type SecondFactorMethod, type T
 import { api, isApiError } from '../../lib/api';
 import { signedIn } from './api/login';
 import { usePendingAction } from '../../lib/use-pending-action';
+import { TotpKey } from '../../components/totp-key';
 import { passkeyMessage, passkeysSupported, setUpPasskeyAtSignIn, signInWithPasskey } from './passkey-sign-in';
 
 /*
@@ -237,17 +238,7 @@ function AppSetup({ onDone, back }: { onDone: (done: Done) => void; back?: React
         {L.configurarApp}
       </Typography>
       <Typography>{L.escaneeQr}</Typography>
-      {setup && (
-        <>
-          <Box component="img" src={setup.qr} alt={L.qrAlt} sx={{ width: 200, height: 200, alignSelf: 'center' }} />
-          <Typography variant="body2" color="text.secondary">
-            {L.claveManual}
-          </Typography>
-          <Typography data-testid="totp-key" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
-            {setup.secreto}
-          </Typography>
-        </>
-      )}
+      {setup && <TotpKey setup={setup} size={200} />}
       <Typography>{L.ingreseCodigoApp}</Typography>
       <TextField
         label={L.codigo}

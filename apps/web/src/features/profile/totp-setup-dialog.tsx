@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -9,12 +8,15 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import ContentCopy from '@mui/icons-material/ContentCopy';
 import { LABELS, MSG, type TotpSetup } from '@vialex/domain';
 import { ButtonSpinner } from '../../components/button-spinner';
+import { TotpKey } from '../../components/totp-key';
 import { showToast } from '../../lib/toasts';
+import { usePendingAction } from '../../lib/use-pending-action';
 
 const L = LABELS.segundoFactor;
+
+const messageOf = (err: unknown) => (err instanceof Error && err.message ? err.message : MSG.algoSalioMal);
 
 /**
  * The authenticator app's setup (its key came with `setup`): the QR code, the key to type by hand
@@ -31,25 +33,18 @@ export function TotpSetupDialog({
   onClose: () => void;
 }) {
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = usePendingAction();
   const close = () => {
     setCode('');
     setError(null);
     onClose();
   };
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    return run(async () => {
       await onActivate(code);
       setCode('');
-    } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : MSG.algoSalioMal);
-    } finally {
-      setBusy(false);
-    }
+    }, messageOf);
   };
   const copyKey = async () => {
     if (!setup) return;
@@ -70,25 +65,7 @@ export function TotpSetupDialog({
         <DialogContent>
           <Stack spacing={1.5}>
             <Typography>{L.escaneeQr}</Typography>
-            {setup && (
-              <Box
-                component="img"
-                src={setup.qr}
-                alt={L.qrAlt}
-                sx={{ width: 180, height: 180, alignSelf: 'center', bgcolor: '#fff' }}
-              />
-            )}
-            <Typography variant="body2" color="text.secondary">
-              {L.claveManual}
-            </Typography>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <Typography data-testid="totp-key" sx={{ fontFamily: 'monospace', wordBreak: 'break-all', flex: 1 }}>
-                {setup?.secreto}
-              </Typography>
-              <Button size="small" startIcon={<ContentCopy />} onClick={copyKey} sx={{ flexShrink: 0 }}>
-                {L.copiarClave}
-              </Button>
-            </Stack>
+            {setup && <TotpKey setup={setup} size={180} onCopy={copyKey} />}
             <Typography>{L.ingreseCodigoApp}</Typography>
             <TextField
               label={L.codigo}
