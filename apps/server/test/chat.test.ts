@@ -14,6 +14,7 @@ import {
   MSG,
   WORKSPACE_TAB_RULES,
   chatPageResponse,
+  chatSendResponse,
   type Cargo,
   type ChatKind,
   type ChatPage,
@@ -181,6 +182,9 @@ describe('the message as sent and read', () => {
     for (const m of page.sala.miembros) expect(m.username).not.toMatch(/ (?=\S{0,3}\d)\S{1,4} \[[^\]]+\]$/);
     // The Abogado's device got both (their own send) and read them; the Investigador reads one unread.
     expect(page.sala).toMatchObject({ ultimo: 2, noLeidos: 1, entregadoHasta: 2, vistoHasta: 2 });
+    // Both answers are written as built (plainJson): exactly the documented shapes, nothing more.
+    expect(reply.json()).toEqual(chatSendResponse.parse(reply.json()));
+    expect(page).toEqual(chatPageResponse.parse(page));
     const read2 = await s.app.inject({
       method: 'POST',
       url: url(c.id, 'general', '/leidos'),
@@ -494,6 +498,9 @@ describe('drone photos (spec 2 §2, §5)', () => {
     expect(res.json().message).toBe('Fotos cargadas exitosamente');
     expect(res.json().mensaje).toMatchObject({ dron: { latitud: 4.6533, longitud: -74.0836 } });
     expect(res.json().mensaje.files).toHaveLength(2);
+    const page = (await read(c.id, 'general', 'Investigador')).json();
+    expect(page).toEqual(chatPageResponse.parse(page));
+    expect(page.mensajes.at(-1).dron).toEqual({ latitud: 4.6533, longitud: -74.0836 });
     const [room] = await s.ctx.db
       .select()
       .from(chats)

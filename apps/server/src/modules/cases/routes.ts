@@ -28,6 +28,7 @@ import {
 } from '@vialex/domain';
 import { viewerOf } from '../../platform/context.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { plainJson } from '../../platform/plain-json.js';
 import { readSessionCookie } from '../auth/session.js';
 import type { Viewer } from '../../platform/viewer.js';
 import { staffGuard } from '../auth/guard.js';
@@ -47,12 +48,6 @@ import { authorizeAttention, requestAttention } from './attention-service.js';
 import { archiveCase } from './archive-service.js';
 
 const idParams = z.object({ id: z.uuid({ error: MSG.casoNoExiste }) });
-/**
- * The case list is the busiest response: presentCase already builds exactly the documented
- * shape (and TypeScript holds it to the schema), so the page is written with JSON.stringify
- * rather than re-checked by zod field by field on every request. The schema still documents it.
- */
-const plainJson = () => (data: unknown) => JSON.stringify(data);
 
 export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -74,6 +69,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
       url,
       {
         config: { sessionCheckedByRoute: true },
+        // presentCase builds exactly the documented shape: written as it is (plainJson).
         serializerCompiler: plainJson,
         schema: {
           tags: ['casos'],

@@ -89,7 +89,9 @@ export function presentMessage(
   filesOnly = false,
 ): ChatMessage {
   const files = (row.files as StoredChatFile[]) ?? [];
-  const dron = files.find((f) => f.dron)?.dron ?? null;
+  const photo = files.find((f) => f.dron)?.dron;
+  // Built field by field: the answer is written as it is (plainJson).
+  const dron = photo ? { latitud: photo.latitud, longitud: photo.longitud } : null;
   return {
     id: row.id,
     indexId: row.indexId,

@@ -12,6 +12,7 @@ import {
   chatSendSchema,
 } from '@vialex/domain';
 import type { AppContext } from '../../platform/context.js';
+import { plainJson } from '../../platform/plain-json.js';
 import { fileResponseSchema } from '../files/service.js';
 import { presentFor, readRoom } from './messages.js';
 import { sendMessage } from './send-service.js';
@@ -59,9 +60,12 @@ export const chatRoomRoutes: FastifyPluginAsyncZod<{ audience: RoomAudience }> =
   });
   await app.register(multipart, { limits: chatMultipartLimits(ctx.config.uploadMaxMb) });
 
+  // A page and a send answer what presentFor and roomHeader build, exactly the documented shapes:
+  // written as they are (plainJson), not encoded again by zod.
   app.get(
     path,
     {
+      serializerCompiler: plainJson,
       schema: {
         tags: [tag],
         summary: summary.read,
@@ -81,6 +85,7 @@ export const chatRoomRoutes: FastifyPluginAsyncZod<{ audience: RoomAudience }> =
     `${path}/mensajes`,
     {
       ...(audience.send ? { config: audience.send.config } : {}),
+      serializerCompiler: plainJson,
       schema: {
         tags: [tag],
         summary: summary.send,
