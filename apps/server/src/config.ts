@@ -131,7 +131,7 @@ export interface Config {
   clientLinkDays: number;
   /** SMS with a case link a case and a sender may get (SMS_LIMITS by default). */
   smsLimits: { perCase: number; perCaseMinutes: number; perCaseDay: number; perUser: number };
-  /** PUBLIC_URL: the origin the client's short links are built on; unset: the staff request's own origin. */
+  /** PUBLIC_URL: the origin the client's short links are built on (unset: APP_ORIGINS' first; messaging/routes.ts). */
   publicUrl: string | undefined;
   /** COMPANY_PHONE: the line the driver's pages offer to call ('Llamar a mi asesor'). */
   companyPhone: CompanyPhone;
