@@ -78,6 +78,7 @@ async function pgliteSnapshot(): Promise<string> {
   try {
     await seedForTests(database.db);
     const client = (database.db as unknown as { $client: PGlite }).$client;
+    await dropTemplateDatabases(client);
     const dump = await client.dumpDataDir('none');
     fs.mkdirSync(CACHE, { recursive: true });
     const partial = `${file}.${process.pid}.tmp`;
@@ -92,6 +93,17 @@ async function pgliteSnapshot(): Promise<string> {
     if (at !== file && Date.now() - fs.statSync(at).mtimeMs > 86_400_000) fs.rmSync(at, { force: true });
   }
   return file;
+}
+
+/**
+ * template0 and template1 are 15 of the dump's 44 MB and no test copies a database, so the dump goes
+ * without them: each file's database loads with ~30 % less CPU (0.57 → 0.40 s here).
+ */
+async function dropTemplateDatabases(client: PGlite): Promise<void> {
+  await client.exec(`UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')`);
+  await client.exec('DROP DATABASE template0');
+  await client.exec('DROP DATABASE template1');
+  await client.exec('CHECKPOINT');
 }
 
 function filesUnder(dir: string): string[] {
