@@ -4,11 +4,11 @@ import './lib/zod-jitless';
 import { captureInstallPrompt } from './lib/install-prompt';
 import { registerServiceWorker } from './lib/service-worker';
 import { App } from './app/app';
+import { preloadFirstScreen } from './app/routes';
 
 captureInstallPrompt();
-// The sign-in screen is a lazy chunk the router asks for only once the session check answered;
-// asking for it now loads both at once on the first screen of most visits.
-if (window.location.pathname === '/login') void import('./features/auth/login-page');
+// The first screen's chunks are asked for now, beside the session check, not one after another.
+preloadFirstScreen(window.location.pathname);
 
 // A transition lets React render the first screen in slices between which the browser can
 // answer the user (and paint), instead of one long task on a slow phone.

@@ -5,27 +5,64 @@ import { PublicOnly, RequireStaff } from './guards';
 import { RouteError } from './route-error';
 
 // Every area is its own chunk so /login stays under the 250 KB budget (docs/ARCHITECTURE.md).
-const LoginPage = lazy(() => import('../features/auth/login-page'));
+const CHUNKS = {
+  login: () => import('../features/auth/login-page'),
+  shell: () => import('./staff-shell'),
+  clientes: () => import('./clients-route'),
+  usuarios: () => import('../features/users/users-page'),
+  'estado-usuarios': () => import('../features/user-status/user-status-page'),
+  casos: () => import('./cases-route'),
+  'casos-archivados': () => import('./cases-route'),
+  'gestionar-caso': () => import('./case-workspace-route'),
+  exportaciones: () => import('../features/exports/exports-page'),
+  vehiculos: () => import('../features/catalogues/vehicles-page'),
+  empresas: () => import('../features/catalogues/companies-page'),
+  gestiones: () => import('../features/catalogues/statuses-page'),
+  areas: () => import('../features/catalogues/areas-page'),
+  // Consultas y Reportes, the dashboard and a user's statistics: recharts stays in their chunks.
+  consultas: () => import('../features/reports/reports-page'),
+  dashboard: () => import('../features/reports/dashboard-page'),
+  estadistica: () => import('../features/reports/statistics-page'),
+  auditoria: () => import('../features/audit/audit-page'),
+  // Mi perfil: one's photo and verification in two steps, for every staff cargo.
+  'mi-perfil': () => import('./profile-route'),
+};
+const LoginPage = lazy(CHUNKS.login);
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
-const StaffShell = lazy(() => import('./staff-shell'));
-const ClientsPage = lazy(() => import('./clients-route'));
-const UsersPage = lazy(() => import('../features/users/users-page'));
-const UserStatusPage = lazy(() => import('../features/user-status/user-status-page'));
-const CasesPage = lazy(() => import('./cases-route'));
-const ArchivedCasesPage = lazy(() => import('./cases-route').then((m) => ({ default: m.ArchivedCasesRoute })));
-const CaseWorkspaceRoute = lazy(() => import('./case-workspace-route'));
-const ExportsPage = lazy(() => import('../features/exports/exports-page'));
-const VehiclesPage = lazy(() => import('../features/catalogues/vehicles-page'));
-const CompaniesPage = lazy(() => import('../features/catalogues/companies-page'));
-const StatusesPage = lazy(() => import('../features/catalogues/statuses-page'));
-const AreasPage = lazy(() => import('../features/catalogues/areas-page'));
-// Consultas y Reportes, the dashboard and a user's statistics: recharts stays in their chunks.
-const ReportsPage = lazy(() => import('../features/reports/reports-page'));
-const DashboardPage = lazy(() => import('../features/reports/dashboard-page'));
-const StatisticsPage = lazy(() => import('../features/reports/statistics-page'));
-const AuditPage = lazy(() => import('../features/audit/audit-page'));
-// Mi perfil: one's photo and verification in two steps, for every staff cargo.
-const ProfilePage = lazy(() => import('./profile-route'));
+const StaffShell = lazy(CHUNKS.shell);
+const ClientsPage = lazy(CHUNKS.clientes);
+const UsersPage = lazy(CHUNKS.usuarios);
+const UserStatusPage = lazy(CHUNKS['estado-usuarios']);
+const CasesPage = lazy(CHUNKS.casos);
+const ArchivedCasesPage = lazy(() => CHUNKS['casos-archivados']().then((m) => ({ default: m.ArchivedCasesRoute })));
+const CaseWorkspaceRoute = lazy(CHUNKS['gestionar-caso']);
+const ExportsPage = lazy(CHUNKS.exportaciones);
+const VehiclesPage = lazy(CHUNKS.vehiculos);
+const CompaniesPage = lazy(CHUNKS.empresas);
+const StatusesPage = lazy(CHUNKS.gestiones);
+const AreasPage = lazy(CHUNKS.areas);
+const ReportsPage = lazy(CHUNKS.consultas);
+const DashboardPage = lazy(CHUNKS.dashboard);
+const StatisticsPage = lazy(CHUNKS.estadistica);
+const AuditPage = lazy(CHUNKS.auditoria);
+const ProfilePage = lazy(CHUNKS['mi-perfil']);
+
+/**
+ * Asks for the chunks the first screen at `pathname` will render, at once: the router would ask
+ * for each only once the one before it ran (the session check, then the shell, then the screen),
+ * three round trips in a row on a phone's weak signal instead of one. A path of no screen asks
+ * for nothing; a signed-out visitor's shell chunks are fetched for nothing, and kept for later.
+ */
+export function preloadFirstScreen(pathname: string): void {
+  if (pathname === '/login') {
+    void CHUNKS.login();
+    return;
+  }
+  const segment = pathname.split('/')[1] || 'clientes';
+  if (!Object.hasOwn(CHUNKS, segment) || segment === 'login' || segment === 'shell') return;
+  void CHUNKS.shell();
+  void CHUNKS[segment as keyof typeof CHUNKS]();
+}
 
 /**
  * The staff screens, each a lazy route. The demo template's pages of the original (typography,
