@@ -81,10 +81,9 @@ async function look(page: Page, name: string): Promise<void> {
 }
 
 /** Moves the user's session start so that it ends `seconds` from now; open tabs hear it live. */
-async function sessionEndsIn(request: APIRequestContext, email: string, seconds: number): Promise<number> {
+async function sessionEndsIn(request: APIRequestContext, email: string, seconds: number): Promise<void> {
   const res = await request.post('/api/test/session-ends-in', { data: { email, seconds } });
   expect(res.ok(), await res.text()).toBeTruthy();
-  return Date.now() + seconds * 1000;
 }
 
 const composer = (page: Page) => page.getByRole('textbox', { name: LABELS.chat.mensaje });
@@ -116,7 +115,7 @@ for (const size of ['phone', 'desk'] as const) {
       await expect(warning(page)).toHaveCount(0);
 
       // The end comes near: the warning shows what is left and offers to go on.
-      const oldEnd = await sessionEndsIn(request, email, 25);
+      await sessionEndsIn(request, email, 25);
       await expect(warning(page)).toBeVisible();
       await expect(warning(page)).toContainText(/Su tiempo de sesión termina en 0:\d\d/);
       await look(page, `${size}-warning`);
@@ -142,14 +141,9 @@ for (const size of ['phone', 'desk'] as const) {
       expect(Date.parse(me.sessionExpiresAt)).toBeGreaterThan(Date.now() + 14 * 60_000);
       await look(page, `${size}-renewed`);
 
-      if (size === 'phone') {
-        // Past the old end the screen is still there: nothing (the live channel's own timer, the
-        // server's sweep) ended the session at its old time.
-        await page.waitForFunction((end) => Date.now() > end, oldEnd + 2_000, { timeout: 60_000 });
-        await expect(page).toHaveURL(new RegExp(`${url}$`));
-        await expect(composer(page)).toHaveValue(DRAFT);
-        expect((await page.request.get('/api/auth/me')).ok()).toBeTruthy();
-      }
+      // That nothing ends the renewed session at its old time (the socket's own timer, the sweep)
+      // is held by the API test 'a socket whose session was renewed is not closed at the old end'
+      // (session-renew.test.ts), against a control socket, without this walk waiting for the clock.
     });
   });
 }
