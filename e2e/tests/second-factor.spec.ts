@@ -44,6 +44,11 @@ test('a coordinator whose cargo requires a second factor sets up the app at sign
     await expect(page.getByRole('heading', { name: L.configurarApp })).toBeVisible();
     await expect(page.getByRole('img', { name: L.qrAlt })).toBeVisible();
     const key = (await page.getByTestId('totp-key').textContent())!.trim();
+    // A phone cannot scan the QR code it shows: the key is copied for the app on the same phone.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: L.copiarClave }).click();
+    await expect(page.getByRole('alert').filter({ hasText: L.claveCopiada })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
     await expectNoSideScroll(page);
     await shot(page, 'second-factor-setup-phone');
     const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(key), digits: 6, period: 30 });

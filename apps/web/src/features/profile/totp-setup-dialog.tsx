@@ -11,7 +11,6 @@ import Typography from '@mui/material/Typography';
 import { LABELS, MSG, type TotpSetup } from '@vialex/domain';
 import { ButtonSpinner } from '../../components/button-spinner';
 import { TotpKey } from '../../components/totp-key';
-import { showToast } from '../../lib/toasts';
 import { usePendingAction } from '../../lib/use-pending-action';
 
 const L = LABELS.segundoFactor;
@@ -46,11 +45,6 @@ export function TotpSetupDialog({
       setCode('');
     }, messageOf);
   };
-  const copyKey = async () => {
-    if (!setup) return;
-    await navigator.clipboard?.writeText(setup.secreto);
-    showToast('perfil', L.claveCopiada, { variant: 'success' });
-  };
   return (
     <Dialog
       open={!!setup}
@@ -65,7 +59,7 @@ export function TotpSetupDialog({
         <DialogContent>
           <Stack spacing={1.5}>
             <Typography>{L.escaneeQr}</Typography>
-            {setup && <TotpKey setup={setup} size={180} onCopy={copyKey} />}
+            {setup && <TotpKey setup={setup} size={180} />}
             <Typography>{L.ingreseCodigoApp}</Typography>
             <TextField
               label={L.codigo}
