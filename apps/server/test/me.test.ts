@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { AVAILABILITY_CONTROL_CARGOS, CARGOS, MSG, fmt } from '@vialex/domain';
-import { cuentas, sesiones, trazabilidadestado } from '../src/db/schema/index.js';
+import { AVAILABILITY_CONTROL_CARGOS, CARGOS, MSG, fmt, meResponse } from '@vialex/domain';
+import { cuentas, sesiones, trazabilidadestado, usuarios } from '../src/db/schema/index.js';
 import { PASSWORD_LIMITS } from '../src/modules/users/password-limits.js';
 import { startTestServer, type TestServer } from './helper.js';
 import { TEST_PASSWORD, createUser, login, userRow } from './factories.js';
@@ -272,5 +272,25 @@ describe('device location', () => {
     expect(expired.json().code).toBe('SESSION_ENDED');
     expect((await userRow(s.ctx, user.id)).lat).toBeNull();
     expect((await put('/api/me/location', { lat: 1, long: 2 }, 'vialex_sid=nope')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/auth/me', () => {
+  it('answers exactly its documented shape (written as built, not encoded by zod), and null without a cookie', async () => {
+    const { user, email } = await createUser(s.ctx, { cargo: 'Investigador' });
+    await s.ctx.db
+      .update(usuarios)
+      .set({ ciudades: ['Bogotá', 'Cali'] })
+      .where(eq(usuarios.id, user.id));
+    const cookie = await login(s.app, email);
+    const res = await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toEqual(meResponse.parse(body));
+    expect(Object.keys(body).sort()).toEqual(Object.keys(meResponse.shape).sort());
+    expect(body).toMatchObject({ id: user.id, email, cargo: 'Investigador', ciudades: ['Bogotá', 'Cali'], foto: null });
+    const none = await s.app.inject({ method: 'GET', url: '/api/auth/me' });
+    expect(none.statusCode).toBe(200);
+    expect(none.body).toBe('null');
   });
 });

@@ -1,9 +1,9 @@
 import { normalizeDisponibilidad, userPhotoUrl, type Me } from '@vialex/domain';
 import { sessionExpiresAt } from './session.js';
-import type { UserRow, Viewer } from '../../platform/viewer.js';
+import type { Viewer, ViewerUser } from '../../platform/viewer.js';
 
 /** The signed-in user as the API and the live channel show it. */
-export function presentMe(user: UserRow, sessionStarted: Date): Me {
+export function presentMe(user: ViewerUser, sessionStarted: Date): Me {
   return {
     id: user.id,
     nombres: user.nombres,

@@ -7,10 +7,10 @@ import { failAttempt, releaseAttempt, reserveAttempt, settleAttempt } from './th
 import { trustedDevice } from './device.js';
 import type { UserRow } from './session.js';
 
-/** An account and its staff user. */
-export interface Account {
+/** An account and its staff user (the whole row at sign-in, a signed-in viewer's columns after). */
+export interface Account<U extends Pick<UserRow, 'estado'> = UserRow> {
   cuenta: typeof cuentas.$inferSelect;
-  user: UserRow;
+  user: U;
 }
 
 export const badCredentials = () => new AppError(401, 'BAD_CREDENTIALS', MSG.informacionIncorrecta);
@@ -26,17 +26,17 @@ export const badCredentials = () => new AppError(401, 'BAD_CREDENTIALS', MSG.inf
  * must follow). A complete proof forgets this address's earlier failures on the account; an
  * incomplete one only frees its own place, so wrong second-factor codes keep counting.
  */
-export async function checkPassword(
+export async function checkPassword<U extends Pick<UserRow, 'estado'> = UserRow>(
   ctx: AppContext,
   attempt: { email: string; password: string; ip: string; deviceCookie?: string },
-  findAccount: () => Promise<Account | undefined>,
-  completes: (found: Account) => Promise<boolean> = async () => true,
-): Promise<Account> {
+  findAccount: () => Promise<Account<U> | undefined>,
+  completes: (found: Account<U>) => Promise<boolean> = async () => true,
+): Promise<Account<U>> {
   const { db, config } = ctx;
   const { email, ip } = attempt;
   const device = await trustedDevice(db, config, email, attempt.deviceCookie);
   const reservation = await reserveAttempt(db, config, email, ip, device);
-  let found: Account | undefined;
+  let found: Account<U> | undefined;
   let complete: boolean;
   try {
     found = await findAccount();

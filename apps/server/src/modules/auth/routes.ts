@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginResponse, loginSchema, meResponse, renewSessionSchema, signInResponse } from '@vialex/domain';
 import { viewerOf } from '../../platform/context.js';
+import { plainJson } from '../../platform/plain-json.js';
 import { presentMe, presentViewer } from './me-presenter.js';
 import { login, logout } from './service.js';
 import { renewSession } from './renew.js';
@@ -60,6 +61,9 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The signed-in user; null without a session cookie',
         response: { 200: meResponse.nullable() },
       },
+      // Every signed-in page load asks: presentMe builds exactly the documented shape, written as
+      // it is (plainJson), not encoded again by zod.
+      serializerCompiler: plainJson,
     },
     async (request, reply) => {
       const token = readSessionCookie(request);

@@ -153,7 +153,7 @@ const userObject = (user: Pick<UserRow, 'id' | 'nombres' | 'apellidos'>) => ({
  */
 export async function factorAdded(
   tx: Executor,
-  user: UserRow,
+  user: Pick<UserRow, 'id' | 'nombres' | 'apellidos'>,
   actor: AuditActor,
   ip: string | null | undefined,
   factor: { metodo: 'totp' | 'llave'; nombre?: string },

@@ -8,8 +8,9 @@ export function newSessionToken(): string {
   return crypto.randomBytes(32).toString('base64url');
 }
 
+/** Every staff request hashes its cookie: the one-shot digest, without a Hash object per call. */
 export function hashSessionToken(token: string): string {
-  return crypto.createHash('sha256').update(token).digest('hex');
+  return crypto.hash('sha256', token, 'hex');
 }
 
 /** token_login: 40 random base-36 characters (spec 1 §4), drawn without modulo bias. */
