@@ -252,7 +252,10 @@ describe('device location', () => {
   it('stores lat/long and the gps flag', async () => {
     const { user, email } = await createUser(s.ctx);
     const cookie = await login(s.app, email);
-    expect((await put('/api/me/location', { lat: 4.65, long: -74.08 }, cookie)).statusCode).toBe(204);
+    const moved = await put('/api/me/location', { lat: 4.65, long: -74.08 }, cookie);
+    expect(moved.statusCode).toBe(204);
+    expect(moved.body).toBe('');
+    expect(moved.headers['content-type']).toBeUndefined();
     expect(await userRow(s.ctx, user.id)).toMatchObject({ lat: 4.65, long: -74.08, gps: true });
     expect((await put('/api/me/gps', { gps: false }, cookie)).statusCode).toBe(204);
     expect((await userRow(s.ctx, user.id)).gps).toBe(false);
