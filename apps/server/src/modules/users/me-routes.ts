@@ -78,8 +78,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         : false;
       // No row updated: let the guard say why (no session, expired, forced out, …).
       if (!updated) await guard(request, reply);
-      // No payload at all: null would go through the response's serializer only to be dropped.
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
