@@ -30,22 +30,8 @@ const CHUNKS = {
 const LoginPage = lazy(CHUNKS.login);
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
 const StaffShell = lazy(CHUNKS.shell);
-const ClientsPage = lazy(CHUNKS.clientes);
-const UsersPage = lazy(CHUNKS.usuarios);
-const UserStatusPage = lazy(CHUNKS['estado-usuarios']);
-const CasesPage = lazy(CHUNKS.casos);
 const ArchivedCasesPage = lazy(() => CHUNKS['casos-archivados']().then((m) => ({ default: m.ArchivedCasesRoute })));
 const CaseWorkspaceRoute = lazy(CHUNKS['gestionar-caso']);
-const ExportsPage = lazy(CHUNKS.exportaciones);
-const VehiclesPage = lazy(CHUNKS.vehiculos);
-const CompaniesPage = lazy(CHUNKS.empresas);
-const StatusesPage = lazy(CHUNKS.gestiones);
-const AreasPage = lazy(CHUNKS.areas);
-const ReportsPage = lazy(CHUNKS.consultas);
-const DashboardPage = lazy(CHUNKS.dashboard);
-const StatisticsPage = lazy(CHUNKS.estadistica);
-const AuditPage = lazy(CHUNKS.auditoria);
-const ProfilePage = lazy(CHUNKS['mi-perfil']);
 
 /**
  * Asks for the chunks the first screen at `pathname` will render, at once: the router would ask
@@ -70,21 +56,21 @@ export function preloadFirstScreen(pathname: string): void {
  * figures (D16); their paths are the not-found page.
  */
 const STAFF_SCREENS: { path: string; page: ComponentType }[] = [
-  { path: 'clientes', page: ClientsPage },
-  { path: 'usuarios', page: UsersPage },
-  { path: 'estado-usuarios', page: UserStatusPage },
-  { path: 'estadistica/:id?', page: StatisticsPage },
-  { path: 'casos', page: CasesPage },
+  { path: 'clientes', page: lazy(CHUNKS.clientes) },
+  { path: 'usuarios', page: lazy(CHUNKS.usuarios) },
+  { path: 'estado-usuarios', page: lazy(CHUNKS['estado-usuarios']) },
+  { path: 'estadistica/:id?', page: lazy(CHUNKS.estadistica) },
+  { path: 'casos', page: lazy(CHUNKS.casos) },
   { path: 'casos-archivados', page: ArchivedCasesPage },
-  { path: 'vehiculos', page: VehiclesPage },
-  { path: 'empresas', page: CompaniesPage },
-  { path: 'gestiones', page: StatusesPage },
-  { path: 'areas', page: AreasPage },
-  { path: 'exportaciones', page: ExportsPage },
-  { path: 'consultas', page: ReportsPage },
-  { path: 'dashboard', page: DashboardPage },
-  { path: 'auditoria', page: AuditPage },
-  { path: 'mi-perfil', page: ProfilePage },
+  { path: 'vehiculos', page: lazy(CHUNKS.vehiculos) },
+  { path: 'empresas', page: lazy(CHUNKS.empresas) },
+  { path: 'gestiones', page: lazy(CHUNKS.gestiones) },
+  { path: 'areas', page: lazy(CHUNKS.areas) },
+  { path: 'exportaciones', page: lazy(CHUNKS.exportaciones) },
+  { path: 'consultas', page: lazy(CHUNKS.consultas) },
+  { path: 'dashboard', page: lazy(CHUNKS.dashboard) },
+  { path: 'auditoria', page: lazy(CHUNKS.auditoria) },
+  { path: 'mi-perfil', page: lazy(CHUNKS['mi-perfil']) },
 ];
 
 function Root() {
