@@ -6,6 +6,7 @@ import { casos, chatUsuarios, chats, mensajes, notificaciones, sesiones, usuario
 import { forgetSession } from '../src/modules/auth/live-session.js';
 import { hashSessionToken } from '../src/modules/auth/tokens.js';
 import { sendMessage } from '../src/modules/chat/send-service.js';
+import { forgetRoom } from '../src/modules/chat/sent-rooms.js';
 import { openRoomForClient } from '../src/modules/chat/service.js';
 import { openLiveSocket } from './live-socket.js';
 import { startTestServer, type TestServer } from './helper.js';
@@ -172,7 +173,7 @@ describe("a message after the sender's session changed", () => {
       (await s.ctx.db.select({ content: mensajes.content }).from(mensajes).where(eq(mensajes.senderId, user.id))).map(
         (m) => m.content,
       );
-    return { user, cookie, send, saved };
+    return { user, cookie, send, saved, caseId: c.id };
   }
 
   it('is refused at once once they were signed out, and nothing is saved', async () => {
@@ -209,6 +210,53 @@ describe("a message after the sender's session changed", () => {
     const res = await a.send('otro cargo');
     expect(res.statusCode).toBe(404);
     expect(await a.saved()).toEqual(['primero']);
+  });
+
+  it('a second text to the room it opened moments ago is one statement, the session checked inside it', async () => {
+    const { user, email } = await createUser(s.ctx, { cargo: 'Administrador' });
+    const cookie = await login(s.app, email);
+    const c = await staffedCase(s, viewers, []);
+    const send = (content: string) =>
+      s.app.inject({
+        method: 'POST',
+        url: `/api/casos/${c.id}/chats/general/mensajes`,
+        headers: { cookie },
+        payload: { clientId: randomUUID(), content },
+      });
+    expect((await send('uno')).statusCode).toBe(200);
+    let res: Awaited<ReturnType<typeof send>> | undefined;
+    const second = await statementsOf(s.ctx, async () => {
+      res = await send('dos');
+    });
+    expect(second, second.join('\n')).toHaveLength(1);
+    expect(second[0]).toContain('from sesiones s join usuarios u');
+    expect(second[0]).toContain('insert into mensajes');
+    expect(res!.json()).toMatchObject({ repetido: false, mensaje: { content: 'dos', indexId: 2, senderId: user.id } });
+    // Without the remembered room: the room's statement with the session, then the send.
+    forgetRoom(s.ctx, hashSessionToken(cookie.replace('vialex_sid=', '')), c.id, 'general');
+    const third = await statementsOf(s.ctx, async () => expect((await send('tres')).statusCode).toBe(200));
+    expect(third, third.join('\n')).toHaveLength(2);
+  });
+
+  it('the remembered room: a case archived since is refused, a repeat answered as saved', async () => {
+    const a = await sender();
+    const clientId = randomUUID();
+    const send = (content: string) =>
+      s.app.inject({
+        method: 'POST',
+        url: `/api/casos/${a.caseId}/chats/general/mensajes`,
+        headers: { cookie: a.cookie },
+        payload: { clientId, content },
+      });
+    const second = (await send('segundo')).json();
+    const again = await send('segundo');
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ repetido: true, mensaje: { id: second.mensaje.id, indexId: 2 } });
+    await s.ctx.db.update(casos).set({ archivado: true }).where(eq(casos.id, a.caseId));
+    const res = await a.send('archivado');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(MSG.casoArchivadoNoEditable);
+    expect(await a.saved()).toEqual(['primero', 'segundo']);
   });
 
   it('is checked in full when this process has not seen the session (another instance)', async () => {

@@ -15,9 +15,10 @@ import type { AppContext } from '../../platform/context.js';
 import { plainJson } from '../../platform/plain-json.js';
 import { fileResponseSchema } from '../files/service.js';
 import { presentFor, readRoom } from './messages.js';
-import { sendMessage } from './send-service.js';
+import { sendMessage, type SendInput } from './send-service.js';
 import { chatMultipartLimits, markRead, sendFiles, serveRoomFile } from './room-actions.js';
 import { joinRoom, type OpenRoom } from './service.js';
+import type { MessageRow } from './messages.js';
 
 /** The room's routes, each documented in the audience's own words. */
 type RoomRoute = 'read' | 'send' | 'files' | 'marks' | 'file';
@@ -43,6 +44,12 @@ export interface RoomAudience {
   send?: {
     config: FastifyContextConfig;
     open(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<OpenRoom>;
+    /** A text sent in one statement to a room opened moments ago; undefined: the usual way. */
+    quick?(
+      ctx: AppContext,
+      request: FastifyRequest,
+      body: SendInput,
+    ): Promise<{ room: OpenRoom; row: MessageRow; repetido: boolean } | undefined>;
   };
 }
 
@@ -95,6 +102,8 @@ export const chatRoomRoutes: FastifyPluginAsyncZod<{ audience: RoomAudience }> =
       },
     },
     async (request, reply) => {
+      const quick = audience.send?.quick && (await audience.send.quick(ctx, request, request.body));
+      if (quick) return { mensaje: presentFor(quick.room, quick.row), repetido: quick.repetido };
       const room = audience.send ? await audience.send.open(ctx, request, reply) : await open(request);
       const { row, repetido } = await sendMessage(ctx, room, request.body);
       return { mensaje: presentFor(room, row), repetido };

@@ -12,6 +12,7 @@ import {
   dronePhotoFieldsSchema,
   dronePhotosResponse,
   mayUploadDronePhotos,
+  type Cargo,
   type ChatKind,
 } from '@vialex/domain';
 import { viewerOf, type AppContext } from '../../platform/context.js';
@@ -23,7 +24,8 @@ import type { Viewer } from '../../platform/viewer.js';
 import { hashSessionToken } from '../auth/tokens.js';
 import { setChatOpen } from '../cases/chat-block-service.js';
 import { presentFor } from './messages.js';
-import { sendMessage } from './send-service.js';
+import { sendCachedText, sendMessage } from './send-service.js';
+import { forgetRoom, recentRoom, rememberRoom } from './sent-rooms.js';
 import { chatMultipartLimits, withUploads } from './room-actions.js';
 import { openRoomInSession } from './open-in-session.js';
 import { chatRoomRoutes, type RoomAudience } from './room-routes.js';
@@ -81,9 +83,27 @@ function staffRoom(app: FastifyInstance): RoomAudience {
         const sessionId = hashSessionToken(readSessionCookie(request)!);
         const hint = sessionHint(sessionId);
         const quick = hint && (await openRoomInSession(ctx, hint, sessionId, id, tipo));
-        if (quick) return quick;
+        if (quick) {
+          rememberRoom(ctx, sessionId, quick);
+          return quick;
+        }
         await guard(request, reply);
-        return open(ctx, request);
+        const room = await open(ctx, request);
+        rememberRoom(ctx, sessionId, room);
+        return room;
+      },
+      // A text to a room this session opened moments ago: the room's read is skipped and the
+      // session and scope are checked inside the send's statement. Anything it did not store
+      // goes the usual way, which refuses with the reason or answers the repeat.
+      async quick(ctx, request, body) {
+        const { id, tipo } = roomParams(request);
+        const sessionId = hashSessionToken(readSessionCookie(request)!);
+        const room = recentRoom(ctx, sessionId, id, tipo);
+        if (!room) return undefined;
+        const sent = await sendCachedText(ctx, room, body, { sessionId, cargo: room.sender.kind as Cargo });
+        if (sent) return { room, ...sent };
+        forgetRoom(ctx, sessionId, id, tipo);
+        return undefined;
       },
     },
   };

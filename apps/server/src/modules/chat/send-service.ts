@@ -11,7 +11,7 @@ import { recordFile, removeStored, storeStaged, type StoredFile } from '../files
 import { discardStaged, type StagedUpload } from '../files/upload.js';
 import { messageByClientId, type MessageRow, type StoredChatFile, type StoredReply } from './messages.js';
 import { makePreview } from './previews.js';
-import { saveAndAnnounce } from './send-statement.js';
+import { saveAndAnnounce, type SessionCheck } from './send-statement.js';
 import {
   caseAgentsOfRoom,
   joinAgents,
@@ -145,6 +145,28 @@ async function sendText(
     return before ? { row: before, repetido: true } : CHANGED;
   }
   // A member who left the room since it was read is told all the same, in a transaction of its own.
+  if (sent.away.length) await dispatch(ctx, (tx, pending) => tellAway(tx, pending, open, sent.row, sent.away));
+  return { row: sent.row, repetido: false };
+}
+
+/**
+ * A text with no reply to a room this process opened for the same session moments ago (nobody
+ * away, no agent missing then): one statement that also checks the session and the case's scope
+ * again. Undefined when it stored nothing — a session ended or changed, the case out of scope or
+ * changed, or a repeat — and the caller goes the full way, which answers as it always does.
+ */
+export async function sendCachedText(
+  ctx: AppContext,
+  open: OpenRoom,
+  input: SendInput,
+  session: SessionCheck,
+): Promise<{ row: MessageRow; repetido: boolean } | undefined> {
+  // A refusal is the usual way's to give, on the case as it is now.
+  if (input.replyTo || open.away > 0 || open.missingAgents.length) return undefined;
+  if (!maySend(open.sender, open.caso, open.kind).allowed) return undefined;
+  const values = { content: input.content, clientId: input.clientId, files: [], reply: null };
+  const sent = await saveAndAnnounce(ctx.db, open, values, session);
+  if (!sent) return undefined;
   if (sent.away.length) await dispatch(ctx, (tx, pending) => tellAway(tx, pending, open, sent.row, sent.away));
   return { row: sent.row, repetido: false };
 }

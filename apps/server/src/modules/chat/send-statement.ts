@@ -1,9 +1,11 @@
-import { getTableColumns, sql } from 'drizzle-orm';
-import { topics, type LiveEvent } from '@vialex/domain';
+import { and, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { topics, type Cargo, type LiveEvent } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
 import { runPrepared } from '../../db/prepared.js';
 import { mensajes } from '../../db/schema/index.js';
 import { LIVE_CHANNEL, livePayload } from '../../platform/live-hub.js';
+import { liveSessionOf } from '../auth/live-session.js';
+import { caseInScope } from '../cases/queries.js';
 import type { MessageRow, StoredChatFile, StoredReply } from './messages.js';
 import { filesOnlyCargos, type OpenRoom } from './service.js';
 
@@ -41,10 +43,15 @@ const TOPICS_PER_NOTIFICATION = 100;
 /** Where the statement writes the message's number into its live event. */
 const NUMBER = '__indexId__';
 
-const statement = () => sql`
+/**
+ * The statement; with `guard`, the case row also has to pass it (a session's rules and the
+ * viewer's scope, for a room opened from this process's cache: sessionGuard).
+ */
+const statement = (guard?: SQL) => sql`
   with c as (
     select id from casos
     where id = ${sql.placeholder('case')}::uuid and xmin = ${sql.placeholder('version')}::text::xid
+      ${guard ? sql`and ${guard}` : sql``}
     for share),
   room as (
     select id, ultimo_index from chats
@@ -97,16 +104,39 @@ function messageRow(raw: Record<string, unknown>): MessageRow {
   return row as MessageRow;
 }
 
+/** The send's session, checked again inside the statement: its rules and the case in the sender's scope. */
+export interface SessionCheck {
+  sessionId: string;
+  cargo: Cargo;
+}
+
+/** open-in-session.ts's rules, over the case row of the statement's `c`. */
+const sessionGuard = (cargo: Cargo) =>
+  and(
+    caseInScope({ cargo }),
+    liveSessionOf(sql.placeholder('sid'), sql`${sql.placeholder('viewer')}::uuid`, sql.placeholder('cargo')),
+  )!;
+
 /**
  * Saves the message and queues its live events, in one statement on `db` (the database: its own
  * transaction; or the caller's). Answers undefined when nothing was stored: a repeat of the
- * sender's client id, or a case that is no longer the `version` read (the caller tells which).
+ * sender's client id, or a case that is no longer the `version` read (the caller tells which);
+ * with `session`, also a session no longer live as this sender and cargo, or the case out of scope.
  */
-export async function saveAndAnnounce(db: Executor, open: OpenRoom, values: SendValues): Promise<Sent | undefined> {
+export async function saveAndAnnounce(
+  db: Executor,
+  open: OpenRoom,
+  values: SendValues,
+  session?: SessionCheck,
+): Promise<Sent | undefined> {
   const { room, sender, kind } = open;
   const message: LiveEvent = { name: 'chat.message', roomId: room.id, indexId: NUMBER as unknown as number };
   const unread: LiveEvent = { name: 'chat.unread', caseId: open.caso.id };
-  const result = (await runPrepared(db, 'chat_send', statement, {
+  // The scope's text depends on the cargo: so does the guarded statement's name.
+  const name = session ? `chat_send_session_${session.cargo}` : 'chat_send';
+  const guard = session ? { id: open.caso.id, viewer: sender.id, sid: session.sessionId, cargo: session.cargo } : {};
+  const result = (await runPrepared(db, name, () => statement(session && sessionGuard(session.cargo)), {
+    ...guard,
     case: open.caso.id,
     version: open.version,
     room: room.id,
