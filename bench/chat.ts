@@ -10,7 +10,7 @@ import { seedSignedInUsers } from './lib/staff.js';
  * commit, nothing lost, nothing duplicated. Quick (CI): 50 sockets, 10 rooms, 3 seconds.
  *
  * Each socket is one staff user with the case's general room open (subscribed to its topic: the
- * user is in the room), ten per room. Senders are members of the room they write to. The time is
+ * user is in the room), ten per room. Two members of each room write to it. The time is
  * counted from the moment the send request leaves (an upper bound of "from commit": it includes
  * the request's own work) to each socket's 'chat.message' event.
  */
@@ -69,6 +69,10 @@ export async function benchChat(serverUrl: string, databaseUrl: string, quick = 
   }
 
   // Sends at RATE a second, each from a member of its room, without waiting for the previous one.
+  // A conversation: two members of each room write (each every ROOMS * 2 / RATE seconds, 4 s at
+  // the full load) while the others read, as a case's people talk in its room; before, every
+  // message was a different member's first, which no working room is.
+  const SENDERS = 2 * ROOMS;
   const sent: { key: string; at: number; expected: number }[] = [];
   const total = RATE * SECONDS;
   const cpu = cpuPerOp(serverUrl);
@@ -79,7 +83,7 @@ export async function benchChat(serverUrl: string, databaseUrl: string, quick = 
     const due = start + (n * 1000) / RATE;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    const i = (n * 7919) % SOCKETS;
+    const i = (n * 7919) % SENDERS;
     const caseId = caseIds[i % ROOMS];
     const roomId = roomOfCase.get(caseId)!;
     const at = performance.now();
