@@ -213,28 +213,21 @@ describe("a message after the sender's session changed", () => {
   });
 
   it('a second text to the room it opened moments ago is one statement, the session checked inside it', async () => {
-    const { user, email } = await createUser(s.ctx, { cargo: 'Administrador' });
-    const cookie = await login(s.app, email);
-    const c = await staffedCase(s, viewers, []);
-    const send = (content: string) =>
-      s.app.inject({
-        method: 'POST',
-        url: `/api/casos/${c.id}/chats/general/mensajes`,
-        headers: { cookie },
-        payload: { clientId: randomUUID(), content },
-      });
-    expect((await send('uno')).statusCode).toBe(200);
-    let res: Awaited<ReturnType<typeof send>> | undefined;
+    const a = await sender();
+    let res: Awaited<ReturnType<typeof a.send>> | undefined;
     const second = await statementsOf(s.ctx, async () => {
-      res = await send('dos');
+      res = await a.send('dos');
     });
     expect(second, second.join('\n')).toHaveLength(1);
     expect(second[0]).toContain('from sesiones s join usuarios u');
     expect(second[0]).toContain('insert into mensajes');
-    expect(res!.json()).toMatchObject({ repetido: false, mensaje: { content: 'dos', indexId: 2, senderId: user.id } });
+    expect(res!.json()).toMatchObject({
+      repetido: false,
+      mensaje: { content: 'dos', indexId: 2, senderId: a.user.id },
+    });
     // Without the remembered room: the room's statement with the session, then the send.
-    forgetRoom(s.ctx, hashSessionToken(cookie.replace('vialex_sid=', '')), c.id, 'general');
-    const third = await statementsOf(s.ctx, async () => expect((await send('tres')).statusCode).toBe(200));
+    forgetRoom(s.ctx, hashSessionToken(a.cookie.replace('vialex_sid=', '')), a.caseId, 'general');
+    const third = await statementsOf(s.ctx, async () => expect((await a.send('tres')).statusCode).toBe(200));
     expect(third, third.join('\n')).toHaveLength(2);
   });
 
