@@ -5,7 +5,8 @@ import { seedSignedInUsers } from './lib/staff.js';
 
 /**
  * Budget: a position update reaches a watching case map's socket within p99 ≤ 100 ms
- * with 1,000 agents reporting every 4 s (250 updates a second). Quick (CI): 100 agents for 3 s.
+ * with 1,000 agents reporting every 4 s (250 updates a second), timed after their first round.
+ * Quick (CI): 100 agents for 3 s after theirs.
  *
  * 1,000 investigators and lawyers report on their own even schedule; 100 cases each have one of
  * each; 50 coordinators each have two case maps open (their four agents' topics), so 200 agents
