@@ -11,7 +11,7 @@ import { recordFile, removeStored, storeStaged, type StoredFile } from '../files
 import { discardStaged, type StagedUpload } from '../files/upload.js';
 import { messageByClientId, type MessageRow, type StoredChatFile, type StoredReply } from './messages.js';
 import { makePreview } from './previews.js';
-import { saveAndAnnounce, type SessionCheck } from './send-statement.js';
+import { saveAndAnnounce, type Sent, type SendValues, type SessionCheck } from './send-statement.js';
 import {
   caseAgentsOfRoom,
   joinAgents,
@@ -134,25 +134,34 @@ async function sendText(
   input: SendInput,
 ): Promise<{ row: MessageRow; repetido: boolean } | typeof CHANGED | undefined> {
   if (open.away > 0 || (await agentsToJoin(ctx.db, open)).length) return undefined;
-  const sent = await saveAndAnnounce(ctx.db, open, {
-    content: input.content,
-    clientId: input.clientId,
-    files: [],
-    reply: null,
-  });
+  const sent = await saveAndAnnounce(ctx.db, open, textValues(input));
   if (!sent) {
     const before = await messageByClientId(ctx.db, open.room.id, open.sender.id, input.clientId);
     return before ? { row: before, repetido: true } : CHANGED;
   }
-  // A member who left the room since it was read is told all the same, in a transaction of its own.
+  return textSent(ctx, open, sent);
+}
+
+const textValues = (input: SendInput): SendValues => ({
+  content: input.content,
+  clientId: input.clientId,
+  files: [],
+  reply: null,
+});
+
+/**
+ * A text stored in its own statement. A member who left the room since it was read is told all
+ * the same, in a transaction of its own.
+ */
+async function textSent(ctx: AppContext, open: OpenRoom, sent: Sent): Promise<{ row: MessageRow; repetido: boolean }> {
   if (sent.away.length) await dispatch(ctx, (tx, pending) => tellAway(tx, pending, open, sent.row, sent.away));
   return { row: sent.row, repetido: false };
 }
 
 /**
- * A text with no reply to a room this process opened for the same session moments ago (nobody
- * away, no agent missing then): one statement that also checks the session and the case's scope
- * again. Undefined when it stored nothing — a session ended or changed, the case out of scope or
+ * A text with no reply to a room this process opened for the same session moments ago (kept only
+ * with nobody away and no agent missing: sent-rooms.ts): one statement that also checks the
+ * session and the case's scope again. Undefined when it stored nothing — a session ended or changed, the case out of scope or
  * changed, or a repeat — and the caller goes the full way, which answers as it always does.
  */
 export async function sendCachedText(
@@ -162,13 +171,9 @@ export async function sendCachedText(
   session: SessionCheck,
 ): Promise<{ row: MessageRow; repetido: boolean } | undefined> {
   // A refusal is the usual way's to give, on the case as it is now.
-  if (input.replyTo || open.away > 0 || open.missingAgents.length) return undefined;
-  if (!maySend(open.sender, open.caso, open.kind).allowed) return undefined;
-  const values = { content: input.content, clientId: input.clientId, files: [], reply: null };
-  const sent = await saveAndAnnounce(ctx.db, open, values, session);
-  if (!sent) return undefined;
-  if (sent.away.length) await dispatch(ctx, (tx, pending) => tellAway(tx, pending, open, sent.row, sent.away));
-  return { row: sent.row, repetido: false };
+  if (input.replyTo || !maySend(open.sender, open.caso, open.kind).allowed) return undefined;
+  const sent = await saveAndAnnounce(ctx.db, open, textValues(input), session);
+  return sent && textSent(ctx, open, sent);
 }
 
 /**
