@@ -252,6 +252,24 @@ describe("a message after the sender's session changed", () => {
     expect(await a.saved()).toEqual(['primero', 'segundo']);
   });
 
+  it('the remembered room: the same text sent twice at once is stored once, one answer a repeat', async () => {
+    const a = await sender();
+    const payload = { clientId: randomUUID(), content: 'a la vez' };
+    const send = () =>
+      s.app.inject({
+        method: 'POST',
+        url: `/api/casos/${a.caseId}/chats/general/mensajes`,
+        headers: { cookie: a.cookie },
+        payload,
+      });
+    const answers = await Promise.all([send(), send()]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    const bodies = answers.map((r) => r.json());
+    expect(bodies.map((b) => b.repetido).sort()).toEqual([false, true]);
+    expect(bodies[0].mensaje.id).toBe(bodies[1].mensaje.id);
+    expect(await a.saved()).toEqual(['primero', 'a la vez']);
+  });
+
   it('is checked in full when this process has not seen the session (another instance)', async () => {
     const a = await sender();
     forgetSession(hashSessionToken(a.cookie.replace('vialex_sid=', '')));
