@@ -4,16 +4,18 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../src/config.js';
-import { setMemoryTemplate } from '../src/db/client.js';
+import { setMemoryDatabases, type MemoryDatabases } from '../src/db/client.js';
 import { createServer, type RunningServer } from '../src/server.js';
 import { resetVapidCache } from '../src/modules/push/service.js';
+import { seededDatabases } from './pglite-pool.js';
 
 /**
  * A real server on a real database for each test file: in-memory PGlite by default, or, when
  * DATABASE_URL is set, a database created on that PostgreSQL server and dropped afterwards.
  * Either starts as a copy of the migrated, seeded database that global-setup.ts made for the
- * run (PGlite's loadDataDir, PostgreSQL's CREATE DATABASE … TEMPLATE); `fresh` starts from an
- * empty one instead, so the server migrates and seeds it itself.
+ * run (on PGlite a database loaded from its dump, or one an earlier file's server gave back and
+ * that was put back to it: pglite-pool.ts; on PostgreSQL CREATE DATABASE … TEMPLATE); `fresh`
+ * starts from an empty one instead, so the server migrates and seeds it itself.
  */
 export interface TestServer extends RunningServer {
   config: Config;
@@ -31,7 +33,7 @@ export async function startTestServer(
   const databaseUrl = baseUrl
     ? await createTempDatabase(baseUrl, fresh ? undefined : inject('templateDatabase'))
     : undefined;
-  if (!baseUrl) setMemoryTemplate(fresh ? undefined : pgliteSnapshot());
+  if (!baseUrl) setMemoryDatabases(fresh ? undefined : seededPglite());
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: 'memory://',
@@ -59,11 +61,11 @@ export async function startSecondInstance(first: TestServer): Promise<RunningSer
   return createServer({ ...first.config });
 }
 
-let snapshot: Blob | undefined;
-function pgliteSnapshot(): Blob | undefined {
+let seeded: MemoryDatabases | undefined;
+function seededPglite(): MemoryDatabases | undefined {
   const file = inject('pgliteSnapshot');
-  if (file) snapshot ??= new Blob([fs.readFileSync(file)]);
-  return snapshot;
+  if (file) seeded ??= seededDatabases(new Blob([fs.readFileSync(file)]));
+  return seeded;
 }
 
 async function createTempDatabase(baseUrl: string, template?: string): Promise<string> {

@@ -10,7 +10,11 @@ import { deliveriesSettled } from '../src/modules/notifications/service.js';
  * context are counted (its deliveries after commit too), not a timer's running meanwhile.
  */
 const current = new AsyncLocalStorage<string[]>();
-const watched = new WeakSet<object>();
+/**
+ * Marks a PGlite already watched. A property of the client, not a set of clients: a server gets a
+ * handle to a pooled client (pglite-pool.ts), a new one each time, which passes it through.
+ */
+const WATCHED = Symbol('statements watched');
 let pgWatched = false;
 
 /** The text of a Parse ('P') or simple Query ('Q') message of PostgreSQL's protocol. */
@@ -26,8 +30,9 @@ function statementText(message: Uint8Array): string | undefined {
 function watch(ctx: AppContext): void {
   const client = (ctx.db as unknown as { $client: unknown }).$client;
   if (client instanceof PGlite) {
-    if (watched.has(client)) return;
-    watched.add(client);
+    const marked = client as PGlite & { [WATCHED]?: true };
+    if (marked[WATCHED]) return;
+    marked[WATCHED] = true;
     // Every query and transaction of PGlite sends its protocol messages through this method.
     const send = client.execProtocolStream.bind(client);
     client.execProtocolStream = (message, options) => {

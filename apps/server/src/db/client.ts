@@ -75,13 +75,18 @@ export function arrayRunner(db: Executor): ArrayRunner | undefined {
 const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 /**
- * A PGlite data directory (`dumpDataDir()`) that in-memory databases opened afterwards in this
- * process start from instead of an empty one. The tests set it to a migrated, seeded database
- * made once per run, so each test file skips initdb, the migrations and the seed.
+ * Where in-memory (`memory://`) databases come from and go when their server stops: a new, empty
+ * PGlite each, closed after. The tests set a source of migrated, seeded databases made once per
+ * run, which puts a stopped server's database back to that state for the next one.
  */
-let memoryTemplate: Blob | undefined;
-export function setMemoryTemplate(dump: Blob | undefined): void {
-  memoryTemplate = dump;
+export interface MemoryDatabases {
+  open(): Promise<PGlite>;
+  release(client: PGlite): Promise<void>;
+}
+const NEW_EACH_TIME: MemoryDatabases = { open: async () => new PGlite(), release: (client) => client.close() };
+let memoryDatabases = NEW_EACH_TIME;
+export function setMemoryDatabases(source: MemoryDatabases | undefined): void {
+  memoryDatabases = source ?? NEW_EACH_TIME;
 }
 
 export interface ListenGaps {
@@ -133,18 +138,29 @@ async function openPglite(dataDir: string): Promise<Database> {
     dir = path.join(dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
   }
-  const client = dir === 'memory://' ? new PGlite({ loadDataDir: memoryTemplate }) : new PGlite(dir);
+  const source = dir === 'memory://' ? memoryDatabases : undefined;
+  const client = source ? await source.open() : new PGlite(dir);
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
+  // What still listens when the database closes stops first: a database handed on to another
+  // server must not call back into this one.
+  const listening = new Set<() => Promise<void>>();
   return {
     db,
     kind: 'pglite',
     async listen(channel, onPayload) {
       const unsub = await client.listen(channel, onPayload);
-      return async () => unsub();
+      const stop = async () => {
+        if (listening.delete(stop)) await unsub();
+      };
+      listening.add(stop);
+      return stop;
     },
-    close: () => client.close(),
+    async close() {
+      await Promise.all([...listening].map((stop) => stop()));
+      await (source ? source.release(client) : client.close());
+    },
   };
 }
 
