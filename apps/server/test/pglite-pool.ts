@@ -6,7 +6,7 @@ import type { MemoryDatabases } from '../src/db/client.js';
  * Booting one from its dump costs about 0.3 s of CPU (28 MB loaded, PostgreSQL started in WASM),
  * and a run starts about 120 servers. A worker runs its files one after another, so the database
  * of a server that stopped is put back to the seeded state instead (every table emptied and
- * refilled from a copy of its seed rows, every sequence set back: a few milliseconds) and handed
+ * refilled from a copy of its seed rows, every sequence set back: about 40 ms) and handed
  * to the next server. What a session holds (prepared statements, LISTEN, settings, locks) goes
  * with DISCARD ALL; a database that cannot be put back is closed and never handed on, and a
  * server's handle fails as on a closed database from the moment it gives it back.
