@@ -21,7 +21,7 @@ import {
  * cluster -- --demo --test-routes`). Only with E2E_BASE_URL (the proxy; playwright.config.ts leaves
  * this file out without it), one worker:
  *
- *   E2E_BASE_URL=http://127.0.0.1:42080 npx playwright test --workers 1 cluster
+ *   E2E_BASE_URL=http://127.0.0.1:22080 npx playwright test --workers 1 cluster
  *
  * The cluster writes its instances and their pids to data/cluster/cluster.json (E2E_CLUSTER_STATE
  * elsewhere): two browsers are put on two different instances directly, so an event crosses from

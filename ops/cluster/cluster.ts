@@ -19,11 +19,11 @@ const ENTRY = fileURLToPath(new URL('./instance-entry.ts', import.meta.url));
 export interface ClusterOptions {
   /** Vialex instances (default 3). */
   instances?: number;
-  /** The first instance's port; the others follow it (default 42001). */
+  /** The first instance's port; the others follow it (default 22001). */
   basePort?: number;
-  /** nginx's port: the cluster's URL (default 42080). */
+  /** nginx's port: the cluster's URL (default 22080). */
   proxyPort?: number;
-  /** The cluster's own PostgreSQL (default 42432). */
+  /** The cluster's own PostgreSQL (default 22432). */
   pgPort?: number;
   /** PostgreSQL's data (`pg/`, kept across runs), nginx's prefix, the logs (default ./data/cluster). */
   dataDir?: string;
@@ -68,9 +68,12 @@ const READY_MS = 120_000;
 
 export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> {
   const count = opts.instances ?? 3;
-  const basePort = opts.basePort ?? 42001;
-  const proxyPort = opts.proxyPort ?? 42080;
-  const pgPort = opts.pgPort ?? 42432;
+  // The default ports are below the kernel's ephemeral range (32768–60999): a client connection
+  // of this machine may hold a port in that range as its local port, and for a minute after it
+  // closes (TIME_WAIT), and a bind there then fails — PostgreSQL's did in CI after the benchmarks.
+  const basePort = opts.basePort ?? 22001;
+  const proxyPort = opts.proxyPort ?? 22080;
+  const pgPort = opts.pgPort ?? 22432;
   const dataDir = path.resolve(REPO, opts.dataDir ?? 'data/cluster');
   const webDist = path.resolve(REPO, opts.webDist ?? process.env.WEB_DIST ?? 'apps/web/dist');
   const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
@@ -340,8 +343,7 @@ async function startPostgres(o: { dir: string; port: number; log: (l: string) =>
     o.log(`cluster: PostgreSQL ready on 127.0.0.1:${o.port}`);
   };
   /**
-   * The port is in the kernel's ephemeral range: a client connection of this machine (a browser
-   * test, the soak) may hold it as its local port for a moment, and the bind then fails. Tried
+   * Another process may still hold the port for a moment (an earlier cluster stopping): tried
    * again a few times before giving up.
    */
   const start = async () => {

@@ -3,7 +3,7 @@
  * several instances of the server, nginx in front (docs/operations.md "Production"). Ctrl-C stops it all.
  *
  *   npm run build && npm run cluster -- [--instances 3] [--demo] [--test-routes]
- *     [--proxy-port 42080] [--base-port 42001] [--pg-port 42432] [--data-dir data/cluster]
+ *     [--proxy-port 22080] [--base-port 22001] [--pg-port 22432] [--data-dir data/cluster]
  *     [--web-dist apps/web/dist]
  */
 import fs from 'node:fs';
@@ -30,9 +30,9 @@ if (values.help) {
   --instances N      Vialex instances (default 3)
   --demo             demo accounts and clients on a new database, local fakes for outside services
   --test-routes      NODE_ENV=test: the browser tests' helper routes (/api/test) — for E2E_BASE_URL only
-  --proxy-port P     nginx's port, the cluster's URL (default 42080)
-  --base-port P      the first instance's port, the others follow (default 42001)
-  --pg-port P        the cluster's own PostgreSQL (default 42432)
+  --proxy-port P     nginx's port, the cluster's URL (default 22080)
+  --base-port P      the first instance's port, the others follow (default 22001)
+  --pg-port P        the cluster's own PostgreSQL (default 22432)
   --data-dir DIR     PostgreSQL's data (kept), nginx's config and logs (default data/cluster)
   --web-dist DIR     the built web app (default WEB_DIST or apps/web/dist: run npm run build first)
 `);

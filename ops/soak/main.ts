@@ -18,8 +18,9 @@
  *   --no-faults                  the load alone, for diagnosing the steady state (the budgets' faults
  *                                are part of the soak: a run without them cannot pass)
  *
- * Ports: SOAK_BASE_PORT (43000): nginx there, the instances after it, PostgreSQL at +432; the fakes
- * and their fault proxies on ports the system picks.
+ * Ports: SOAK_BASE_PORT (23000): nginx there, the instances after it, PostgreSQL at +432 — below
+ * the kernel's ephemeral range, where no client connection can hold them; the fakes and their
+ * fault proxies on ports the system picks.
  * Load: staff sockets (half Administradores in the chat rooms, half Investigadores sending positions,
  * one city each), positions, chat messages, case creations each followed by an assignment, two status
  * changes, an SMS (one in two) and an export (one in ten), the case list, case maps, reports.
@@ -97,7 +98,7 @@ const DELIVERY_MS = 5_000;
 /** Presence must be gone this long after the last socket closed: an expiry (30 s) and a heartbeat (10 s) and some. */
 const PRESENCE_GONE_MS = 60_000;
 
-const BASE_PORT = Number(process.env.SOAK_BASE_PORT ?? 43000);
+const BASE_PORT = Number(process.env.SOAK_BASE_PORT ?? 23000);
 const runId = randomBytes(3).toString('hex');
 /**
  * The generator's own event loop: it timestamps every answer and every delivery, so a late loop
