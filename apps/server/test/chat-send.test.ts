@@ -155,20 +155,14 @@ describe("a message after the sender's session changed", () => {
     const { user, email } = await createUser(s.ctx, { cargo });
     const cookie = await login(s.app, email);
     const c = await staffedCase(s, viewers, []);
-    const first = await s.app.inject({
-      method: 'POST',
-      url: `/api/casos/${c.id}/chats/general/mensajes`,
-      headers: { cookie },
-      payload: { clientId: randomUUID(), content: 'primero' },
-    });
-    expect(first.statusCode).toBe(200);
-    const send = (content: string) =>
+    const send = (content: string, clientId: string = randomUUID()) =>
       s.app.inject({
         method: 'POST',
         url: `/api/casos/${c.id}/chats/general/mensajes`,
         headers: { cookie },
-        payload: { clientId: randomUUID(), content },
+        payload: { clientId, content },
       });
+    expect((await send('primero')).statusCode).toBe(200);
     const saved = async () =>
       (await s.ctx.db.select({ content: mensajes.content }).from(mensajes).where(eq(mensajes.senderId, user.id))).map(
         (m) => m.content,
@@ -254,15 +248,8 @@ describe("a message after the sender's session changed", () => {
 
   it('the remembered room: the same text sent twice at once is stored once, one answer a repeat', async () => {
     const a = await sender();
-    const payload = { clientId: randomUUID(), content: 'a la vez' };
-    const send = () =>
-      s.app.inject({
-        method: 'POST',
-        url: `/api/casos/${a.caseId}/chats/general/mensajes`,
-        headers: { cookie: a.cookie },
-        payload,
-      });
-    const answers = await Promise.all([send(), send()]);
+    const clientId = randomUUID();
+    const answers = await Promise.all([a.send('a la vez', clientId), a.send('a la vez', clientId)]);
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
     const bodies = answers.map((r) => r.json());
     expect(bodies.map((b) => b.repetido).sort()).toEqual([false, true]);

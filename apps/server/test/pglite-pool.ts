@@ -15,14 +15,11 @@ const SEED = 'vialex_test_seed';
 /** More are opened when a file runs several servers at once; these many are kept for later. */
 const KEEP = 2;
 
-interface Seeded {
-  /** Run after DISCARD ALL, which may not share a query string with other statements. */
-  reset: string;
-}
-
 export function seededDatabases(dump: Blob): MemoryDatabases {
   const spare: PGlite[] = [];
-  const seeded = new WeakMap<PGlite, Seeded>();
+  // Each client's statements that put its seed back, run after DISCARD ALL (which may not share
+  // a query string with others).
+  const resets = new WeakMap<PGlite, string>();
   const leased = new WeakMap<PGlite, { client: PGlite; over: boolean }>();
   return {
     async open() {
@@ -30,7 +27,7 @@ export function seededDatabases(dump: Blob): MemoryDatabases {
       if (!client) {
         client = new PGlite({ loadDataDir: dump });
         await client.waitReady;
-        seeded.set(client, await keepSeed(client));
+        resets.set(client, await keepSeed(client));
       }
       // The server gets a handle that fails like a closed database once it is given back, so
       // nothing it left running can reach the next server's data.
@@ -51,11 +48,11 @@ export function seededDatabases(dump: Blob): MemoryDatabases {
       if (!lease || lease.over) return;
       lease.over = true;
       const { client } = lease;
-      const seed = seeded.get(client);
-      if (client.closed || !seed) return;
+      const reset = resets.get(client);
+      if (client.closed || !reset) return;
       try {
         await client.exec('discard all');
-        await client.exec(seed.reset);
+        await client.exec(reset);
       } catch {
         await client.close();
         return;
@@ -71,7 +68,7 @@ export function seededDatabases(dump: Blob): MemoryDatabases {
  * back: the tables emptied together, refilled with their triggers and foreign keys off (the rows
  * are the ones that were there), the sequences set to where they stood.
  */
-async function keepSeed(client: PGlite): Promise<Seeded> {
+async function keepSeed(client: PGlite): Promise<string> {
   const { rows: tables } = await client.query<{ name: string; columns: string }>(`
     select format('%I', c.relname) as name,
            string_agg(format('%I', a.attname), ', ' order by a.attnum) as columns
@@ -98,7 +95,7 @@ async function keepSeed(client: PGlite): Promise<Seeded> {
     const [at] = rows;
     if (at) setvals.push(`select setval('${name}', ${at.last_value}, ${at.is_called})`);
   }
-  const reset = [
+  return [
     "set session_replication_role = 'replica'",
     `truncate ${tables.map((t) => `public.${t.name}`).join(', ')}`,
     ...tables.map(
@@ -107,6 +104,7 @@ async function keepSeed(client: PGlite): Promise<Seeded> {
     ),
     ...setvals,
     'reset session_replication_role',
-  ];
-  return { reset: reset.map((s) => `${s};`).join('\n') };
+  ]
+    .map((s) => `${s};`)
+    .join('\n');
 }

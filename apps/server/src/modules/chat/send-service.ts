@@ -161,8 +161,9 @@ async function textSent(ctx: AppContext, open: OpenRoom, sent: Sent): Promise<{ 
 /**
  * A text with no reply to a room this process opened for the same session moments ago (kept only
  * with nobody away and no agent missing: sent-rooms.ts): one statement that also checks the
- * session and the case's scope again. Undefined when it stored nothing — a session ended or changed, the case out of scope or
- * changed, or a repeat — and the caller goes the full way, which answers as it always does.
+ * session and the case's scope again. Undefined when it stored nothing — a session ended or
+ * changed, the case out of scope or changed, or a repeat — and the caller goes the full way,
+ * which answers as it always does.
  */
 export async function sendCachedText(
   ctx: AppContext,
