@@ -22,8 +22,8 @@ const EMPTY: ChangePasswordInput = { currentPassword: '', password: '', confirmP
 
 /**
  * Change own password: the current password, the new one and its confirmation, then a
- * confirmation, then the success or failure popup. A wrong current password comes back from the
- * server under its field.
+ * confirmation, then the success or failure popup, each over the form. A wrong current password
+ * comes back from the server under its field.
  */
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const mutation = useChangePassword();
@@ -78,13 +78,10 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
 
   return (
     <>
-      <Dialog
-        open={open && step === 'form'}
-        onClose={close}
-        maxWidth="xs"
-        fullWidth
-        aria-labelledby="change-password-title"
-      >
+      {/* The form stays open under the confirmation and the popups that follow it: dialogs swapped
+          in one step could leave the page hidden from assistive technology (aria-hidden) when
+          the last one closed. */}
+      <Dialog open={open} onClose={close} maxWidth="xs" fullWidth aria-labelledby="change-password-title">
         <form
           noValidate
           onSubmit={handleSubmit((values) => {
