@@ -12,6 +12,19 @@ import { endSessionsByEmail } from '../src/cli/end-sessions.js';
 import { startTestServer, type TestServer } from './helper.js';
 import { createUser, login, userRow, TEST_PASSWORD } from './factories.js';
 
+/**
+ * A data directory holding the run's migrated, seeded database (the snapshot is a tar of PGlite's
+ * data directory): a command opens it at once, where an empty one is first migrated (~10 s).
+ */
+async function seededDataDir(): Promise<string> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vialex-admin-'));
+  await fs.mkdir(path.join(dataDir, 'pglite'));
+  await promisify(execFile)('tar', ['-xf', inject('pgliteSnapshot')!, '-C', path.join(dataDir, 'pglite')]);
+  // The dump was taken of an open database, lock file included; nothing holds this copy open.
+  await fs.rm(path.join(dataDir, 'pglite', 'postmaster.pid'), { force: true });
+  return dataDir;
+}
+
 let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer();
@@ -47,22 +60,24 @@ describe('npm run admin -- end-sessions', () => {
   it('says so when no user has that e-mail, and needs --email (the real command)', async () => {
     const run = promisify(execFile);
     const cli = fileURLToPath(new URL('../src/cli/admin.ts', import.meta.url));
-    const env = { ...process.env, DATA_DIR: 'memory://', DATABASE_URL: '' };
-    const missing = await run(process.execPath, ['--import', 'tsx', cli, 'end-sessions'], { env }).catch(
-      (e: { code: number; stderr: string }) => e,
-    );
-    expect((missing as { stderr: string }).stderr).toContain('Falta: --email');
-    expect((missing as { code: number }).code).toBe(1);
-    const nobody = await run(
-      process.execPath,
-      ['--import', 'tsx', cli, 'end-sessions', '--email', 'nadie@vialex.test'],
-      { env },
-    ).catch((e: { code: number; stderr: string }) => e);
-    // Apart, so a failure prints what the command said.
-    expect((nobody as { stderr: string }).stderr).toContain('No existe un usuario con el correo nadie@vialex.test');
-    expect((nobody as { code: number }).code).toBe(1);
-    // A process of its own migrating a fresh embedded database: about 10 s on an idle machine,
-    // a minute and more with every core taken by other test workers.
+    const dataDir = await seededDataDir();
+    try {
+      const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
+      type Ran = { code: number; stderr: string };
+      const [missing, nobody] = (await Promise.all([
+        run(process.execPath, ['--import', 'tsx', cli, 'end-sessions'], { env }).catch((e: Ran) => e),
+        run(process.execPath, ['--import', 'tsx', cli, 'end-sessions', '--email', 'nadie@vialex.test'], {
+          env,
+        }).catch((e: Ran) => e),
+      ])) as Ran[];
+      expect(missing.stderr).toContain('Falta: --email');
+      expect(missing.code).toBe(1);
+      // Apart, so a failure prints what the command said.
+      expect(nobody.stderr).toContain('No existe un usuario con el correo nadie@vialex.test');
+      expect(nobody.code).toBe(1);
+    } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
   }, 180_000);
 });
 
@@ -89,10 +104,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('npm run admin on the embedde
     run(process.execPath, ['--import', 'tsx', cli, ...args], { env }).catch((e: Ran) => e);
 
   it('refuses end-sessions and create-user, reports no success and writes nothing; once stopped, works', async () => {
-    // A data directory holding the run's migrated, seeded database (the snapshot is PGlite's dump).
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vialex-admin-'));
-    await fs.mkdir(path.join(dataDir, 'pglite'));
-    await run('tar', ['-xf', inject('pgliteSnapshot')!, '-C', path.join(dataDir, 'pglite')]);
+    const dataDir = await seededDataDir();
     const server = await startTestServer({ DATA_DIR: dataDir });
     let open = true;
     try {
@@ -101,26 +113,29 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('npm run admin on the embedde
       const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', VIALEX_ADMIN_PASSWORD: 'Tr4nsit0!Kp9' };
       const refusal = /La base embebida \(.*\) está abierta por otro proceso: detenga el servidor antes de/;
 
-      const ended = await admin(['end-sessions', '--email', email], env);
+      // Both at once: each command is a process of its own that loads the server's code.
+      const [ended, created] = await Promise.all([
+        admin(['end-sessions', '--email', email], env),
+        admin(
+          [
+            'create-user',
+            '--email',
+            'nuevo.admin@vialex.test',
+            '--nombres',
+            'Nuevo',
+            '--apellidos',
+            'Admin',
+            '--identificacion',
+            '52123456',
+          ],
+          env,
+        ),
+      ]);
       expect(ended.stderr).toMatch(refusal);
       expect(ended.stderr).toContain('antes de terminar las sesiones');
       expect(ended.stdout).not.toContain('Sesiones terminadas');
       expect(ended.code).toBe(1);
 
-      const created = await admin(
-        [
-          'create-user',
-          '--email',
-          'nuevo.admin@vialex.test',
-          '--nombres',
-          'Nuevo',
-          '--apellidos',
-          'Admin',
-          '--identificacion',
-          '52123456',
-        ],
-        env,
-      );
       expect(created.stderr).toMatch(refusal);
       expect(created.stderr).toContain('antes de crear el usuario');
       expect(created.stdout).not.toContain('Usuario creado');
