@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { WEB_MOCKING_FILES } from './apps/web/isolated-tests.js';
+import RecordedDurationsSequencer from './ops/test-order/sequencer.js';
 
 const WEB_TESTS = ['src/**/*.test.{ts,tsx}'];
 
@@ -8,6 +9,8 @@ export default defineConfig({
   test: {
     // Vitest's default is one fewer than the cores: one worker on this 2-core machine.
     maxWorkers: 2,
+    // The longest files first, on a first run too (ops/test-order).
+    sequence: { sequencer: RecordedDurationsSequencer },
     projects: [
       {
         test: {
