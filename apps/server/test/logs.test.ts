@@ -1,6 +1,12 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { mensajes } from '../src/db/schema/index.js';
 import { startTestServer, type TestServer } from './helper.js';
 import { createUser, login } from './factories.js';
 import { mapsOf } from '../src/platform/maps.js';
@@ -158,5 +164,52 @@ describe("a client's link is a credential", () => {
     expect(logged).toContain('/api/cliente/entrada/:token');
     for (const secret of [link.code, link.token, encoded, link.token.split('.')[0]])
       expect(logged).not.toContain(secret);
+  });
+});
+
+describe('a client that hangs up', () => {
+  it('an upload abandoned half-way is logged as such, not as an unexpected error, and stores nothing', async () => {
+    const { signInEveryCargo } = await import('./factories.js');
+    const { EVERY_AGENT, EVERY_ROOM_OPEN, staffedCase } = await import('./case-factories.js');
+    const { PDF, multipart } = await import('./multipart.js');
+    const viewers = await signInEveryCargo(s.ctx, s.app);
+    const c = await staffedCase(s, viewers, EVERY_AGENT, EVERY_ROOM_OPEN);
+    const address = await s.app.listen({ port: 0, host: '127.0.0.1' });
+    // A file larger than what is sent: the server reads the part and waits for the rest.
+    const form = multipart([
+      { name: 'clientId', value: randomUUID() },
+      { name: 'archivos', file: { filename: 'croquis.pdf', content: Buffer.concat([PDF, Buffer.alloc(512 * 1024)]) } },
+    ]);
+    const req = http.request(`${address}/api/casos/${c.id}/chats/general/archivos`, {
+      method: 'POST',
+      headers: {
+        cookie: viewers.get('Abogado')!.cookie,
+        'content-type': form.contentType,
+        'content-length': form.payload.length,
+      },
+    });
+    req.on('error', () => {});
+    // Hung up once the server streams the file to its staging folder.
+    const staging = path.join(os.tmpdir(), 'vialex-uploads');
+    const staged = new Set(await fs.readdir(staging).catch(() => []));
+    req.write(form.payload.subarray(0, 64 * 1024));
+    const mine = await vi.waitFor(async () => {
+      const now = (await fs.readdir(staging).catch(() => [])).filter((f) => !staged.has(f));
+      expect(now).not.toEqual([]);
+      return now;
+    });
+    req.destroy();
+    await vi.waitFor(() => expect(logLines().some((l) => l.msg === 'request aborted by the client')).toBe(true));
+    // What it had staged is gone.
+    await vi.waitFor(async () =>
+      expect((await fs.readdir(staging).catch(() => [])).filter((f) => mine.includes(f))).toEqual([]),
+    );
+    expect(errorLines().filter((l) => l.route === '/api/casos/:id/chats/:tipo/archivos')).toEqual([]);
+    expect(
+      await s.ctx.db
+        .select()
+        .from(mensajes)
+        .where(eq(mensajes.senderId, viewers.get('Abogado')!.id)),
+    ).toEqual([]);
   });
 });

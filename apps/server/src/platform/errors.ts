@@ -67,6 +67,12 @@ export function installErrorHandler(app: FastifyInstance): void {
       request.log.warn({ err, route: routeOf(request) }, 'input refused by the database');
       return reply.code(400).send(body(400, 'VALIDATION', MSG.solicitudNoValida));
     }
+    if (request.raw.destroyed && (err as NodeJS.ErrnoException).code === 'ECONNRESET') {
+      // The client hung up mid-request (a phone losing signal during an upload): nobody reads
+      // the answer, and nothing failed on this side.
+      request.log.info({ route: routeOf(request) }, 'request aborted by the client');
+      return reply.code(400).send(body(400, 'ABORTED', MSG.solicitudNoValida));
+    }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       const message = (err.code && FRAMEWORK_ERRORS[err.code]) || MSG.solicitudNoValida;
       return reply.code(err.statusCode).send(body(err.statusCode, err.code ?? 'BAD_REQUEST', message));
