@@ -60,7 +60,8 @@ describe('npm run admin -- end-sessions', () => {
   it('says so when no user has that e-mail, and needs --email (the real command)', async () => {
     const run = promisify(execFile);
     const cli = fileURLToPath(new URL('../src/cli/admin.ts', import.meta.url));
-    const dataDir = await seededDataDir();
+    // A run on PostgreSQL has no PGlite snapshot: the command migrates an in-memory database.
+    const dataDir = inject('pgliteSnapshot') ? await seededDataDir() : 'memory://';
     try {
       const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
       type Ran = { code: number; stderr: string };
@@ -76,7 +77,7 @@ describe('npm run admin -- end-sessions', () => {
       expect(nobody.stderr).toContain('No existe un usuario con el correo nadie@vialex.test');
       expect(nobody.code).toBe(1);
     } finally {
-      await fs.rm(dataDir, { recursive: true, force: true });
+      if (dataDir !== 'memory://') await fs.rm(dataDir, { recursive: true, force: true });
     }
   }, 180_000);
 });
