@@ -113,6 +113,10 @@ export async function pick(page: Page, scope: Locator, label: string | RegExp, o
 /** The rows of the screen's list. */
 export const rows = (page: Page): Locator => page.getByTestId('list-row');
 
+/** The row of case `caso` on screen: its Caso cell exactly, so case 31 is not also 310 or 131. */
+export const caseRow = (page: Page, caso: number): Locator =>
+  rows(page).filter({ has: page.locator('td[data-column="caso"]', { hasText: new RegExp(`^${caso}$`) }) });
+
 /** The criteria panel of a list screen. */
 export const criteriaPanel = (page: Page): Locator => page.getByRole('form', { name: MSG.buscar });
 

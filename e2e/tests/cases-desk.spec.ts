@@ -5,6 +5,7 @@ import {
   expect,
   expectSuccess,
   openScreen,
+  caseRow,
   rows,
   shot,
   signIn,
@@ -25,10 +26,6 @@ async function quickSearch(page: Page, text: string | number) {
   await field.fill(String(text));
   await field.press('Enter');
 }
-
-/** The row of case `caso` on screen. */
-const caseRow = (page: Page, caso: number): Locator =>
-  rows(page).filter({ has: page.locator('td[data-column="caso"]', { hasText: new RegExp(`^${caso}$`) }) });
 
 /**
  * A cell is in view: inside the table's scrolling box as it stands, and left of the first column

@@ -5,6 +5,7 @@ import {
   accept,
   expect,
   openScreen,
+  caseRow,
   rows,
   shot,
   signIn,
@@ -173,7 +174,7 @@ test.describe('desk', () => {
     const { caso } = await createCase(asUser);
     await signIn(page, DEMO.administrador, { at: '/casos' });
     await expect(page.getByRole('heading', { name: TITLES.casos })).toBeVisible();
-    const row = rows(page).filter({ has: page.locator('td[data-column="caso"]', { hasText: String(caso) }) });
+    const row = caseRow(page, caso);
     await expect(row).toHaveCount(1);
     const inView = async (column: string) => {
       const box = (await row.locator(`td[data-column="${column}"]`).boundingBox())!;
