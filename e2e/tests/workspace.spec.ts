@@ -5,7 +5,7 @@ import {
   PHONE,
   expect,
   expectNoSideScroll,
-  rows,
+  caseRow,
   shot,
   signIn,
   test,
@@ -29,11 +29,7 @@ test('a call-center agent opens a case from the list to its chat tab; the header
   const { id, caso } = await createCase(asUser, 'TAX123');
   await signIn(page, DEMO.callCenter, { at: '/casos' });
   await expect(page.getByRole('heading', { name: TITLES.casos })).toBeVisible();
-  await rows(page)
-    .filter({ hasText: String(caso) })
-    .first()
-    .getByRole('button', { name: LABELS.casos.gestionar })
-    .click();
+  await caseRow(page, caso).getByRole('button', { name: LABELS.casos.gestionar }).click();
   await expect(page).toHaveURL(new RegExp(`/gestionar-caso/${id}/chat$`));
   await expect(page.getByTestId('workspace-case-number')).toHaveText(fmt(L.numeroCaso, { caso }));
   await expect(tabs(page)).toHaveText(tabNames('chat', 'informacion', 'gestionar', 'mapa'));
