@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
-import { FEEDBACK, LABELS, MENU, MSG, fmt } from '@vialex/domain';
+import { EXPORT_LIST_TEXTS, FEEDBACK, LABELS, MENU, MSG, fmt } from '@vialex/domain';
 import { PASSWORD, expect } from './fixtures';
 
 const SCREENSHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
@@ -116,6 +116,12 @@ export const rows = (page: Page): Locator => page.getByTestId('list-row');
 /** The row of case `caso` on screen: its Caso cell exactly, so case 31 is not also 310 or 131. */
 export const caseRow = (page: Page, caso: number): Locator =>
   rows(page).filter({ has: page.locator('td[data-column="caso"]', { hasText: new RegExp(`^${caso}$`) }) });
+
+/** The row or card of case `caso`'s export in EXPORTACIONES SFTP, by its link to the case. */
+export const exportRow = (page: Page, caso: number): Locator =>
+  rows(page).filter({
+    has: page.getByRole('link', { name: fmt(EXPORT_LIST_TEXTS.abrirCaso, { caso }), exact: true }),
+  });
 
 /** The criteria panel of a list screen. */
 export const criteriaPanel = (page: Page): Locator => page.getByRole('form', { name: MSG.buscar });

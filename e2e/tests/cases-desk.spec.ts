@@ -6,6 +6,7 @@ import {
   expectSuccess,
   openScreen,
   caseRow,
+  exportRow,
   rows,
   shot,
   signIn,
@@ -123,11 +124,7 @@ test("'Exportar archivos del caso' from the row asks, naming the case, and recor
 
   // The Exportaciones list has it.
   await openScreen(page, '/exportaciones', TITLES.exportaciones);
-  await expect(
-    rows(page)
-      .filter({ hasText: String(caso) })
-      .first(),
-  ).toBeVisible();
+  await expect(exportRow(page, caso)).toBeVisible();
 });
 
 test('a cargo that may not export is not offered it on the row', async ({ page, asUser }) => {

@@ -10,6 +10,7 @@ import {
   logout,
   openScreen,
   pick,
+  caseRow,
   rows,
   searchBy,
   setCaseStatus,
@@ -59,7 +60,7 @@ const createCase = (asUser: AsUser, placa = uniquePlate('Z'), identificacion = 5
 async function searchCase(page: Page, caso: number): Promise<Locator> {
   await searchBy(page, C.caso, LABELS.operadores.eq, String(caso));
   await expect(rows(page)).toHaveCount(1);
-  return rows(page).filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^${caso}$`) }) });
+  return caseRow(page, caso);
 }
 
 /** The table scrolls sideways: bring its last columns (dispatch, archive, actions) into view. */

@@ -12,6 +12,7 @@ import {
   expect,
   expectNoSideScroll,
   expectSuccess,
+  exportRow,
   searchBy,
   shot,
   signIn,
@@ -150,7 +151,7 @@ test('an export started from a case: its progress live in EXPORTACIONES SFTP, Fi
   await expectSuccess(page, { detail: `exportación del caso #${caso} solicitada` });
 
   // The list hears of it and follows it without a reload: En proceso with its files, then Finalizado.
-  const row = list.getByTestId('list-row').filter({ hasText: String(caso) });
+  const row = exportRow(list, caso);
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId('export-estado')).toHaveText('En proceso');
   await expect(row.getByTestId('export-progress')).toContainText(/\d+ de \d+ archivos/);
@@ -173,7 +174,7 @@ test('an export started from a case: its progress live in EXPORTACIONES SFTP, Fi
 
   // At phone size: one card per export, nothing scrolls sideways.
   await list.setViewportSize(PHONE.viewport);
-  await expect(list.getByTestId('list-row').filter({ hasText: String(caso) })).toBeVisible();
+  await expect(exportRow(list, caso)).toBeVisible();
   await expectNoSideScroll(list);
   await shot(list, 'exports-phone');
 
