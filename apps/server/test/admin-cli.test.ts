@@ -9,19 +9,13 @@ import { eq } from 'drizzle-orm';
 import { MSG } from '@vialex/domain';
 import { cuentas, trazabilidadestado } from '../src/db/schema/index.js';
 import { endSessionsByEmail } from '../src/cli/end-sessions.js';
-import { startTestServer, type TestServer } from './helper.js';
+import { embeddedFromSnapshot, startTestServer, type TestServer } from './helper.js';
 import { createUser, login, userRow, TEST_PASSWORD } from './factories.js';
 
-/**
- * A data directory holding the run's migrated, seeded database (the snapshot is a tar of PGlite's
- * data directory): a command opens it at once, where an empty one is first migrated (~10 s).
- */
+/** A new data directory with the run's seeded database in it (embeddedFromSnapshot). */
 async function seededDataDir(): Promise<string> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vialex-admin-'));
-  await fs.mkdir(path.join(dataDir, 'pglite'));
-  await promisify(execFile)('tar', ['-xf', inject('pgliteSnapshot')!, '-C', path.join(dataDir, 'pglite')]);
-  // The dump was taken of an open database, lock file included; nothing holds this copy open.
-  await fs.rm(path.join(dataDir, 'pglite', 'postmaster.pid'), { force: true });
+  await embeddedFromSnapshot(dataDir);
   return dataDir;
 }
 

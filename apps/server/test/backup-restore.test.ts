@@ -7,13 +7,13 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { asc } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { archivos, casos, contadores, mensajes, trazabilidad, usuarios } from '../src/db/schema/index.js';
 import { backup, restore } from '../src/cli/backup.js';
 import { createServer, type RunningServer } from '../src/server.js';
 import { FAKE_S3_CREDENTIALS, startFakeS3, type FakeS3 } from '../src/integrations/fakes/s3.js';
-import { startTestServer, type TestServer } from './helper.js';
+import { embeddedFromSnapshot, startTestServer, type TestServer } from './helper.js';
 import { createUser, login, TEST_PASSWORD } from './factories.js';
 import { caseBody, createCaseAs } from './case-factories.js';
 import { PDF, PNG, multipart, type Part } from './multipart.js';
@@ -77,16 +77,6 @@ function admin(args: string[], env: Record<string, string | undefined>) {
   return run(process.execPath, ['--import', 'tsx', CLI, ...args], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: os.tmpdir(), DATABASE_URL: '', ...env },
   });
-}
-
-/**
- * An embedded data directory holding the run's migrated, seeded database: the snapshot is a tar
- * of PGlite's data directory (what loadDataDir unpacks), so unpacking it skips initdb and a start.
- */
-async function embeddedFromSnapshot(dataDir: string): Promise<void> {
-  const dir = path.join(dataDir, 'pglite');
-  await fs.mkdir(dir, { recursive: true });
-  await run('tar', ['-xf', inject('pgliteSnapshot')!, '-C', dir]);
 }
 
 /** Every row of the tables a restore must bring back, in a stable order. */

@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
@@ -85,6 +88,19 @@ async function dropDatabase(baseUrl: string, url: string): Promise<void> {
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.end();
+}
+
+/**
+ * Puts the run's migrated, seeded database in `dataDir` as an embedded server or an admin command
+ * finds it there (`pglite/`): the snapshot is a tar of PGlite's data directory, so opening it skips
+ * initdb and the migrations. The dump was taken of an open database, lock file included; nothing
+ * holds this copy open. PGlite runs only (a run on PostgreSQL has no snapshot).
+ */
+export async function embeddedFromSnapshot(dataDir: string): Promise<void> {
+  const dir = path.join(dataDir, 'pglite');
+  await fs.promises.mkdir(dir, { recursive: true });
+  await promisify(execFile)('tar', ['-xf', inject('pgliteSnapshot')!, '-C', dir]);
+  await fs.promises.rm(path.join(dir, 'postmaster.pid'), { force: true });
 }
 
 /** The session cookie of a response, ready for a `cookie` header. */

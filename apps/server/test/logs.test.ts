@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { mensajes } from '../src/db/schema/index.js';
 import { startTestServer, type TestServer } from './helper.js';
-import { createUser, login } from './factories.js';
+import { createUser, login, signInEveryCargo } from './factories.js';
+import { EVERY_AGENT, EVERY_ROOM_OPEN, staffedCase } from './case-factories.js';
+import { PDF, multipart } from './multipart.js';
 import { mapsOf } from '../src/platform/maps.js';
 
 /** The server's log lines, as written. */
@@ -169,9 +171,6 @@ describe("a client's link is a credential", () => {
 
 describe('a client that hangs up', () => {
   it('an upload abandoned half-way is logged as such, not as an unexpected error, and stores nothing', async () => {
-    const { signInEveryCargo } = await import('./factories.js');
-    const { EVERY_AGENT, EVERY_ROOM_OPEN, staffedCase } = await import('./case-factories.js');
-    const { PDF, multipart } = await import('./multipart.js');
     const viewers = await signInEveryCargo(s.ctx, s.app);
     const c = await staffedCase(s, viewers, EVERY_AGENT, EVERY_ROOM_OPEN);
     const address = await s.app.listen({ port: 0, host: '127.0.0.1' });

@@ -20,6 +20,9 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+/** An element other than an icon that assistive technology is told to skip, if any is left. */
+const hiddenFromAssistiveTech = () => document.querySelector('[aria-hidden="true"]:not(svg):not(svg *)');
+
 /** Fills the form and confirms it with Sí; answers the dialog the form is in. */
 async function submit(password: string) {
   fireEvent.click(screen.getByRole('button', { name: MSG.cambiarContrasena }));
@@ -45,7 +48,7 @@ describe('the key button of the top bar', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: MSG.cancelar }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByRole('button', { name: MSG.cambiarContrasena })).toBeEnabled();
-    expect(document.querySelector('[aria-hidden="true"]:not(svg):not(svg *)')).toBeNull();
+    expect(hiddenFromAssistiveTech()).toBeNull();
   });
 
   it('a change that succeeds says so; Aceptar gives the page back', async () => {
@@ -56,6 +59,6 @@ describe('the key button of the top bar', () => {
     fireEvent.click(within(done).getByRole('button', { name: MSG.aceptar }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByRole('button', { name: MSG.cambiarContrasena })).toBeEnabled();
-    expect(document.querySelector('[aria-hidden="true"]:not(svg):not(svg *)')).toBeNull();
+    expect(hiddenFromAssistiveTech()).toBeNull();
   });
 });
