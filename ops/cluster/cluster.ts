@@ -384,7 +384,7 @@ function nginxBinary(): string {
   return '/usr/sbin/nginx';
 }
 
-async function startNginx(o: {
+export async function startNginx(o: {
   prefix: string;
   proxyPort: number;
   upstreamPorts: number[];

@@ -27,6 +27,7 @@ export const maxBodyMb = (uploadMaxMb = UPLOAD_MAX_MB_DEFAULT) => uploadMaxMb * 
  */
 export function nginxConfig(o: NginxConfigOptions): string {
   const servers = o.upstreamPorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=5s;`).join('\n');
+  const backups = o.upstreamPorts.map((port) => `    server 127.0.0.1:${port} backup max_fails=0;`).join('\n');
   // proxy_set_header is inherited only by a location that sets none of its own: each location
   // that sets one repeats the whole list.
   // X-Forwarded-For is the peer's address, not appended to what the client sent: nginx is the
@@ -83,12 +84,20 @@ http {
   }
 
   upstream vialex {
+    # The instances' state (failures, connections counted by least_conn) shared by the workers:
+    # without it each worker takes an instance out on its own failures only.
+    zone vialex 64k;
     # Live sockets last hours: least_conn sends a new one (and a reconnecting one) to the instance
     # with the fewest open connections, so the instances even out after a restart.
     least_conn;
     # Passive health checks: one failed connection (refused, reset, timed out, or a 503 of an
     # instance that is stopping) takes the instance out for 5 s, then it is tried again.
 ${servers}
+    # Once every instance is out, nginx answers 502 at once ("no live upstreams") even though they
+    # may well be up: one GET reset on each (it is retried on the next) was enough to send every
+    # request to 502 for 5 s. The same instances again as backups, never taken out, are tried
+    # then; a refused connection still moves on to the next.
+${backups}
     # Idle connections kept open to the instances. nginx closes them after 60 s, before the
     # server's own keep-alive timeout (Fastify's 72 s), so it never reuses one the server is closing.
     keepalive 64;

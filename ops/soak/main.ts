@@ -235,10 +235,24 @@ async function main() {
     for (const x of sockets) x.close();
     await target?.stop().catch((err: unknown) => console.error('stop failed:', err));
     await fakes.close();
+    if (!pass) printProxyErrors(dataDir);
     if (flag('--keep')) console.log(`kept: ${dataDir}`);
     else fs.rmSync(dataDir, { recursive: true, force: true });
   }
   process.exit(pass ? 0 : 1);
+}
+
+/**
+ * nginx's own account of a failed run (which instance it took out, and why) is gone with the run's
+ * folder: its last lines are printed, so a failure on CI can be read from CI's log.
+ */
+function printProxyErrors(dataDir: string) {
+  const file = path.join(dataDir, 'nginx', 'logs', 'error.log');
+  if (!fs.existsSync(file)) return;
+  const lines = fs.readFileSync(file, 'utf8').trim().split('\n').filter(Boolean);
+  if (lines.length === 0) return;
+  console.log(`nginx's error log, its last ${Math.min(lines.length, 40)} of ${lines.length} lines:`);
+  for (const line of lines.slice(-40)) console.log(`  ${line.slice(0, 300)}`);
 }
 
 /** An instance's resident memory, live heap and open descriptors (mostly its sockets: what it holds). */
