@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { AVAILABILITY_CONTROL_CARGOS, CARGOS, MSG, fmt, meResponse } from '@vialex/domain';
 import { cuentas, sesiones, trazabilidadestado, usuarios } from '../src/db/schema/index.js';
 import { PASSWORD_LIMITS } from '../src/modules/users/password-limits.js';
+import { SESSION_COOKIE, hashSessionToken } from '../src/modules/auth/tokens.js';
 import { startTestServer, type TestServer } from './helper.js';
 import { TEST_PASSWORD, createUser, login, userRow } from './factories.js';
 
@@ -275,6 +276,38 @@ describe('device location', () => {
     expect(expired.json().code).toBe('SESSION_ENDED');
     expect((await userRow(s.ctx, user.id)).lat).toBeNull();
     expect((await put('/api/me/location', { lat: 1, long: 2 }, 'vialex_sid=nope')).statusCode).toBe(401);
+  });
+});
+
+describe('positions sent at once', () => {
+  it('go in one statement: each live session answered and its user moved to their last, a dead session refused with nothing of it written', async () => {
+    const a = await createUser(s.ctx);
+    const current = await login(s.app, a.email);
+    // A session row of the same user from an earlier sign-in: dead (another token_login).
+    await s.ctx.db.insert(sesiones).values({ id: hashSessionToken('earlier'), usuario: a.user.id, token_login: 'old' });
+    const replaced = `${SESSION_COOKIE}=earlier`;
+    const b = await createUser(s.ctx);
+    const expired = await login(s.app, b.email);
+    await s.ctx.db
+      .update(sesiones)
+      .set({ creado: new Date(Date.now() - 16 * 60_000) })
+      .where(eq(sesiones.usuario, b.user.id));
+    const c = await createUser(s.ctx);
+    const cookie = await login(s.app, c.email);
+
+    const answers = await Promise.all([
+      put('/api/me/location', { lat: 1, long: 1 }, current),
+      put('/api/me/location', { lat: 2, long: 2 }, replaced),
+      put('/api/me/location', { lat: 3, long: 3 }, expired),
+      put('/api/me/location', { lat: 4, long: 4 }, cookie),
+      put('/api/me/location', { lat: 5, long: 5 }, cookie),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([204, 401, 401, 204, 204]);
+    expect(answers[1].json().code).toBe('SESSION_ENDED');
+    expect(answers[2].json().code).toBe('SESSION_ENDED');
+    expect(await userRow(s.ctx, a.user.id)).toMatchObject({ lat: 1, long: 1 });
+    expect((await userRow(s.ctx, b.user.id)).lat).toBeNull();
+    expect(await userRow(s.ctx, c.user.id)).toMatchObject({ lat: 5, long: 5 });
   });
 });
 

@@ -15,7 +15,8 @@ import { readSessionCookie } from '../auth/session.js';
 import { hashSessionToken } from '../auth/tokens.js';
 import { presentMe } from '../auth/me-presenter.js';
 import { passwordRateLimit } from './password-limits.js';
-import { changeOwnPassword, recordLocation, setGps, setOwnAvailability } from './service.js';
+import { recordLocation } from './positions.js';
+import { changeOwnPassword, setGps, setOwnAvailability } from './service.js';
 
 /** What a signed-in user changes about themselves: password, availability, position. */
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -74,7 +75,11 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const token = readSessionCookie(request);
       const updated = token
-        ? await recordLocation(app.ctx, hashSessionToken(token), request.body.lat, request.body.long)
+        ? await recordLocation(app.ctx, {
+            session: hashSessionToken(token),
+            lat: request.body.lat,
+            long: request.body.long,
+          })
         : false;
       // No row updated: let the guard say why (no session, expired, forced out, …).
       if (!updated) await guard(request, reply);

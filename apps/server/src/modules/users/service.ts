@@ -1,15 +1,12 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { MSG, SESSION_DEFAULT_MINUTES, maySetOwnAvailability, topics, type Cargo } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
-import { runPrepared } from '../../db/prepared.js';
 import type { AppContext } from '../../platform/context.js';
 import { cuentas, ubicacionesVigiladas, usuarios } from '../../db/schema/index.js';
-import { LIVE_CHANNEL } from '../../platform/live-hub.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { assertPasswordNotGuessable } from '../../platform/password-strength.js';
 import type { Viewer } from '../../platform/viewer.js';
-import { liveSessionRules } from '../auth/live-session.js';
 import { enforce } from '../../platform/policy.js';
 import { nameOf } from '../audit/record.js';
 import { recordStateTrail } from '../availability/availability.js';
@@ -125,40 +122,6 @@ export async function setOwnAvailability(ctx: AppContext, viewer: Viewer, dispon
     await ctx.hub.publish(tx, topics.list('usuarios'), { name: 'list.changed', list: 'usuarios', id: viewer.id });
     return user;
   });
-}
-
-/**
- * The device position, every 4 s while signed in. The session rules (liveSessionRules) are in
- * the WHERE clause so the check and the write are one statement; false means the session is
- * not live and nothing was written.
- */
-/**
- * Records the device's position (every 4 s) in one statement that also checks the session, and,
- * only while an open case map follows this user (ubicaciones_vigiladas), notifies its live topic
- * (topics.location) with the position — a map moves the marker without asking again.
- */
-export async function recordLocation(ctx: AppContext, sessionId: string, lat: number, long: number): Promise<boolean> {
-  const [lat_, long_, session] = ['lat', 'long', 'session'].map((name) => sql.placeholder(name));
-  const result = await runPrepared(
-    ctx.db,
-    'record_location',
-    () => sql`
-    with moved as (
-      update usuarios u set lat = ${lat_}::float8, long = ${long_}::float8, gps = true, ubicacion_fecha = now()
-      from sesiones s
-      where s.id = ${session}::text and u.id = s.usuario and ${liveSessionRules}
-      returning u.id, u.ubicacion_fecha),
-    told as (
-      select pg_notify(${LIVE_CHANNEL}, json_build_object(
-        'topic', 'ubicacion:' || m.id,
-        'event', json_build_object('name', 'location.changed', 'id', m.id, 'lat', ${lat_}::float8,
-          'lng', ${long_}::float8, 'at', m.ubicacion_fecha, 'gps', true))::text)
-      from moved m
-      where exists (select 1 from ubicaciones_vigiladas w where w.usuario = m.id and w.mapas > 0))
-    select (select count(*) from moved)::int as n, (select count(*) from told)::int as told`,
-    { lat, long, session: sessionId },
-  );
-  return Number((result as unknown as { rows: { n: number }[] }).rows[0].n) > 0;
 }
 
 /**
