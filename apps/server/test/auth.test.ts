@@ -165,6 +165,24 @@ describe('every request checks the session (spec 1 §4)', () => {
     });
   });
 
+  it('checks arriving at once (read in one statement) each get their own session, live or not', async () => {
+    const users = await Promise.all([0, 1, 2].map(() => createUser(s.ctx)));
+    const cookies = [];
+    for (const u of users) cookies.push(await login(s.app, u.email));
+    await s.ctx.db.update(usuarios).set({ login: false }).where(eq(usuarios.id, users[1].user.id));
+    const answers = await Promise.all([
+      get('/api/auth/me', cookies[0]),
+      get('/api/auth/me', cookies[1]),
+      get('/api/auth/me', 'vialex_sid=forged'),
+      get('/api/auth/me', cookies[2]),
+      get('/api/auth/me', cookies[0]),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 401, 401, 200, 200]);
+    expect([0, 3, 4].map((i) => answers[i].json().id)).toEqual([users[0].user.id, users[2].user.id, users[0].user.id]);
+    expect(answers[1].json().code).toBe('SESSION_ENDED');
+    expect(answers[2].json().code).toBe('NO_SESSION');
+  });
+
   it('a session past duracion_sesion is refused and the login flag cleared', async () => {
     const { user, email } = await createUser(s.ctx);
     const cookie = await login(s.app, email);

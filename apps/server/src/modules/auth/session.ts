@@ -4,7 +4,8 @@ import { DISPONIBILIDAD, MSG, isCargo, topics, type SessionEndReason } from '@vi
 import type { Db, Executor } from '../../db/client.js';
 import { sesiones, usuarios } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
-import { preparedOnce } from '../../db/prepared.js';
+import { anyOf, preparedOnce } from '../../db/prepared.js';
+import { statementBatch } from '../../db/statement-batch.js';
 import type { LiveHub } from '../../platform/live-hub.js';
 import { VIEWER_USER_COLUMNS, type UserRow, type Viewer, type ViewerUser } from '../../platform/viewer.js';
 import { setAvailability } from '../availability/availability.js';
@@ -31,15 +32,34 @@ const viewerUserJson = sql<ViewerUser>`json_build_object(${sql.join(
   VIEWER_USER_COLUMNS.map((c) => sql`${sql.raw(`'${c}'`)}, ${usuarios[c]}`),
   sql`, `,
 )})`;
-const sessionStatement = (db: Db) =>
-  preparedOnce(db, 'viewer_session', () =>
+const sessionsStatement = (db: Db) =>
+  preparedOnce(db, 'viewer_sessions', () =>
     db
-      .select({ creado: sesiones.creado, token_login: sesiones.token_login, user: viewerUserJson })
+      .select({ id: sesiones.id, creado: sesiones.creado, token_login: sesiones.token_login, user: viewerUserJson })
       .from(sesiones)
       .innerJoin(usuarios, eq(usuarios.id, sesiones.usuario))
-      .where(eq(sesiones.id, sql.placeholder('id')))
-      .prepare('viewer_session'),
+      .where(anyOf(sesiones.id, sql.placeholder('ids')))
+      .prepare('viewer_sessions'),
   );
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionsStatement>['execute']>>[number];
+
+/**
+ * The session rows of the checks that arrive while one runs are read together, in one statement
+ * (statementBatch): under load most of a check's cost is its round trip, not its row.
+ */
+const sessionReads = new WeakMap<Db, (id: string) => Promise<SessionRow | undefined>>();
+function readSession(db: Db, id: string): Promise<SessionRow | undefined> {
+  let read = sessionReads.get(db);
+  if (!read) {
+    read = statementBatch(async (ids: string[]) => {
+      const rows = await sessionsStatement(db).execute({ ids });
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.map((i) => byId.get(i));
+    });
+    sessionReads.set(db, read);
+  }
+  return read(id);
+}
 
 /**
  * Checks a session cookie the way spec 1 §4 checks every navigation: the login flag must be on,
@@ -49,7 +69,7 @@ const sessionStatement = (db: Db) =>
 export async function loadViewer(db: Db, hub: LiveHub, token: string | undefined): Promise<Viewer> {
   if (!token) throw noSession();
   const sessionId = hashSessionToken(token);
-  const [row] = await sessionStatement(db).execute({ id: sessionId });
+  const row = await readSession(db, sessionId);
   if (!row) throw noSession();
   const { user } = row;
   const reason = sessionEndReason(user, row);
