@@ -30,6 +30,8 @@ export async function tempDatabase(baseUrl: string) {
 /**
  * Runs the real server in its own process, so the load generator doesn't share its event loop.
  * BENCH_NODE_ARGS adds node flags to it (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ * BENCH_SERVER_ROOT runs the server of another checkout (an earlier commit's worktree, with its
+ * own node_modules) under these benchmarks, to compare the two on one machine.
  */
 export async function startServer(
   env: Record<string, string>,
@@ -41,7 +43,7 @@ export async function startServer(
       ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
       '--import',
       'tsx',
-      path.join(ROOT, 'apps/server/src/main.ts'),
+      path.join(process.env.BENCH_SERVER_ROOT ?? ROOT, 'apps/server/src/main.ts'),
     ],
     {
       env: {
