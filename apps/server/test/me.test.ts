@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import pg from 'pg';
 import { AVAILABILITY_CONTROL_CARGOS, CARGOS, MSG, fmt, meResponse } from '@vialex/domain';
 import { cuentas, sesiones, trazabilidadestado, usuarios } from '../src/db/schema/index.js';
 import { PASSWORD_LIMITS } from '../src/modules/users/password-limits.js';
@@ -308,6 +309,32 @@ describe('positions sent at once', () => {
     expect(await userRow(s.ctx, a.user.id)).toMatchObject({ lat: 1, long: 1 });
     expect((await userRow(s.ctx, b.user.id)).lat).toBeNull();
     expect(await userRow(s.ctx, c.user.id)).toMatchObject({ lat: 5, long: 5 });
+  });
+});
+
+describe.runIf(!!process.env.DATABASE_URL)('positions while a user row is held (PostgreSQL)', () => {
+  it("never wait in the batch: the others are written at once, the held user's once the row is free", async () => {
+    const held = await createUser(s.ctx);
+    const heldCookie = await login(s.app, held.email);
+    const free = await createUser(s.ctx);
+    const freeCookie = await login(s.app, free.email);
+    // Another transaction holds the user's row, as an assignment recounting availability does.
+    const other = new pg.Client({ connectionString: s.databaseUrl });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query('select id from usuarios where id = $1 for update', [held.user.id]);
+      const heldAnswer = put('/api/me/location', { lat: 6, long: 6 }, heldCookie);
+      const freeAnswer = await put('/api/me/location', { lat: 7, long: 7 }, freeCookie);
+      expect(freeAnswer.statusCode).toBe(204);
+      expect(await userRow(s.ctx, free.user.id)).toMatchObject({ lat: 7, long: 7 });
+      expect((await userRow(s.ctx, held.user.id)).lat).toBeNull();
+      await other.query('commit');
+      expect((await heldAnswer).statusCode).toBe(204);
+      expect(await userRow(s.ctx, held.user.id)).toMatchObject({ lat: 6, long: 6 });
+    } finally {
+      await other.end();
+    }
   });
 });
 

@@ -16,13 +16,19 @@ export interface Position {
  * Records positions (each device every 4 s) in one statement that also checks each session;
  * only while an open case map follows a user (ubicaciones_vigiladas) it notifies the user's live
  * topic (topics.location) with the position, so a map moves the marker without asking again.
- * Answers, for each position, whether it was written: false when its session is not live.
+ * Answers, for each position, whether it was written, its session is not live, or its user's row
+ * was held.
  *
  * A user sending twice in one batch (two sessions, or a slow phone's two reports) is moved once,
- * to the last. The users' rows are locked in the order of their ids, so batches running at once
- * on several instances never wait on each other in a circle.
+ * to the last. The batch never waits for a row another transaction holds (`skip locked`): holding
+ * some users' rows while waiting for another's could close a circle with a transaction that locks
+ * two users (an assignment recounting an investigator's and a lawyer's availability). A position
+ * whose user was skipped so is written on its own, outside the batch (recordLocation), waiting as
+ * a single update does while the next batches go on.
  */
-async function recordPositions(ctx: AppContext, positions: Position[]): Promise<boolean[]> {
+type Outcome = 'written' | 'not live' | 'held';
+
+async function recordPositions(ctx: AppContext, positions: Position[]): Promise<Outcome[]> {
   const [sessions, lats, longs] = ['sessions', 'lats', 'longs'].map((name) => sql.placeholder(name));
   const result = await runPrepared(
     ctx.db,
@@ -31,13 +37,14 @@ async function recordPositions(ctx: AppContext, positions: Position[]): Promise<
     with sent as (
       select x.session, x.lat, x.long, x.n
       from unnest(${sessions}::text[], ${lats}::float8[], ${longs}::float8[]) with ordinality as x(session, lat, long, n)),
-    latest as (
-      select distinct on (s.usuario) s.usuario, s.id as session, x.lat, x.long
+    live as (
+      select x.session, x.lat, x.long, x.n, s.usuario
       from sent x join sesiones s on s.id = x.session join usuarios u on u.id = s.usuario
-      where ${liveSessionRules}
-      order by s.usuario, x.n desc),
+      where ${liveSessionRules}),
+    latest as (
+      select distinct on (usuario) usuario, session, lat, long from live order by usuario, n desc),
     locked as materialized (
-      select u.id from usuarios u where u.id in (select usuario from latest) order by u.id for update),
+      select u.id from usuarios u where u.id in (select usuario from latest) for update skip locked),
     moved as (
       update usuarios u set lat = l.lat, long = l.long, gps = true, ubicacion_fecha = now()
       from latest l, locked k, sesiones s
@@ -50,28 +57,58 @@ async function recordPositions(ctx: AppContext, positions: Position[]): Promise<
           'lng', m.long, 'at', m.ubicacion_fecha, 'gps', true))::text)
       from moved m
       where exists (select 1 from ubicaciones_vigiladas w where w.usuario = m.id and w.mapas > 0))
-    -- Every live session of a user moved (a session that is not live is never answered written).
-    select x.session, (select count(*) from told)::int as told
-    from sent x join sesiones s on s.id = x.session join usuarios u on u.id = s.usuario
-    where u.id in (select id from moved) and ${liveSessionRules}`,
+    -- The batch's live sessions, and whether their user moved (a session not live is not here).
+    select l.session, l.usuario in (select id from moved) as moved, (select count(*) from told)::int as told
+    from live l`,
     {
       sessions: positions.map((p) => p.session),
       lats: positions.map((p) => p.lat),
       longs: positions.map((p) => p.long),
     },
   );
-  const written = new Set((result as unknown as { rows: { session: string }[] }).rows.map((r) => r.session));
-  return positions.map((p) => written.has(p.session));
+  const live = new Map(
+    (result as unknown as { rows: { session: string; moved: boolean }[] }).rows.map((r) => [r.session, r.moved]),
+  );
+  return positions.map((p) => {
+    const moved = live.get(p.session);
+    return moved === undefined ? 'not live' : moved ? 'written' : 'held';
+  });
 }
 
-const batches = new WeakMap<AppContext, (p: Position) => Promise<boolean>>();
+/** One position in a statement of its own, which waits for the user's row if it is held. */
+async function recordPosition(ctx: AppContext, position: Position): Promise<boolean> {
+  const [lat, long, session] = ['lat', 'long', 'session'].map((name) => sql.placeholder(name));
+  const result = await runPrepared(
+    ctx.db,
+    'record_position',
+    () => sql`
+    with moved as (
+      update usuarios u set lat = ${lat}::float8, long = ${long}::float8, gps = true, ubicacion_fecha = now()
+      from sesiones s
+      where s.id = ${session}::text and u.id = s.usuario and ${liveSessionRules}
+      returning u.id, u.ubicacion_fecha),
+    told as (
+      select pg_notify(${LIVE_CHANNEL}, json_build_object(
+        'topic', 'ubicacion:' || m.id,
+        'event', json_build_object('name', 'location.changed', 'id', m.id, 'lat', ${lat}::float8,
+          'lng', ${long}::float8, 'at', m.ubicacion_fecha, 'gps', true))::text)
+      from moved m
+      where exists (select 1 from ubicaciones_vigiladas w where w.usuario = m.id and w.mapas > 0))
+    select (select count(*) from moved)::int as n, (select count(*) from told)::int as told`,
+    { ...position },
+  );
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0].n) > 0;
+}
+
+const batches = new WeakMap<AppContext, (p: Position) => Promise<Outcome>>();
 
 /**
  * Records one device's position; the positions that arrive meanwhile go in the same statement
  * (statementBatch). False: the session is not live, nothing was written.
  */
-export function recordLocation(ctx: AppContext, position: Position): Promise<boolean> {
+export async function recordLocation(ctx: AppContext, position: Position): Promise<boolean> {
   let record = batches.get(ctx);
   if (!record) batches.set(ctx, (record = statementBatch((all: Position[]) => recordPositions(ctx, all))));
-  return record(position);
+  const outcome = await record(position);
+  return outcome === 'held' ? recordPosition(ctx, position) : outcome === 'written';
 }
