@@ -26,6 +26,18 @@ export interface Position {
  * whose user was skipped so is written on its own, outside the batch (recordLocation), waiting as
  * a single update does while the next batches go on.
  */
+/**
+ * Over `moved` (the users moved: id, lat, long, ubicacion_fecha): notifies the live topic of each
+ * one an open case map follows.
+ */
+const tellFollowers = sql`
+  select pg_notify(${LIVE_CHANNEL}, json_build_object(
+    'topic', 'ubicacion:' || m.id,
+    'event', json_build_object('name', 'location.changed', 'id', m.id, 'lat', m.lat, 'lng', m.long,
+      'at', m.ubicacion_fecha, 'gps', true))::text)
+  from moved m
+  where exists (select 1 from ubicaciones_vigiladas w where w.usuario = m.id and w.mapas > 0)`;
+
 type Outcome = 'written' | 'not live' | 'held';
 
 async function recordPositions(ctx: AppContext, positions: Position[]): Promise<Outcome[]> {
@@ -49,14 +61,8 @@ async function recordPositions(ctx: AppContext, positions: Position[]): Promise<
       update usuarios u set lat = l.lat, long = l.long, gps = true, ubicacion_fecha = now()
       from latest l, locked k, sesiones s
       where u.id = l.usuario and k.id = l.usuario and s.id = l.session and ${liveSessionRules}
-      returning u.id, l.lat, l.long, u.ubicacion_fecha),
-    told as (
-      select pg_notify(${LIVE_CHANNEL}, json_build_object(
-        'topic', 'ubicacion:' || m.id,
-        'event', json_build_object('name', 'location.changed', 'id', m.id, 'lat', m.lat,
-          'lng', m.long, 'at', m.ubicacion_fecha, 'gps', true))::text)
-      from moved m
-      where exists (select 1 from ubicaciones_vigiladas w where w.usuario = m.id and w.mapas > 0))
+      returning u.id, u.lat, u.long, u.ubicacion_fecha),
+    told as (${tellFollowers})
     -- The batch's live sessions, and whether their user moved (a session not live is not here).
     select l.session, l.usuario in (select id from moved) as moved, (select count(*) from told)::int as told
     from live l`,
@@ -86,14 +92,8 @@ async function recordPosition(ctx: AppContext, position: Position): Promise<bool
       update usuarios u set lat = ${lat}::float8, long = ${long}::float8, gps = true, ubicacion_fecha = now()
       from sesiones s
       where s.id = ${session}::text and u.id = s.usuario and ${liveSessionRules}
-      returning u.id, u.ubicacion_fecha),
-    told as (
-      select pg_notify(${LIVE_CHANNEL}, json_build_object(
-        'topic', 'ubicacion:' || m.id,
-        'event', json_build_object('name', 'location.changed', 'id', m.id, 'lat', ${lat}::float8,
-          'lng', ${long}::float8, 'at', m.ubicacion_fecha, 'gps', true))::text)
-      from moved m
-      where exists (select 1 from ubicaciones_vigiladas w where w.usuario = m.id and w.mapas > 0))
+      returning u.id, u.lat, u.long, u.ubicacion_fecha),
+    told as (${tellFollowers})
     select (select count(*) from moved)::int as n, (select count(*) from told)::int as told`,
     { ...position },
   );
