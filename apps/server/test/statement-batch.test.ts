@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { statementBatch } from '../src/db/statement-batch.js';
 
 /** A statement stand-in that records each batch it ran and answers when told to. */
@@ -51,6 +51,31 @@ describe('statementBatch', () => {
     for (let i = 0; i < 3; i++) await r.answerNext();
     expect(await all).toHaveLength(5);
     expect(r.batches).toEqual([[1, 2], [3, 4], [5]]);
+  });
+
+  it('a batch stuck past stallMs no longer holds the next back; its own calls still wait for it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const r = recorder<number>();
+      const call = statementBatch(r.run, { stallMs: 2000 });
+      let stuckDone = false;
+      const stuck = call(1).then((x) => ((stuckDone = true), x));
+      while (r.batches.length === 0) await new Promise((res) => setImmediate(res));
+      const next = call(2);
+      await new Promise((res) => setImmediate(res));
+      expect(r.batches).toEqual([[1]]);
+      await vi.advanceTimersByTimeAsync(2000);
+      while (r.batches.length < 2) await new Promise((res) => setImmediate(res));
+      expect(r.batches).toEqual([[1], [2]]);
+      // The first call still waits for its own statement.
+      expect(stuckDone).toBe(false);
+      await r.answerNext();
+      expect(await stuck).toBe('done 1');
+      await r.answerNext();
+      expect(await next).toBe('done 2');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("fails every call of a batch with the statement's error, and runs the next batch", async () => {

@@ -5,25 +5,38 @@
  * write to PostgreSQL's socket (a wake-up of its backend on loopback), the read and decoding of
  * the answer, the pool. Under load many such calls are waiting at once (a position from each of
  * a thousand phones every few seconds), so each batch takes every call queued while the previous
- * one ran: one round trip for all of them. One batch runs at a time. Idle, a call runs on its own
- * once the event loop has read what else arrived (no timer); busy, the batches grow with the load.
+ * one ran: one round trip for all of them. One batch runs at a time, unless it stalls. Idle, a call
+ * runs on its own once the event loop has read what else arrived (it never waits on a clock);
+ * busy, the batches grow with the load.
  *
  * `run` gets the queued inputs in arrival order and answers one output for each, in the same
  * order. If it throws, every call of that batch fails with its error.
  */
 export function statementBatch<I, O>(
   run: (inputs: I[]) => Promise<O[]>,
-  opts: { maxSize?: number } = {},
+  opts: { maxSize?: number; stallMs?: number } = {},
 ): (input: I) => Promise<O> {
   const maxSize = opts.maxSize ?? 500;
+  // A statement stuck on a dead connection (until TCP gives up: minutes) must not hold back every
+  // later call: past this, the next batch starts beside it. Its own calls still wait for it.
+  const stallMs = opts.stallMs ?? 2000;
   let queue: { input: I; resolve: (o: O) => void; reject: (err: unknown) => void }[] = [];
-  let running = false;
+  /** The batch the next one waits for, if any. */
+  let holding: object | undefined;
 
   const flush = () => {
-    if (running || queue.length === 0) return;
-    running = true;
+    if (holding || queue.length === 0) return;
     const batch = queue.slice(0, maxSize);
     queue = queue.slice(batch.length);
+    const self = {};
+    holding = self;
+    const release = () => {
+      if (holding !== self) return;
+      holding = undefined;
+      flush();
+    };
+    const stalled = setTimeout(release, stallMs);
+    stalled.unref();
     run(batch.map((c) => c.input))
       .then(
         (outputs) => {
@@ -35,8 +48,8 @@ export function statementBatch<I, O>(
       )
       .catch((err: unknown) => batch.forEach((c) => c.reject(err)))
       .finally(() => {
-        running = false;
-        flush();
+        clearTimeout(stalled);
+        release();
       });
   };
 
@@ -44,6 +57,6 @@ export function statementBatch<I, O>(
     new Promise<O>((resolve, reject) => {
       queue.push({ input, resolve, reject });
       // The calls of the requests read in this turn of the event loop join the first batch too.
-      if (queue.length === 1 && !running) setImmediate(flush);
+      if (queue.length === 1 && !holding) setImmediate(flush);
     });
 }
