@@ -250,6 +250,13 @@ describe('own availability (spec 1 §4, §6)', () => {
   });
 });
 
+/** The user's sessions began past the default session time (15 min): expired. */
+const expireSessionsOf = (userId: string) =>
+  s.ctx.db
+    .update(sesiones)
+    .set({ creado: new Date(Date.now() - 16 * 60_000) })
+    .where(eq(sesiones.usuario, userId));
+
 describe('device location', () => {
   it('stores lat/long and the gps flag', async () => {
     const { user, email } = await createUser(s.ctx);
@@ -268,10 +275,7 @@ describe('device location', () => {
   it('refuses and writes nothing for an expired or forced-out session', async () => {
     const { user, email } = await createUser(s.ctx);
     const cookie = await login(s.app, email);
-    await s.ctx.db
-      .update(sesiones)
-      .set({ creado: new Date(Date.now() - 16 * 60_000) })
-      .where(eq(sesiones.usuario, user.id));
+    await expireSessionsOf(user.id);
     const expired = await put('/api/me/location', { lat: 1, long: 2 }, cookie);
     expect(expired.statusCode).toBe(401);
     expect(expired.json().code).toBe('SESSION_ENDED');
@@ -289,10 +293,7 @@ describe('positions sent at once', () => {
     const replaced = `${SESSION_COOKIE}=earlier`;
     const b = await createUser(s.ctx);
     const expired = await login(s.app, b.email);
-    await s.ctx.db
-      .update(sesiones)
-      .set({ creado: new Date(Date.now() - 16 * 60_000) })
-      .where(eq(sesiones.usuario, b.user.id));
+    await expireSessionsOf(b.user.id);
     const c = await createUser(s.ctx);
     const cookie = await login(s.app, c.email);
 

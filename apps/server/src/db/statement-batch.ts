@@ -60,3 +60,19 @@ export function statementBatch<I, O>(
       if (queue.length === 1 && !holding) setImmediate(flush);
     });
 }
+
+/**
+ * statementBatch per key (a database handle, a server's context): each key batches its own calls,
+ * its batcher made on first use and let go with the key.
+ */
+export function statementBatchPer<K extends object, I, O>(
+  run: (key: K, inputs: I[]) => Promise<O[]>,
+  opts?: { maxSize?: number; stallMs?: number },
+): (key: K, input: I) => Promise<O> {
+  const batches = new WeakMap<K, (input: I) => Promise<O>>();
+  return (key, input) => {
+    let call = batches.get(key);
+    if (!call) batches.set(key, (call = statementBatch((inputs: I[]) => run(key, inputs), opts)));
+    return call(input);
+  };
+}

@@ -5,7 +5,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { sesiones, usuarios } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { anyOf, preparedOnce } from '../../db/prepared.js';
-import { statementBatch } from '../../db/statement-batch.js';
+import { statementBatchPer } from '../../db/statement-batch.js';
 import type { LiveHub } from '../../platform/live-hub.js';
 import { VIEWER_USER_COLUMNS, type UserRow, type Viewer, type ViewerUser } from '../../platform/viewer.js';
 import { setAvailability } from '../availability/availability.js';
@@ -47,19 +47,11 @@ type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionsStatement>['execu
  * The session rows of the checks that arrive while one runs are read together, in one statement
  * (statementBatch): under load most of a check's cost is its round trip, not its row.
  */
-const sessionReads = new WeakMap<Db, (id: string) => Promise<SessionRow | undefined>>();
-function readSession(db: Db, id: string): Promise<SessionRow | undefined> {
-  let read = sessionReads.get(db);
-  if (!read) {
-    read = statementBatch(async (ids: string[]) => {
-      const rows = await sessionsStatement(db).execute({ ids });
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      return ids.map((i) => byId.get(i));
-    });
-    sessionReads.set(db, read);
-  }
-  return read(id);
-}
+const readSession = statementBatchPer(async (db: Db, ids: string[]): Promise<(SessionRow | undefined)[]> => {
+  const rows = await sessionsStatement(db).execute({ ids });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((i) => byId.get(i));
+});
 
 /**
  * Checks a session cookie the way spec 1 §4 checks every navigation: the login flag must be on,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { runPrepared } from '../../db/prepared.js';
-import { statementBatch } from '../../db/statement-batch.js';
+import { statementBatchPer } from '../../db/statement-batch.js';
 import type { AppContext } from '../../platform/context.js';
 import { LIVE_CHANNEL } from '../../platform/live-hub.js';
 import { liveSessionRules } from '../auth/live-session.js';
@@ -100,15 +100,13 @@ async function recordPosition(ctx: AppContext, position: Position): Promise<bool
   return Number((result as unknown as { rows: { n: number }[] }).rows[0].n) > 0;
 }
 
-const batches = new WeakMap<AppContext, (p: Position) => Promise<Outcome>>();
+const recordBatched = statementBatchPer(recordPositions);
 
 /**
  * Records one device's position; the positions that arrive meanwhile go in the same statement
  * (statementBatch). False: the session is not live, nothing was written.
  */
 export async function recordLocation(ctx: AppContext, position: Position): Promise<boolean> {
-  let record = batches.get(ctx);
-  if (!record) batches.set(ctx, (record = statementBatch((all: Position[]) => recordPositions(ctx, all))));
-  const outcome = await record(position);
+  const outcome = await recordBatched(ctx, position);
   return outcome === 'held' ? recordPosition(ctx, position) : outcome === 'written';
 }
