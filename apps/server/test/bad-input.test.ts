@@ -2,7 +2,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { MSG } from '@vialex/domain';
-import { clientes, cuentas, intentos_login } from '../src/db/schema/index.js';
+import { clientes, cuentas, intentos_login, usuarios } from '../src/db/schema/index.js';
 import { startTestServer, type TestServer } from './helper.js';
 import { createUser, login } from './factories.js';
 
@@ -172,6 +172,21 @@ describe('every refusal is Spanish, in the one error shape', () => {
     });
     expect(gps.statusCode).toBe(400);
     expect(gps.json().message).toBe('Entrada inválida: se esperaba booleano, recibido texto');
+  });
+
+  it('a number too large for JSON (1e400 parses to Infinity) is out of range, changing nothing', async () => {
+    const position = () =>
+      s.ctx.db.select({ lat: usuarios.lat, long: usuarios.long, at: usuarios.ubicacion_fecha }).from(usuarios);
+    const before = await position();
+    const huge = await s.app.inject({
+      method: 'PUT',
+      url: '/api/me/location',
+      headers: { cookie: admin, 'content-type': 'application/json' },
+      payload: '{"lat": 1e400, "long": -74.08}',
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().message).toBe(MSG.numeroFueraDeRango);
+    expect(await position()).toEqual(before);
   });
 
   it('malformed and empty JSON, a wrong content type, a body too large', async () => {

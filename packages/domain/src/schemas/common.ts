@@ -10,7 +10,15 @@ import {
 
 // zod's own messages (a wrong type, an unknown option) in Spanish, for the server and the web
 // alike; every schema here imports this module, so the setting is made wherever one is used.
-z.config(z.locales.es());
+// One exception: JSON's 1e400 parses to Infinity, a number zod refuses as "se esperaba número,
+// recibido número"; such a value is out of range, and says so.
+const spanish = z.locales.es();
+z.config({
+  localeError: (issue) =>
+    issue.code === 'invalid_type' && typeof issue.input === 'number' && !Number.isFinite(issue.input)
+      ? MSG.numeroFueraDeRango
+      : spanish.localeError(issue),
+});
 
 const tooLong = (max: number) => fmt(MSG.textoMuyLargo, { max });
 
