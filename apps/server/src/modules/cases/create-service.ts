@@ -64,8 +64,10 @@ export async function createCase(
     await hooks?.begin(tx);
     const client = await findRegisteredClient(tx, input.identificacion);
     const city = await placeOf(tx, input);
-    const caso = await nextCaseNumber(tx);
     const vehicle = await saveFoundVehicle(tx, lookup, isDriver(input) ? null : client.id);
+    // The counter's row stays locked until commit (numbers without gaps), and every creation
+    // waits for it: whatever does not need the case goes before it.
+    const caso = await nextCaseNumber(tx);
 
     const creatorSlot = viewer && CREATOR_SLOT[viewer.cargo];
     const [created] = await tx
