@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, count, eq, max } from 'drizzle-orm';
+import { and, count, eq, lte, max } from 'drizzle-orm';
 import { CARGOS, can, type Cargo } from '@vialex/domain';
 import {
   casos,
@@ -179,8 +179,21 @@ describe('creating a case', () => {
     const results = await Promise.all(
       bodies.map((b) => createCaseAs(s.app, h('Coordinador Contact Center').cookie, b)),
     );
-    const numbers = results.map((r) => r.caso);
-    expect(new Set(numbers).size).toBe(8);
+    const numbers = results.map((r) => r.caso as number).sort((a, b) => a - b);
+    // Consecutive, each case holding its own in the database and in its notice, none left unnumbered.
+    expect(numbers).toEqual(numbers.map((_, i) => numbers[0] + i));
+    for (const r of results) {
+      const [row] = await s.ctx.db.select({ caso: casos.caso }).from(casos).where(eq(casos.id, r.id));
+      expect(row.caso).toBe(r.caso);
+      const notices = await s.ctx.db
+        .select({ caso: notificaciones.caso })
+        .from(notificaciones)
+        .where(eq(notificaciones.uidcaso, r.id));
+      expect(notices.length).toBeGreaterThan(0);
+      expect(notices.every((n) => n.caso === r.caso)).toBe(true);
+    }
+    const [{ n: unnumbered }] = await s.ctx.db.select({ n: count() }).from(casos).where(lte(casos.caso, 0));
+    expect(unnumbered).toBe(0);
   });
 
   it("'El contador global no está inicializado.' when the counter is missing", async () => {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   CREATOR_SLOT,
   DEFAULT_PRIORIDAD,
@@ -33,16 +33,27 @@ import { placeFromAddress } from './place.js';
  * written through those modules' services.
  */
 
-/** Next case number from the counter, under its row lock: two creations never share a number. */
-export async function nextCaseNumber(tx: Tx): Promise<number> {
-  const [row] = await tx
-    .update(contadores)
-    .set({ ultimoNumero: sql`${contadores.ultimoNumero} + 1` })
-    .where(eq(contadores.nombre, 'numero_caso'))
-    .returning({ n: contadores.ultimoNumero });
-  if (!row) throw new AppError(500, 'COUNTER_MISSING', MSG.contadorNoInicializado);
-  return row.n;
+/**
+ * Gives the case its number: the counter's next, written onto the case in one statement. The
+ * counter's row stays locked until commit (numbers without gaps) and every creation waits for
+ * it, so a creation takes its number as late as it can.
+ */
+async function numberCase(tx: Tx, id: string): Promise<number> {
+  const { rows } = await tx.execute<{ caso: number }>(sql`
+    with n as (
+      update ${contadores} set ultimo_numero = ultimo_numero + 1 where nombre = 'numero_caso'
+      returning ultimo_numero)
+    update ${casos} set caso = n.ultimo_numero from n where ${casos.id} = ${id}
+    returning ${casos.caso}`);
+  if (!rows.length) throw new AppError(500, 'COUNTER_MISSING', MSG.contadorNoInicializado);
+  return rows[0].caso;
 }
+
+/**
+ * Until then the case holds a number of its own connection: negative, never a real one, and no two
+ * creations in flight share it (a connection runs one transaction at a time).
+ */
+const UNNUMBERED = sql<number>`-pg_backend_pid()`;
 
 /**
  * Creates a case and everything that goes with it in one transaction (spec 2 §7): the number,
@@ -65,16 +76,13 @@ export async function createCase(
     const client = await findRegisteredClient(tx, input.identificacion);
     const city = await placeOf(tx, input);
     const vehicle = await saveFoundVehicle(tx, lookup, isDriver(input) ? null : client.id);
-    // The counter's row stays locked until commit (numbers without gaps), and every creation
-    // waits for it: whatever does not need the case goes before it.
-    const caso = await nextCaseNumber(tx);
 
     const creatorSlot = viewer && CREATOR_SLOT[viewer.cargo];
-    const [created] = await tx
+    const [unnumbered] = await tx
       .insert(casos)
       .values({
         ...formColumns(input, city, client, vehicle),
-        caso,
+        caso: UNNUMBERED,
         estado: ESTADO_INICIAL,
         archivado: false,
         tipo_plan: lookup.tipo_plan,
@@ -88,18 +96,21 @@ export async function createCase(
         lugar_origen: input.lat !== undefined && input.lng !== undefined ? 'direccion' : null,
       })
       .returning();
+    const caseId = unnumbered.id;
 
-    await saveFoundPolicies(tx, lookup, created, client.id, vehicle.id);
-
+    // What needs the case but not its number, before the number.
     await tx
       .insert(trazabilidad)
-      .values({ descripcion: MSG.creacionCaso, estado: ESTADO_INICIAL, uidcaso: created.id, uidcreador: viewer?.id });
-    const cause = { descripcion: MSG.creacionCaso, uidcaso: created.id, uidcreador: viewer?.id };
+      .values({ descripcion: MSG.creacionCaso, estado: ESTADO_INICIAL, uidcaso: caseId, uidcreador: viewer?.id });
+    const cause = { descripcion: MSG.creacionCaso, uidcaso: caseId, uidcreador: viewer?.id };
     // A creator who takes the case (the contact centre's) has their availability follow it, and
     // the state trail records the value after it (other creators have no availability to change).
     if (creatorSlot) await recomputeAvailability(tx, ctx.hub, viewer!.id, cause, { alwaysTrail: true });
     else if (viewer) await recordStateTrail(tx, viewer, viewer.user.disponibilidad, cause);
-    await openCaseRoom(tx, created.id, 'general');
+    await openCaseRoom(tx, caseId, 'general');
+
+    const created = { ...unnumbered, caso: await numberCase(tx, caseId) };
+    await saveFoundPolicies(tx, lookup, created, client.id, vehicle.id);
 
     await recordEvent(tx, pending, 'caseCreated', {
       case: created,
