@@ -36,10 +36,19 @@ function readProcs(): Map<number, Proc> {
   return procs;
 }
 
-function treeTicks(procs: Map<number, Proc>, root: number): number | undefined {
-  if (!procs.has(root)) return undefined;
+/** Each process's children, from one read of /proc. */
+function childrenOf(procs: Map<number, Proc>): Map<number, number[]> {
   const children = new Map<number, number[]>();
-  for (const [pid, p] of procs) children.set(p.ppid, [...(children.get(p.ppid) ?? []), pid]);
+  for (const [pid, p] of procs) {
+    const list = children.get(p.ppid);
+    if (list) list.push(pid);
+    else children.set(p.ppid, [pid]);
+  }
+  return children;
+}
+
+function treeTicks(procs: Map<number, Proc>, children: Map<number, number[]>, root: number): number | undefined {
+  if (!procs.has(root)) return undefined;
   let total = 0;
   const stack = [root];
   while (stack.length) {
@@ -71,11 +80,12 @@ export function cpuMeter(roots: () => Record<string, (number | undefined)[]>) {
   return {
     sample(): void {
       const procs = readProcs();
+      const children = childrenOf(procs);
       for (const [part, pids] of Object.entries(roots())) {
         seconds[part] ??= 0;
         for (const pid of pids) {
           if (pid === undefined) continue;
-          const ticks = treeTicks(procs, pid);
+          const ticks = treeTicks(procs, children, pid);
           if (ticks === undefined) continue;
           const key = `${part}:${pid}`;
           if (!baseline) seconds[part] += (ticks - (last.get(key) ?? 0)) / TICKS;

@@ -118,9 +118,9 @@ export async function createCase(
       cedula: String(client.identificacion),
       actor: viewer?.id,
     });
-    await listChanged(ctx, tx, created.id);
-    await hooks?.end(tx, created.id);
-    return created.id;
+    await listChanged(ctx, tx, caseId);
+    await hooks?.end(tx, caseId);
+    return caseId;
   });
   deliver(ctx, pending);
   // D24: a case without coordinates is placed from its typed address after commit; a slow or

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { topics } from '@vialex/domain';
 import { runPrepared } from '../../db/prepared.js';
 import { statementBatchPer } from '../../db/statement-batch.js';
 import type { AppContext } from '../../platform/context.js';
@@ -11,6 +12,20 @@ export interface Position {
   lat: number;
   long: number;
 }
+
+/**
+ * Over `moved` (the users moved: id, lat, long, ubicacion_fecha): notifies the live topic of each
+ * one an open case map follows.
+ */
+const tellFollowers = sql`
+  select pg_notify(${LIVE_CHANNEL}, json_build_object(
+    'topic', ${sql.raw(`'${topics.location('')}'`)} || m.id,
+    'event', json_build_object('name', 'location.changed', 'id', m.id, 'lat', m.lat, 'lng', m.long,
+      'at', m.ubicacion_fecha, 'gps', true))::text)
+  from moved m
+  where exists (select 1 from ubicaciones_vigiladas w where w.usuario = m.id and w.mapas > 0)`;
+
+type Outcome = 'written' | 'not live' | 'held';
 
 /**
  * Records positions (each device every 4 s) in one statement that also checks each session;
@@ -26,20 +41,6 @@ export interface Position {
  * whose user was skipped so is written on its own, outside the batch (recordLocation), waiting as
  * a single update does while the next batches go on.
  */
-/**
- * Over `moved` (the users moved: id, lat, long, ubicacion_fecha): notifies the live topic of each
- * one an open case map follows.
- */
-const tellFollowers = sql`
-  select pg_notify(${LIVE_CHANNEL}, json_build_object(
-    'topic', 'ubicacion:' || m.id,
-    'event', json_build_object('name', 'location.changed', 'id', m.id, 'lat', m.lat, 'lng', m.long,
-      'at', m.ubicacion_fecha, 'gps', true))::text)
-  from moved m
-  where exists (select 1 from ubicaciones_vigiladas w where w.usuario = m.id and w.mapas > 0)`;
-
-type Outcome = 'written' | 'not live' | 'held';
-
 async function recordPositions(ctx: AppContext, positions: Position[]): Promise<Outcome[]> {
   const [sessions, lats, longs] = ['sessions', 'lats', 'longs'].map((name) => sql.placeholder(name));
   const result = await runPrepared(
