@@ -3,7 +3,13 @@ import WebSocket, { WebSocketServer } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveServerMessage } from '@vialex/domain';
 import type { Database } from '../src/db/client.js';
-import { LiveHub } from '../src/platform/live-hub.js';
+import {
+  LIVE_GAP,
+  LIVE_REPLAY_MAX_MS,
+  LIVE_REPLAY_SLACK_MS,
+  LiveHub,
+  SERVICE_RESTART,
+} from '../src/platform/live-hub.js';
 
 /**
  * The hub's fan-out without a database: its LISTEN callback is the test's, so a commit's
@@ -16,6 +22,8 @@ describe('live hub', () => {
   let serverSide: WebSocket;
   let client: WebSocket;
   const received: LiveServerMessage[] = [];
+  /** The hub's clock (ms), moved by the replay tests. */
+  let now = 1_000_000;
 
   beforeAll(async () => {
     const database = {
@@ -24,7 +32,7 @@ describe('live hub', () => {
         return async () => undefined;
       },
     } as unknown as Database;
-    hub = new LiveHub(database);
+    hub = new LiveHub(database, () => now);
     await hub.start();
     server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
     await new Promise((resolve) => server.once('listening', resolve));
@@ -58,5 +66,73 @@ describe('live hub', () => {
     await arrived;
     expect(received.map((m) => (m.type === 'event' ? m.event.name : m.type))).toEqual(['chat.message', 'chat.unread']);
     expect(hub.eventsSent).toBe(2);
+  });
+
+  describe('replay to a new subscriber', () => {
+    /** A second connection to the test's server: its server side (for the hub) and what it received. */
+    async function socketPair() {
+      const connected = new Promise<WebSocket>((resolve) => server.once('connection', resolve));
+      const peer = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      const got: LiveServerMessage[] = [];
+      peer.on('message', (raw) => got.push(JSON.parse(String(raw)) as LiveServerMessage));
+      const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+        peer.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
+      );
+      const side = await connected;
+      /** Resolves once `n` messages arrived (the server side's writes are in order). */
+      const arrived = (n: number) =>
+        new Promise<void>((resolve) => {
+          const check = () => (got.length >= n ? resolve() : setImmediate(check));
+          check();
+        });
+      return { side, peer, got, closed, arrived };
+    }
+    const listChanged = (id: string) => ({ name: 'list.changed', list: 'casos', id }) as const;
+    const heard = (topic: string, id: string) => notify(JSON.stringify({ topic, event: listChanged(id) }));
+
+    it("sends the topic's events heard since the window opened, in order, before the later ones", async () => {
+      const topic = 'list:replay-window';
+      heard(topic, 'too-old');
+      now += 5_000;
+      heard(topic, 'a');
+      now += 1_000;
+      heard(topic, 'b');
+      now += 1_000;
+      const { side, peer, got, arrived } = await socketPair();
+      // The window opens between 'too-old' and 'a'.
+      hub.subscribe(side, topic, now - 2_500);
+      heard(topic, 'c');
+      await arrived(3);
+      expect(got.map((m) => m.type === 'event' && m.event.name === 'list.changed' && m.event.id)).toEqual([
+        'a',
+        'b',
+        'c',
+      ]);
+      expect(hub.replayFrom(2_000)).toBe(now - 2_000 - LIVE_REPLAY_SLACK_MS);
+      expect(hub.replayFrom(10 * LIVE_REPLAY_MAX_MS)).toBe(now - LIVE_REPLAY_MAX_MS - LIVE_REPLAY_SLACK_MS);
+      peer.close();
+    });
+
+    it("replays nothing of a socket's own topics, nor without a replayFrom", async () => {
+      heard('user:u9', 'own');
+      heard('list:replay-none', 'x');
+      const { side, peer, got } = await socketPair();
+      hub.subscribe(side, 'user:u9', now - 1_000);
+      hub.subscribe(side, 'list:replay-none');
+      heard('list:replay-none', 'after');
+      const marker = new Promise<void>((resolve) => peer.once('message', () => resolve()));
+      await marker;
+      expect(got.map((m) => m.type === 'event' && m.event.name === 'list.changed' && m.event.id)).toEqual(['after']);
+      peer.close();
+    });
+
+    it('more events in the window than it remembers: the socket is sent to reconnect (and read again)', async () => {
+      const topic = 'list:replay-busy';
+      for (let i = 0; i < 40; i++) heard(topic, `e${i}`);
+      const { side, closed, got } = await socketPair();
+      hub.subscribe(side, topic, now - 1_000);
+      expect(await closed).toEqual({ code: SERVICE_RESTART, reason: LIVE_GAP.replay });
+      expect(got).toEqual([]);
+    });
   });
 });

@@ -94,6 +94,38 @@ describe('live channel /api/live', () => {
     tab.ws.close();
   });
 
+  it('replays to a screen that says since when it read the events its list had meanwhile; one that does not say gets none', async () => {
+    const perito = await createUser(s.ctx, { cargo: 'Perito' });
+    const cookie = await login(s.app, perito.email);
+    const listening = await connect(base, cookie);
+    await listening.next((m) => m.type === 'ready');
+    listening.ws.send(JSON.stringify({ action: 'subscribe', topic: 'list:casos' }));
+    await listening.sync();
+    const changed = (id: string) => (m: LiveServerMessage) =>
+      m.type === 'event' && m.event.name === 'list.changed' && m.event.id === id;
+    const publish = (id: string) =>
+      s.ctx.db.transaction((tx) => s.ctx.hub.publish(tx, 'list:casos', { name: 'list.changed', list: 'casos', id }));
+    // A case changes after a screen read the list and before its subscription reaches the server.
+    const between = randomUUID();
+    await publish(between);
+    await listening.next(changed(between)); // this instance has heard it
+    const screen = await connect(base, cookie);
+    const legacy = await connect(base, cookie);
+    for (const tab of [screen, legacy]) await tab.next((m) => m.type === 'ready');
+    screen.ws.send(JSON.stringify({ action: 'subscribe', topic: 'list:casos', since: 1_000 }));
+    legacy.ws.send(JSON.stringify({ action: 'subscribe', topic: 'list:casos' }));
+    await Promise.all([screen.sync(), legacy.sync()]);
+    const after = randomUUID();
+    await publish(after);
+    await screen.next(changed(after));
+    await legacy.next(changed(after));
+    const ids = (tab: typeof screen) =>
+      tab.messages.flatMap((m) => (m.type === 'event' && m.event.name === 'list.changed' ? [m.event.id] : []));
+    expect(ids(screen).slice(-2)).toEqual([between, after]);
+    expect(ids(legacy)).toEqual([after]);
+    for (const tab of [listening, screen, legacy]) tab.ws.close();
+  });
+
   it('Salir closes the tabs of that session with a session.ended event', async () => {
     const { email } = await createUser(s.ctx);
     const cookie = await login(s.app, email);

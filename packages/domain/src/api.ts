@@ -38,7 +38,13 @@ export type LiveEvent =
   /** An agent's device reported its position, or turned its location off (on their location topic). */
   | { name: 'location.changed'; id: string; lat: number | null; lng: number | null; at: string | null; gps: boolean };
 
-export type LiveClientMessage = { action: 'subscribe' | 'unsubscribe'; topic: string };
+/**
+ * `since` (subscribe only): how many ms ago the screen began reading what the topic keeps fresh.
+ * A screen reads and subscribes at once, so a change committed between its read and the
+ * subscription taking effect would reach nobody: the server replays the topic's events it heard
+ * in that time (and some seconds more) to the new subscriber.
+ */
+export type LiveClientMessage = { action: 'subscribe' | 'unsubscribe'; topic: string; since?: number };
 
 export const topics = {
   user: (id: string) => `user:${id}`,

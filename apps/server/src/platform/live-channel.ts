@@ -82,9 +82,12 @@ function parseClientMessage(raw: unknown): LiveClientMessage | undefined {
     return undefined;
   }
   if (!msg || typeof msg !== 'object') return undefined;
-  const { action, topic } = msg as Record<string, unknown>;
+  const { action, topic, since } = msg as Record<string, unknown>;
   if ((action !== 'subscribe' && action !== 'unsubscribe') || typeof topic !== 'string') return undefined;
-  return { action, topic };
+  // A `since` that is no count of ms asks for no replay; it does not spoil the subscription.
+  return typeof since === 'number' && since >= 0 && Number.isFinite(since)
+    ? { action, topic, since }
+    : { action, topic };
 }
 
 /**
@@ -181,7 +184,8 @@ export function liveChannel<W>(access: LiveAccess<W>): FastifyPluginAsync {
         return queue;
       };
       let gone = false;
-      const follow = async (topic: string, gate: TopicGate<W>, announce: boolean) => {
+      /** `replayFrom`: see LiveHub.subscribe; only a subscription the screen asked for replays. */
+      const follow = async (topic: string, gate: TopicGate<W>, announce: boolean, replayFrom?: number) => {
         if (gone || followed.has(topic) || followed.size >= MAX_GATED_PER_SOCKET) return;
         if (!(await gate.allows(ctx, who))) {
           request.log.debug({ code: 'LIVE_TOPIC_REFUSED' }, 'live: topic not allowed');
@@ -192,7 +196,7 @@ export function liveChannel<W>(access: LiveAccess<W>): FastifyPluginAsync {
         // Recorded once entered: leaving (below, or the socket's end, queued after this) undoes it.
         followed.set(topic, gate);
         if (socket.readyState !== socket.OPEN) return;
-        hub.subscribe(socket, topic);
+        hub.subscribe(socket, topic, replayFrom);
         if (announce) socket.send(JSON.stringify({ type: 'subscribed', topic } satisfies LiveServerMessage));
       };
       const unfollow = async (topic: string) => {
@@ -250,12 +254,18 @@ export function liveChannel<W>(access: LiveAccess<W>): FastifyPluginAsync {
           return;
         }
         const gate = access.gateOf(msg.topic, who);
+        // Only a client that says since when it reads gets a replay. Taken on arrival: a gated
+        // topic's checks may take a while, and its events meanwhile count.
+        const replayFrom =
+          msg.action === 'subscribe' && msg.since !== undefined ? hub.replayFrom(msg.since) : undefined;
         if (gate) {
-          void inOrder(() => (msg.action === 'subscribe' ? follow(msg.topic, gate, true) : unfollow(msg.topic)));
+          void inOrder(() =>
+            msg.action === 'subscribe' ? follow(msg.topic, gate, true, replayFrom) : unfollow(msg.topic),
+          );
           return;
         }
         // Ungated topics (lists) follow in this turn; a socket's own topics are never left.
-        if (msg.action === 'subscribe') hub.subscribe(socket, msg.topic);
+        if (msg.action === 'subscribe') hub.subscribe(socket, msg.topic, replayFrom);
         else if (!own.has(msg.topic)) hub.unsubscribe(socket, msg.topic);
       });
 

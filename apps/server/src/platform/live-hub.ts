@@ -14,7 +14,22 @@ export const SERVICE_RESTART = 1012;
 export const LIVE_GAP = {
   lost: 'live events lost',
   resumed: 'live events missed',
+  /** More events of a topic than the hub remembers fell in a new subscriber's replay window. */
+  replay: 'live events too many to replay',
 } as const;
+
+/** How far back a subscription's replay reaches at most (an older read is refreshed by a reconnection). */
+export const LIVE_REPLAY_MAX_MS = 60_000;
+/**
+ * Added to the client's `since`: its read may reach the server before its subscribe message, and a
+ * chat room's topic is known only from the room's read, so the screen subscribes after it.
+ */
+export const LIVE_REPLAY_SLACK_MS = 10_000;
+/** Events remembered per topic for replay; see `subscribe`. */
+const REPLAY_DEPTH = 32;
+
+/** A socket's own topics are followed from its connection on: nothing of them is replayed. */
+const remembered = (topic: string) => !topic.startsWith('user:') && !topic.startsWith('session:');
 
 /** Queues a notification of the live channel on the executor's transaction. */
 const notify = (executor: Executor, payload: string) =>
@@ -49,16 +64,22 @@ export class LiveHub {
   private readonly watchers = new Map<WebSocket, { topic: string; name: LiveEvent['name']; onEvent: TopicWatcher }>();
   /** Sockets whose watcher is still running: their next events wait for it, in order. */
   private readonly held = new Map<WebSocket, Promise<void>>();
+  /**
+   * The events each topic had in the last LIVE_REPLAY_MAX_MS (at most REPLAY_DEPTH), and when the
+   * newest one pushed out was heard; swept each LIVE_REPLAY_MAX_MS.
+   */
+  private readonly heard = new Map<string, { events: { at: number; event: LiveEvent }[]; droppedAt: number }>();
+  private sweeper?: ReturnType<typeof setInterval>;
   private stopListening?: () => Promise<void>;
   /** Events sent to sockets of this instance since it started (the metrics' fan-out counter). */
   eventsSent = 0;
   /** Connections written to in this turn of the event loop, held (corked) until it ends. */
   private readonly corked = new Set<Socket>();
 
-  private heard = true;
+  private heardAll = true;
   /** False while the listening connection is lost: events committed meanwhile never reach this instance. */
   get listening(): boolean {
-    return this.heard;
+    return this.heardAll;
   }
   /**
    * Runs when the listening connection is back, before `listening` is true again: the sockets
@@ -68,15 +89,24 @@ export class LiveHub {
   beforeResume?: () => Promise<void>;
   private stopped = false;
 
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly clock: () => number = Date.now,
+  ) {}
 
   async start(): Promise<void> {
+    this.sweeper = setInterval(() => this.forget(), LIVE_REPLAY_MAX_MS);
+    this.sweeper.unref();
     this.stopListening = await this.database.listen(
       CHANNEL,
       (payload) => {
         try {
           const parsed = JSON.parse(payload) as { topic?: string; topics?: string[]; event: LiveEvent };
-          for (const topic of parsed.topics ?? [parsed.topic ?? '']) this.deliver(topic, parsed.event);
+          const at = this.clock();
+          for (const topic of parsed.topics ?? [parsed.topic ?? '']) {
+            if (remembered(topic)) this.remember(topic, parsed.event, at);
+            this.deliver(topic, parsed.event);
+          }
         } catch {
           // A malformed payload is not ours; ignore it.
         }
@@ -89,7 +119,7 @@ export class LiveHub {
       // instead made nginx take every instance out: a 503 counts as a failed try there.)
       {
         onLost: () => {
-          this.heard = false;
+          this.heardAll = false;
           this.closeAll(LIVE_GAP.lost);
         },
         onResumed: () => void this.resume(),
@@ -112,7 +142,7 @@ export class LiveHub {
         await new Promise((resolve) => setTimeout(resolve, 1000).unref());
       }
     }
-    this.heard = true;
+    this.heardAll = true;
     this.closeAll(LIVE_GAP.resumed);
   }
 
@@ -126,6 +156,7 @@ export class LiveHub {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    clearInterval(this.sweeper);
     await this.stopListening?.();
     this.closeAll('server restarting');
   }
@@ -161,13 +192,55 @@ export class LiveHub {
     else if (payloads.length > 1) await notifyAll(executor, payloads);
   }
 
-  subscribe(socket: WebSocket, topic: string): void {
+  /**
+   * Follows a topic from now on; with `replayFrom` (see `replayFrom`), the topic's events this
+   * instance heard since then are sent first, in order, so a change committed between a screen's
+   * read and its subscription still reaches it (an event the read already saw only costs the
+   * screen a read). More than the hub remembers in that time: the socket is sent to reconnect, and
+   * a reconnected app reads again what it shows.
+   */
+  subscribe(socket: WebSocket, topic: string, replayFrom?: number): void {
     let sockets = this.byTopic.get(topic);
     if (!sockets) this.byTopic.set(topic, (sockets = new Set()));
     sockets.add(socket);
     let topics = this.bySocket.get(socket);
     if (!topics) this.bySocket.set(socket, (topics = new Set()));
     topics.add(topic);
+    const memory = replayFrom === undefined ? undefined : this.heard.get(topic);
+    if (!memory || replayFrom === undefined) return;
+    if (memory.droppedAt >= replayFrom) {
+      socket.close(SERVICE_RESTART, LIVE_GAP.replay);
+      return;
+    }
+    for (const { at, event } of memory.events)
+      if (at >= replayFrom)
+        this.deliverTo(
+          socket,
+          topic,
+          event,
+          JSON.stringify({ type: 'event', topic, event } satisfies LiveServerMessage),
+        );
+  }
+
+  /** Where a subscription asked now, with the client's `since` (LiveClientMessage), replays from. */
+  replayFrom(since: number): number {
+    return this.clock() - Math.min(since, LIVE_REPLAY_MAX_MS) - LIVE_REPLAY_SLACK_MS;
+  }
+
+  private remember(topic: string, event: LiveEvent, at: number): void {
+    let memory = this.heard.get(topic);
+    if (!memory) this.heard.set(topic, (memory = { events: [], droppedAt: 0 }));
+    memory.events.push({ at, event });
+    if (memory.events.length > REPLAY_DEPTH) memory.droppedAt = memory.events.shift()!.at;
+  }
+
+  /** Drops what no replay can reach any more. */
+  private forget(): void {
+    const before = this.clock() - LIVE_REPLAY_MAX_MS - LIVE_REPLAY_SLACK_MS;
+    for (const [topic, memory] of this.heard) {
+      while (memory.events.length && memory.events[0].at < before) memory.events.shift();
+      if (memory.events.length === 0) this.heard.delete(topic);
+    }
   }
 
   unsubscribe(socket: WebSocket, topic: string): void {
@@ -210,19 +283,22 @@ export class LiveHub {
     const sockets = this.byTopic.get(topic);
     if (!sockets) return;
     const message = JSON.stringify({ type: 'event', topic, event } satisfies LiveServerMessage);
-    for (const socket of sockets) {
-      const waiting = this.held.get(socket);
-      if (waiting) {
-        this.hold(
-          socket,
-          waiting.then(() =>
-            this.bySocket.get(socket)?.has(topic) ? this.send(socket, topic, event, message) : undefined,
-          ),
-        );
-      } else {
-        const work = this.send(socket, topic, event, message);
-        if (work) this.hold(socket, work);
-      }
+    for (const socket of sockets) this.deliverTo(socket, topic, event, message);
+  }
+
+  /** Sends now, or after the socket's running watcher, if the socket still follows the topic then. */
+  private deliverTo(socket: WebSocket, topic: string, event: LiveEvent, message: string): void {
+    const waiting = this.held.get(socket);
+    if (waiting) {
+      this.hold(
+        socket,
+        waiting.then(() =>
+          this.bySocket.get(socket)?.has(topic) ? this.send(socket, topic, event, message) : undefined,
+        ),
+      );
+    } else {
+      const work = this.send(socket, topic, event, message);
+      if (work) this.hold(socket, work);
     }
   }
 

@@ -102,16 +102,48 @@ describe('LiveChannel reconnection', () => {
     live.subscribe('list:casos');
     live.connect();
     sockets()[0].accept();
-    expect(sockets()[0].sent).toEqual([JSON.stringify({ action: 'subscribe', topic: 'list:casos' })]);
+    expect(sockets()[0].sent).toEqual([JSON.stringify({ action: 'subscribe', topic: 'list:casos', since: 0 })]);
     sockets()[0].drop(1012);
     vi.advanceTimersByTime(999);
     expect(sockets()).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(sockets()).toHaveLength(2);
     sockets()[1].accept();
+    // Reopened, the app reads everything again: no replay asked.
     expect(sockets()[1].sent).toEqual([JSON.stringify({ action: 'subscribe', topic: 'list:casos' })]);
     // 'reopened' is what the lists refresh on (use-live).
     expect(states).toEqual(['open', 'closed 1012', 'reopened']);
     live.disconnect();
+  });
+});
+
+describe('LiveChannel subscriptions', () => {
+  const subscribes = (socket: FakeSocket) => socket.sent.map((m) => JSON.parse(m) as Record<string, unknown>);
+
+  it('says how long ago the screen read (since its first subscriber), so the server replays what it missed', () => {
+    const live = new LiveChannel(() => 'ws://vialex.test/api/live');
+    live.connect();
+    sockets()[0].accept();
+    // Subscribed while open: the message leaves at once, read just now.
+    const offChat = live.subscribe('chat:r1');
+    // Subscribed before the socket opened (the app's first screen): since counts the wait.
+    const second = new LiveChannel(() => 'ws://vialex.test/api/live');
+    second.subscribe('list:clientes');
+    second.connect();
+    vi.advanceTimersByTime(1_500);
+    sockets()[1].accept();
+    expect(subscribes(sockets()[0])).toEqual([{ action: 'subscribe', topic: 'chat:r1', since: 0 }]);
+    expect(subscribes(sockets()[1])).toEqual([{ action: 'subscribe', topic: 'list:clientes', since: 1_500 }]);
+    // A second screen on the topic shares the subscription: nothing is sent for it.
+    const offAgain = live.subscribe('chat:r1');
+    offChat();
+    offAgain();
+    expect(subscribes(sockets()[0]).slice(1)).toEqual([{ action: 'unsubscribe', topic: 'chat:r1' }]);
+    // Subscribed again later, it counts from its new read.
+    vi.advanceTimersByTime(10_000);
+    live.subscribe('chat:r1');
+    expect(subscribes(sockets()[0]).at(-1)).toEqual({ action: 'subscribe', topic: 'chat:r1', since: 0 });
+    live.disconnect();
+    second.disconnect();
   });
 });

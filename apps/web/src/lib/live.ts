@@ -28,6 +28,8 @@ const ALL = '*';
 export class LiveChannel {
   private ws: WebSocket | null = null;
   private readonly topicCounts = new Map<string, number>();
+  /** When each topic's first screen subscribed: it read what the topic keeps fresh about then. */
+  private readonly topicSince = new Map<string, number>();
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly connectionListeners = new Set<ConnectionListener>();
   private wanted = false;
@@ -64,7 +66,10 @@ export class LiveChannel {
   subscribe(topic: string): () => void {
     const n = this.topicCounts.get(topic) ?? 0;
     this.topicCounts.set(topic, n + 1);
-    if (n === 0) this.send({ action: 'subscribe', topic });
+    if (n === 0) {
+      this.topicSince.set(topic, Date.now());
+      this.send(this.subscription(topic, true));
+    }
     let done = false;
     return () => {
       if (done) return;
@@ -74,6 +79,7 @@ export class LiveChannel {
         this.topicCounts.set(topic, left);
       } else {
         this.topicCounts.delete(topic);
+        this.topicSince.delete(topic);
         this.send({ action: 'unsubscribe', topic });
       }
     };
@@ -103,7 +109,8 @@ export class LiveChannel {
     this.ws = ws;
     ws.onopen = () => {
       this.attempt = 0;
-      for (const topic of this.topicCounts.keys()) this.send({ action: 'subscribe', topic });
+      // Reopened, the app reads again all it shows (use-live.ts): nothing to replay then.
+      for (const topic of this.topicCounts.keys()) this.send(this.subscription(topic, !this.everOpened));
       const state = this.everOpened ? 'reopened' : 'open';
       this.everOpened = true;
       this.connectionListeners.forEach((l) => l(state));
@@ -140,6 +147,15 @@ export class LiveChannel {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     this.open();
+  }
+
+  /**
+   * A subscribe message; with `replay`, it says how long ago the screen read, and the server sends
+   * the topic's events since then (a change between the read and the subscription is not lost).
+   */
+  private subscription(topic: string, replay: boolean): LiveClientMessage {
+    if (!replay) return { action: 'subscribe', topic };
+    return { action: 'subscribe', topic, since: Math.max(0, Date.now() - (this.topicSince.get(topic) ?? Date.now())) };
   }
 
   private send(message: LiveClientMessage): void {
