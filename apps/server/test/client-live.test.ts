@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { LIVE_CLOSE, LIVE_MAX_SOCKETS_PER_SESSION, MSG, topics, type Cargo, type ChatPage } from '@vialex/domain';
+import {
+  LIVE_CLOSE,
+  LIVE_MAX_SOCKETS_PER_SESSION,
+  MSG,
+  topics,
+  type Cargo,
+  type ChatPage,
+  type LiveEvent,
+  type LiveServerMessage,
+} from '@vialex/domain';
 import { casos, chatUsuarios, sesionesCliente, ubicacionesVigiladas, usuarios } from '../src/db/schema/index.js';
 import { issueClientLink } from '../src/modules/client-links/service.js';
 import { expireClientSessions } from '../src/modules/client-links/client-session.js';
@@ -95,6 +104,28 @@ describe("the client's live channel", () => {
     await socket.next((m) => positionOf(socket, id('Investigador')).includes(m));
     socket.ws.close();
     await socket.closed;
+  });
+
+  it('a first socket that says since when the page read (?since=) hears what the case had meanwhile; one that does not, nothing of it', async () => {
+    const entered = await enteredCase();
+    const changed = (m: LiveServerMessage) =>
+      m.type === 'event' && m.event.name === 'list.changed' && m.event.id === entered.id;
+    const publish = (event: LiveEvent) =>
+      s.ctx.db.transaction((tx) => s.ctx.hub.publish(tx, topics.case(entered.id), event));
+    const listening = await clientSocket(entered.cookie);
+    await listening.next((m) => m.type === 'ready');
+    // The case changes after the driver's page read it and before their socket is up.
+    await publish({ name: 'list.changed', list: 'casos', id: entered.id });
+    await listening.next(changed); // this instance has heard it
+    const page = await openLiveSocket(base, { cookie: entered.cookie }, { path: '/api/cliente/live?since=1500' });
+    const legacy = await clientSocket(entered.cookie);
+    await page.next(changed);
+    await Promise.all([page.next((m) => m.type === 'ready'), legacy.next((m) => m.type === 'ready')]);
+    await publish({ name: 'list.changed', list: 'casos' });
+    const marker = (m: LiveServerMessage) => m.type === 'event' && m.event.name === 'list.changed' && !m.event.id;
+    await legacy.next(marker);
+    expect(legacy.messages.filter(changed)).toEqual([]);
+    for (const socket of [listening, page, legacy]) socket.ws.close();
   });
 
   it('Salir ends it at once with the reason; the positions are no longer watched for it', async () => {

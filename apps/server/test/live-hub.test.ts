@@ -1,15 +1,9 @@
 import type { AddressInfo, Socket } from 'node:net';
 import WebSocket, { WebSocketServer } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveServerMessage } from '@vialex/domain';
+import { LIVE_REPLAY_MAX_MS, type LiveServerMessage } from '@vialex/domain';
 import type { Database } from '../src/db/client.js';
-import {
-  LIVE_GAP,
-  LIVE_REPLAY_MAX_MS,
-  LIVE_REPLAY_SLACK_MS,
-  LiveHub,
-  SERVICE_RESTART,
-} from '../src/platform/live-hub.js';
+import { LIVE_GAP, LIVE_REPLAY_SLACK_MS, LiveHub, SERVICE_RESTART } from '../src/platform/live-hub.js';
 
 /**
  * The hub's fan-out without a database: its LISTEN callback is the test's, so a commit's

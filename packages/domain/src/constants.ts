@@ -27,6 +27,11 @@ export const PUSH_MAX_SUBSCRIPTIONS_PER_USER = 10;
 export const SMS_LIMITS = { perCase: 3, perCaseMinutes: 15, perCaseDay: 10, perUser: 30 } as const;
 /** Live-channel sockets one session may hold open on a server instance (one per tab). */
 export const LIVE_MAX_SOCKETS_PER_SESSION = 6;
+/**
+ * How far back the live channel replays a topic's events to a new subscriber (LiveClientMessage's
+ * `since`); a screen that read longer ago reads again instead.
+ */
+export const LIVE_REPLAY_MAX_MS = 60_000;
 /** Close codes of the live channel: the session ended; too many sockets for the session. */
 export const LIVE_CLOSE = { sessionEnded: 4001, tooManySockets: 4008 } as const;
 

@@ -90,6 +90,12 @@ function parseClientMessage(raw: unknown): LiveClientMessage | undefined {
     : { action, topic };
 }
 
+/** The socket's `?since=` (whole ms); anything else asks for no replay. */
+function sinceOf(query: unknown): number | undefined {
+  const since = (query as Record<string, unknown> | undefined)?.since;
+  return typeof since === 'string' && /^\d{1,9}$/.test(since) ? Number(since) : undefined;
+}
+
 /**
  * The live channel's WebSocket route (`GET /live` under the scope's prefix) for one audience.
  * An upgrade from a page of another site was refused before it (request-guards.ts), and the
@@ -132,6 +138,10 @@ export function liveChannel<W>(access: LiveAccess<W>): FastifyPluginAsync {
     });
 
     app.get('/live', { websocket: true }, async (socket, request) => {
+      // `?since=` (ms): the app's first socket says how long ago its screens read, so the topics
+      // it follows from the start replay what they had since (LiveHub.subscribe).
+      const since = sinceOf(request.query);
+      const replayFrom = since === undefined ? undefined : hub.replayFrom(since);
       let who: W;
       let initial: string[];
       try {
@@ -150,7 +160,7 @@ export function liveChannel<W>(access: LiveAccess<W>): FastifyPluginAsync {
         socket.close(LIVE_CLOSE.tooManySockets, 'too many sockets for this session');
         return;
       }
-      for (const topic of [ownSession, ...access.ownTopics(who)]) hub.subscribe(socket, topic);
+      for (const topic of [ownSession, ...access.ownTopics(who)]) hub.subscribe(socket, topic, replayFrom);
       const own = new Set(hub.topicsOf(socket));
       answered.set(socket, true);
       socket.on('pong', () => {
@@ -279,7 +289,7 @@ export function liveChannel<W>(access: LiveAccess<W>): FastifyPluginAsync {
       void inOrder(async () => {
         for (const topic of initial) {
           const gate = access.gateOf(topic, who);
-          if (gate) await follow(topic, gate, false);
+          if (gate) await follow(topic, gate, false, replayFrom);
         }
         ready();
       });

@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
-import { LIVE_CLOSE, type LiveEvent, type LiveServerMessage } from '@vialex/domain';
+import { LIVE_CLOSE, LIVE_REPLAY_MAX_MS, type LiveEvent, type LiveServerMessage } from '@vialex/domain';
 import type { Database, Executor } from '../db/client.js';
 import { runPrepared } from '../db/prepared.js';
 
@@ -18,8 +18,6 @@ export const LIVE_GAP = {
   replay: 'live events too many to replay',
 } as const;
 
-/** How far back a subscription's replay reaches at most (an older read is refreshed by a reconnection). */
-export const LIVE_REPLAY_MAX_MS = 60_000;
 /**
  * Added to the client's `since`: its read may reach the server before its subscribe message, and a
  * chat room's topic is known only from the room's read, so the screen subscribes after it.

@@ -117,6 +117,9 @@ describe('LiveChannel reconnection', () => {
   });
 });
 
+/** The longest wait between two tries (30 s, jittered by the mocked factor 1). */
+const MAX_WAIT_MS = 30_000;
+
 describe('LiveChannel subscriptions', () => {
   const subscribes = (socket: FakeSocket) => socket.sent.map((m) => JSON.parse(m) as Record<string, unknown>);
 
@@ -145,5 +148,38 @@ describe('LiveChannel subscriptions', () => {
     expect(subscribes(sockets()[0]).at(-1)).toEqual({ action: 'subscribe', topic: 'chat:r1', since: 0 });
     live.disconnect();
     second.disconnect();
+  });
+
+  it('the first socket asks for its own topics since the app read; a reopened one, or one a minute late, reads again instead', () => {
+    const live = new LiveChannel(() => 'ws://vialex.test/api/live');
+    const states: string[] = [];
+    live.onConnection((state) => states.push(state));
+    live.connect();
+    vi.advanceTimersByTime(300);
+    sockets()[0].accept();
+    expect(sockets()[0].url).toBe('ws://vialex.test/api/live?since=0');
+    sockets()[0].drop(1006);
+    vi.advanceTimersByTime(1_000);
+    sockets()[1].accept();
+    expect(sockets()[1].url).toBe('ws://vialex.test/api/live');
+    expect(states).toEqual(['open', 'closed', 'reopened']);
+    live.disconnect();
+
+    // Signed in again, the server unreachable for longer than it replays.
+    const late = new LiveChannel(() => 'ws://vialex.test/api/live');
+    const lateStates: string[] = [];
+    late.onConnection((state) => lateStates.push(state));
+    late.subscribe('list:casos');
+    late.connect();
+    expect(sockets().at(-1)!.url).toBe('ws://vialex.test/api/live?since=0');
+    while (sockets().at(-1)!.url.includes('since=')) {
+      sockets().at(-1)!.drop(1006); // never opened
+      vi.advanceTimersByTime(MAX_WAIT_MS);
+    }
+    const socket = sockets().at(-1)!;
+    socket.accept();
+    expect(subscribes(socket)).toEqual([{ action: 'subscribe', topic: 'list:casos' }]);
+    expect(lateStates.at(-1)).toBe('reopened');
+    late.disconnect();
   });
 });

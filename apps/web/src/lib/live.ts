@@ -1,10 +1,18 @@
 import { useEffect, useRef } from 'react';
-import { LIVE_CLOSE, type LiveClientMessage, type LiveEvent, type LiveServerMessage } from '@vialex/domain';
+import {
+  LIVE_CLOSE,
+  LIVE_REPLAY_MAX_MS,
+  type LiveClientMessage,
+  type LiveEvent,
+  type LiveServerMessage,
+} from '@vialex/domain';
 
 type Listener = (event: LiveEvent, topic: string) => void;
 /**
- * The socket opened (first time, or again after a drop), closed (with its close code; the tab
- * keeps trying), or stopped on purpose (signed out: the tab no longer wants a connection).
+ * The socket opened (first time, its missed events replayed), opened with events missed (again
+ * after a drop, or first after longer than the server replays: what is on screen must be read
+ * again), closed (with its close code; the tab keeps trying), or stopped on purpose (signed out:
+ * the tab no longer wants a connection).
  */
 export type ConnectionState = 'open' | 'reopened' | 'closed' | 'stopped';
 type ConnectionListener = (state: ConnectionState, code?: number) => void;
@@ -33,6 +41,8 @@ export class LiveChannel {
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly connectionListeners = new Set<ConnectionListener>();
   private wanted = false;
+  /** When the app asked for the channel (its screens read about then): the first socket says so. */
+  private wantedAt = 0;
   private attempt = 0;
   private everOpened = false;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
@@ -43,6 +53,7 @@ export class LiveChannel {
   constructor(private readonly url: () => string) {}
 
   connect(): void {
+    if (!this.wanted) this.wantedAt = Date.now();
     this.wanted = true;
     if (this.ws) return;
     this.open();
@@ -99,9 +110,15 @@ export class LiveChannel {
   }
 
   private open(): void {
+    // The first socket asks the server for what its topics had since the screens read (its own
+    // topics by `?since=`, e.g. the driver's case, room and agents; the screens' in their
+    // subscriptions). A reopened one, or a first one that took longer than the server replays,
+    // is reported 'reopened' instead, and the app reads again all it shows.
+    const waited = Math.max(0, Date.now() - this.wantedAt);
+    const replay = !this.everOpened && waited <= LIVE_REPLAY_MAX_MS;
     let ws: WebSocket;
     try {
-      ws = new WebSocket(this.url());
+      ws = new WebSocket(replay ? `${this.url()}?since=${waited}` : this.url());
     } catch {
       this.scheduleReconnect();
       return;
@@ -109,9 +126,8 @@ export class LiveChannel {
     this.ws = ws;
     ws.onopen = () => {
       this.attempt = 0;
-      // Reopened, the app reads again all it shows (use-live.ts): nothing to replay then.
-      for (const topic of this.topicCounts.keys()) this.send(this.subscription(topic, !this.everOpened));
-      const state = this.everOpened ? 'reopened' : 'open';
+      for (const topic of this.topicCounts.keys()) this.send(this.subscription(topic, replay));
+      const state = replay ? 'open' : 'reopened';
       this.everOpened = true;
       this.connectionListeners.forEach((l) => l(state));
     };
