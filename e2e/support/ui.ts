@@ -205,3 +205,6 @@ export async function dismissNotices(page: Page): Promise<void> {
   await close.evaluateAll((buttons) => buttons.forEach((b) => (b as HTMLButtonElement).click()));
   await expect(close).toHaveCount(0);
 }
+
+/** The staff's live socket, the first one of a page with its `?since=` (lib/live.ts) or not. */
+export const STAFF_LIVE_SOCKET = /\/api\/live(\?[^/]*)?$/;

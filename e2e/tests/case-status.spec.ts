@@ -3,6 +3,7 @@ import { LABELS, MSG, fmt } from '@vialex/domain';
 import {
   DEMO,
   PHONE,
+  STAFF_LIVE_SOCKET,
   expect,
   expectNoSideScroll,
   setCaseStatus,
@@ -81,7 +82,7 @@ test.describe('on a phone', () => {
   }) => {
     const { id } = await lawyersCase(asUser);
     // The live socket opens but hears nothing from the server: no echo of the change can come.
-    await page.routeWebSocket(/\/api\/live$/, () => undefined);
+    await page.routeWebSocket(STAFF_LIVE_SOCKET, () => undefined);
     await signIn(page, DEMO.abogado, { at: `/gestionar-caso/${id}/gestionar` });
     await expect(page.getByTestId('history-entry').first()).toBeVisible();
     const reads: string[] = [];

@@ -3,6 +3,7 @@ import { LABELS, MSG, TITLES, fmt } from '@vialex/domain';
 import {
   DEMO,
   PHONE,
+  STAFF_LIVE_SOCKET,
   expect,
   expireSession,
   openScreen,
@@ -87,7 +88,7 @@ test.describe('on a phone', () => {
     // The live socket passes through the test, which can close it as a lost connection would.
     let socket: WebSocketRoute | undefined;
     let offline = false;
-    await page.routeWebSocket(/\/api\/live$/, (ws) => {
+    await page.routeWebSocket(STAFF_LIVE_SOCKET, (ws) => {
       if (offline) return void ws.close({ code: 1006 });
       socket = ws;
       ws.connectToServer();
