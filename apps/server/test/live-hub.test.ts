@@ -15,9 +15,29 @@ describe('live hub', () => {
   let notify: (payload: string) => void = () => undefined;
   let serverSide: WebSocket;
   let client: WebSocket;
-  const received: LiveServerMessage[] = [];
+  let received: LiveServerMessage[];
+  let arrived: (n: number) => Promise<void>;
   /** The hub's clock (ms), moved by the replay tests. */
   let now = 1_000_000;
+
+  /** A connection to the test's server: its server side (for the hub), its client and what that received. */
+  async function socketPair() {
+    const connected = new Promise<WebSocket>((resolve) => server.once('connection', resolve));
+    const peer = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    const got: LiveServerMessage[] = [];
+    peer.on('message', (raw) => got.push(JSON.parse(String(raw)) as LiveServerMessage));
+    const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+      peer.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
+    );
+    const side = await connected;
+    /** Resolves once `n` messages arrived (the server side's writes are in order). */
+    const arrived = (n: number) =>
+      new Promise<void>((resolve) => {
+        const check = () => (got.length >= n ? resolve() : setImmediate(check));
+        check();
+      });
+    return { side, peer, got, closed, arrived };
+  }
 
   beforeAll(async () => {
     const database = {
@@ -30,10 +50,7 @@ describe('live hub', () => {
     await hub.start();
     server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
     await new Promise((resolve) => server.once('listening', resolve));
-    const connected = new Promise<WebSocket>((resolve) => server.once('connection', resolve));
-    client = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`);
-    client.on('message', (raw) => received.push(JSON.parse(String(raw)) as LiveServerMessage));
-    serverSide = await connected;
+    ({ side: serverSide, peer: client, got: received, arrived } = await socketPair());
     hub.subscribe(serverSide, 'chat:r1');
     hub.subscribe(serverSide, 'user:u1');
   });
@@ -45,10 +62,7 @@ describe('live hub', () => {
 
   it("a commit's events to one socket leave in one write, in order, and the connection is released after the turn", async () => {
     const connection = (serverSide as unknown as { _socket: Socket })._socket;
-    const arrived = new Promise<void>((resolve) => {
-      const check = () => (received.length >= 2 ? resolve() : setImmediate(check));
-      check();
-    });
+    const both = arrived(2);
     notify(JSON.stringify({ topic: 'chat:r1', event: { name: 'chat.message', roomId: 'r1', indexId: 7 } }));
     notify(JSON.stringify({ topics: ['user:u1', 'user:u2'], event: { name: 'chat.unread', caseId: 'c1' } }));
     // Held through the turn that delivered both…
@@ -57,30 +71,12 @@ describe('live hub', () => {
     await new Promise((resolve) => process.nextTick(resolve));
     // …and released at its end.
     expect(connection.writableCorked).toBe(0);
-    await arrived;
+    await both;
     expect(received.map((m) => (m.type === 'event' ? m.event.name : m.type))).toEqual(['chat.message', 'chat.unread']);
     expect(hub.eventsSent).toBe(2);
   });
 
   describe('replay to a new subscriber', () => {
-    /** A second connection to the test's server: its server side (for the hub) and what it received. */
-    async function socketPair() {
-      const connected = new Promise<WebSocket>((resolve) => server.once('connection', resolve));
-      const peer = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`);
-      const got: LiveServerMessage[] = [];
-      peer.on('message', (raw) => got.push(JSON.parse(String(raw)) as LiveServerMessage));
-      const closed = new Promise<{ code: number; reason: string }>((resolve) =>
-        peer.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
-      );
-      const side = await connected;
-      /** Resolves once `n` messages arrived (the server side's writes are in order). */
-      const arrived = (n: number) =>
-        new Promise<void>((resolve) => {
-          const check = () => (got.length >= n ? resolve() : setImmediate(check));
-          check();
-        });
-      return { side, peer, got, closed, arrived };
-    }
     const listChanged = (id: string) => ({ name: 'list.changed', list: 'casos', id }) as const;
     const heard = (topic: string, id: string) => notify(JSON.stringify({ topic, event: listChanged(id) }));
 

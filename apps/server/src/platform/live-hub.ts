@@ -1,7 +1,13 @@
 import type { Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
-import { LIVE_CLOSE, LIVE_REPLAY_MAX_MS, type LiveEvent, type LiveServerMessage } from '@vialex/domain';
+import {
+  LIVE_CLOSE,
+  LIVE_REPLAY_MAX_MS,
+  topics as liveTopics,
+  type LiveEvent,
+  type LiveServerMessage,
+} from '@vialex/domain';
 import type { Database, Executor } from '../db/client.js';
 import { runPrepared } from '../db/prepared.js';
 
@@ -26,8 +32,11 @@ export const LIVE_REPLAY_SLACK_MS = 10_000;
 /** Events remembered per topic for replay; see `subscribe`. */
 const REPLAY_DEPTH = 32;
 
+const USER_TOPIC = liveTopics.user('');
+/** Every session's topic begins so (staff's and clients'); its `session.ended` closes the socket. */
+const SESSION_TOPIC = 'session:';
 /** A socket's own topics are followed from its connection on: nothing of them is replayed. */
-const remembered = (topic: string) => !topic.startsWith('user:') && !topic.startsWith('session:');
+const remembered = (topic: string) => !topic.startsWith(USER_TOPIC) && !topic.startsWith(SESSION_TOPIC);
 
 /** Queues a notification of the live channel on the executor's transaction. */
 const notify = (executor: Executor, payload: string) =>
@@ -204,8 +213,9 @@ export class LiveHub {
     let topics = this.bySocket.get(socket);
     if (!topics) this.bySocket.set(socket, (topics = new Set()));
     topics.add(topic);
-    const memory = replayFrom === undefined ? undefined : this.heard.get(topic);
-    if (!memory || replayFrom === undefined) return;
+    if (replayFrom === undefined) return;
+    const memory = this.heard.get(topic);
+    if (!memory) return;
     if (memory.droppedAt >= replayFrom) {
       socket.close(SERVICE_RESTART, LIVE_GAP.replay);
       return;
@@ -307,7 +317,7 @@ export class LiveHub {
       socket.send(message);
       this.eventsSent++;
     }
-    if (event.name === 'session.ended' && topic.startsWith('session:'))
+    if (event.name === 'session.ended' && topic.startsWith(SESSION_TOPIC))
       socket.close(LIVE_CLOSE.sessionEnded, event.reason);
     const watcher = this.watchers.get(socket);
     // Only the watched event holds the socket (a chat's unread count on the same topic does not).

@@ -35,9 +35,11 @@ const ALL = '*';
  */
 export class LiveChannel {
   private ws: WebSocket | null = null;
-  private readonly topicCounts = new Map<string, number>();
-  /** When each topic's first screen subscribed: it read what the topic keeps fresh about then. */
-  private readonly topicSince = new Map<string, number>();
+  /**
+   * Each topic's screens, and when its first one subscribed (it read what the topic keeps fresh
+   * about then).
+   */
+  private readonly topics = new Map<string, { screens: number; since: number }>();
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly connectionListeners = new Set<ConnectionListener>();
   private wanted = false;
@@ -75,24 +77,20 @@ export class LiveChannel {
 
   /** Subscribe to a topic until the returned function is called. */
   subscribe(topic: string): () => void {
-    const n = this.topicCounts.get(topic) ?? 0;
-    this.topicCounts.set(topic, n + 1);
-    if (n === 0) {
-      this.topicSince.set(topic, Date.now());
+    const held = this.topics.get(topic);
+    if (held) held.screens++;
+    else {
+      this.topics.set(topic, { screens: 1, since: Date.now() });
       this.send(this.subscription(topic, true));
     }
     let done = false;
     return () => {
       if (done) return;
       done = true;
-      const left = (this.topicCounts.get(topic) ?? 1) - 1;
-      if (left > 0) {
-        this.topicCounts.set(topic, left);
-      } else {
-        this.topicCounts.delete(topic);
-        this.topicSince.delete(topic);
-        this.send({ action: 'unsubscribe', topic });
-      }
+      const entry = this.topics.get(topic);
+      if (entry && --entry.screens > 0) return;
+      this.topics.delete(topic);
+      this.send({ action: 'unsubscribe', topic });
     };
   }
 
@@ -126,7 +124,7 @@ export class LiveChannel {
     this.ws = ws;
     ws.onopen = () => {
       this.attempt = 0;
-      for (const topic of this.topicCounts.keys()) this.send(this.subscription(topic, replay));
+      for (const topic of this.topics.keys()) this.send(this.subscription(topic, replay));
       const state = replay ? 'open' : 'reopened';
       this.everOpened = true;
       this.connectionListeners.forEach((l) => l(state));
@@ -170,8 +168,10 @@ export class LiveChannel {
    * the topic's events since then (a change between the read and the subscription is not lost).
    */
   private subscription(topic: string, replay: boolean): LiveClientMessage {
-    if (!replay) return { action: 'subscribe', topic };
-    return { action: 'subscribe', topic, since: Math.max(0, Date.now() - (this.topicSince.get(topic) ?? Date.now())) };
+    const since = replay && this.topics.get(topic)?.since;
+    return since
+      ? { action: 'subscribe', topic, since: Math.max(0, Date.now() - since) }
+      : { action: 'subscribe', topic };
   }
 
   private send(message: LiveClientMessage): void {
