@@ -365,6 +365,52 @@ describe('live channel /api/live', () => {
       tab.ws.close();
     });
 
+    it('a `since` that is no count of ms asks for no replay and spoils nothing; a huge one reaches back a minute at most; a `?since=` that is no whole number is ignored, a NUL byte refused', async () => {
+      const { email } = await createUser(s.ctx, { cargo: 'Perito' });
+      const cookie = await login(s.app, email);
+      const listening = await connect(base, cookie);
+      await listening.next((m) => m.type === 'ready');
+      listening.ws.send(JSON.stringify({ action: 'subscribe', topic: 'list:casos' }));
+      await listening.sync();
+      const earlier = randomUUID();
+      await s.ctx.db.transaction((tx) =>
+        s.ctx.hub.publish(tx, 'list:casos', { name: 'list.changed', list: 'casos', id: earlier }),
+      );
+      const heardEarlier = (m: LiveServerMessage) =>
+        m.type === 'event' && m.event.name === 'list.changed' && m.event.id === earlier;
+      await listening.next(heardEarlier);
+      listening.ws.close();
+
+      // A NUL byte is refused before the upgrade, as on every route; letters and 10 digits are no
+      // count, and the socket opens as without them.
+      await expect(openLiveSocket(base, { cookie }, { path: '/api/live?since=%00' })).rejects.toThrow('HTTP 400');
+      const tabs = await Promise.all(
+        ['abc', '9999999999'].map((since) => openLiveSocket(base, { cookie }, { path: `/api/live?since=${since}` })),
+      );
+      // Subscriptions whose since is a string, negative, null, an object, and one far too large.
+      const sinces: unknown[] = ['5000', -1, null, { ms: 5 }];
+      // Another session: one holds at most LIVE_MAX_SOCKETS_PER_SESSION sockets.
+      const other = await login(s.app, (await createUser(s.ctx, { cargo: 'Perito' })).email);
+      const odd = await Promise.all(sinces.map(() => connect(base, other)));
+      for (const tab of [...tabs, ...odd]) await tab.next((m) => m.type === 'ready');
+      odd.forEach((tab, i) =>
+        tab.ws.send(JSON.stringify({ action: 'subscribe', topic: 'list:casos', since: sinces[i] })),
+      );
+      for (const tab of tabs) tab.ws.send(JSON.stringify({ action: 'subscribe', topic: 'list:casos' }));
+      await publishListHeard([...tabs, ...odd], 'casos');
+      for (const tab of [...tabs, ...odd]) {
+        expect(tab.ws.readyState).toBe(WebSocket.OPEN);
+        expect(tab.messages.filter(heardEarlier)).toEqual([]);
+      }
+      for (const tab of [...tabs, ...odd]) tab.ws.close();
+
+      const huge = await connect(base, other);
+      await huge.next((m) => m.type === 'ready');
+      huge.ws.send(JSON.stringify({ action: 'subscribe', topic: 'list:casos', since: 1e15 }));
+      await huge.next(heardEarlier);
+      huge.ws.close();
+    });
+
     /** Once each tab's earlier frames are handled (sync), one publish of the list that every tab hears. */
     async function publishListHeard(tabs: Awaited<ReturnType<typeof connect>>[], list: string) {
       await Promise.all(tabs.map((tab) => tab.sync()));
