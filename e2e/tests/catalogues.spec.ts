@@ -279,7 +279,8 @@ test.describe('phone', () => {
     await search.fill(first.slice(0, 4).toLowerCase());
     await search.press('Enter');
     await expect(rows(page).first()).toContainText(first);
-    await search.fill('ZZZ');
+    // Not 'ZZZ': a generated plate (uniquePlate: 'Z' and five base-36 characters) may begin so.
+    await search.fill('ZZZ999');
     await search.press('Enter');
     await expect(page.getByText(MSG.datosNoDisponibles)).toBeVisible();
     await shot(page, 'vehiculos-phone-empty');
