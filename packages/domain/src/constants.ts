@@ -4,6 +4,11 @@ export const ORIGEN_PROPIO = 'Vialex';
 export const ORIGEN_CRONOS = 'Cronos';
 
 export const TIME_ZONE = 'America/Bogota';
+/**
+ * Bogotá's offset from UTC, whole year: Colombia has kept UTC−5 with no daylight saving since
+ * 1993, so a Bogotá clock or day is found by arithmetic, without a time-zone database.
+ */
+export const BOGOTA_OFFSET_MS = 5 * 60 * 60 * 1000;
 export const FORMAT_MESSAGE = 'DD/MM/YYYY HH:mm';
 
 export const LOCATION_INTERVAL_MS = 4000;

@@ -1,6 +1,6 @@
 import { ESTADOS_CIERRE } from './case-status.js';
 import type { Cargo } from './cargos.js';
-import { DEFAULT_PRIORIDAD, PRIORIDADES } from './constants.js';
+import { BOGOTA_OFFSET_MS, DEFAULT_PRIORIDAD, PRIORIDADES } from './constants.js';
 import { USER_STATUS_VISIBLE, visibleUserCargos } from './permissions.js';
 
 /**
@@ -119,11 +119,9 @@ export function statusGroup(estado: string | null | undefined): typeof GRUPO_ABI
 }
 
 // ---------------------------------------------------------------------------------------------
-// Days in Bogotá. Colombia keeps UTC−5 all year (no daylight saving since 1993), so a Bogotá day
-// is [D 00:00 −05:00, D+1 00:00 −05:00): no time-zone database is needed to find its bounds.
+// Days in Bogotá: [D 00:00 −05:00, D+1 00:00 −05:00) all year (BOGOTA_OFFSET_MS).
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const BOGOTA_OFFSET_MS = 5 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The years a report date may name (a typo such as 20250 is refused, not run over no cases). */
 export const REPORT_YEAR_MIN = 2000;

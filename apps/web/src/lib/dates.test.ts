@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TIME_ZONE } from '@vialex/domain';
 import { dayText, hourText, momentText, recordText } from './dates';
 
 describe('one date format per kind, in Bogotá', () => {
@@ -24,5 +25,22 @@ describe('one date format per kind, in Bogotá', () => {
   it('is empty for nothing or an unreadable instant', () => {
     for (const nothing of [null, undefined, '', 'ayer'])
       expect([momentText(nothing), recordText(nothing), dayText(nothing), hourText(nothing)]).toEqual(['', '', '', '']);
+  });
+
+  it("agrees with the time-zone database's Bogotá from 1994 to 2100", () => {
+    const zone = new Intl.DateTimeFormat('en-CA', {
+      timeZone: TIME_ZONE,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    const expected = (ms: number) => zone.format(ms).replace(',', '');
+    // A step that is no whole number of hours or days visits every time of day and of year.
+    for (let ms = Date.UTC(1994, 0, 1); ms < Date.UTC(2100, 0, 1); ms += 3_331_333_337)
+      expect(recordText(ms), new Date(ms).toISOString()).toBe(expected(ms));
   });
 });
