@@ -3,6 +3,7 @@ export * from './availability.js';
 export * from './case-status.js';
 export * from './files.js';
 export * from './constants.js';
+export * from './dates.js';
 export * from './vehicles.js';
 export * from './messages.js';
 export * from './labels.js';

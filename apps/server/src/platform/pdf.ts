@@ -1,24 +1,11 @@
 import PDFDocument from 'pdfkit';
-import { BRAND, TIME_ZONE, fmt } from '@vialex/domain';
+import { BRAND, fmt } from '@vialex/domain';
 
 /*
  * The server's PDFs (the case file 'Expediente del caso', the client's data report): pdfkit's
  * stream with its built-in Helvetica, whose WinAnsi encoding holds Spanish (á, é, ñ, ¿, ¡…), on
  * A4 with one look: a title, section headings with a rule, 'label: value' lines, page numbers.
  */
-
-const stamp = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-});
-/** YYYY-MM-DD HH:mm:ss in Bogotá (EXPORT_DATE_FORMAT). */
-export const bogota = (d: Date | null | undefined) => (d ? stamp.format(d) : '');
 
 /** A file's size as people read it. */
 export function sizeText(bytes: number): string {

@@ -1,11 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { AUDIT_SYSTEM } from '@vialex/domain';
+import { AUDIT_SYSTEM, recordText } from '@vialex/domain';
 import type { DataRetentionConfig } from '../../config.js';
 import type { Tx } from '../../db/client.js';
 import { anonimizacionEjecuciones } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { enqueueJob, type JobHandler, type JobRow } from '../../platform/jobs.js';
-import { bogota } from '../../platform/pdf.js';
 import { anonymiseSubject, finishFileDeletion, finishPendingFileDeletions } from './anonymise.js';
 import { AUDIT_ACTIONS, recordDataSubjectAudit } from './audit.js';
 import { dueClients, isDue, retentionCutoff } from './retention.js';
@@ -74,7 +73,7 @@ export async function ensureRetentionScheduled(ctx: AppContext, now = new Date()
 const runTarget = (run: { id: string; programada: Date }) => ({
   tipo: 'retencion' as const,
   id: run.id,
-  etiqueta: bogota(run.programada),
+  etiqueta: recordText(run.programada),
 });
 
 export interface RetentionJobOptions {

@@ -1,11 +1,11 @@
-import { DATA_REPORT_TEXTS as T, fmt, type ClientDataReport } from '@vialex/domain';
-import { PDF_INK, PDF_MUTED, bogota, pdfDocument, sizeText } from '../../platform/pdf.js';
+import { DATA_REPORT_TEXTS as T, fmt, type ClientDataReport, recordText } from '@vialex/domain';
+import { PDF_INK, PDF_MUTED, pdfDocument, sizeText } from '../../platform/pdf.js';
 
 /** The report's file names: the client's id, never their name (a download folder is no safe place). */
 export const reportFileName = (clientId: string, format: 'pdf' | 'json') =>
   `reporte-datos-${clientId.slice(0, 8)}.${format}`;
 
-const at = (iso: string | null) => (iso ? bogota(new Date(iso)) : null);
+const at = (iso: string | null) => (iso ? recordText(iso) : null);
 
 /** The client's data report as a PDF stream, in the layout of the case file (platform/pdf.ts). */
 export function reportPdf(report: ClientDataReport, now: Date): PDFKit.PDFDocument {
@@ -13,7 +13,7 @@ export function reportPdf(report: ClientDataReport, now: Date): PDFKit.PDFDocume
   const nombre = `${p.nombres} ${p.apellidos}`.trim();
   const { doc, width, heading, field, end } = pdfDocument(
     T.titulo,
-    `${fmt(T.persona, { nombre, tipo: p.tipoidentificacion, identificacion: p.identificacion })} · ${fmt(T.generado, { fecha: bogota(now) })}`,
+    `${fmt(T.persona, { nombre, tipo: p.tipoidentificacion, identificacion: p.identificacion })} · ${fmt(T.generado, { fecha: recordText(now) })}`,
     now,
   );
   const F = T.campos;

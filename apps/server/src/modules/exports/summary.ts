@@ -1,5 +1,5 @@
-import { CASE_FILE_TEXTS as T, MSG, fmt } from '@vialex/domain';
-import { PDF_INK, PDF_MUTED, bogota, pdfDocument, sizeText } from '../../platform/pdf.js';
+import { CASE_FILE_TEXTS as T, MSG, fmt, recordText } from '@vialex/domain';
+import { PDF_INK, PDF_MUTED, pdfDocument, sizeText } from '../../platform/pdf.js';
 import type { CaseFileData, ExportFile } from './contents.js';
 
 /*
@@ -8,7 +8,7 @@ import type { CaseFileData, ExportFile } from './contents.js';
  * with dates, the list of files), written with the server's PDF layout (platform/pdf.ts).
  */
 
-const dateOnly = (iso: string | null) => (iso ? bogota(new Date(iso)).slice(0, 10) : '—');
+const dateOnly = (iso: string | null) => (iso ? recordText(iso).slice(0, 10) : '—');
 
 /** The case folder's name on the SFTP server and the summary's file names. */
 export const caseFolder = (caso: number) => `caso-${caso}`;
@@ -95,7 +95,7 @@ export function summaryPdf(data: CaseFileData, now: Date): PDFKit.PDFDocument {
   const { caso: c, ...n } = data.row;
   const { doc, width, heading, field, end } = pdfDocument(
     fmt(MSG.expedienteTitulo, { caso: c.caso }),
-    fmt(T.generado, { fecha: bogota(now) }),
+    fmt(T.generado, { fecha: recordText(now) }),
     now,
   );
   const who = (nombre: string | null, id: number | null, tel: string | null) =>
@@ -105,7 +105,7 @@ export function summaryPdf(data: CaseFileData, now: Date): PDFKit.PDFDocument {
   const F = T.campos;
   field(F.caso, c.caso);
   field(F.estado, c.estado);
-  field(F.creado, bogota(c.creado));
+  field(F.creado, recordText(c.creado));
   field(F.tipocaso, c.tipocaso);
   field(F.plan, c.tipo_plan);
   field(F.producto, c.tipo_producto);
@@ -141,7 +141,11 @@ export function summaryPdf(data: CaseFileData, now: Date): PDFKit.PDFDocument {
   heading(T.historial);
   if (!data.historial.length) doc.font('Helvetica').text(T.sinHistorial);
   for (const h of data.historial) {
-    doc.font('Helvetica-Bold').fillColor(PDF_MUTED).fontSize(9).text(bogota(h.fechahora), { continued: !!h.creador });
+    doc
+      .font('Helvetica-Bold')
+      .fillColor(PDF_MUTED)
+      .fontSize(9)
+      .text(recordText(h.fechahora), { continued: !!h.creador });
     if (h.creador) doc.font('Helvetica').text(`  ·  ${h.creador}`);
     const extra = [h.estado, h.archivo].filter(Boolean).join(' · ');
     doc
@@ -164,7 +168,7 @@ export function summaryPdf(data: CaseFileData, now: Date): PDFKit.PDFDocument {
       .text(f.nombre, { continued: true })
       .font('Helvetica')
       .fillColor(PDF_MUTED)
-      .text(`  (${sizeText(f.size)}, ${bogota(f.fecha)})`);
+      .text(`  (${sizeText(f.size)}, ${recordText(f.fecha)})`);
   }
 
   return end(T.pagina);

@@ -1,9 +1,16 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { AUDIT_CLI, AUDIT_SYSTEM, LABELS, auditActionLabel, auditChanges, auditTargetLabel } from '@vialex/domain';
+import {
+  AUDIT_CLI,
+  AUDIT_SYSTEM,
+  LABELS,
+  auditActionLabel,
+  auditChanges,
+  auditTargetLabel,
+  recordText,
+} from '@vialex/domain';
 import { ListCard } from '../../components/list/list-card';
 import type { ListColumn, RenderCard } from '../../components/list/types';
-import { recordText } from '../../lib/dates';
 import type { AuditRow } from './api/audit';
 
 const T = LABELS.auditoria;

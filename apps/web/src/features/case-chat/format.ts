@@ -1,5 +1,4 @@
-import { LABELS } from '@vialex/domain';
-import { momentText } from '../../lib/dates';
+import { LABELS, momentText } from '@vialex/domain';
 
 /** The chat's own words (packages/domain labels.ts). */
 export const T = LABELS.chat;

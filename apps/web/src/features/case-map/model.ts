@@ -2,11 +2,12 @@ import {
   ARRIVAL_TIMES_MIN_INTERVAL_MS,
   LABELS,
   POSITION_STALE_MS,
+  dayText,
   fmt,
+  hourText,
   type CaseMap,
   type MapPerson,
 } from '@vialex/domain';
-import { dayText, hourText } from '../../lib/dates';
 
 /**
  * The case map's pure pieces: what a person's marker says (live, stale, location off,

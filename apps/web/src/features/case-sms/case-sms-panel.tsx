@@ -25,6 +25,8 @@ import {
   type SmsMessage,
   type SmsState,
   topics,
+  hourText,
+  momentText,
 } from '@vialex/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../lib/api';
@@ -36,7 +38,6 @@ import { caseSmsQueryKey, useCaseSms } from './api/case-sms';
 import { useSendSms } from './api/send-sms';
 import { useRevokeLink } from './api/revoke-link';
 import { useEndClientSession } from './api/end-client-session';
-import { hourText, momentText } from '../../lib/dates';
 import { ButtonSpinner } from '../../components/button-spinner';
 
 export interface CaseSmsPanelProps {

@@ -3,13 +3,12 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { LABELS, type WorkspaceResponse, type WorkspaceTabResponse } from '@vialex/domain';
+import { LABELS, type WorkspaceResponse, type WorkspaceTabResponse, momentText } from '@vialex/domain';
 import type { Feedback } from '../../components/list/use-feedback';
 import { CenteredSpinner } from '../../components/centered-spinner';
 import { HistoryList } from './history-list';
 import { PolicyCards } from './policy-cards';
 import { PolicyPanel } from './policy-panel';
-import { momentText } from '../../lib/dates';
 
 const L = LABELS.espacio;
 const C = LABELS.casos;

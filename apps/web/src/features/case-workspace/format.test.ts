@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { momentText } from '../../lib/dates';
+import { momentText } from '@vialex/domain';
 import { elapsed, formatBogota } from './format';
 
 describe('workspace times', () => {
@@ -11,7 +11,7 @@ describe('workspace times', () => {
     expect(elapsed('2026-03-10T15:00:00Z', t0 + 130 * 60_000)).toBe('2 h 10 min');
     expect(elapsed('2026-03-10T15:00:00Z', t0 + (3 * 24 + 4) * 3_600_000)).toBe('3 d 4 h');
   });
-  it("the header's moment is lib/dates' formatter itself", () => {
+  it("the header's moment is the domain's formatter itself", () => {
     expect(formatBogota).toBe(momentText);
   });
 });

@@ -1,7 +1,6 @@
-import { LABELS, fmt } from '@vialex/domain';
-import { momentText } from '../../lib/dates';
+import { LABELS, fmt, momentText } from '@vialex/domain';
 
-/** The header's name for lib/dates' moment (DD/MM/YYYY HH:mm in Bogotá): the same formatter, not a copy. */
+/** The header's name for the domain's momentText (DD/MM/YYYY HH:mm in Bogotá): the same formatter, not a copy. */
 export const formatBogota = momentText;
 
 const T = LABELS.espacio.tiempo;

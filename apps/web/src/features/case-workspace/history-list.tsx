@@ -5,8 +5,7 @@ import Typography from '@mui/material/Typography';
 import AttachFile from '@mui/icons-material/AttachFile';
 import Description from '@mui/icons-material/Description';
 import Image from '@mui/icons-material/Image';
-import { LABELS, fmt, type HistoryEntry } from '@vialex/domain';
-import { recordText } from '../../lib/dates';
+import { LABELS, fmt, type HistoryEntry, recordText } from '@vialex/domain';
 
 const L = LABELS.espacio;
 

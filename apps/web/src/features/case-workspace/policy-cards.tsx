@@ -4,8 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { LABELS, fmt, type PolicyCard } from '@vialex/domain';
-import { dayText } from '../../lib/dates';
+import { LABELS, fmt, type PolicyCard, dayText } from '@vialex/domain';
 
 /** A policy's day, or '—' when the service gave none. */
 const policyDay = (iso: string | null | undefined) => dayText(iso) || '—';

@@ -17,7 +17,7 @@ import AssignmentTurnedIn from '@mui/icons-material/AssignmentTurnedInOutlined';
 import AssignmentReturn from '@mui/icons-material/AssignmentReturnOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import UnarchiveOutlined from '@mui/icons-material/UnarchiveOutlined';
-import { LABELS, can, mayArchive, type CaseState, type CaseViewer } from '@vialex/domain';
+import { LABELS, can, mayArchive, type CaseState, type CaseViewer, momentText } from '@vialex/domain';
 import { ListCard } from '../../components/list/list-card';
 import { RowAction, RowActions, visuallyHidden } from '../../components/list/row-action';
 import { caseOrPlate, type QuickSearch } from '../../components/list/quick-search';
@@ -27,7 +27,6 @@ import { AgentCell } from './agent-cell';
 import { CaseNumberCell } from './case-number-cell';
 import { TeamCell } from './team-cell';
 import { OriginChip } from './origin-chip';
-import { momentText } from '../../lib/dates';
 import { CardOverflowMenu } from './card-overflow-menu';
 
 export interface CaseColumnActions {

@@ -1,14 +1,13 @@
 import Typography from '@mui/material/Typography';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined';
-import { LABELS, SIN_POLIZA } from '@vialex/domain';
+import { LABELS, SIN_POLIZA, momentText } from '@vialex/domain';
 import { EstadoChip } from '../../components/list/estado-chip';
 import { ListCard } from '../../components/list/list-card';
 import { RowAction, RowActions } from '../../components/list/row-action';
 import { startsWith, type QuickSearch } from '../../components/list/quick-search';
 import type { ListColumn, RenderCard } from '../../components/list/types';
 import type { VehicleRow } from './api/vehicles';
-import { momentText } from '../../lib/dates';
 
 export interface VehicleColumnActions {
   /** Whether the viewer may write vehicles (the cargo table, and the page's `permissions.write`). */

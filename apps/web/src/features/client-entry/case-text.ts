@@ -1,5 +1,4 @@
-import { LABELS, fmt, isClosedStatus } from '@vialex/domain';
-import { dayText, hourText } from '../../lib/dates';
+import { LABELS, fmt, isClosedStatus, dayText, hourText } from '@vialex/domain';
 
 /*
  * The driver's sentences about their case, one rule each, shared by the status card and the

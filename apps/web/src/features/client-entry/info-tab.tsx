@@ -2,12 +2,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { LABELS, MSG, fmt, type ClientCase } from '@vialex/domain';
+import { LABELS, MSG, fmt, type ClientCase, momentText } from '@vialex/domain';
 import { isApiError } from '../../lib/api';
 import { CallAdvisorButton } from './call-button';
 import { arrivedText, clientStatusText } from './case-text';
 import { ClientLoading } from './client-loading';
-import { momentText } from '../../lib/dates';
 import { useClientCase } from './client-queries';
 
 const L = LABELS.cliente;

@@ -6,11 +6,10 @@ import CheckCircle from '@mui/icons-material/CheckCircle';
 import DirectionsCar from '@mui/icons-material/DirectionsCar';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import SupportAgent from '@mui/icons-material/SupportAgent';
-import { LABELS, MSG, fmt, type ClientCase } from '@vialex/domain';
+import { LABELS, MSG, fmt, type ClientCase, hourText } from '@vialex/domain';
 import { isApiError } from '../../lib/api';
 import { CallAdvisorButton } from './call-button';
 import { useClientCase } from './client-queries';
-import { hourText } from '../../lib/dates';
 
 const L = LABELS.cliente;
 const S = L.seguimiento;

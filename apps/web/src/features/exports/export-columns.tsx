@@ -6,12 +6,11 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import Replay from '@mui/icons-material/Replay';
 import StopCircleOutlined from '@mui/icons-material/StopCircleOutlined';
-import { EXPORT_LIST_TEXTS, LABELS, EXPORT_EN_PROCESO, EXPORT_FINALIZADO, fmt } from '@vialex/domain';
+import { EXPORT_LIST_TEXTS, LABELS, EXPORT_EN_PROCESO, EXPORT_FINALIZADO, fmt, recordText } from '@vialex/domain';
 import { ListCard } from '../../components/list/list-card';
 import { RowAction, RowActions } from '../../components/list/row-action';
 import type { ListColumn, RenderCard } from '../../components/list/types';
 import type { ExportRow } from './api/list-exports';
-import { recordText } from '../../lib/dates';
 
 export interface ExportColumnActions {
   retry: (e: ExportRow) => void;

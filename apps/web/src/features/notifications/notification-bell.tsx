@@ -14,11 +14,10 @@ import Popover from '@mui/material/Popover';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import { MSG, NOTIFICATIONS_UNREAD_CAP, TITLES, fmt, type NotificationItem } from '@vialex/domain';
+import { MSG, NOTIFICATIONS_UNREAD_CAP, TITLES, fmt, type NotificationItem, momentText } from '@vialex/domain';
 import { useConnection } from '../../lib/connection';
 import { openNoticeLink } from '../../lib/notice-toast';
 import { useCurrentUser } from '../../lib/session';
-import { momentText } from '../../lib/dates';
 import { useMarkAllRead, useMarkRead, useNotifications } from './api/notifications';
 import { useNotificationToasts } from './use-notification-toasts';
 

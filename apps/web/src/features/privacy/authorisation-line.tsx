@@ -4,9 +4,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import GppGoodOutlined from '@mui/icons-material/GppGoodOutlined';
 import GppMaybeOutlined from '@mui/icons-material/GppMaybeOutlined';
-import { LABELS, fmt, topics } from '@vialex/domain';
+import { LABELS, fmt, topics, recordText } from '@vialex/domain';
 import { useLiveTopic } from '../../lib/live';
-import { recordText } from '../../lib/dates';
 import { authorisationKey, useCaseAuthorisation } from './api/privacy';
 
 const P = LABELS.privacidad;

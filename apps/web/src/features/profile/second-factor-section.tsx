@@ -12,9 +12,17 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import { startRegistration, browserSupportsWebAuthn } from '@simplewebauthn/browser';
-import { LABELS, MSG, RECOVERY_CODE_COUNT, fmt, type Passkey, type TotpSetup } from '@vialex/domain';
+import {
+  LABELS,
+  MSG,
+  RECOVERY_CODE_COUNT,
+  fmt,
+  type Passkey,
+  type TotpSetup,
+  dayText,
+  momentText,
+} from '@vialex/domain';
 import { isApiError } from '../../lib/api';
-import { dayText, momentText } from '../../lib/dates';
 import { useCurrentUser } from '../../lib/session';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorDialog } from '../../components/message-dialog';

@@ -18,13 +18,13 @@ import {
   disponibilidadInfo,
   fmt,
   topics,
+  hourText,
 } from '@vialex/domain';
 import { PageTitle } from '../../components/page-title';
 import { CenteredSpinner } from '../../components/centered-spinner';
 import { useLiveTopic } from '../../lib/live';
 import { useCurrentUser } from '../../lib/session';
 import { dashboardKey, useDashboard } from './api/reports';
-import { hourText } from '../../lib/dates';
 import { formatMinutes } from './format';
 import { Figure, Figures } from './summary-card';
 

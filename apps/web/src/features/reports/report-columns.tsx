@@ -14,8 +14,8 @@ import {
   type InvestigatorRow,
   type ReportResponse,
   type StatusRow,
+  recordText,
 } from '@vialex/domain';
-import { recordText } from '../../lib/dates';
 
 export interface ReportColumn<R> {
   key: string;

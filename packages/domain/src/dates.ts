@@ -1,12 +1,13 @@
-import { BOGOTA_OFFSET_MS } from '@vialex/domain';
+import { BOGOTA_OFFSET_MS } from './constants.js';
 
 /**
- * Every date the app shows, one format per kind, in Bogotá whatever the device's zone (D18):
+ * Every date Vialex writes for people, one format per kind, in Bogotá whatever the device's or
+ * the server's zone (D18): the app's screens and the server's PDFs alike.
  * - a moment (a message, a notice, a list's creation, a session's end): DD/MM/YYYY HH:mm (spec 2 §9);
  * - a record (HISTORIAL DE GESTIÓN, reports, exports, audit): YYYY-MM-DD HH:mm:ss (spec 3 §2);
  * - a day (a policy's dates): DD/MM/YYYY; a time of day: HH:mm.
- * No date library and no Intl: Bogotá's clock is UTC's moved by its fixed offset. The first
- * Intl formatter of a page loads ICU's data, 20–50 ms of the main thread at every app load on a
+ * No date library and no Intl: Bogotá's clock is UTC's moved by its fixed offset. In the app, the
+ * first Intl formatter of a page loads ICU's data, 20–50 ms of the main thread at every load on a
  * 2-core machine, more on a phone. An empty or unreadable instant is ''.
  */
 type Parts = Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>;

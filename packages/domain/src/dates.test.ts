@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TIME_ZONE } from '@vialex/domain';
-import { dayText, hourText, momentText, recordText } from './dates';
+import { TIME_ZONE } from './constants.js';
+import { dayText, hourText, momentText, recordText } from './dates.js';
 
 describe('one date format per kind, in Bogotá', () => {
   // 04:05:09 UTC on 2 March is 23:05:09 on 1 March in Bogotá (UTC−5): the day moves too.
