@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { CARGOS, MAP_DEFAULT_PLACE, MSG, caseMapResponse, type Cargo, type CaseMap } from '@vialex/domain';
 import { casos, notificaciones, trazabilidad, ubicacionesVigiladas, usuarios } from '../src/db/schema/index.js';
-import { forgetComputedRoutes } from '../src/modules/case-map/service.js';
+import { forgetComputedRoutes, legText } from '../src/modules/case-map/service.js';
 import { openLiveSocket } from './live-socket.js';
 import { startTestServer, type TestServer } from './helper.js';
 import { signInEveryCargo } from './factories.js';
@@ -75,8 +75,14 @@ describe('the people, the route, the times', () => {
     expect(body.tiempos.investigador!.duracionS).toBeLessThan(body.tiempos.abogado!.duracionS);
     expect(body.topics).toEqual([`ubicacion:${id('Investigador')}`, `ubicacion:${id('Abogado')}`]);
     const [row] = await s.ctx.db.select().from(casos).where(eq(casos.id, c.id));
-    expect(row.tiempo_llegada_investigador).toMatch(/^\d+ min \(\d+(,\d)? km\)$/);
+    expect(row.tiempo_llegada_investigador).toMatch(/^(\d+ h )?\d+ min \((\d{1,3}(\.\d{3})*,\d km|\d+ m)\)$/);
     expect(row.tiempo_llegada_abogado).toMatch(/ min /);
+  });
+
+  it("the time the case keeps is the map's words: hours past an hour, metres below a kilometre, an estimate said so", () => {
+    expect(legText({ duracionS: 3900, distanciaM: 52_340, estimado: false })).toBe('1 h 5 min (52,3 km)');
+    expect(legText({ duracionS: 90, distanciaM: 850, estimado: true })).toBe('2 min (850 m) aprox.');
+    expect(legText(null)).toBeNull();
   });
 
   it('an agent whose position appears gets the route at once; a move waits for the minute', async () => {

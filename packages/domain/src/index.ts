@@ -4,6 +4,7 @@ export * from './case-status.js';
 export * from './files.js';
 export * from './constants.js';
 export * from './dates.js';
+export * from './travel-texts.js';
 export * from './vehicles.js';
 export * from './messages.js';
 export * from './labels.js';

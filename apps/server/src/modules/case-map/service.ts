@@ -11,6 +11,7 @@ import {
   topics,
   type CaseMap,
   type MapPerson,
+  tripText,
 } from '@vialex/domain';
 import { ciudades, clientes, usuarios } from '../../db/schema/index.js';
 import type { LatLng, Leg, Route } from '../../integrations/maps.js';
@@ -50,11 +51,10 @@ const pointOf = (lat: number | null, lng: number | null): LatLng | null =>
 const keyOf = (...points: (LatLng | null)[]) =>
   points.map((p) => (p ? `${p.lat.toFixed(3)},${p.lng.toFixed(3)}` : '-')).join(';');
 
-/** '12 min (4,3 km)', as the case keeps an arrival time. */
+/** '12 min (4,3 km)', as the case keeps an arrival time: the words of the map's times. */
 export function legText(leg: Leg | null): string | null {
   if (!leg) return null;
-  const km = (leg.distanciaM / 1000).toLocaleString('es-CO', { maximumFractionDigits: 1 });
-  return `${Math.max(1, Math.round(leg.duracionS / 60))} min (${km} km)${leg.estimado ? ' aprox.' : ''}`;
+  return `${tripText(leg)}${leg.estimado ? ' aprox.' : ''}`;
 }
 
 async function routeAndTimes(

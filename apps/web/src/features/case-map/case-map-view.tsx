@@ -8,7 +8,16 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { ARRIVAL_WARN_METERS, FEEDBACK, LABELS, MSG, distanceMeters, fmt, type CaseMap } from '@vialex/domain';
+import {
+  ARRIVAL_WARN_METERS,
+  FEEDBACK,
+  LABELS,
+  MSG,
+  distanceMeters,
+  distanceText,
+  fmt,
+  type CaseMap,
+} from '@vialex/domain';
 import { isApiError } from '../../lib/api';
 import { useFeedback } from '../../components/list/use-feedback';
 import { CenteredSpinner } from '../../components/centered-spinner';
@@ -18,7 +27,7 @@ import { ButtonSpinner } from '../../components/button-spinner';
 import { useGeoStore } from '../../lib/geo';
 import { MapCanvas } from './map-canvas';
 import { ArrivalTimes, PeopleLegend } from './map-panel';
-import { distanceText, markerModel, mergeLive } from './model';
+import { markerModel, mergeLive } from './model';
 import { useMapLive } from './use-map-live';
 
 const T = LABELS.mapa;

@@ -2,18 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ARRIVAL_TIMES_MIN_INTERVAL_MS, LABELS, POSITION_STALE_MS, type MapPerson } from '@vialex/domain';
 import { destinationHtml, markerHtml } from './marker-html';
-import {
-  ageText,
-  arrivalText,
-  distanceText,
-  durationText,
-  isEstimate,
-  isStale,
-  legText,
-  markerModel,
-  mergeLive,
-  refreshDelay,
-} from './model';
+import { ageText, arrivalText, isEstimate, isStale, legText, markerModel, mergeLive, refreshDelay } from './model';
 
 const T = LABELS.mapa;
 const NOW = Date.parse('2026-03-02T19:30:00.000Z'); // 14:30 in Bogotá
@@ -106,8 +95,9 @@ describe('the arrival times', () => {
       'Investigador: 12 min (4,3 km)',
     );
     expect(legText('abogado', { distanciaM: 850, duracionS: 20, estimado: true })).toBe('Abogado: 1 min (850 m)');
-    expect(durationText(3900)).toBe('1 h 5 min');
-    expect(distanceText(12_000)).toBe('12,0 km');
+    expect(legText('investigador', { distanciaM: 12_000, duracionS: 3900, estimado: false })).toBe(
+      'Investigador: 1 h 5 min (12,0 km)',
+    );
     expect(legText('abogado', null)).toBe(`Abogado: sin tiempo (falta su ubicación)`);
     expect(legText('abogado', null, { sinLugar: true })).toBe(`Abogado: sin tiempo (el caso no tiene ubicación)`);
     expect(legText('abogado', null, { asignado: false })).toBe('Abogado: Sin asignar');

@@ -3,6 +3,8 @@ import {
   LABELS,
   POSITION_STALE_MS,
   dayText,
+  distanceText,
+  durationText,
   fmt,
   hourText,
   type CaseMap,
@@ -75,22 +77,6 @@ export function markerModel(p: MapPerson, now: number): MarkerModel {
   if (isStale(p.actualizado, now))
     return { ...base, state: 'stale', estado: `${T.posicionAntigua} · ${edad ?? T.sinHora}` };
   return { ...base, state: 'live', estado: `${T.enVivo} · ${edad}` };
-}
-
-const decimal = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
-const integer = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 0 });
-
-/** '4,3 km' from a kilometre up, '850 m' below. */
-export function distanceText(metres: number): string {
-  if (metres >= 1000) return fmt(T.kilometros, { n: decimal.format(metres / 1000) });
-  return fmt(T.metros, { n: integer.format(Math.max(0, Math.round(metres))) });
-}
-
-/** '12 min' (at least 1), '1 h 5 min'. */
-export function durationText(seconds: number): string {
-  const minutes = Math.max(1, Math.round(seconds / 60));
-  if (minutes < 60) return fmt(T.minutos, { n: minutes });
-  return fmt(T.horas, { h: Math.floor(minutes / 60), m: minutes % 60 });
 }
 
 /**
