@@ -499,8 +499,8 @@ export const LABELS = {
       suInvestigador: 'Su investigador',
       enCamino: '{nombre} va en camino',
       // No-break spaces: the time never splits from its unit on a narrow phone.
-      enCaminoMinutos: '{nombre} va en camino\u00a0·\u00a0{minutos}\u00a0min',
-      enCaminoMinutosAprox: '{nombre} va en camino\u00a0·\u00a0{minutos}\u00a0min\u00a0aprox.',
+      enCaminoMinutos: '{nombre} va en camino\u00a0·\u00a0{duracion}',
+      enCaminoMinutosAprox: '{nombre} va en camino\u00a0·\u00a0{duracion}\u00a0aprox.',
       enCaminoDetalle: 'Le avisaremos aquí cuando llegue.',
       llego: '{nombre} llegó',
       llegoALas: '{nombre} llegó a las {hora}',

@@ -67,6 +67,13 @@ describe('the status card', () => {
     await waitFor(() => expect(title()).toHaveTextContent(/^Julián va en camino$/));
   });
 
+  it('on the way for over an hour: the hours as the Información tab writes the trip, on one line', async () => {
+    answer = onTheWay({ seguimiento: { etapa: 'enCamino', investigador: 'Julián', minutos: 65, aproximado: false } });
+    renderCard();
+    await shown('Julián va en camino · 1 h 5 min');
+    expect(title().textContent).toBe('Julián va en camino\u00a0·\u00a01\u00a0h\u00a05\u00a0min');
+  });
+
   it('arrived: with the time in Bogotá', async () => {
     answer = arrived();
     renderCard();

@@ -6,7 +6,7 @@ import CheckCircle from '@mui/icons-material/CheckCircle';
 import DirectionsCar from '@mui/icons-material/DirectionsCar';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import SupportAgent from '@mui/icons-material/SupportAgent';
-import { LABELS, MSG, fmt, type ClientCase, hourText } from '@vialex/domain';
+import { LABELS, MSG, durationText, fmt, hourText, type ClientCase } from '@vialex/domain';
 import { isApiError } from '../../lib/api';
 import { CallAdvisorButton } from './call-button';
 import { useClientCase } from './client-queries';
@@ -41,7 +41,11 @@ export function statusView(c: ClientCase): StatusView {
         title:
           minutos === null
             ? fmt(S.enCamino, { nombre })
-            : fmt(aproximado ? S.enCaminoMinutosAprox : S.enCaminoMinutos, { nombre, minutos }),
+            : fmt(aproximado ? S.enCaminoMinutosAprox : S.enCaminoMinutos, {
+                nombre,
+                // The Información tab's words for the same trip ('1 h 5 min'), kept on one line.
+                duracion: durationText(minutos * 60).replaceAll(' ', '\u00a0'),
+              }),
         detail: S.enCaminoDetalle,
       };
     case 'llego': {
