@@ -48,6 +48,8 @@ export type LiveClientMessage = { action: 'subscribe' | 'unsubscribe'; topic: st
 
 export const topics = {
   user: (id: string) => `user:${id}`,
+  /** One session, staff's or a driver's (server-side only): its `session.ended` closes its sockets. */
+  session: (key: string) => `session:${key}`,
   list: (name: string) => `list:${name}`,
   /** A case's chat room: its members' open room screens follow it (their presence in the room). */
   chat: (roomId: string) => `chat:${roomId}`,

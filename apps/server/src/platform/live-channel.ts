@@ -9,6 +9,7 @@ import {
   type SessionEndReason,
 } from '@vialex/domain';
 import type { AppContext } from './context.js';
+import { SESSION_TOPIC } from './live-hub.js';
 
 /**
  * A topic the database must allow, and what following it records: a chat room (the member's
@@ -281,7 +282,7 @@ export function liveChannel<W>(access: LiveAccess<W>): FastifyPluginAsync {
 
       armExpiry();
       const ready = () => {
-        const visible = hub.topicsOf(socket).filter((t) => !t.startsWith('session:'));
+        const visible = hub.topicsOf(socket).filter((t) => !t.startsWith(SESSION_TOPIC));
         if (socket.readyState === socket.OPEN)
           socket.send(JSON.stringify({ type: 'ready', topics: visible } satisfies LiveServerMessage));
       };

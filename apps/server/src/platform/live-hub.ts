@@ -34,7 +34,7 @@ const REPLAY_DEPTH = 32;
 
 const USER_TOPIC = liveTopics.user('');
 /** Every session's topic begins so (staff's and clients'); its `session.ended` closes the socket. */
-const SESSION_TOPIC = 'session:';
+export const SESSION_TOPIC = liveTopics.session('');
 /** A socket's own topics are followed from its connection on: nothing of them is replayed. */
 const remembered = (topic: string) => !topic.startsWith(USER_TOPIC) && !topic.startsWith(SESSION_TOPIC);
 

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { LOGIN_TOKEN_LENGTH } from '@vialex/domain';
+import { LOGIN_TOKEN_LENGTH, topics } from '@vialex/domain';
 
 export const SESSION_COOKIE = 'vialex_sid';
 
@@ -26,4 +26,4 @@ export function newLoginToken(length: number = LOGIN_TOKEN_LENGTH): string {
 }
 
 /** The live topic of one session: a prefix of its stored hash, never sent to browsers. */
-export const sessionTopic = (sessionId: string) => `session:${sessionId.slice(0, 24)}`;
+export const sessionTopic = (sessionId: string) => topics.session(sessionId.slice(0, 24));

@@ -1,7 +1,7 @@
 import { forgetClientSessionSubscriptions } from '../push/service.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, desc, eq, gt, lt, type SQL } from 'drizzle-orm';
-import { CLIENT_SESSION_MINUTES, MSG, chatUsername, type SessionEndReason } from '@vialex/domain';
+import { CLIENT_SESSION_MINUTES, MSG, chatUsername, topics, type SessionEndReason } from '@vialex/domain';
 import type { Executor, Tx } from '../../db/client.js';
 import { casos, clientes, sesionesCliente } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
@@ -38,7 +38,7 @@ export interface ClientViewer {
  * The live topic of one client session: its `session.ended` closes the client's sockets
  * (platform/live-hub.ts closes on every `session:` topic). A prefix of the stored hash.
  */
-export const clientSessionTopic = (sessionId: string) => `session:cliente:${sessionId.slice(0, 24)}`;
+export const clientSessionTopic = (sessionId: string) => topics.session(`cliente:${sessionId.slice(0, 24)}`);
 
 export const clientSessionEnded = () => new AppError(401, 'CLIENT_SESSION_ENDED', MSG.sesionClienteTerminada);
 

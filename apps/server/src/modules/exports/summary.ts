@@ -1,4 +1,4 @@
-import { CASE_FILE_TEXTS as T, MSG, fmt, recordText } from '@vialex/domain';
+import { CASE_FILE_TEXTS as T, MSG, bogotaDay, fmt, recordText } from '@vialex/domain';
 import { PDF_INK, PDF_MUTED, pdfDocument, sizeText } from '../../platform/pdf.js';
 import type { CaseFileData, ExportFile } from './contents.js';
 
@@ -8,7 +8,7 @@ import type { CaseFileData, ExportFile } from './contents.js';
  * with dates, the list of files), written with the server's PDF layout (platform/pdf.ts).
  */
 
-const dateOnly = (iso: string | null) => (iso ? recordText(iso).slice(0, 10) : '—');
+const dateOnly = (iso: string | null) => (iso ? bogotaDay(new Date(iso)) : '—');
 
 /** The case folder's name on the SFTP server and the summary's file names. */
 export const caseFolder = (caso: number) => `caso-${caso}`;
