@@ -27,9 +27,9 @@ const { values } = parseArgs({
   options: {
     clients: { type: 'string', default: '150' },
     'budget-ms': { type: 'string', default: '5000' },
-    'base-port': { type: 'string', default: '42101' },
-    'proxy-port': { type: 'string', default: '42180' },
-    'pg-port': { type: 'string', default: '42433' },
+    'base-port': { type: 'string', default: '21101' },
+    'proxy-port': { type: 'string', default: '21180' },
+    'pg-port': { type: 'string', default: '21433' },
   },
 });
 const CLIENTS = Number(values.clients);

@@ -14,8 +14,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { startNginx } from './cluster.js';
 
-const PROXY_PORT = 42280;
-const PORTS = [42281, 42282];
+// Below the kernel's ephemeral range, as the cluster's (cluster.ts says why).
+const PROXY_PORT = 21480;
+const PORTS = [21481, 21482];
 
 const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'vialex-proxy-check-'));
 fs.chmodSync(prefix, 0o755); // nginx's workers (www-data under a root master) reach its temp folders
