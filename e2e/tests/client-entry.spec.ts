@@ -202,11 +202,15 @@ test('after its 120 minutes the session ends on the next step: back to the entry
 
   // Only the session's row ends here, not its socket's timer (which ends it on time in real use):
   // the next step that reaches the server meets it. (Switching tabs shows what was read moments
-  // ago without reading again, so it is not such a step.)
+  // ago without reading again, so it is not such a step.) On a busy machine a read of the page's
+  // own may still be on its way (its socket's first events ask for one) and meet it first, so
+  // the message is typed with the keyboard into the composer focused beforehand: typing waits
+  // for no element, and whichever request comes first leads to the same entry page.
+  await composer(phone).focus();
   const ended = await phone.request.post('/api/test/expire-client-session', { data: { caso } });
   expect(ended.ok()).toBeTruthy();
-  await composer(phone).fill('¿Sigue ahí mi asesor?');
-  await composer(phone).press('Enter');
+  await phone.keyboard.type('¿Sigue ahí mi asesor?');
+  await phone.keyboard.press('Enter');
   await expect(phone).toHaveURL(/\/login\/auth-cliente\/[A-Za-z0-9_.-]+$/);
   await expect(phone.getByTestId('client-entry-notice')).toHaveText(MSG.sesionClienteTerminada);
   // The flag cleared with the session: the link opens the case again.
