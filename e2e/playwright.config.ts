@@ -14,6 +14,7 @@ export default defineConfig({
   // The cluster's spec needs a running cluster (E2E_BASE_URL, its proxy): it is left out of a run
   // without one instead of skipping itself. `.ci/run` starts one and runs it.
   testIgnore: process.env.E2E_BASE_URL ? [] : ['**/cluster.spec.ts'],
+  globalSetup: './support/global-setup.ts',
   workers: Number(process.env.E2E_WORKERS ?? 3),
   fullyParallel: true,
   forbidOnly: !!process.env.CI,

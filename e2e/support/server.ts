@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +28,8 @@ export async function startServer(label: string): Promise<E2eServer> {
   const given = process.env.E2E_BASE_URL;
   if (given) return { baseURL: given.replace(/\/$/, ''), stop: async () => undefined };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `vialex-e2e-${label}-`));
+  const snapshot = process.env.E2E_PGLITE_SNAPSHOT;
+  if (snapshot) fromSnapshot(snapshot, dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
     cwd: REPO,
     env: {
@@ -54,6 +56,17 @@ export async function startServer(label: string): Promise<E2eServer> {
     await stop();
     throw err;
   }
+}
+
+/**
+ * The embedded database's directory as the dump holds it (global-setup.ts). The dump was taken
+ * of an open database, its lock file included, which nothing holds here.
+ */
+function fromSnapshot(snapshot: string, dataDir: string): void {
+  const dir = path.join(dataDir, 'pglite');
+  fs.mkdirSync(dir);
+  execFileSync('tar', ['-xf', snapshot, '-C', dir], { stdio: 'ignore' });
+  fs.rmSync(path.join(dir, 'postmaster.pid'), { force: true });
 }
 
 /**
