@@ -1,4 +1,4 @@
-import { pgliteSnapshot } from '../../apps/server/test/seeded-database';
+import { pgliteSnapshot } from '../../apps/server/test/pglite-snapshot';
 
 /**
  * Each worker's server starts from the migrated, seeded database the API tests start from (a

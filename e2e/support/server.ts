@@ -1,9 +1,10 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { extractSnapshot } from '../../apps/server/test/pglite-snapshot';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const ENTRY = fileURLToPath(new URL('./server-entry.ts', import.meta.url));
@@ -29,7 +30,7 @@ export async function startServer(label: string): Promise<E2eServer> {
   if (given) return { baseURL: given.replace(/\/$/, ''), stop: async () => undefined };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `vialex-e2e-${label}-`));
   const snapshot = process.env.E2E_PGLITE_SNAPSHOT;
-  if (snapshot) fromSnapshot(snapshot, dataDir);
+  if (snapshot) await extractSnapshot(snapshot, dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
     cwd: REPO,
     env: {
@@ -56,17 +57,6 @@ export async function startServer(label: string): Promise<E2eServer> {
     await stop();
     throw err;
   }
-}
-
-/**
- * The embedded database's directory as the dump holds it (global-setup.ts). The dump was taken
- * of an open database, its lock file included, which nothing holds here.
- */
-function fromSnapshot(snapshot: string, dataDir: string): void {
-  const dir = path.join(dataDir, 'pglite');
-  fs.mkdirSync(dir);
-  execFileSync('tar', ['-xf', snapshot, '-C', dir], { stdio: 'ignore' });
-  fs.rmSync(path.join(dir, 'postmaster.pid'), { force: true });
 }
 
 /**

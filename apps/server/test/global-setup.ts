@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.js';
-import { pgliteSnapshot, seedForTests } from './seeded-database.js';
+import { pgliteSnapshot } from './pglite-snapshot.js';
+import { seedForTests } from './seeded-database.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,7 +17,7 @@ declare module 'vitest' {
 /**
  * Migrates and seeds one database before any test file starts: on PostgreSQL (DATABASE_URL) a
  * template database of this run (a random name, so two runs on one server never share it), else
- * a PGlite dump (cached: seeded-database.ts). Every file then starts from a copy of it (helper.ts)
+ * a PGlite dump (cached: pglite-snapshot.ts). Every file then starts from a copy of it (helper.ts)
  * instead of running initdb, the migrations and the seed itself.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {

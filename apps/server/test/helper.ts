@@ -1,8 +1,5 @@
-import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
@@ -11,6 +8,7 @@ import { setMemoryDatabases, type MemoryDatabases } from '../src/db/client.js';
 import { createServer, type RunningServer } from '../src/server.js';
 import { resetVapidCache } from '../src/modules/push/service.js';
 import { seededDatabases } from './pglite-pool.js';
+import { extractSnapshot } from './pglite-snapshot.js';
 
 /**
  * A real server on a real database for each test file: in-memory PGlite by default, or, when
@@ -90,18 +88,8 @@ async function dropDatabase(baseUrl: string, url: string): Promise<void> {
   await admin.end();
 }
 
-/**
- * Puts the run's migrated, seeded database in `dataDir` as an embedded server or an admin command
- * finds it there (`pglite/`): the snapshot is a tar of PGlite's data directory, so opening it skips
- * initdb and the migrations. The dump was taken of an open database, lock file included; nothing
- * holds this copy open. PGlite runs only (a run on PostgreSQL has no snapshot).
- */
-export async function embeddedFromSnapshot(dataDir: string): Promise<void> {
-  const dir = path.join(dataDir, 'pglite');
-  await fs.promises.mkdir(dir, { recursive: true });
-  await promisify(execFile)('tar', ['-xf', inject('pgliteSnapshot')!, '-C', dir]);
-  await fs.promises.rm(path.join(dir, 'postmaster.pid'), { force: true });
-}
+/** The run's migrated, seeded database in `dataDir` (pglite-snapshot.ts). PGlite runs only. */
+export const embeddedFromSnapshot = (dataDir: string) => extractSnapshot(inject('pgliteSnapshot')!, dataDir);
 
 /** The session cookie of a response, ready for a `cookie` header. */
 export function sessionCookie(res: LightMyRequestResponse): string {
