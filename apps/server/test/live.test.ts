@@ -66,9 +66,9 @@ describe('live channel /api/live', () => {
     // A's own change is published after B's: once A hears it, B's would have come before it.
     await s.app.inject({ method: 'PUT', url: '/api/me/availability', payload: offShift, headers: { cookie: cookieA } });
     await tab.next((m) => m.type === 'event' && m.event.name === 'user.updated' && m.event.id === a.user.id);
-    expect(tab.messages.filter((m) => m.type === 'event')).toEqual([
-      { type: 'event', topic: `user:${a.user.id}`, event: { name: 'user.updated', id: a.user.id } },
-    ]);
+    // Only B's topic is asserted: A's own sign-in publishes to A's topic too, and that NOTIFY may
+    // reach this instance after the socket opened.
+    expect(tab.messages.filter((m) => m.type === 'event' && m.topic !== `user:${a.user.id}`)).toEqual([]);
     tab.ws.close();
   });
 
@@ -86,11 +86,10 @@ describe('live channel /api/live', () => {
     });
     // Published last in one transaction, so delivered last: the other two would have come first.
     await tab.next((m) => m.type === 'event' && m.event.name === 'list.changed' && m.event.list === 'casos');
-    expect(
-      tab.messages
-        .filter((m) => m.type === 'event')
-        .map((m) => m.type === 'event' && m.event.name === 'list.changed' && m.event.list),
-    ).toEqual(['casos']);
+    // Lists only: the Perito's sign-in publishes to its own user topic, which may arrive late.
+    expect(tab.messages.flatMap((m) => (m.type === 'event' && m.topic.startsWith('list:') ? [m.topic] : []))).toEqual([
+      'list:casos',
+    ]);
     tab.ws.close();
   });
 
