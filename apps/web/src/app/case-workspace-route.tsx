@@ -1,5 +1,6 @@
 import { CaseWorkspacePage } from '../features/case-workspace/case-workspace-page';
-import { CaseSmsPanel, ExportCaseButton } from '../features/case-sms';
+import { CaseSmsPanel } from '../features/case-sms';
+import { ExportCaseButton } from '../features/case-export';
 import { CaseStatusPanel } from '../features/case-status';
 import { ChatRoom, ChatTabLabel } from '../features/case-chat';
 import { CaseMapTab } from '../features/case-map';
@@ -9,7 +10,7 @@ import { chatKindOfTab } from '@vialex/domain';
 /**
  * The case workspace composed from the features that fill it (features never import each other):
  * the driver's authorisation of their data on DATOS DEL CASO (features/privacy), the SMS panel
- * there and the export button of the header (features/case-sms), the gestionar tab's status
+ * there and the export button of the header (features/case-export), the gestionar tab's status
  * change (features/case-status), the chat rooms of the chat tabs and their unread counts
  * (features/case-chat), the mapa tab's map (features/case-map, its Leaflet chunk loaded with the
  * tab). A slot left empty shows what it will hold.

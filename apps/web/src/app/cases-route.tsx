@@ -1,10 +1,10 @@
 import { CasesList } from '../features/cases/cases-list';
-import { useExportRequest } from '../features/case-sms';
+import { useExportRequest } from '../features/case-export';
 
 /**
  * LISTA DE CASOS and LISTA DE CASOS ARCHIVADOS composed with what other features give their rows
  * (features never import each other): Exportar archivos del caso, asked and recorded as the
- * workspace's header does it (features/case-sms).
+ * workspace's header does it (features/case-export).
  */
 function CasesRoute({ archived }: { archived: boolean }) {
   const exporter = useExportRequest();

@@ -1,4 +1,2 @@
-/** The SMS with the client's case link and the export request, composed by app/. */
+/** The SMS with the client's case link, composed by app/ (the workspace only: it brings the phone rules). */
 export { CaseSmsPanel, type CaseSmsPanelProps } from './case-sms-panel';
-export { ExportCaseButton, type ExportCaseButtonProps } from './export-case-button';
-export { useExportRequest, type ExportTarget } from './use-export-request';

@@ -31,7 +31,7 @@ const rowId = (c: CaseRow) => c.id;
 /**
  * LISTA DE CASOS and LISTA DE CASOS ARCHIVADOS (spec 2 §2): 10 per page, previous/next only,
  * Caso and Placa criteria, scoped by the server, live through `list:casos`. `exportCase` (given
- * by app/: features/case-sms asks and records it) is the rows' Exportar archivos del caso.
+ * by app/: features/case-export asks and records it) is the rows' Exportar archivos del caso.
  */
 export function CasesList({ archived, exportCase }: { archived: boolean; exportCase?: (c: CaseRow) => void }) {
   const list = usePagedList(
