@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Cargo } from '@vialex/domain';
 import { seedSignedInUsers } from './lib/staff.js';
-import { drive, load } from './lib/load.js';
+import { BROWSER_ACCEPT_ENCODING, drive, load } from './lib/load.js';
 import { rawPage } from './lib/raw-page.js';
 import { serverCpuMs } from './lib/server-process.js';
 
@@ -16,6 +16,9 @@ import { serverCpuMs } from './lib/server-process.js';
  * queueing (ten requests waiting on two cores shared with PostgreSQL and the generator).
  */
 const RATE = Number(process.env.BENCH_RATE ?? 200);
+// Pages are asked for as a browser asks: each answer is compressed, part of a page's cost.
+// BENCH_ACCEPT_ENCODING='' leaves compression out, as the figures before it did (bench/HISTORY.md).
+const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING ?? BROWSER_ACCEPT_ENCODING;
 
 async function seedCases(databaseUrl: string, agents: Record<string, string[]>, CASES: number) {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -144,11 +147,17 @@ export async function benchCasesList(serverUrl: string, databaseUrl: string, qui
     for (const [name, cargo, path] of chosen) {
       const url = `${serverUrl}${path}`;
       const reference = name.startsWith('(reference)');
-      const paced = await load({ url, cookies: cookies[cargo], seconds, rate: RATE, warmupSeconds });
+      const paced = await load({ url, cookies: cookies[cargo], seconds, rate: RATE, warmupSeconds, acceptEncoding });
       // The server's CPU over the counted part of the saturated run (after its 1 s warm-up).
       let cpuBefore: number | undefined;
       const warm = setTimeout(() => (cpuBefore = serverCpuMs(serverUrl)), warmupSeconds * 1000);
-      const saturated = await load({ url, cookies: cookies[cargo], seconds: quick ? 0.5 : 3, warmupSeconds });
+      const saturated = await load({
+        url,
+        cookies: cookies[cargo],
+        seconds: quick ? 0.5 : 3,
+        warmupSeconds,
+        acceptEncoding,
+      });
       const cpuAfter = serverCpuMs(serverUrl);
       clearTimeout(warm);
       if (paced.errors || saturated.errors) throw new Error(`${name}: ${paced.errors + saturated.errors} errors`);

@@ -12,6 +12,12 @@ export interface LoadResult {
 }
 
 /**
+ * What Chromium asks for on every request: the server then compresses each answer of 1 KB or more
+ * (brotli), work a browser's request costs and a load without the header would leave out.
+ */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
+/**
  * A small HTTP load generator: `connections` keep-alive clients, each sending its next request
  * when the previous answer arrived (closed loop). With `rate` (requests per second for all of
  * them together) each client keeps its own evenly spaced schedule, staggered from the others,
@@ -28,14 +34,17 @@ export async function load(opts: {
   seconds: number;
   rate?: number;
   warmupSeconds?: number;
+  /** Sent as Accept-Encoding (BROWSER_ACCEPT_ENCODING: answers compressed as a browser gets them). */
+  acceptEncoding?: string;
 }): Promise<LoadResult> {
   const connections = opts.connections ?? 10;
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const url = new URL(opts.url);
+  const headers: Record<string, string> = opts.acceptEncoding ? { 'accept-encoding': opts.acceptEncoding } : {};
   const get = (cookie: string) =>
     new Promise<boolean>((resolve) => {
       const req = http.request(
-        { agent, host: url.hostname, port: url.port, path: url.pathname + url.search, headers: { cookie } },
+        { agent, host: url.hostname, port: url.port, path: url.pathname + url.search, headers: { ...headers, cookie } },
         (res) => {
           res.on('data', () => {});
           res.on('end', () => resolve(res.statusCode === 200));
