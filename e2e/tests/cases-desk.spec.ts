@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { FEEDBACK, LABELS, MSG, TITLES, fmt } from '@vialex/domain';
 import {
   DEMO,
@@ -20,6 +23,15 @@ const C = LABELS.casos;
 const L = LABELS.list;
 
 test.use({ viewport: { width: 1440, height: 900 } });
+
+/** The built chunks that hold libphonenumber's metadata (its `country_calling_codes` table). */
+const ASSETS = fileURLToPath(new URL('../../apps/web/dist/assets/', import.meta.url));
+const PHONE_RULES_CHUNKS = fs
+  .readdirSync(ASSETS)
+  .filter(
+    (name) =>
+      name.endsWith('.js') && fs.readFileSync(path.join(ASSETS, name), 'utf8').includes('country_calling_codes'),
+  );
 
 /** The desk's one search field, then Enter. */
 async function quickSearch(page: Page, text: string | number) {
@@ -110,11 +122,19 @@ test("'Exportar archivos del caso' from the row asks, naming the case, and recor
   asUser,
 }) => {
   const { caso } = await createCaseAs(asUser, { placa: uniquePlate('X') });
+  const scripts: string[] = [];
+  page.on(
+    'request',
+    (req) => req.resourceType() === 'script' && scripts.push(path.basename(new URL(req.url()).pathname)),
+  );
   await signIn(page, DEMO.administrador, { at: '/casos' });
   await expect(page.getByRole('heading', { name: TITLES.casos })).toBeVisible();
   await quickSearch(page, caso);
   const row = caseRow(page, caso);
   await expect(row).toHaveCount(1);
+  // The row's export comes without the SMS panel's phone rules, which only the workspace needs.
+  expect(PHONE_RULES_CHUNKS).not.toEqual([]);
+  expect(scripts.filter((name) => PHONE_RULES_CHUNKS.includes(name))).toEqual([]);
   await row.getByRole('button', { name: C.exportarArchivos }).click();
   const confirm = page.getByTestId('confirm-dialog');
   await expect(confirm.getByText(fmt(MSG.exportarCaso, { caso }))).toBeVisible();
