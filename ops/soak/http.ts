@@ -1,4 +1,5 @@
 import http from 'node:http';
+import zlib from 'node:zlib';
 
 /** One answered (or failed: status 0) request, timed on the run's clock (ms since the load began). */
 export interface Sample {
@@ -31,6 +32,17 @@ export const samples: Sample[] = [];
 // Node's agent does not, and it follows a server's `Keep-Alive: timeout` hint only when it has a
 // timeout of its own.
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: 30_000 });
+/**
+ * What Chromium sends: the instances compress every answer of 1 KB or more for it, work each
+ * browser request costs them. SOAK_ACCEPT_ENCODING='' asks for none, as the soak did before.
+ */
+const ACCEPT_ENCODING = process.env.SOAK_ACCEPT_ENCODING ?? 'gzip, deflate, br, zstd';
+
+function decoded(body: Buffer, encoding: string | undefined): string {
+  if (encoding === 'br') return zlib.brotliDecompressSync(body).toString('utf8');
+  if (encoding === 'gzip') return zlib.gunzipSync(body).toString('utf8');
+  return body.toString('utf8');
+}
 const TIMEOUT_MS = 30_000;
 
 /**
@@ -46,7 +58,8 @@ export function request(
   opts: { cookie?: string; json?: unknown; body?: Buffer; headers?: Record<string, string> } = {},
 ): Promise<Answer> {
   const url = new URL(base);
-  const headers: Record<string, string> = { ...opts.headers };
+  const headers: Record<string, string> = ACCEPT_ENCODING ? { 'accept-encoding': ACCEPT_ENCODING } : {};
+  Object.assign(headers, opts.headers);
   if (opts.cookie) headers.cookie = opts.cookie;
   let body: Buffer | undefined = opts.body;
   if (opts.json !== undefined) {
@@ -67,7 +80,15 @@ export function request(
     const req = http.request({ agent, host: url.hostname, port: url.port, method, path, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8')));
+      res.on('end', () => {
+        let text: string;
+        try {
+          text = decoded(Buffer.concat(chunks), res.headers['content-encoding']);
+        } catch {
+          return done(0, '');
+        }
+        done(res.statusCode ?? 0, text);
+      });
       res.on('error', () => done(0, ''));
     });
     // The whole request, queueing for a connection included, is given up after TIMEOUT_MS.
