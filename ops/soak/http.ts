@@ -1,5 +1,6 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
+import { BROWSER_ACCEPT_ENCODING } from '../../bench/lib/load.js';
 
 /** One answered (or failed: status 0) request, timed on the run's clock (ms since the load began). */
 export interface Sample {
@@ -32,11 +33,9 @@ export const samples: Sample[] = [];
 // Node's agent does not, and it follows a server's `Keep-Alive: timeout` hint only when it has a
 // timeout of its own.
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: 30_000 });
-/**
- * What Chromium sends: the instances compress every answer of 1 KB or more for it, work each
- * browser request costs them. SOAK_ACCEPT_ENCODING='' asks for none, as the soak did before.
- */
-const ACCEPT_ENCODING = process.env.SOAK_ACCEPT_ENCODING ?? 'gzip, deflate, br, zstd';
+// Asked for as a browser asks, so the instances compress as they do for people;
+// SOAK_ACCEPT_ENCODING='' asks for none, as the soak did before.
+const ACCEPT_ENCODING = process.env.SOAK_ACCEPT_ENCODING ?? BROWSER_ACCEPT_ENCODING;
 
 function decoded(body: Buffer, encoding: string | undefined): string {
   if (encoding === 'br') return zlib.brotliDecompressSync(body).toString('utf8');

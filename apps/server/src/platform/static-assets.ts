@@ -54,15 +54,12 @@ export function installCompression(app: FastifyInstance): void {
     const accept = request.headers['accept-encoding'];
     if (!accept) return done(null, payload);
     const data = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : null;
-    if (!data || Buffer.byteLength(data) < COMPRESS_MIN_BYTES || reply.hasHeader('content-encoding'))
-      return done(null, payload);
+    const size = data === null ? 0 : Buffer.byteLength(data);
+    if (!data || size < COMPRESS_MIN_BYTES || reply.hasHeader('content-encoding')) return done(null, payload);
     reply.header('vary', varyWithEncoding(reply.getHeader('vary')));
     const encoding = preferredEncoding(accept);
     if (encoding === 'identity') return done(null, payload);
-    const body =
-      encoding === 'br'
-        ? zlib.brotliCompressSync(data, brotliFast(Buffer.byteLength(data)))
-        : zlib.gzipSync(data, GZIP_FAST);
+    const body = encoding === 'br' ? zlib.brotliCompressSync(data, brotliFast(size)) : zlib.gzipSync(data, GZIP_FAST);
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');
     done(null, body);
