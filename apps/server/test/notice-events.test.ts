@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { MSG, type Cargo } from '@vialex/domain';
 import { casos, notificaciones, suscripcionesPush, usuarios } from '../src/db/schema/index.js';
@@ -412,6 +412,8 @@ describe('chat messages to the members away (spec 2 §7): one notice per room wh
       uidcontactcenter: id('Call Center'),
     });
     push.offline('Call Center');
+    // Back online whatever happens, or a failure here would also fail the later tests of the file.
+    onTestFinished(() => push.online('Call Center'));
     const texts = ['Voy en camino', 'Llegando', 'Estoy en el sitio', 'Tomo fotos', 'Listo'];
     for (const t of texts) expect((await say(c.id, t)).statusCode).toBe(200);
 

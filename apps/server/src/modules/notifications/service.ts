@@ -19,6 +19,7 @@ import { notificaciones, notificacionesLeidas, usuarios } from '../../db/schema/
 import { notFound } from '../../platform/errors.js';
 import { pushToClients, pushToUsers } from '../push/service.js';
 import { countUnread, isRecipient, unreadBy } from './queries.js';
+import { inTopicOrder } from './topic-order.js';
 
 /*
  * The notifications module owns the tables `notificaciones` and `notificaciones_leidas`: who is
@@ -231,7 +232,10 @@ const inFlight = new Set<Promise<void>>();
  */
 export function deliver(ctx: AppContext, pending: PendingNotice[]): void {
   if (!pending.length) return;
-  const job = Promise.all([announce(ctx, pending), ...pending.map((p) => push(ctx, p))]).then(() => undefined);
+  const job = Promise.all([
+    announce(ctx, pending),
+    ...pending.map((p) => inTopicOrder(p.topic, () => push(ctx, p))),
+  ]).then(() => undefined);
   inFlight.add(job);
   void job.finally(() => inFlight.delete(job));
 }
