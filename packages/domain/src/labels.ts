@@ -7,6 +7,7 @@ export const LABELS = {
   list: {
     agregar: 'AGREGAR',
     actualizar: 'ACTUALIZAR',
+    listaNoCargada: 'No se pudo cargar la lista.',
     agregarCriterio: 'Agregar criterio',
     quitarCriterio: 'Quitar criterio',
     criteriosAplicados: 'Criterios aplicados: {n}',

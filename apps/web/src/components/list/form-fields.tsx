@@ -1,5 +1,7 @@
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
+import { LABELS, MSG } from '@vialex/domain';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { PasswordField } from '../password-field';
 
@@ -41,19 +43,42 @@ export interface Option {
   label: string;
 }
 
+/** Where a select's options come from, when they are read from the server (a catalogue's query). */
+export interface OptionsSource {
+  isPending: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
 /**
  * A select bound to a form field. `toValue` / `fromValue` convert when the form holds something
- * other than a string (the estado boolean).
+ * other than a string (the estado boolean). With a `source`, an empty list says it is loading, or
+ * that it could not be loaded with a button to try again (a weak signal), instead of opening empty.
  */
 export function FormSelectField<F extends FieldValues, T extends FieldValues = F>({
   control,
   name,
   options,
   helperText,
+  source,
   toValue = (v) => v,
   fromValue = (v) => (v == null ? '' : String(v)),
   ...props
-}: Base<F, T> & { options: readonly Option[]; toValue?: (v: string) => unknown; fromValue?: (v: unknown) => string }) {
+}: Base<F, T> & {
+  options: readonly Option[];
+  source?: OptionsSource;
+  toValue?: (v: string) => unknown;
+  fromValue?: (v: unknown) => string;
+}) {
+  const failed = source?.isError && options.length === 0;
+  const unavailable = failed && (
+    <>
+      {LABELS.list.listaNoCargada}{' '}
+      <Button size="small" onClick={() => void source.refetch()} sx={{ py: 0, minWidth: 0, verticalAlign: 'baseline' }}>
+        {MSG.reintentar}
+      </Button>
+    </>
+  );
   return (
     <Controller
       control={control}
@@ -72,9 +97,14 @@ export function FormSelectField<F extends FieldValues, T extends FieldValues = F
             onChange={(e) => field.onChange(toValue(e.target.value))}
             onBlur={field.onBlur}
             inputRef={field.ref}
-            error={!!fieldState.error}
-            helperText={fieldState.error?.message ?? helperText}
+            error={!!fieldState.error || !!failed}
+            helperText={fieldState.error?.message ?? (unavailable || helperText)}
           >
+            {source?.isPending && all.length === 0 && (
+              <MenuItem disabled value="">
+                {MSG.cargando}
+              </MenuItem>
+            )}
             {all.map((o) => (
               <MenuItem key={o.value} value={o.value}>
                 {o.label}

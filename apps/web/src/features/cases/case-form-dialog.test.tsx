@@ -6,6 +6,7 @@ import { CaseFormDialog } from './case-form-dialog';
 import type { CaseFormTarget } from './case-form-values';
 import { loadCaseDefaults, loadDraft, rememberCaseDefaults, saveDraft } from './case-draft';
 import { renderWithApp } from '../../test/render';
+import { createQueryClient } from '../../lib/query-client';
 
 const EMPRESA = { id: '7c0e7c55-8d0e-4c55-9d55-1a2b3c4d5e6f', empresa: 'SEGUROS DEL ESTADO' };
 const SAVED = { id: 'c9', caso: 77 };
@@ -130,5 +131,55 @@ describe('CaseFormDialog: the draft of a new case', { timeout: 20_000 }, () => {
     expect(posted).toHaveLength(1);
     expect(loadDraft('u1', 'new')).toBeNull();
     expect(loadCaseDefaults('u1')).toEqual({ uidempresa: EMPRESA.id, verificacion: 'Verificación contact center' });
+  });
+});
+
+describe('CaseFormDialog: a catalogue that does not load', { timeout: 20_000 }, () => {
+  it('says so under its field with Reintentar, which loads it; the field does not open empty', async () => {
+    let signal = false;
+    const answer = vi.mocked(fetch).getMockImplementation()!;
+    vi.mocked(fetch).mockImplementation(async (url, init) => {
+      if (String(url).endsWith('/empresas') && !signal) throw new TypeError('Failed to fetch');
+      return answer(url, init);
+    });
+    // The app's client, with its one retry taken at once.
+    const queryClient = createQueryClient();
+    queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retryDelay: 0 } });
+    const view = renderWithApp(
+      <CaseFormDialog
+        target={{ kind: 'new' }}
+        onClose={vi.fn()}
+        onSaved={vi.fn()}
+        feedback={feedback as unknown as Feedback}
+      />,
+      { user: user('u1'), queryClient },
+    );
+    const empresa = () => view.container.ownerDocument.querySelector<HTMLElement>('#field-uidempresa')!;
+    const helper = () => view.container.ownerDocument.querySelector<HTMLElement>('#field-uidempresa-helper-text');
+    await waitFor(() => expect(helper()).toHaveTextContent(LABELS.list.listaNoCargada));
+
+    signal = true;
+    fireEvent.click(within(helper()!).getByRole('button', { name: MSG.reintentar }));
+    await waitFor(() => expect(helper()).toBeNull());
+    fireEvent.mouseDown(empresa());
+    expect(
+      await within(document.querySelector<HTMLElement>('[role="listbox"]')!).findByText(EMPRESA.empresa),
+    ).toBeVisible();
+  });
+
+  it('while it loads, the open field says Cargando... instead of an empty list', async () => {
+    vi.mocked(fetch).mockImplementation(() => new Promise<Response>(() => {}));
+    renderWithApp(
+      <CaseFormDialog
+        target={{ kind: 'new' }}
+        onClose={vi.fn()}
+        onSaved={vi.fn()}
+        feedback={feedback as unknown as Feedback}
+      />,
+      { user: user('u1') },
+    );
+    fireEvent.mouseDown(document.querySelector<HTMLElement>('#field-uidempresa')!);
+    const listbox = document.querySelector<HTMLElement>('[role="listbox"]')!;
+    expect(within(listbox).getByRole('option', { name: MSG.cargando })).toHaveAttribute('aria-disabled', 'true');
   });
 });

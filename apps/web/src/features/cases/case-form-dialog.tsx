@@ -250,6 +250,7 @@ export function CaseFormDialog({ target, onClose, onSaved, feedback }: CaseFormD
             name="tipocaso"
             label={LABELS.casos.tipoCaso}
             options={tipoOptions}
+            source={tipos}
             required
           />
           <Box sx={{ gridColumn: '1 / -1' }}>
@@ -258,6 +259,7 @@ export function CaseFormDialog({ target, onClose, onSaved, feedback }: CaseFormD
               name="uidempresa"
               label={LABELS.casos.empresa}
               options={empresaOptions}
+              source={empresas}
               required
             />
           </Box>

@@ -32,6 +32,7 @@ export function CasePlaceFields({ control, setValue }: Props) {
         name="departamento"
         label={LABELS.casos.departamento}
         options={depOptions}
+        source={departamentos}
         required
         toValue={(v) => {
           // Another department: its cities are other ones.

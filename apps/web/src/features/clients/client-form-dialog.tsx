@@ -133,6 +133,7 @@ export function ClientFormDialog({ target, onClose, onSaved, onAnonymised, feedb
           name="tipoidentificacion"
           label={LABELS.clientes.tipoIdentificacion}
           options={tipoOptions}
+          source={tipos}
         />
         <FormTextField
           control={control}

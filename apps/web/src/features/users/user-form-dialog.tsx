@@ -172,6 +172,7 @@ function UserForm({
           name="area"
           label={LABELS.usuarios.area}
           options={areaOptions}
+          source={areas}
           // When editing, only the administrator may move a user to another area (spec 1 §5).
           disabled={!!editing && !editing.actions.changeArea}
         />
