@@ -2,12 +2,28 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { OutputChunk } from 'rolldown';
 import { build, type Plugin, type PluginOption } from 'vite';
 
 const THEME_COLOR = '#0d3b7c';
+
+/**
+ * React Router 7's package sends every bundler to its development build, whose only difference
+ * from the production one is its developer warnings left on (remix-run/react-router#14102): a
+ * build takes the production one.
+ */
+function reactRouterProduction(): Plugin {
+  const development = createRequire(import.meta.url).resolve('react-router');
+  const production = path.join(path.dirname(development), '..', 'production', 'index.mjs');
+  return {
+    name: 'vialex-react-router-production',
+    apply: 'build',
+    config: () => ({ resolve: { alias: [{ find: /^react-router$/, replacement: production }] } }),
+  };
+}
 
 /**
  * Writes name.br and name.gz beside every text file of the build (at the highest levels: this
@@ -140,6 +156,7 @@ function clientApp(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
+    reactRouterProduction(),
     clientApp(),
     preloadLogin(),
     VitePWA({
