@@ -52,7 +52,8 @@ export async function startServer(
         HOST: '127.0.0.1',
         DEMO: '0',
         SERVE_WEB: '0',
-        LOG_LEVEL: 'warn',
+        // A server in production logs each request at `info`; BENCH_LOG_LEVEL=info measures that.
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
         NODE_ENV: 'production',
         ...env,
       },
