@@ -6,6 +6,7 @@ import { CaseFormDialog } from './case-form-dialog';
 import type { CaseFormTarget } from './case-form-values';
 import { loadCaseDefaults, loadDraft, rememberCaseDefaults, saveDraft } from './case-draft';
 import { renderWithApp } from '../../test/render';
+import type { QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '../../lib/query-client';
 
 const EMPRESA = { id: '7c0e7c55-8d0e-4c55-9d55-1a2b3c4d5e6f', empresa: 'SEGUROS DEL ESTADO' };
@@ -39,12 +40,12 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function open(userId = 'u1', target: CaseFormTarget = { kind: 'new' }) {
+function open(userId = 'u1', target: CaseFormTarget = { kind: 'new' }, queryClient?: QueryClient) {
   const onClose = vi.fn();
   const onSaved = vi.fn();
   const view = renderWithApp(
     <CaseFormDialog target={target} onClose={onClose} onSaved={onSaved} feedback={feedback as unknown as Feedback} />,
-    { user: user(userId) },
+    { user: user(userId), queryClient },
   );
   const dialog = document.querySelector<HTMLElement>('[role="dialog"]')!;
   expect(dialog).toHaveAccessibleName(LABELS.list.agregar);
@@ -145,17 +146,9 @@ describe('CaseFormDialog: a catalogue that does not load', { timeout: 20_000 }, 
     // The app's client, with its one retry taken at once.
     const queryClient = createQueryClient();
     queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retryDelay: 0 } });
-    const view = renderWithApp(
-      <CaseFormDialog
-        target={{ kind: 'new' }}
-        onClose={vi.fn()}
-        onSaved={vi.fn()}
-        feedback={feedback as unknown as Feedback}
-      />,
-      { user: user('u1'), queryClient },
-    );
-    const empresa = () => view.container.ownerDocument.querySelector<HTMLElement>('#field-uidempresa')!;
-    const helper = () => view.container.ownerDocument.querySelector<HTMLElement>('#field-uidempresa-helper-text');
+    const { dialog } = open('u1', { kind: 'new' }, queryClient);
+    const empresa = () => dialog.querySelector<HTMLElement>('#field-uidempresa')!;
+    const helper = () => dialog.querySelector<HTMLElement>('#field-uidempresa-helper-text');
     await waitFor(() => expect(helper()).toHaveTextContent(LABELS.list.listaNoCargada));
 
     signal = true;
@@ -169,16 +162,8 @@ describe('CaseFormDialog: a catalogue that does not load', { timeout: 20_000 }, 
 
   it('while it loads, the open field says Cargando... instead of an empty list', async () => {
     vi.mocked(fetch).mockImplementation(() => new Promise<Response>(() => {}));
-    renderWithApp(
-      <CaseFormDialog
-        target={{ kind: 'new' }}
-        onClose={vi.fn()}
-        onSaved={vi.fn()}
-        feedback={feedback as unknown as Feedback}
-      />,
-      { user: user('u1') },
-    );
-    fireEvent.mouseDown(document.querySelector<HTMLElement>('#field-uidempresa')!);
+    const { dialog } = open();
+    fireEvent.mouseDown(dialog.querySelector<HTMLElement>('#field-uidempresa')!);
     const listbox = document.querySelector<HTMLElement>('[role="listbox"]')!;
     expect(within(listbox).getByRole('option', { name: MSG.cargando })).toHaveAttribute('aria-disabled', 'true');
   });
