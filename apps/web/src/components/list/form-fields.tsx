@@ -98,7 +98,8 @@ export function FormSelectField<F extends FieldValues, T extends FieldValues = F
             onBlur={field.onBlur}
             inputRef={field.ref}
             error={!!fieldState.error || !!failed}
-            helperText={fieldState.error?.message ?? (unavailable || helperText)}
+            // A list that did not load says so first: its Reintentar is what lets the field be filled.
+            helperText={unavailable || (fieldState.error?.message ?? helperText)}
           >
             {source?.isPending && all.length === 0 && (
               <MenuItem disabled value="">
