@@ -32,6 +32,7 @@ import { type QuoteModel } from './message-bubble';
 import { chatRoomKey, useChatRoom, useChatSearch, useMarkRead, useOutboxEffects } from './use-chat-room';
 import { Empty, MessageList, PendingMessage, ServerMessage } from './message-list';
 import { RoomHeader } from './room-header';
+import { QueryFailed } from '../../components/query-failed';
 
 /** The cargos that only read a room: the general room's read-only cargos; every room is open to write for the others. */
 export const readsOnly = (cargo: ChatViewerKind, tipo: ChatKind) =>
@@ -146,12 +147,7 @@ export function ChatRoom({ caseId, tipo, source }: ChatRoomProps) {
   const waiting = pending.filter((p) => !sentIds.has(p.clientId));
   const queued = waiting.filter((w) => !w.error).length;
 
-  if (room.isError)
-    return (
-      <Alert severity={isApiError(room.error) && room.error.status === 403 ? 'info' : 'error'} data-testid="chat-error">
-        {isApiError(room.error) ? room.error.message : MSG.algoSalioMal}
-      </Alert>
-    );
+  if (room.isError) return <QueryFailed error={room.error} onRetry={room.refetch} testId="chat-error" />;
   if (!room.data || !sala || !mensajes)
     return (
       <Paper variant="outlined" ref={ref} sx={{ height, display: 'grid', placeItems: 'center' }}>

@@ -18,7 +18,6 @@ import {
   fmt,
   type CaseMap,
 } from '@vialex/domain';
-import { isApiError } from '../../lib/api';
 import { useFeedback } from '../../components/list/use-feedback';
 import { CenteredSpinner } from '../../components/centered-spinner';
 import { useCaseMap, useMapSource, useMarkArrival, usePlaceCase } from './api/map-api';
@@ -29,6 +28,7 @@ import { MapCanvas } from './map-canvas';
 import { ArrivalTimes, PeopleLegend } from './map-panel';
 import { markerModel, mergeLive } from './model';
 import { useMapLive } from './use-map-live';
+import { QueryFailed } from '../../components/query-failed';
 
 const T = LABELS.mapa;
 
@@ -77,12 +77,7 @@ export function CaseMapView({ caseId }: { caseId: string }) {
     remeasure: ready,
   });
 
-  if (query.isError && !query.data)
-    return (
-      <Alert severity={isApiError(query.error) && query.error.status === 403 ? 'info' : 'error'}>
-        {isApiError(query.error) ? query.error.message : MSG.algoSalioMal}
-      </Alert>
-    );
+  if (query.isError && !query.data) return <QueryFailed error={query.error} onRetry={query.refetch} />;
   if (!query.data) return <CenteredSpinner />;
   const map = query.data;
   const people = mergeLive(map.personas, heard, query.dataUpdatedAt).map((p) => markerModel(p, now));

@@ -39,6 +39,7 @@ import { useSendSms } from './api/send-sms';
 import { useRevokeLink } from './api/revoke-link';
 import { useEndClientSession } from './api/end-client-session';
 import { ButtonSpinner } from '../../components/button-spinner';
+import { QueryFailed } from '../../components/query-failed';
 
 export interface CaseSmsPanelProps {
   caseId: string;
@@ -83,7 +84,7 @@ export function CaseSmsPanel({ caseId }: CaseSmsPanelProps) {
           <CircularProgress size={28} aria-label={LABELS.casoSms.titulo} />
         </Box>
       ) : query.isError ? (
-        <Alert severity="error">{isApiError(query.error) ? query.error.message : MSG.algoSalioMal}</Alert>
+        <QueryFailed error={query.error} onRetry={query.refetch} />
       ) : (
         <>
           <SendSmsForm

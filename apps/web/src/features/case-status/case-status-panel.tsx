@@ -32,6 +32,7 @@ import { useFeedback } from '../../components/list/use-feedback';
 import { useStatusForm } from './api/status-form';
 import { useChangeStatus } from './api/change-status';
 import { ButtonSpinner } from '../../components/button-spinner';
+import { QueryFailed } from '../../components/query-failed';
 
 const T = LABELS.gestion;
 
@@ -60,9 +61,7 @@ export function CaseStatusPanel({ caseId, onSaved }: CaseStatusPanelProps) {
           <CircularProgress size={28} aria-label={MSG.cargando} />
         </Box>
       ) : query.isError ? (
-        <Alert severity={isApiError(query.error) && query.error.status === 403 ? 'info' : 'error'}>
-          {isApiError(query.error) ? query.error.message : MSG.algoSalioMal}
-        </Alert>
+        <QueryFailed error={query.error} onRetry={query.refetch} />
       ) : (
         <StatusForm
           key={caseId}

@@ -34,6 +34,7 @@ import { CaseDataTab, Section } from './case-data-tab';
 import { HistoryList } from './history-list';
 import { TabPlaceholder } from './tab-placeholder';
 import { CaseFileButton } from './case-file-button';
+import { QueryFailed } from '../../components/query-failed';
 
 const L = LABELS.espacio;
 
@@ -101,12 +102,7 @@ function TabBody({
   // Every tab's data comes from the server, which refuses it as it refuses the workspace.
   const data = useWorkspaceTab(espacio.caso.id, tab, visible);
   if (!visible) return <Alert severity="info">{MSG.noAutorizado}</Alert>;
-  if (data.isError)
-    return (
-      <Alert severity={isApiError(data.error) && data.error.status === 403 ? 'info' : 'error'}>
-        {isApiError(data.error) ? data.error.message : MSG.algoSalioMal}
-      </Alert>
-    );
+  if (data.isError) return <QueryFailed error={data.error} onRetry={data.refetch} />;
   switch (tab) {
     case 'informacion':
       return (
