@@ -104,10 +104,26 @@ export async function expectCreatedCase(page: Page, previous?: number): Promise<
   return caso;
 }
 
-/** Chooses an option of a select or autocomplete labelled `label` inside `scope`. */
+/**
+ * Chooses an option of a select or autocomplete labelled `label` inside `scope`. MUI's select
+ * opens on mousedown and closes on a mouseup outside the field: when the field moves between the
+ * two (the plate look-up's answer appearing above it), its list closes at once and the field
+ * says it is collapsed. Then it is opened again, as a person would. (While a list is open the
+ * page behind it is hidden from the accessibility tree: the field is found only when closed.)
+ */
 export async function pick(page: Page, scope: Locator, label: string | RegExp, option: string | RegExp): Promise<void> {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).first().click();
+  const field = scope.getByRole('combobox', { name: label });
+  const choice = page.getByRole('listbox').getByRole('option', { name: option, exact: true }).first();
+  await field.click();
+  await expect(async () => {
+    const closed =
+      !(await choice.isVisible()) &&
+      (await field.isVisible()) &&
+      (await field.getAttribute('aria-expanded', { timeout: 1_000 })) !== 'true';
+    if (closed) await field.click();
+    await expect(choice).toBeVisible({ timeout: 2_000 });
+  }).toPass();
+  await choice.click();
 }
 
 /** The rows of the screen's list. */
