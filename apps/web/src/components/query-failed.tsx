@@ -1,11 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { MSG } from '@vialex/domain';
-import { isApiError } from '../lib/api';
+import { isApiError, isRefusal } from '../lib/api';
 
-/** A refusal stays one if asked again; no connection, a timeout, a limit or the server failing may not. */
-const isFinal = (error: unknown) =>
-  isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+/** A refusal stays one when the user asks again, but for a time-out or a limit; no connection or the server failing may not. */
+const isFinal = (error: unknown) => isRefusal(error) && error.status !== 408 && error.status !== 429;
 
 /**
  * What a panel shows when its data did not load: the server's message (a refusal of access as

@@ -22,6 +22,9 @@ export function isApiError(e: unknown): e is ApiError {
   return e instanceof ApiError;
 }
 
+/** The server refused the request (4xx): asked again at once, it would answer the same. */
+export const isRefusal = (e: unknown): e is ApiError => isApiError(e) && e.status >= 400 && e.status < 500;
+
 /** 401 codes that mean "this browser no longer has a staff session". */
 const SESSION_LOST_CODES = new Set(['SESSION_ENDED', 'NO_SESSION']);
 

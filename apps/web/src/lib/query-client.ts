@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from './api';
+import { isRefusal } from './api';
 
 /** Retrying a refusal (4xx) only repeats it; retry network trouble and 5xx once. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
+  if (isRefusal(error)) return false;
   return failureCount < 1;
 }
 
