@@ -56,18 +56,25 @@ async function fillCase(page: Page, dialog: Locator) {
   await pick(page, dialog, F.tipoProducto, 'Ninguno');
 }
 
-/** The plate look-up held until released, so its progress can be seen. */
-async function holdLookup(page: Page): Promise<() => void> {
+/** The plate look-up held until released, so its progress can be seen; then answered, or cut. */
+async function holdLookup(page: Page, then: 'answer' | 'cut' = 'answer'): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(
     (url) => url.pathname === '/api/casos/consulta-placa',
     async (route) => {
       await held;
-      await route.continue();
+      await (then === 'answer' ? route.continue() : route.abort('internetdisconnected'));
     },
   );
   return release;
+}
+
+/** Where a field is on screen, to the pixel. */
+async function top(field: Locator): Promise<number> {
+  const box = await field.boundingBox();
+  if (!box) throw new Error('the field is not on screen');
+  return Math.round(box.y);
 }
 
 async function createThroughForm(page: Page, screenshot: string): Promise<number> {
@@ -76,8 +83,14 @@ async function createThroughForm(page: Page, screenshot: string): Promise<number
   const dialog = newCaseDialog(page);
   const release = await holdLookup(page);
   await dialog.getByLabel(F.placa).fill('tax123');
-  // Labelled progress while the services are asked, then each service's answer on its own line.
+  // Labelled progress while the services are asked, each service named on the line its answer
+  // will take; then each service's answer on its own line.
   await expect(dialog.getByTestId('plate-lookup-progress')).toHaveText(FEEDBACK.consultandoPoliza);
+  await expect(dialog.getByTestId('plate-service-pending')).toHaveText(Object.values(FEEDBACK.servicios));
+  // The fields below the look-up stay where they are when its answer lands: the agent is
+  // already on them, and a select that moves between a tap's press and release closes again.
+  const tipoCaso = dialog.getByRole('combobox', { name: F.tipoCaso });
+  const waitingAt = await top(tipoCaso);
   release();
   await expect(dialog.getByTestId('plate-lookup-progress')).toHaveCount(0);
   const services = dialog.getByTestId('plate-service');
@@ -85,6 +98,7 @@ async function createThroughForm(page: Page, screenshot: string): Promise<number
     `${FEEDBACK.servicios.Tecnicar}${MSG.vehiculoConPolizaTecnicar}`,
     `${FEEDBACK.servicios['SEGURO TERCERO']}${FEEDBACK.hubSinRegistro}`,
   ]);
+  expect(await top(tipoCaso)).toBe(waitingAt);
   await fillCase(page, dialog);
   await shot(page, `${screenshot}-form`);
   await dialog.getByRole('button', { name: MSG.guardar }).click();
@@ -126,6 +140,27 @@ test('a Call Center agent creates a case: the number large, the toast naming it,
 
 test.describe('phone', () => {
   test.use(PHONE);
+
+  test('a plate look-up that fails keeps its room: the fields below stay under the finger', async ({ page }) => {
+    await signIn(page, DEMO.callCenter);
+    await openCases(page);
+    await page.getByRole('button', { name: MSG.nuevo }).click();
+    const dialog = newCaseDialog(page);
+    const cut = await holdLookup(page, 'cut');
+    await dialog.getByLabel(F.placa).fill('tax123');
+    await expect(dialog.getByTestId('plate-lookup-progress')).toBeVisible();
+    const tipoCaso = dialog.getByRole('combobox', { name: F.tipoCaso });
+    const waitingAt = await top(tipoCaso);
+    cut();
+    // The failure is one line where the wait took three; the fields below do not come up.
+    await expect(dialog.getByTestId('plate-lookup-result')).toHaveText(MSG.sinConexion);
+    expect(await top(tipoCaso)).toBe(waitingAt);
+    await shot(page, 'feedback-plate-lookup-failed-phone');
+    // A plate too short to look up gives the room back.
+    await dialog.getByLabel(F.placa).fill('tax12');
+    await expect(dialog.getByTestId('plate-lookup')).toHaveCount(0);
+    expect(await top(tipoCaso)).toBeLessThan(waitingAt);
+  });
 
   test('the created number and its toast at 390×844', async ({ page }) => {
     await signIn(page, DEMO.callCenter);

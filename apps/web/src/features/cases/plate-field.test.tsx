@@ -68,10 +68,16 @@ describe('PlateField', () => {
     expect(screen.getByTestId('plate-lookup-spinner')).toBeInTheDocument();
     // Labelled progress while the services are asked.
     expect(screen.getByRole('status')).toHaveTextContent(FEEDBACK.consultandoPoliza);
+    // Each service named on the line its answer will take, so the answer moves nothing.
+    expect(screen.getAllByTestId('plate-service-pending').map((l) => l.textContent)).toEqual([
+      FEEDBACK.servicios.Tecnicar,
+      FEEDBACK.servicios['SEGURO TERCERO'],
+    ]);
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe('/api/casos/consulta-placa?placa=TAX123');
     expect(await screen.findByTestId('plate-plan')).toHaveTextContent('RC PUBLICO');
     expect(screen.queryByText(FEEDBACK.consultandoPoliza)).not.toBeInTheDocument();
+    expect(screen.queryByTestId('plate-service-pending')).not.toBeInTheDocument();
     // Each service's answer on its own line.
     expect(screen.getAllByTestId('plate-service').map((l) => l.textContent)).toEqual([
       `Tecnicar${MSG.vehiculoConPolizaTecnicar}`,

@@ -1,8 +1,9 @@
-import type { Ref } from 'react';
+import { useLayoutEffect, useRef, type Ref } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -108,6 +109,9 @@ function lastEnd(result: { polizas: { fechaFin: string | null }[] }): string | n
     : null;
 }
 
+/** A small chip's height: the plan's row is as tall while the look-up runs as when it answers. */
+const CHIP_ROW_HEIGHT = 24;
+
 const planColor = (plan: string) => ((PLANES_AUTORIZADOS as readonly string[]).includes(plan) ? 'success' : 'default');
 
 type Service = PlateLookup['servicios'][number];
@@ -165,28 +169,84 @@ function ServiceAnswer({ fuente, resultado }: Service) {
   );
 }
 
+/** A service's line before it answers: its name, with a placeholder where its answer will be. */
+function ServicePending({ fuente }: { fuente: Service['fuente'] }) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }} data-testid="plate-service-pending">
+      <Skeleton variant="circular" width={20} height={20} sx={{ mt: '2px', flexShrink: 0 }} aria-hidden />
+      <Typography variant="body2">
+        <Box component="span" sx={{ fontWeight: 600, mr: 1 }}>
+          {FEEDBACK.servicios[fuente]}
+        </Box>
+        <Skeleton variant="text" width="10em" sx={{ display: 'inline-block', verticalAlign: 'middle' }} aria-hidden />
+      </Typography>
+    </Stack>
+  );
+}
+
+const SERVICES = Object.keys(FEEDBACK.servicios) as Service['fuente'][];
+
 /**
- * What the look-up is doing and found: 'Consultando póliza…' while it runs; then the resulting
- * plan as a chip (and when the policy ended) and each policy service's answer on its own line.
+ * Keeps the look-up's block at the tallest it has been while the plate stays complete. The block
+ * sits between fields the agent is filling: an answer shorter than the wait (a failure, say)
+ * must not pull the fields below up under a finger that is already on its way.
+ */
+function useNeverShrinks<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const tallest = useRef(0);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) {
+      tallest.current = 0;
+      return;
+    }
+    el.style.minHeight = '';
+    tallest.current = Math.max(tallest.current, el.offsetHeight);
+    if (tallest.current > 0) el.style.minHeight = `${tallest.current}px`;
+  });
+  return ref;
+}
+
+/**
+ * What the look-up is doing and found. From the moment the plate is complete it takes the room its
+ * answer will take — a row for the plan, one per policy service — so the answer fills in without
+ * moving the fields below while the agent is already on them (a tap on a select as the form moves
+ * opens and at once closes its list). While it runs: 'Consultando póliza…' and each service's name;
+ * then the resulting plan as a chip (and when the policy ended) and each service's answer.
  */
 export function PlateLookupResult({ lookup }: { lookup: PlateLookupState }) {
+  const { result, failure, waiting } = lookup;
+  const ref = useNeverShrinks<HTMLDivElement>();
+  if (!waiting && !result && !failure) return null;
+  return (
+    <Stack ref={ref} spacing={1} data-testid="plate-lookup">
+      <LookupOutcome lookup={lookup} />
+    </Stack>
+  );
+}
+
+function LookupOutcome({ lookup }: { lookup: PlateLookupState }) {
   const { result, failure } = lookup;
   if (lookup.waiting)
     return (
-      <Stack
-        direction="row"
-        spacing={1}
-        sx={{ alignItems: 'center' }}
-        role="status"
-        data-testid="plate-lookup-progress"
-      >
-        <CircularProgress size={16} aria-hidden />
-        <Typography variant="body2" color="text.secondary">
-          {FEEDBACK.consultandoPoliza}
-        </Typography>
-      </Stack>
+      <>
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ alignItems: 'center', minHeight: CHIP_ROW_HEIGHT }}
+          role="status"
+          data-testid="plate-lookup-progress"
+        >
+          <CircularProgress size={16} aria-hidden />
+          <Typography variant="body2" color="text.secondary">
+            {FEEDBACK.consultandoPoliza}
+          </Typography>
+        </Stack>
+        {SERVICES.map((fuente) => (
+          <ServicePending key={fuente} fuente={fuente} />
+        ))}
+      </>
     );
-  if (!result && !failure) return null;
   if (!result)
     return (
       <Typography variant="body2" color="text.secondary" data-testid="plate-lookup-result" aria-live="polite">
@@ -196,7 +256,12 @@ export function PlateLookupResult({ lookup }: { lookup: PlateLookupState }) {
   const expiredOn = result.vigente ? null : lastEnd(result);
   return (
     <Stack spacing={1} data-testid="plate-lookup-result" aria-live="polite">
-      <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      <Stack
+        direction="row"
+        spacing={1.5}
+        useFlexGap
+        sx={{ alignItems: 'center', flexWrap: 'wrap', minHeight: CHIP_ROW_HEIGHT }}
+      >
         <Chip
           size="small"
           color={planColor(result.tipo_plan)}
