@@ -8,8 +8,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
-// For its effect: node-postgres's array rows skip building an object they never use.
-import './pg-array-rows.js';
+// For its effect: node-postgres builds each statement's empty row once, and none for array rows.
+import './pg-lean-rows.js';
 
 export type Schema = typeof schema;
 /** One type for both drivers: PGlite's drizzle database has the same query API. */
