@@ -24,7 +24,9 @@ done
 # shellcheck disable=SC2086
 perf record -e cpu-clock -F 1999 ${PERF_ARGS:-} -p "$pid" -o "$out" &
 recorder=$!
-wait "$runner"
+status=0
+wait "$runner" || status=$? # a bench that misses its budget still leaves its profile
 kill -INT "$recorder" 2>/dev/null || true
 wait "$recorder" || true
 echo "perf data: $out (JavaScript names: /tmp/perf-$pid.map)"
+exit "$status"
