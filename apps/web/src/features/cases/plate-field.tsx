@@ -219,7 +219,9 @@ export function PlateLookupResult({ lookup }: { lookup: PlateLookupState }) {
   const ref = useNeverShrinks<HTMLDivElement>();
   if (!waiting && !result && !failure) return null;
   return (
-    <Stack ref={ref} spacing={1} data-testid="plate-lookup">
+    // One polite live region from the wait to the answer: the answer replaces the wait inside it,
+    // so a screen reader hears it, as it would not from a region that appears with its text.
+    <Stack ref={ref} spacing={1} data-testid="plate-lookup" aria-live="polite">
       <LookupOutcome lookup={lookup} />
     </Stack>
   );
@@ -249,13 +251,13 @@ function LookupOutcome({ lookup }: { lookup: PlateLookupState }) {
     );
   if (!result)
     return (
-      <Typography variant="body2" color="text.secondary" data-testid="plate-lookup-result" aria-live="polite">
+      <Typography variant="body2" color="text.secondary" data-testid="plate-lookup-result">
         {failure}
       </Typography>
     );
   const expiredOn = result.vigente ? null : lastEnd(result);
   return (
-    <Stack spacing={1} data-testid="plate-lookup-result" aria-live="polite">
+    <Stack spacing={1} data-testid="plate-lookup-result">
       <Stack
         direction="row"
         spacing={1.5}
