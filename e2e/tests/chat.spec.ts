@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { CHAT_PAGE_SIZE, LABELS, MSG, fmt } from '@vialex/domain';
+import { CHAT_PAGE_SIZE, LABELS, MSG, fmt, fmtCount } from '@vialex/domain';
 import {
   DEMO,
   PHONE,
@@ -256,7 +256,7 @@ for (const [size, options] of [
         { name: 'dron-1.png', mimeType: 'image/png', buffer: PNG },
         { name: 'dron-2.png', mimeType: 'image/png', buffer: PNG },
       ]);
-      await expect(dialog.getByText(fmt(T.fotosSeleccionadas, { n: 2 }))).toBeVisible();
+      await expect(dialog.getByText(fmtCount(T.fotosSeleccionadas, 2))).toBeVisible();
       await expect(dialog.getByTestId('drone-location')).toHaveText(T.ubicacionObtenida);
       await chatShot(page, `${size}-drone-dialog`);
       await dialog.getByRole('button', { name: MSG.guardar }).click();
@@ -303,7 +303,7 @@ for (const [size, options] of [
       await expect(pending.getByTestId('chat-pending')).toBeVisible();
       await say(page, 'Segundo sin señal');
       await expect(page.getByTestId('chat-message-pending')).toHaveCount(2);
-      await expect(page.getByTestId('chat-outbox-note')).toHaveText(fmt(T.pendientesEnvio, { n: 2 }));
+      await expect(page.getByTestId('chat-outbox-note')).toHaveText(fmtCount(T.pendientesEnvio, 2));
       await chatShot(page, `${size}-offline-pending`);
 
       await context.setOffline(false);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { CARGOS, MSG, can, fmt, type Cargo } from '@vialex/domain';
+import { CARGOS, MSG, can, fmt, fmtCount, type Cargo } from '@vialex/domain';
 import { areas, empresas, usuarios } from '../src/db/schema/index.js';
 import { startTestServer, type TestServer } from './helper.js';
 import { createUser, signInEveryCargo } from './factories.js';
@@ -248,7 +248,7 @@ describe('areas: the form, the inactivate action and the users form', () => {
     const a = (await send('POST', '/api/areas', 'Administrador', { nombre: 'Soporte' })).json();
     await createUser(s.ctx, { cargo: 'Perito', area: 'SOPORTE' });
     const res = await send('PUT', `/api/areas/${a.id}`, 'Administrador', { nombre: 'Soporte técnico' });
-    expect(res.json()).toMatchObject({ statusCode: 409, message: fmt(MSG.areaConUsuarios, { n: 1 }) });
+    expect(res.json()).toMatchObject({ statusCode: 409, message: fmtCount(MSG.areaConUsuarios, 1) });
     expect((await s.ctx.db.select().from(areas).where(eq(areas.id, a.id)))[0].nombre).toBe('SOPORTE');
     // Inactivating it is fine: the user keeps the area.
     expect((await send('PUT', `/api/areas/${a.id}/estado`, 'Administrador', { estado: false })).statusCode).toBe(200);

@@ -350,7 +350,7 @@ describe('on the case', () => {
       'Abogado',
       'Call Center',
     ]);
-    expect(n.cuerpo).toBe(`Caso # ${c.caso}: 1 foto(s) de dron cargada(s)`);
+    expect(n.cuerpo).toBe(`Caso # ${c.caso}: primera carga de fotos de dron (1)`);
   });
 
   it('closing: the contact-centre coordinator and every agent; not the administrator who closed it', async () => {

@@ -304,7 +304,7 @@ export const LABELS = {
     buscar: 'Buscar en el chat',
     abrirBusqueda: 'Buscar',
     cerrarBusqueda: 'Cerrar búsqueda',
-    resultados: '{n} mensaje(s) encontrado(s)',
+    resultados: { one: '{n} mensaje encontrado', other: '{n} mensajes encontrados' },
     sinResultados: 'Ningún mensaje coincide con la búsqueda.',
     cargarAnteriores: 'Cargar mensajes anteriores',
     cargando: 'Cargando…',
@@ -318,7 +318,7 @@ export const LABELS = {
     responder: 'Responder',
     respondiendoA: 'Respondiendo a {nombre}',
     cancelarRespuesta: 'Cancelar respuesta',
-    archivosAdjuntos: '{n} archivo(s)',
+    archivosAdjuntos: { one: '{n} archivo', other: '{n} archivos' },
     enLinea: 'En línea',
     desconectado: 'Desconectado',
     enLineaN: '{n} en línea',
@@ -330,10 +330,10 @@ export const LABELS = {
     soloArchivos: 'En esta sala usted ve solo los mensajes con archivos.',
     fotosDrone: 'Fotos Drone',
     seleccionarFotos: 'Seleccionar fotos',
-    fotosSeleccionadas: '{n} foto(s) seleccionada(s)',
+    fotosSeleccionadas: { one: '{n} foto seleccionada', other: '{n} fotos seleccionadas' },
     ubicacion: 'Ubicación: {lat}, {long}',
     sinUbicacion: 'Sin ubicación del dispositivo',
-    miembrosN: '{n} miembro(s)',
+    miembrosN: { one: '{n} miembro', other: '{n} miembros' },
     sinMiembros: 'Quien escriba o lea en esta sala aparecerá aquí.',
     /** The general room says who reads it: the client is there. */
     /** Short enough for a phone's room header (390 px) beside the room's name and buttons. */
@@ -347,7 +347,10 @@ export const LABELS = {
     sinMensajesLectura: 'Cuando el equipo escriba, verá aquí la conversación.',
     sinMensajesCerrada: 'Podrá escribir aquí cuando el investigador abra la sala.',
     noLeidos: '{n} sin leer',
-    pendientesEnvio: '{n} mensaje(s) se enviarán cuando vuelva la conexión',
+    pendientesEnvio: {
+      one: '{n} mensaje se enviará cuando vuelva la conexión',
+      other: '{n} mensajes se enviarán cuando vuelva la conexión',
+    },
     hoy: 'Hoy',
     // Fotos Drone: where the phone is when they are saved.
     ubicacionObtenida: 'Ubicación del dispositivo obtenida',

@@ -350,9 +350,9 @@ export const MSG = {
   demasiadosArchivos: 'Se pueden adjuntar hasta {max} archivos',
   chatDesbloqueado: 'El chat ha sido desbloqueado',
   fotoDroneNombre: 'Foto dron',
-  avisoPrimeraFoto: 'Caso # {caso}: {n} foto(s) de dron cargada(s)',
+  avisoPrimeraFoto: 'Caso # {caso}: primera carga de fotos de dron ({n})',
   trazaBloqueoChat: '{accion} del chat {sala} del caso # {caso}',
-  mensajeArchivos: '{n} archivo(s)',
+  mensajeArchivos: { one: '{n} archivo', other: '{n} archivos' },
   citaTextoNoVisible: 'Mensaje de texto: en esta sala usted ve solo los archivos',
   // The case map (not in the spec's catalogue)
   llegadaMarcada: 'Llegada registrada',
@@ -386,7 +386,10 @@ export const MSG = {
   nitNoValido: 'NIT no válido: números, con guion antes del dígito de verificación',
   areaNoExiste: 'El área no existe',
   areaDuplicada: 'Ya existe un área con ese nombre',
-  areaConUsuarios: 'No se puede cambiar el nombre: {n} usuario(s) pertenecen a esta área',
+  areaConUsuarios: {
+    one: 'No se puede cambiar el nombre: {n} usuario pertenece a esta área',
+    other: 'No se puede cambiar el nombre: {n} usuarios pertenecen a esta área',
+  },
   estadoCatalogoNoExiste: 'El estado no existe',
   estadoDuplicado: 'Ya existe un estado con ese nombre',
   estadoConCasos: 'No se puede cambiar el nombre: hay casos en este estado',
@@ -460,6 +463,17 @@ export const MSG = {
 /** Fills `{name}` placeholders of a catalogue message. */
 export function fmt(message: string, values: Record<string, string | number>): string {
   return message.replace(/\{(\w+)\}/g, (all, key: string) => (key in values ? String(values[key]) : all));
+}
+
+/** A text that counts something: its singular and its plural, each with `{n}`. */
+export interface Counted {
+  one: string;
+  other: string;
+}
+
+/** A counting text for `n` ('1 archivo', '0 archivos', '3 archivos'), its other placeholders filled too. */
+export function fmtCount(text: Counted, n: number, values: Record<string, string | number> = {}): string {
+  return fmt(n === 1 ? text.one : text.other, { ...values, n });
 }
 
 /** Screen titles and menu entries (spec 1 §2, spec 2 §2, spec 3 §2). */

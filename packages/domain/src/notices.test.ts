@@ -174,7 +174,7 @@ describe('the rest of the table, row by row', () => {
       {
         momento: 'Carga de primera foto',
         titulo: 'Carga de primera foto',
-        cuerpo: 'Caso # 42: 2 foto(s) de dron cargada(s)',
+        cuerpo: 'Caso # 42: primera carga de fotos de dron (2)',
       },
     ],
     [

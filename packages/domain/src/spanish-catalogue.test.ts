@@ -63,6 +63,22 @@ describe('the catalogue speaks one Spanish', () => {
     expect(all.filter(([, t]) => SLIPS.test(t)).map(([at, t]) => `${at}: ${t}`)).toEqual([]);
   });
 
+  it('counts in words that agree with the number: "1 archivo", "3 archivos", never "archivo(s)"', () => {
+    // A form's field label may offer both ('Nombre(s)': one name or several); a sentence may not.
+    const hedged = all.filter(([, t]) => /\p{L}\(s\)/u.test(t) && t !== 'Nombre(s)');
+    expect(hedged.map(([at, t]) => `${at}: ${t}`)).toEqual([]);
+    expect(domain.fmtCount(domain.LABELS.chat.pendientesEnvio, 1)).toBe(
+      '1 mensaje se enviará cuando vuelva la conexión',
+    );
+    expect(domain.fmtCount(domain.LABELS.chat.pendientesEnvio, 2)).toBe(
+      '2 mensajes se enviarán cuando vuelva la conexión',
+    );
+    expect(domain.fmtCount(domain.MSG.mensajeArchivos, 0)).toBe('0 archivos');
+    expect(domain.fmtCount(domain.MSG.areaConUsuarios, 1)).toBe(
+      'No se puede cambiar el nombre: 1 usuario pertenece a esta área',
+    );
+  });
+
   it('fails on each kind of slip it looks for', () => {
     expect(TU.test('¿Deseas archivar el caso?')).toBe(true);
     expect(TU.test('Comuníquese con su asesor')).toBe(false);

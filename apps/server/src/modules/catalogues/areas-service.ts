@@ -1,5 +1,5 @@
 import { and, count, eq, ne } from 'drizzle-orm';
-import { MSG, fmt, mayWriteArea, type AreaValues } from '@vialex/domain';
+import { MSG, fmtCount, mayWriteArea, type AreaValues } from '@vialex/domain';
 import type { AppContext } from '../../platform/context.js';
 import type { Executor } from '../../db/client.js';
 import { areas, usuarios } from '../../db/schema/index.js';
@@ -62,7 +62,7 @@ export async function updateArea(ctx: AppContext, viewer: Viewer, id: string, in
       if (existing.nombre !== input.nombre) {
         await assertUniqueName(tx, input.nombre, id);
         const [{ n }] = await tx.select({ n: count() }).from(usuarios).where(eq(usuarios.area, existing.nombre));
-        if (n > 0) throw conflict('AREA_HAS_USERS', fmt(MSG.areaConUsuarios, { n }));
+        if (n > 0) throw conflict('AREA_HAS_USERS', fmtCount(MSG.areaConUsuarios, n));
       }
       const [row] = await tx
         .update(areas)

@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import { CHAT_TAB, MSG, fmt, maySend, mayUploadDronePhotos } from '@vialex/domain';
+import { CHAT_TAB, MSG, fmtCount, maySend, mayUploadDronePhotos } from '@vialex/domain';
 import type { Executor, Tx } from '../../db/client.js';
 import { runPrepared } from '../../db/prepared.js';
 import { casos, fotosdrone, mensajes } from '../../db/schema/index.js';
@@ -301,7 +301,7 @@ async function recordDronePhotos(
  * pushes are the staff's (the client follows their case on the link's page).
  */
 async function tellAway(tx: Tx, pending: Pending, open: OpenRoom, row: MessageRow, away: string[]): Promise<void> {
-  const texto = row.content || fmt(MSG.mensajeArchivos, { n: (row.files as unknown[]).length });
+  const texto = row.content || fmtCount(MSG.mensajeArchivos, (row.files as unknown[]).length);
   // One unread notice per room for each of them: a burst of messages refreshes it (notices.ts).
   await noticeAboutCase(tx, pending, open.caso, 'chatMessage', {
     vars: { texto, tab: CHAT_TAB[open.kind] },

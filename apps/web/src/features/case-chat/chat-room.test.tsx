@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { LABELS, MSG, fmt, type ChatMessage, type ChatPage, type ChatRoom as Sala, type Me } from '@vialex/domain';
+import { LABELS, MSG, fmtCount, type ChatMessage, type ChatPage, type ChatRoom as Sala, type Me } from '@vialex/domain';
 import { ChatRoom } from './chat-room';
 import { chatOutbox } from './chat-outbox';
 import { renderWithApp } from '../../test/render';
@@ -255,7 +255,7 @@ describe('ChatRoom', { timeout: 20_000 }, () => {
     renderRoom();
     await screen.findAllByTestId('chat-message');
     // The badge's count is in the button's name.
-    fireEvent.click(screen.getByRole('button', { name: `${T.miembros} · ${fmt(T.miembrosN, { n: 3 })}` }));
+    fireEvent.click(screen.getByRole('button', { name: `${T.miembros} · ${fmtCount(T.miembrosN, 3)}` }));
     const list = await screen.findByTestId('chat-members');
     expect(within(list).getByText(new RegExp(T.miembros))).toBeInTheDocument();
     const members = within(list).getAllByTestId('chat-member');

@@ -16,7 +16,14 @@ import Lock from '@mui/icons-material/Lock';
 import Schedule from '@mui/icons-material/Schedule';
 import Search from '@mui/icons-material/Search';
 import { useQueryClient } from '@tanstack/react-query';
-import { GENERAL_CHAT_READ_ONLY, MSG, fmt, type ChatKind, type ChatMessage, type ChatViewerKind } from '@vialex/domain';
+import {
+  GENERAL_CHAT_READ_ONLY,
+  MSG,
+  fmtCount,
+  type ChatKind,
+  type ChatMessage,
+  type ChatViewerKind,
+} from '@vialex/domain';
 import { isApiError } from '../../lib/api';
 import { useConnection } from '../../lib/connection';
 import { CurrentUserContext } from '../../lib/session';
@@ -288,7 +295,7 @@ export function ChatRoom({ caseId, tipo, source }: ChatRoomProps) {
           />
           {searching && found.data && (
             <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }} role="status">
-              {fmt(T.resultados, { n: results.length })}
+              {fmtCount(T.resultados, results.length)}
             </Typography>
           )}
           <IconButton
@@ -336,7 +343,7 @@ export function ChatRoom({ caseId, tipo, source }: ChatRoomProps) {
           }}
         >
           <Schedule sx={{ fontSize: 16 }} aria-hidden />
-          {fmt(T.pendientesEnvio, { n: queued })}
+          {fmtCount(T.pendientesEnvio, queued)}
         </Typography>
       )}
       {canSend ? (

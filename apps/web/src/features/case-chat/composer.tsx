@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import AttachFile from '@mui/icons-material/AttachFile';
 import Close from '@mui/icons-material/Close';
 import Send from '@mui/icons-material/Send';
-import { CHAT_FILES_MAX, CHAT_MESSAGE_MAX_LENGTH, MSG, UPLOAD_ACCEPT, fmt } from '@vialex/domain';
+import { CHAT_FILES_MAX, CHAT_MESSAGE_MAX_LENGTH, MSG, UPLOAD_ACCEPT, fmt, fmtCount } from '@vialex/domain';
 import { showToast } from '../../lib/toasts';
 import { T } from './format';
 import type { QuoteModel } from './message-bubble';
@@ -84,7 +84,7 @@ export function Composer({ onSend, reply, onCancelReply, allowFiles }: ComposerP
               {fmt(T.respondiendoA, { nombre: reply.username })}
             </Typography>
             <Typography variant="caption" color="text.secondary" noWrap component="p">
-              {reply.content || fmt(T.archivosAdjuntos, { n: reply.archivos })}
+              {reply.content || fmtCount(T.archivosAdjuntos, reply.archivos)}
             </Typography>
           </Box>
           <IconButton size="small" onClick={onCancelReply} aria-label={T.cancelarRespuesta}>

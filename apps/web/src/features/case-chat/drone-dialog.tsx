@@ -15,7 +15,7 @@ import AddPhotoAlternate from '@mui/icons-material/AddPhotoAlternate';
 import Close from '@mui/icons-material/Close';
 import LocationOff from '@mui/icons-material/LocationOff';
 import MyLocation from '@mui/icons-material/MyLocation';
-import { CHAT_FILES_MAX, IMAGE_FILE_EXTENSIONS, MSG, fmt } from '@vialex/domain';
+import { CHAT_FILES_MAX, IMAGE_FILE_EXTENSIONS, MSG, fmt, fmtCount } from '@vialex/domain';
 import { ButtonSpinner } from '../../components/button-spinner';
 import { useGeoStore, useGeolocationWatch, type DevicePosition } from '../../lib/geo';
 import { T } from './format';
@@ -183,7 +183,7 @@ function DroneDialogOpen({ onClose, onSave }: Omit<DroneDialogProps, 'open'>) {
           {photos.length > 0 && (
             <>
               <Typography variant="body2" color="text.secondary">
-                {fmt(T.fotosSeleccionadas, { n: photos.length })}
+                {fmtCount(T.fotosSeleccionadas, photos.length)}
               </Typography>
               <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} role="list" aria-label={T.adjuntos}>
                 {photos.map((f, i) => (

@@ -16,7 +16,7 @@ import InsertDriveFile from '@mui/icons-material/InsertDriveFile';
 import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
 import Reply from '@mui/icons-material/Reply';
 import Schedule from '@mui/icons-material/Schedule';
-import { MSG, fmt, type ChatMessage } from '@vialex/domain';
+import { MSG, fmt, fmtCount, type ChatMessage } from '@vialex/domain';
 import type { OutboxFile } from './outbox';
 import { DronePlace } from './drone-place';
 import { ImageViewer } from './image-viewer';
@@ -71,7 +71,7 @@ function StatusMark({ status }: { status: BubbleStatus }) {
 }
 
 function Quote({ quote, onJump }: { quote: QuoteModel; onJump?: (id: string) => void }) {
-  const text = quote.content || fmt(T.archivosAdjuntos, { n: quote.archivos });
+  const text = quote.content || fmtCount(T.archivosAdjuntos, quote.archivos);
   return (
     <Box
       component={onJump ? 'button' : 'div'}

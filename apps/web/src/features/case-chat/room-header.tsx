@@ -24,7 +24,7 @@ import Visibility from '@mui/icons-material/VisibilityOutlined';
 import Lock from '@mui/icons-material/Lock';
 import LockOpen from '@mui/icons-material/LockOpen';
 import Search from '@mui/icons-material/Search';
-import { MSG, fmt, type ChatKind, type ChatRoom as Sala } from '@vialex/domain';
+import { MSG, fmt, fmtCount, type ChatKind, type ChatRoom as Sala } from '@vialex/domain';
 import { T } from './format';
 
 const ROOM_ICON = { general: Chat, perito: Engineering, dibujante: Draw };
@@ -65,7 +65,7 @@ function MembersList({
     );
   const heading = (
     <ListSubheader component="li" sx={{ fontWeight: 700, lineHeight: '40px' }}>
-      {T.miembros} · {fmt(T.miembrosN, { n: sala.miembros.length })}
+      {T.miembros} · {fmtCount(T.miembrosN, sala.miembros.length)}
     </ListSubheader>
   );
   if (phone)
@@ -199,7 +199,7 @@ export function RoomHeader({
           <IconButton
             onClick={(e) => setAnchor(e.currentTarget)}
             // The badge's number is in the name: every visible word is (WCAG 2.5.3).
-            aria-label={`${T.miembros} · ${fmt(T.miembrosN, { n: sala.miembros.length })}`}
+            aria-label={`${T.miembros} · ${fmtCount(T.miembrosN, sala.miembros.length)}`}
             aria-haspopup="dialog"
             data-testid="chat-members-button"
           >
