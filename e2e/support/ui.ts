@@ -107,8 +107,8 @@ export async function expectCreatedCase(page: Page, previous?: number): Promise<
 /**
  * Chooses an option of a select or autocomplete labelled `label` inside `scope`. MUI's select
  * opens on mousedown and closes on a mouseup outside the field: when the field moves between the
- * two (the plate look-up's answer appearing above it), its list closes at once and the field
- * says it is collapsed. Then it is opened again, as a person would. (While a list is open the
+ * two (on a phone, a long plate look-up answer taking a second line above it), its list closes at
+ * once and the field says it is collapsed. Then it is opened again, as a person would. (While a list is open the
  * page behind it is hidden from the accessibility tree: the field is found only when closed.)
  */
 export async function pick(page: Page, scope: Locator, label: string | RegExp, option: string | RegExp): Promise<void> {

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type Ref } from 'react';
+import { useLayoutEffect, useRef, type ReactNode, type Ref } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -10,7 +10,15 @@ import Typography from '@mui/material/Typography';
 import CheckCircle from '@mui/icons-material/CheckCircleOutlined';
 import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
 import ReportProblem from '@mui/icons-material/ReportProblemOutlined';
-import { LABELS, FEEDBACK, MSG, PLANES_AUTORIZADOS, fmt, type PlateServiceResult } from '@vialex/domain';
+import {
+  LABELS,
+  FEEDBACK,
+  FUENTES_POLIZA,
+  MSG,
+  PLANES_AUTORIZADOS,
+  fmt,
+  type PlateServiceResult,
+} from '@vialex/domain';
 import { isLookupPlate, usePlateLookup, type PlateLookup } from './api/lookup-plate';
 import { useDebouncedValue } from './use-debounced-value';
 
@@ -144,54 +152,66 @@ const ICON_COLORS = {
   noDisponible: 'warning',
 } as const;
 
-/** One service's outcome on its own line: its name, then what it answered. */
-function ServiceAnswer({ fuente, resultado }: Service) {
-  const Icon = ICONS[resultado];
+/**
+ * A service's line: an icon, its name, then what it says. The wait and the answer share it, so
+ * the answer lands on the line the wait held, at the same height.
+ */
+function ServiceLine({
+  icon,
+  fuente,
+  children,
+  ...data
+}: { icon: ReactNode; fuente: Service['fuente']; children: ReactNode } & Record<`data-${string}`, string>) {
   return (
-    <Stack
-      direction="row"
-      spacing={1}
-      sx={{ alignItems: 'flex-start' }}
-      data-testid="plate-service"
-      data-service={fuente}
-      data-result={resultado}
-    >
-      <Icon fontSize="small" color={ICON_COLORS[resultado]} sx={{ mt: '2px' }} aria-hidden />
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }} {...data}>
+      {icon}
       <Typography variant="body2">
         <Box component="span" sx={{ fontWeight: 600, mr: 1 }}>
           {FEEDBACK.servicios[fuente]}
         </Box>
-        <Box component="span" sx={{ color: 'text.secondary' }}>
-          {ANSWERS[fuente][resultado]}
-        </Box>
+        {children}
       </Typography>
     </Stack>
+  );
+}
+
+/** One service's outcome on its own line: its name, then what it answered. */
+function ServiceAnswer({ fuente, resultado }: Service) {
+  const Icon = ICONS[resultado];
+  return (
+    <ServiceLine
+      fuente={fuente}
+      icon={<Icon fontSize="small" color={ICON_COLORS[resultado]} sx={{ mt: '2px' }} aria-hidden />}
+      data-testid="plate-service"
+      data-service={fuente}
+      data-result={resultado}
+    >
+      <Box component="span" sx={{ color: 'text.secondary' }}>
+        {ANSWERS[fuente][resultado]}
+      </Box>
+    </ServiceLine>
   );
 }
 
 /** A service's line before it answers: its name, with a placeholder where its answer will be. */
 function ServicePending({ fuente }: { fuente: Service['fuente'] }) {
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }} data-testid="plate-service-pending">
-      <Skeleton variant="circular" width={20} height={20} sx={{ mt: '2px', flexShrink: 0 }} aria-hidden />
-      <Typography variant="body2">
-        <Box component="span" sx={{ fontWeight: 600, mr: 1 }}>
-          {FEEDBACK.servicios[fuente]}
-        </Box>
-        <Skeleton variant="text" width="10em" sx={{ display: 'inline-block', verticalAlign: 'middle' }} aria-hidden />
-      </Typography>
-    </Stack>
+    <ServiceLine
+      fuente={fuente}
+      icon={<Skeleton variant="circular" width={20} height={20} sx={{ mt: '2px', flexShrink: 0 }} aria-hidden />}
+      data-testid="plate-service-pending"
+    >
+      <Skeleton variant="text" width="10em" sx={{ display: 'inline-block', verticalAlign: 'middle' }} aria-hidden />
+    </ServiceLine>
   );
 }
-
-const SERVICES = Object.keys(FEEDBACK.servicios) as Service['fuente'][];
 
 /**
  * Keeps the look-up's block at the tallest it has been while the plate stays complete. The block
  * sits between fields the agent is filling: an answer shorter than the wait (a failure, say)
  * must not pull the fields below up under a finger that is already on its way.
  */
-function useNeverShrinks<T extends HTMLElement>() {
+function useNeverShrinks<T extends HTMLElement>(content: unknown[]) {
   const ref = useRef<T>(null);
   const tallest = useRef(0);
   useLayoutEffect(() => {
@@ -203,7 +223,9 @@ function useNeverShrinks<T extends HTMLElement>() {
     el.style.minHeight = '';
     tallest.current = Math.max(tallest.current, el.offsetHeight);
     if (tallest.current > 0) el.style.minHeight = `${tallest.current}px`;
-  });
+    // Measured when what it shows changes, not on every render of the form around it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, content);
   return ref;
 }
 
@@ -216,7 +238,7 @@ function useNeverShrinks<T extends HTMLElement>() {
  */
 export function PlateLookupResult({ lookup }: { lookup: PlateLookupState }) {
   const { result, failure, waiting } = lookup;
-  const ref = useNeverShrinks<HTMLDivElement>();
+  const ref = useNeverShrinks<HTMLDivElement>([waiting, result, failure]);
   if (!waiting && !result && !failure) return null;
   return (
     // One polite live region from the wait to the answer: the answer replaces the wait inside it,
@@ -244,7 +266,7 @@ function LookupOutcome({ lookup }: { lookup: PlateLookupState }) {
             {FEEDBACK.consultandoPoliza}
           </Typography>
         </Stack>
-        {SERVICES.map((fuente) => (
+        {FUENTES_POLIZA.map((fuente) => (
           <ServicePending key={fuente} fuente={fuente} />
         ))}
       </>
