@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORIGEN_PROPIO, TIPOS_PLAN } from '../constants.js';
+import { FUENTES_POLIZA, ORIGEN_PROPIO, TIPOS_PLAN } from '../constants.js';
 import { pageResponse } from './common.js';
 import { listContract } from './lists.js';
 
@@ -102,7 +102,7 @@ export type QuickClientResponse = z.infer<typeof quickClientResponse>;
 export const cronosCaseResponse = z.object({ id: z.string(), caso: z.number() });
 export type CronosCaseResponse = z.infer<typeof cronosCaseResponse>;
 
-const fuentePoliza = z.enum(['Tecnicar', 'SEGURO TERCERO']);
+const fuentePoliza = z.enum(FUENTES_POLIZA);
 /**
  * What one policy service answered about a plate: a policy, the vehicle unknown to it, the vehicle
  * known without a policy (Tecnicar only), or no answer in time / an error.
