@@ -119,6 +119,61 @@ test.describe('on a phone', () => {
     await expect(take).toBeEnabled();
     await expect(page.getByText(new RegExp(`^${caso}$`)).first()).toBeVisible();
   });
+
+  test('a re-read that fails on the network keeps the case on screen and the status being written', async ({
+    page,
+    asUser,
+  }) => {
+    let socket: WebSocketRoute | undefined;
+    await page.routeWebSocket(STAFF_LIVE_SOCKET, (ws) => {
+      socket = ws;
+      ws.connectToServer();
+    });
+    const c = await createCase(asUser);
+    await signIn(page, DEMO.administrador, { at: `/gestionar-caso/${c.id}/gestionar` });
+    const description = page.getByRole('textbox', { name: LABELS.gestion.descripcion });
+    await description.fill('Borrador a medio escribir');
+    await expect.poll(() => socket !== undefined).toBe(true);
+
+    // The case's reads fail as on a signal lost mid-request; the live socket drops and comes
+    // back, after which the app reads again everything on screen.
+    await page.route(
+      (url) => url.pathname.startsWith(`/api/casos/${c.id}`),
+      (route) => (route.request().method() === 'GET' ? route.abort('internetdisconnected') : route.continue()),
+    );
+    const failed = page.waitForEvent('requestfailed', (r) => r.url().includes(`/api/casos/${c.id}/espacio`));
+    const dropped = socket!;
+    socket = undefined;
+    await dropped.close({ code: 1006 });
+    await failed;
+    await expect.poll(() => socket !== undefined).toBe(true);
+    await expect(page.getByTestId('connection-banner')).toBeHidden();
+
+    await expect(page.getByTestId('workspace-refused')).toHaveCount(0);
+    await expect(page.getByTestId('workspace-case-number')).toBeVisible();
+    await expect(description).toHaveValue('Borrador a medio escribir');
+    await expect(page.getByTestId('history-section')).toBeVisible();
+  });
+
+  test('offline, a room not loaded yet says it will load when the connection is back, and loads then', async ({
+    page,
+    context,
+    asUser,
+  }) => {
+    const c = await createCase(asUser);
+    await signIn(page, DEMO.administrador, { at: `/gestionar-caso/${c.id}` });
+    await expect(page.getByTestId('tabpanel-informacion')).toBeVisible();
+    await context.setOffline(true);
+    await expect(page.getByTestId('connection-banner')).toHaveText(MSG.sinConexionBanner);
+    await page.getByTestId('tab-chat').click();
+    const panel = page.getByTestId('tabpanel-chat');
+    // The room's read waits for the connection: the spinner says why instead of turning on.
+    await expect(panel.getByTestId('spinner-offline')).toHaveText(MSG.sinConexionCarga);
+    await shot(page, 'connectivity-phone-room-offline');
+    await context.setOffline(false);
+    await expect(panel.getByTestId('chat-room')).toBeVisible();
+    await expect(panel.getByTestId('spinner')).toHaveCount(0);
+  });
 });
 
 test('two minutes before the session time ends a warning says so; at the end /login says the time ended', async ({

@@ -55,6 +55,8 @@ export const MSG = {
   sesionTiempoCumplido: 'Su tiempo de sesión terminó. Ingrese de nuevo para continuar.',
   sinConexionBanner: 'Sin conexión. Las acciones están deshabilitadas hasta que vuelva la conexión.',
   sinConexionAccion: 'Sin conexión: espere a que vuelva la conexión',
+  /** Under a panel's spinner while it cannot load: it loads by itself when the connection is back. */
+  sinConexionCarga: 'Sin conexión: se cargará cuando vuelva la conexión',
   conexionRecuperada: 'Conexión recuperada',
   appRequiereConexion: 'VIALEX necesita conexión a internet. Revise su conexión e intente de nuevo.',
   geolocalizacionApagada: 'Para usar este sistema es necesario encender la geolocalización de su dispositivo.',

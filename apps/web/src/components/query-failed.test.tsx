@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MSG } from '@vialex/domain';
 import { ApiError } from '../lib/api';
-import { QueryFailed } from './query-failed';
+import { QueryFailed, failureShown } from './query-failed';
 
 const apiError = (status: number, message: string) => new ApiError(status, { statusCode: status, code: 'X', message });
 
@@ -31,5 +31,29 @@ describe('QueryFailed', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(MSG.casoNoExiste);
     expect(screen.getByRole('alert')).toHaveClass('MuiAlert-colorError');
     expect(screen.queryByRole('button')).toBeNull();
+  });
+});
+
+describe('failureShown', () => {
+  const failed = (error: unknown, data?: unknown) => ({ isError: true, data, error });
+
+  it('a read that never answered shows its failure, whatever it was', () => {
+    expect(failureShown(failed(apiError(0, MSG.sinConexion)))).toBe(true);
+    expect(failureShown(failed(apiError(404, MSG.casoNoExiste)))).toBe(true);
+  });
+
+  it('a later read lost on the network, failing on the server or held back keeps the last answer on screen', () => {
+    for (const status of [0, 500, 503, 408, 429])
+      expect(failureShown(failed(apiError(status, 'x'), { caso: 1 })), String(status)).toBe(false);
+    expect(failureShown(failed(new TypeError('Failed to fetch'), { caso: 1 }))).toBe(false);
+  });
+
+  it('a later read refused replaces it: the case left the viewer’s scope', () => {
+    expect(failureShown(failed(apiError(404, MSG.casoNoExiste), { caso: 1 }))).toBe(true);
+    expect(failureShown(failed(apiError(403, MSG.noAutorizado), { caso: 1 }))).toBe(true);
+  });
+
+  it('a read that did not fail shows no failure', () => {
+    expect(failureShown({ isError: false, data: undefined, error: null })).toBe(false);
   });
 });

@@ -7,6 +7,16 @@ import { isApiError, isRefusal } from '../lib/api';
 const isFinal = (error: unknown) => isRefusal(error) && error.status !== 408 && error.status !== 429;
 
 /**
+ * Whether a read's failure takes the place of what it shows. A read that never answered has
+ * nothing else to show. A later read (a live event, the connection back, the window focused)
+ * that fails on a lost connection or a failing server leaves the last answer on screen, and a
+ * form on it as the user left it: the connection banner says what is wrong. A refusal replaces
+ * it: the case left the viewer's scope, say.
+ */
+export const failureShown = (query: { isError: boolean; data: unknown; error: unknown }) =>
+  query.isError && (query.data === undefined || isFinal(query.error));
+
+/**
  * What a panel shows when its data did not load: the server's message (a refusal of access as
  * information, anything else as an error), and Reintentar unless asking again cannot help — on a
  * weak signal the panel can be loaded again without reloading the page.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import Button from '@mui/material/Button';
 import { MSG } from '@vialex/domain';
 import { ButtonSpinner } from './button-spinner';
@@ -11,6 +11,18 @@ describe('spinners', () => {
     render(<CenteredSpinner />);
     expect(screen.getAllByRole('progressbar')).toHaveLength(1);
     expect(screen.getByRole('progressbar', { name: MSG.cargando })).toBeVisible();
+  });
+
+  it('offline, a loading panel says it will load when the connection is back, and stops saying so then', () => {
+    const browser = (event: 'online' | 'offline') => act(() => void window.dispatchEvent(new Event(event)));
+    render(<CenteredSpinner />);
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('');
+    browser('offline');
+    expect(status).toHaveTextContent(MSG.sinConexionCarga);
+    expect(screen.getByRole('progressbar', { name: MSG.cargando })).toBeVisible();
+    browser('online');
+    expect(status).toHaveTextContent('');
   });
 
   it("a busy button's spinner is hidden: the button's label names it", () => {

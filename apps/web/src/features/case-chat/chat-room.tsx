@@ -39,7 +39,8 @@ import { type QuoteModel } from './message-bubble';
 import { chatRoomKey, useChatRoom, useChatSearch, useMarkRead, useOutboxEffects } from './use-chat-room';
 import { Empty, MessageList, PendingMessage, ServerMessage } from './message-list';
 import { RoomHeader } from './room-header';
-import { QueryFailed } from '../../components/query-failed';
+import { CenteredSpinner } from '../../components/centered-spinner';
+import { QueryFailed, failureShown } from '../../components/query-failed';
 
 /** The cargos that only read a room: the general room's read-only cargos; every room is open to write for the others. */
 export const readsOnly = (cargo: ChatViewerKind, tipo: ChatKind) =>
@@ -154,11 +155,11 @@ export function ChatRoom({ caseId, tipo, source }: ChatRoomProps) {
   const waiting = pending.filter((p) => !sentIds.has(p.clientId));
   const queued = waiting.filter((w) => !w.error).length;
 
-  if (room.isError) return <QueryFailed error={room.error} onRetry={room.refetch} testId="chat-error" />;
+  if (failureShown(room)) return <QueryFailed error={room.error} onRetry={room.refetch} testId="chat-error" />;
   if (!room.data || !sala || !mensajes)
     return (
       <Paper variant="outlined" ref={ref} sx={{ height, display: 'grid', placeItems: 'center' }}>
-        <CircularProgress aria-label={T.cargando} />
+        <CenteredSpinner />
       </Paper>
     );
 

@@ -28,7 +28,7 @@ import { MapCanvas } from './map-canvas';
 import { ArrivalTimes, PeopleLegend } from './map-panel';
 import { markerModel, mergeLive } from './model';
 import { useMapLive } from './use-map-live';
-import { QueryFailed } from '../../components/query-failed';
+import { QueryFailed, failureShown } from '../../components/query-failed';
 
 const T = LABELS.mapa;
 
@@ -77,7 +77,7 @@ export function CaseMapView({ caseId }: { caseId: string }) {
     remeasure: ready,
   });
 
-  if (query.isError && !query.data) return <QueryFailed error={query.error} onRetry={query.refetch} />;
+  if (failureShown(query)) return <QueryFailed error={query.error} onRetry={query.refetch} />;
   if (!query.data) return <CenteredSpinner />;
   const map = query.data;
   const people = mergeLive(map.personas, heard, query.dataUpdatedAt).map((p) => markerModel(p, now));

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -39,7 +38,8 @@ import { useSendSms } from './api/send-sms';
 import { useRevokeLink } from './api/revoke-link';
 import { useEndClientSession } from './api/end-client-session';
 import { ButtonSpinner } from '../../components/button-spinner';
-import { QueryFailed } from '../../components/query-failed';
+import { CenteredSpinner } from '../../components/centered-spinner';
+import { QueryFailed, failureShown } from '../../components/query-failed';
 
 export interface CaseSmsPanelProps {
   caseId: string;
@@ -79,12 +79,10 @@ export function CaseSmsPanel({ caseId }: CaseSmsPanelProps) {
       <Typography id={titleId} variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1.5 }}>
         {LABELS.casoSms.titulo}
       </Typography>
-      {query.isPending ? (
-        <Box sx={{ display: 'grid', placeItems: 'center', py: 3 }}>
-          <CircularProgress size={28} aria-label={LABELS.casoSms.titulo} />
-        </Box>
-      ) : query.isError ? (
+      {failureShown(query) ? (
         <QueryFailed error={query.error} onRetry={query.refetch} />
+      ) : !query.data ? (
+        <CenteredSpinner compact />
       ) : (
         <>
           <SendSmsForm

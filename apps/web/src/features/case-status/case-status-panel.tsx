@@ -5,7 +5,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -32,7 +31,8 @@ import { useFeedback } from '../../components/list/use-feedback';
 import { useStatusForm } from './api/status-form';
 import { useChangeStatus } from './api/change-status';
 import { ButtonSpinner } from '../../components/button-spinner';
-import { QueryFailed } from '../../components/query-failed';
+import { CenteredSpinner } from '../../components/centered-spinner';
+import { QueryFailed, failureShown } from '../../components/query-failed';
 
 const T = LABELS.gestion;
 
@@ -56,12 +56,10 @@ export function CaseStatusPanel({ caseId, onSaved }: CaseStatusPanelProps) {
       <Typography id={titleId} variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1.5 }}>
         {T.titulo}
       </Typography>
-      {query.isPending ? (
-        <Box sx={{ display: 'grid', placeItems: 'center', py: 3 }}>
-          <CircularProgress size={28} aria-label={MSG.cargando} />
-        </Box>
-      ) : query.isError ? (
+      {failureShown(query) ? (
         <QueryFailed error={query.error} onRetry={query.refetch} />
+      ) : !query.data ? (
+        <CenteredSpinner compact />
       ) : (
         <StatusForm
           key={caseId}

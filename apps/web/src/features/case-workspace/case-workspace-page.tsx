@@ -34,7 +34,7 @@ import { CaseDataTab, Section } from './case-data-tab';
 import { HistoryList } from './history-list';
 import { TabPlaceholder } from './tab-placeholder';
 import { CaseFileButton } from './case-file-button';
-import { QueryFailed } from '../../components/query-failed';
+import { QueryFailed, failureShown } from '../../components/query-failed';
 
 const L = LABELS.espacio;
 
@@ -102,7 +102,7 @@ function TabBody({
   // Every tab's data comes from the server, which refuses it as it refuses the workspace.
   const data = useWorkspaceTab(espacio.caso.id, tab, visible);
   if (!visible) return <Alert severity="info">{MSG.noAutorizado}</Alert>;
-  if (data.isError) return <QueryFailed error={data.error} onRetry={data.refetch} />;
+  if (failureShown(data)) return <QueryFailed error={data.error} onRetry={data.refetch} />;
   switch (tab) {
     case 'informacion':
       return (
@@ -152,7 +152,7 @@ export function CaseWorkspacePage(slots: CaseWorkspaceSlots) {
   }, [numero]);
 
   if (!tab) return <Navigate to={tabPath(id, 'chat')} replace />;
-  if (workspace.isError) return <Refused error={workspace.error} />;
+  if (failureShown(workspace)) return <Refused error={workspace.error} />;
   if (!workspace.data) return <CenteredSpinner />;
   const espacio = workspace.data;
   const landing = landingTab(tab, me.cargo, espacio.pestanas, location.state);
