@@ -120,7 +120,7 @@ test.describe('on a phone', () => {
     await expect(page.getByText(new RegExp(`^${caso}$`)).first()).toBeVisible();
   });
 
-  test('a re-read that fails on the network keeps the case on screen and the status being written', async ({
+  test('a re-read that fails on the network keeps the case on screen; what is being written survives it and a change of tab', async ({
     page,
     asUser,
   }) => {
@@ -153,6 +153,16 @@ test.describe('on a phone', () => {
     await expect(page.getByTestId('workspace-case-number')).toBeVisible();
     await expect(description).toHaveValue('Borrador a medio escribir');
     await expect(page.getByTestId('history-section')).toBeVisible();
+    await page.unrouteAll({ behavior: 'wait' });
+
+    // A look at the chat and back: what was being written in each is still there.
+    await page.getByTestId('tab-chat').click();
+    const composer = page.getByRole('textbox', { name: LABELS.chat.mensaje });
+    await composer.fill('Llego en diez minutos');
+    await page.getByTestId('tab-gestionar').click();
+    await expect(description).toHaveValue('Borrador a medio escribir');
+    await page.getByTestId('tab-chat').click();
+    await expect(composer).toHaveValue('Llego en diez minutos');
   });
 
   test('offline, a room not loaded yet says it will load when the connection is back, and loads then', async ({

@@ -124,6 +124,25 @@ describe('ChatRoom', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('chat-message-pending')).toBeNull();
   });
 
+  it('a message half written survives the room leaving the screen (another tab of the case) and goes once sent', async () => {
+    const first = renderRoom();
+    await screen.findAllByTestId('chat-message');
+    fireEvent.change(screen.getByRole('textbox', { name: T.mensaje }), { target: { value: 'Voy en camino' } });
+    first.unmount();
+
+    const again = renderRoom();
+    await screen.findAllByTestId('chat-message');
+    expect(screen.getByRole('textbox', { name: T.mensaje })).toHaveValue('Voy en camino');
+    fireEvent.click(screen.getByRole('button', { name: T.enviar }));
+    await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(4));
+    expect(screen.getByRole('textbox', { name: T.mensaje })).toHaveValue('');
+    again.unmount();
+
+    renderRoom();
+    await screen.findAllByTestId('chat-message');
+    expect(screen.getByRole('textbox', { name: T.mensaje })).toHaveValue('');
+  });
+
   it('offline, a message shows pending with its clock and is sent once when the connection returns', async () => {
     renderRoom();
     await screen.findAllByTestId('chat-message');

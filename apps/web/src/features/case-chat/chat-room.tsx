@@ -40,6 +40,7 @@ import { chatRoomKey, useChatRoom, useChatSearch, useMarkRead, useOutboxEffects 
 import { Empty, MessageList, PendingMessage, ServerMessage } from './message-list';
 import { RoomHeader } from './room-header';
 import { CenteredSpinner } from '../../components/centered-spinner';
+import { draftKey } from '../../lib/drafts';
 import { QueryFailed, failureShown } from '../../components/query-failed';
 
 /** The cargos that only read a room: the general room's read-only cargos; every room is open to write for the others. */
@@ -127,6 +128,7 @@ export function ChatRoom({ caseId, tipo, source }: ChatRoomProps) {
   // The connection banner above the page comes and goes with the connection: measure again.
   const { ref, height } = useFillHeight({ phone, minDesk: 440, phoneTop: source?.phoneTop, remeasure: online });
   const outboxUser = source?.viewer ?? staff!.id;
+  const composerDraft = draftKey(outboxUser, caseId, `chat:${tipo}`);
   useOutboxEffects(outboxUser);
   const { room, loadOlder, loadingOlder } = useChatRoom(caseId, tipo);
   const pending = useRoomOutbox(caseId, tipo, outboxUser);
@@ -349,10 +351,12 @@ export function ChatRoom({ caseId, tipo, source }: ChatRoomProps) {
       )}
       {canSend ? (
         <Composer
+          key={composerDraft}
           onSend={send}
           reply={reply}
           onCancelReply={() => setReply(null)}
           allowFiles={sala.acciones.verArchivos}
+          draftKey={composerDraft}
         />
       ) : readOnly ? (
         <Alert

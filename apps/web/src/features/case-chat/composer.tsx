@@ -10,6 +10,7 @@ import AttachFile from '@mui/icons-material/AttachFile';
 import Close from '@mui/icons-material/Close';
 import Send from '@mui/icons-material/Send';
 import { CHAT_FILES_MAX, CHAT_MESSAGE_MAX_LENGTH, MSG, UPLOAD_ACCEPT, fmt, fmtCount } from '@vialex/domain';
+import { useDraftText } from '../../lib/drafts';
 import { showToast } from '../../lib/toasts';
 import { T } from './format';
 import type { QuoteModel } from './message-bubble';
@@ -20,6 +21,8 @@ export interface ComposerProps {
   onCancelReply: () => void;
   /** Files may be attached (staff rooms; not where the viewer may not open them). */
   allowFiles: boolean;
+  /** Where the text being written is kept (lib/drafts.ts); files are not kept. */
+  draftKey?: string;
 }
 
 const refuse = (message: string) =>
@@ -29,8 +32,8 @@ const refuse = (message: string) =>
  * Writing a message: the text (Enter sends, Shift+Enter a new line), files behind the paperclip,
  * the message being answered above. Sending never waits for the network: the outbox has it.
  */
-export function Composer({ onSend, reply, onCancelReply, allowFiles }: ComposerProps) {
-  const [text, setText] = useState('');
+export function Composer({ onSend, reply, onCancelReply, allowFiles, draftKey }: ComposerProps) {
+  const [text, setText] = useDraftText(draftKey);
   const [files, setFiles] = useState<File[]>([]);
   const input = useRef<HTMLInputElement>(null);
   const field = useRef<HTMLTextAreaElement>(null);

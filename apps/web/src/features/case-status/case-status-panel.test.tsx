@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { LABELS, MSG, fmt, type CaseStatusChange, type CaseStatusForm } from '@vialex/domain';
+import { LABELS, MSG, fmt, type CaseStatusChange, type CaseStatusForm, type Me } from '@vialex/domain';
 import { CaseStatusPanel } from './case-status-panel';
 import { renderWithApp } from '../../test/render';
 
@@ -78,7 +78,9 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 function renderIt(onSaved?: (c: CaseStatusChange) => void) {
-  return renderWithApp(<CaseStatusPanel caseId={CASE} onSaved={onSaved} />);
+  return renderWithApp(<CaseStatusPanel caseId={CASE} onSaved={onSaved} />, {
+    user: { id: 'u-investigador', cargo: 'Investigador' } as Me,
+  });
 }
 
 async function chooseStatus(estado: string) {
@@ -119,6 +121,37 @@ describe('CaseStatusPanel', () => {
     expect(onSaved).toHaveBeenCalledWith(change(true));
     await waitFor(() => expect(note()).toHaveValue(''));
     expect(screen.queryByTestId('case-status-file-name')).toBeNull();
+  });
+
+  it('what is written survives the panel leaving the screen (another tab of the case) and is forgotten once saved', async () => {
+    const first = renderIt();
+    await chooseStatus('Verificado');
+    fireEvent.change(note(), { target: { value: 'Llegué al sitio' } });
+    first.unmount();
+
+    const again = renderIt();
+    await waitFor(() => expect(note()).toHaveValue('Llegué al sitio'));
+    expect(screen.getByRole('combobox', { name: new RegExp(T.estado) })).toHaveTextContent('Verificado');
+    fireEvent.click(screen.getByRole('button', { name: T.guardar }));
+    expect(await screen.findByText(`${MSG.bien} · ${MSG.exito}`)).toBeInTheDocument();
+    expect(sent[0].form.get('descripcion')).toBe('Llegué al sitio');
+    await waitFor(() => expect(note()).toHaveValue(''));
+    again.unmount();
+
+    renderIt();
+    await waitFor(() => expect(note()).toHaveValue(''));
+    expect(screen.getByRole('combobox', { name: new RegExp(T.estado) })).not.toHaveTextContent('Verificado');
+  });
+
+  it('a kept status no longer offered is dropped; the note stays', async () => {
+    const first = renderIt();
+    await chooseStatus('Conciliado');
+    fireEvent.change(note(), { target: { value: 'Acuerdo firmado' } });
+    first.unmount();
+    state = formState({ estados: ['CERRADO', 'Recibido', 'Verificado'] });
+    renderIt();
+    await waitFor(() => expect(note()).toHaveValue('Acuerdo firmado'));
+    expect(screen.getByRole('combobox', { name: new RegExp(T.estado) })).not.toHaveTextContent('Conciliado');
   });
 
   it('a closed case says so and cannot be saved (the server decided: permitido false)', async () => {

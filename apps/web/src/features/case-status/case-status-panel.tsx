@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
@@ -33,6 +33,8 @@ import { useChangeStatus } from './api/change-status';
 import { ButtonSpinner } from '../../components/button-spinner';
 import { CenteredSpinner } from '../../components/centered-spinner';
 import { QueryFailed, failureShown } from '../../components/query-failed';
+import { draftKey, readDraft, writeDraft } from '../../lib/drafts';
+import { useCurrentUser } from '../../lib/session';
 
 const T = LABELS.gestion;
 
@@ -77,6 +79,15 @@ export function CaseStatusPanel({ caseId, onSaved }: CaseStatusPanelProps) {
 }
 
 const FIELDS = ['estado', 'descripcion'] as const;
+const EMPTY: CaseStatusInput = { estado: '', descripcion: '' };
+
+/** The change being written on this case, as it was left; a status no longer offered is dropped. */
+function keptStatus(key: string, estados: string[]): CaseStatusInput {
+  const kept = readDraft<Partial<CaseStatusInput>>(key);
+  const descripcion = typeof kept?.descripcion === 'string' ? kept.descripcion : '';
+  const estado = typeof kept?.estado === 'string' && estados.includes(kept.estado) ? kept.estado : '';
+  return { estado, descripcion };
+}
 const sizeText = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
@@ -90,10 +101,19 @@ function StatusForm(props: {
   onSaved?: (change: CaseStatusChange) => void;
 }) {
   const { caseId, estadoActual, estados, maxMb } = props;
+  const me = useCurrentUser();
+  const keep = draftKey(me.id, caseId, 'gestion');
   const form = useForm<CaseStatusInput>({
     resolver: zodResolver(caseStatusSchema),
-    defaultValues: { estado: '', descripcion: '' },
+    defaultValues: keptStatus(keep, estados),
   });
+  // What is written is kept as it is typed (the file is not); a save forgets it.
+  useEffect(() => {
+    const kept = form.watch(({ estado = '', descripcion = '' }) =>
+      writeDraft(keep, estado || descripcion ? { estado, descripcion } : null),
+    );
+    return () => kept.unsubscribe();
+  }, [form, keep]);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -121,7 +141,8 @@ function StatusForm(props: {
     try {
       const change = await save.mutateAsync({ ...values, archivo: file, onProgress: setProgress });
       feedback.success(change.message, change.title);
-      form.reset({ estado: '', descripcion: '' });
+      form.reset(EMPTY);
+      writeDraft(keep, null);
       setFile(null);
       props.onSaved?.(change);
     } catch (e) {
