@@ -5,9 +5,10 @@ import { MSG } from '@vialex/domain';
 import { useConnection } from '../lib/connection';
 
 /**
- * Shown while a session check, a lazy screen or a panel's data loads (`compact`: inside a panel). Offline, a load waits for
- * the connection (the query client pauses it): the spinner says so, instead of turning with no
- * end in sight, and the panel fills in by itself when the connection is back.
+ * Shown while a session check, a lazy screen or a panel's data loads (`compact`: inside a
+ * panel). Offline, a load waits for the connection (the query client pauses it): the spinner
+ * says so, instead of turning with no end in sight, and the panel fills in by itself when the
+ * connection is back.
  */
 export function CenteredSpinner({ fullScreen = false, compact = false }: { fullScreen?: boolean; compact?: boolean }) {
   const { online } = useConnection();

@@ -4,8 +4,9 @@ import { useCallback, useState } from 'react';
  * What a user is writing on a case (a chat message, a status change's note), kept for this browser
  * tab (sessionStorage) under a key naming the user, the case and the place: switching the case's
  * tabs unmounts the form, and a reload or signing in again after a session ended would otherwise
- * lose it. Per user, so another account signed in on the tab never sees it; gone with the tab.
- * Storage that is full or blocked (private mode) keeps nothing, and the form works as before.
+ * lose it. Per user, so another account signed in on the tab never sees it; gone with the tab,
+ * and with Salir (a shared phone keeps nothing of the last user's). Storage that is full or
+ * blocked (private mode) keeps nothing, and the form works as before.
  */
 
 const PREFIX = 'vialex:borrador:';
@@ -45,4 +46,14 @@ export function useDraftText(key: string | undefined): [string, (value: string) 
     [key],
   );
   return [text, set];
+}
+
+/** Salir: every draft of this tab goes. */
+export function forgetDrafts(): void {
+  try {
+    const keys = Array.from({ length: sessionStorage.length }, (_, i) => sessionStorage.key(i));
+    for (const key of keys) if (key?.startsWith(PREFIX)) sessionStorage.removeItem(key);
+  } catch {
+    // Nothing was kept.
+  }
 }

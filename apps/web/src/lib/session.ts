@@ -5,6 +5,7 @@ import { api, isApiError, setSessionLostHandler } from './api';
 import { queryClient } from './query-client';
 import { dropPushSubscriptionLocally, rememberedPushEndpoint } from './push';
 import { closeAllToasts } from './toasts';
+import { forgetDrafts } from './drafts';
 import { forgetRoute } from './return-route';
 
 /** Who is signed in: the Me of the session cookie, or null when the browser is anonymous. */
@@ -179,6 +180,7 @@ export async function logout(): Promise<void> {
   const endpoint = rememberedPushEndpoint();
   const dropped = dropPushSubscriptionLocally();
   forgetRoute();
+  forgetDrafts();
   try {
     await api.post<void>('/api/auth/logout', endpoint ? { endpoint } : undefined, { ignoreSessionLoss: true });
   } finally {
