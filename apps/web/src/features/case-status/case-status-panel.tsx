@@ -103,10 +103,9 @@ function StatusForm(props: {
   const { caseId, estadoActual, estados, maxMb } = props;
   const me = useCurrentUser();
   const keep = draftKey(me.id, caseId, 'gestion');
-  const form = useForm<CaseStatusInput>({
-    resolver: zodResolver(caseStatusSchema),
-    defaultValues: keptStatus(keep, estados),
-  });
+  // Read once: the form takes its defaults at its first render only.
+  const [kept] = useState(() => keptStatus(keep, estados));
+  const form = useForm<CaseStatusInput>({ resolver: zodResolver(caseStatusSchema), defaultValues: kept });
   // What is written is kept as it is typed (the file is not); a save forgets it.
   useEffect(() => {
     const kept = form.watch(({ estado = '', descripcion = '' }) =>

@@ -1,4 +1,5 @@
 import { VERIFICACIONES, type CaseInput } from '@vialex/domain';
+import { readStored, writeStored } from '../../lib/stored-json';
 import { CASE_FORM_FIELDS } from './case-form-values';
 
 /**
@@ -21,23 +22,8 @@ export interface CaseDraft {
 const draftKey = (user: string, kind: DraftKind) => `vialex:borrador-caso:${user}:${kind}`;
 const defaultsKey = (user: string) => `vialex:ultimo-caso:${user}`;
 
-function read(key: string): unknown {
-  try {
-    const raw = localStorage.getItem(key);
-    return raw ? JSON.parse(raw) : null;
-  } catch {
-    return null;
-  }
-}
-
-function write(key: string, value: unknown | null): void {
-  try {
-    if (value === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // Nothing kept; the form works as before.
-  }
-}
+const read = (key: string) => readStored('local', key);
+const write = (key: string, value: unknown) => writeStored('local', key, value);
 
 /** Only the form's own fields, as the strings the form holds. */
 function formFields(values: unknown): Partial<CaseInput> {
