@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { LABELS, MSG, fmtCount, type ChatMessage, type ChatPage, type ChatRoom as Sala, type Me } from '@vialex/domain';
 import { ChatRoom } from './chat-room';
 import { chatOutbox } from './chat-outbox';
+import { chatRoomKey } from './use-chat-room';
 import { renderWithApp } from '../../test/render';
 
 const T = LABELS.chat;
@@ -204,6 +205,39 @@ describe('ChatRoom', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: T.cargarAnteriores }));
     await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(4));
     expect(requests.some((r) => r.url.includes('antes=51'))).toBe(true);
+    expect(screen.queryByRole('button', { name: T.cargarAnteriores })).toBeNull();
+  });
+
+  it('an older page that comes in while the room is being caught up stays (the catch-up adds to what is held then)', async () => {
+    page = { sala: sala({ ultimo: 52 }), mensajes: [msg(51), msg(52)], hayMas: true };
+    const { queryClient } = renderRoom();
+    await screen.findAllByTestId('chat-message');
+
+    // A catch-up read (a live event, the connection back) whose answer is slow to come.
+    let answerCatchUp!: () => void;
+    const catchUpAnswered = new Promise<void>((resolve) => (answerCatchUp = resolve));
+    const plain = vi.mocked(fetch).getMockImplementation()!;
+    vi.mocked(fetch).mockImplementation(async (url, init) => {
+      if (String(url).includes('despues=52')) {
+        requests.push({ method: 'GET', url: String(url) });
+        await catchUpAnswered;
+        return json({ sala: sala({ ultimo: 53 }), mensajes: [msg(53)], hayMas: false });
+      }
+      return plain(url as string, init);
+    });
+    void queryClient.invalidateQueries({ queryKey: chatRoomKey(CASE, 'general'), exact: true });
+    await waitFor(() => expect(requests.some((r) => r.url.includes('despues=52'))).toBe(true));
+
+    // Meanwhile the viewer scrolls up and the older page arrives first.
+    page = { sala: sala({ ultimo: 52 }), mensajes: [msg(49), msg(50)], hayMas: false };
+    fireEvent.click(screen.getByRole('button', { name: T.cargarAnteriores }));
+    await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(4));
+
+    answerCatchUp();
+    await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(5));
+    expect(screen.getAllByTestId('chat-content').map((c) => c.textContent)).toEqual(
+      [49, 50, 51, 52, 53].map((n) => `mensaje ${n}`),
+    );
     expect(screen.queryByRole('button', { name: T.cargarAnteriores })).toBeNull();
   });
 

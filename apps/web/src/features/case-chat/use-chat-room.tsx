@@ -64,8 +64,10 @@ async function readRoom(
   const last = held?.mensajes.at(-1)?.indexId;
   if (held && last !== undefined) {
     const page = await fetchChatPage(caseId, tipo, { despues: last, limite: CHAT_PAGE_MAX }, signal);
+    // Added to what is held now: an older page may have come in while this read was out.
+    const now = queryClient.getQueryData<RoomData>(chatRoomKey(caseId, tipo)) ?? held;
     if (page.mensajes.length < CHAT_PAGE_MAX)
-      return { sala: page.sala, mensajes: mergeMessages(held.mensajes, page.mensajes), hayMas: held.hayMas };
+      return { sala: page.sala, mensajes: mergeMessages(now.mensajes, page.mensajes), hayMas: now.hayMas };
   }
   const page = await fetchChatPage(caseId, tipo, { limite: CHAT_PAGE_SIZE }, signal);
   return { sala: page.sala, mensajes: page.mensajes, hayMas: page.hayMas };
