@@ -77,6 +77,10 @@ test.describe('phone', () => {
 
     await card.getByRole('button', { name: C.tomarCaso }).click();
     await successShown(page);
+    // On a phone the toast shows at the top, under the app bar, off the actions at the bottom.
+    const toastBox = (await page.getByTestId('success-toast').boundingBox())!;
+    expect(toastBox.y).toBeGreaterThanOrEqual(56);
+    expect(toastBox.y + toastBox.height).toBeLessThan(PHONE.viewport.height / 3);
     await expect(card).toContainText(/Felipe Castro Niño/i);
     const release = card.getByRole('button', { name: C.liberarCaso });
     await expect(release).toBeVisible();

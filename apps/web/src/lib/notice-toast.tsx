@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Close from '@mui/icons-material/Close';
 import { MSG, NOTICE_TOASTS_MAX_PHONE, NOTICE_TOAST_MS } from '@vialex/domain';
-import { showToast } from './toasts';
+import { isPhone, showToast } from './toasts';
 
 type Navigate = (to: string) => unknown;
 
@@ -22,7 +22,6 @@ export interface NoticeToast {
 }
 
 /** Below MUI's `sm` breakpoint: a phone. */
-const isPhone = () => typeof window !== 'undefined' && window.matchMedia?.('(max-width: 599.95px)').matches;
 
 /** The notices' toasts on screen, oldest first. */
 const onScreen: SnackbarKey[] = [];
@@ -48,7 +47,8 @@ export function showNoticeToast({ title, body, url }: NoticeToast, navigate: Nav
     {
       variant: 'info',
       autoHideDuration: NOTICE_TOAST_MS,
-      anchorOrigin: phone ? { vertical: 'top', horizontal: 'center' } : { vertical: 'bottom', horizontal: 'left' },
+      // On a phone every toast goes to the top (showToast).
+      anchorOrigin: { vertical: 'bottom', horizontal: 'left' },
       onExited: (_node, exited) => {
         const at = onScreen.indexOf(exited);
         if (at >= 0) onScreen.splice(at, 1);

@@ -69,4 +69,32 @@ describe('toasts (spec 3 §9: limit 20, one per type)', () => {
     await settle(/aviso$/);
     expect(shownTexts(/aviso$/)).toEqual(['Otro aviso']);
   });
+
+  it('on a phone every toast shows at the top, off the bottom’s tab bar and composer; on a desk where it asks', async () => {
+    const width = (phone: boolean) =>
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches: phone && query.includes('max-width'),
+        media: query,
+        addEventListener() {},
+        removeEventListener() {},
+      }));
+    const containerOf = (text: string) => screen.getByText(text).closest('.notistack-SnackbarContainer')!;
+    render(<Providers>{null}</Providers>);
+    try {
+      width(true);
+      act(() => {
+        showToast('exito', 'Guardado', { anchorOrigin: { vertical: 'bottom', horizontal: 'center' } });
+      });
+      await settle(/^Guardado$/);
+      expect(getComputedStyle(containerOf('Guardado')).bottom).toBe('auto');
+      width(false);
+      act(() => {
+        showToast('exito', 'Guardado otra vez', { anchorOrigin: { vertical: 'bottom', horizontal: 'center' } });
+      });
+      await settle(/^Guardado otra vez$/);
+      expect(getComputedStyle(containerOf('Guardado otra vez')).top).toBe('auto');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

@@ -1,5 +1,15 @@
 import { closeSnackbar, enqueueSnackbar, type OptionsObject, type SnackbarKey, type SnackbarMessage } from 'notistack';
 
+/** A phone's width (MUI's xs breakpoint). */
+export const isPhone = () => typeof window !== 'undefined' && !!window.matchMedia?.('(max-width: 599.95px)').matches;
+
+/**
+ * Where every toast shows on a phone: at the top, under the app bar (the provider's
+ * `vx-toasts-top`). The bottom of a field screen holds what the thumb is after — the case's tab
+ * bar, the chat's composer, the map's panel — and a toast there covers it for seconds.
+ */
+const PHONE_PLACE = { vertical: 'top', horizontal: 'center' } as const;
+
 /** The toast of each type now on screen (or waiting for room). */
 const shown = new Map<string, SnackbarKey>();
 let sequence = 0;
@@ -22,6 +32,7 @@ export function showToast(
   shown.set(type, key);
   enqueueSnackbar(message, {
     ...options,
+    ...(isPhone() ? { anchorOrigin: PHONE_PLACE } : {}),
     key,
     onExited: (node, exitedKey) => {
       if (shown.get(type) === key) shown.delete(type);
