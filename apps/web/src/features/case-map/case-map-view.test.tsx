@@ -268,6 +268,14 @@ describe('CaseMapView', () => {
     expect(screen.queryByRole('button', { name: T.marcarLlegada })).toBeNull();
   });
 
+  it('no investigator yet: the times say Sin asignar, and no line says the investigator has not arrived', async () => {
+    map = caseMap({ acciones: { ...ACTIONS, marcarLlegada: false } });
+    map = { ...map, personas: map.personas.filter((p) => p.rol !== 'investigador') };
+    renderMap();
+    expect(await screen.findByTestId('map-time-investigador')).toBeInTheDocument();
+    expect(screen.queryByTestId('map-no-arrival')).toBeNull();
+  });
+
   it('a refusal is said in the server’s words', async () => {
     vi.stubGlobal(
       'fetch',

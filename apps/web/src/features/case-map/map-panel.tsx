@@ -10,7 +10,7 @@ import CheckCircle from '@mui/icons-material/CheckCircle';
 import Flag from '@mui/icons-material/Flag';
 import Navigation from '@mui/icons-material/Navigation';
 import Schedule from '@mui/icons-material/Schedule';
-import { LABELS, type CaseMap } from '@vialex/domain';
+import { LABELS, type CaseMap, type MapPerson } from '@vialex/domain';
 import { arrivalText, isEstimate, legText, navigationLinks, placeSource, type MarkerModel } from './model';
 import { ROLE_COLORS, STALE_COLOR } from './marker-html';
 import { ButtonSpinner } from '../../components/button-spinner';
@@ -33,6 +33,7 @@ export interface ArrivalTimesProps {
 export function ArrivalTimes({ map, now, marking, onMarkArrival }: ArrivalTimesProps) {
   const estimate = isEstimate(map);
   const source = placeSource(map.lugar);
+  const assigned = (rol: MapPerson['rol']) => map.personas.some((p) => p.rol === rol);
   return (
     <Stack spacing={1} data-testid="map-times">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
@@ -58,7 +59,7 @@ export function ArrivalTimes({ map, now, marking, onMarkArrival }: ArrivalTimesP
             />
             {legText(rol, map.tiempos[rol], {
               sinLugar: !map.destino,
-              asignado: map.personas.some((p) => p.rol === rol),
+              asignado: assigned(rol),
             })}
           </Typography>
         ))}
@@ -100,9 +101,12 @@ export function ArrivalTimes({ map, now, marking, onMarkArrival }: ArrivalTimesP
           )}
         </Box>
       ) : (
-        <Typography variant="body2" color="text.secondary" data-testid="map-no-arrival">
-          {T.sinLlegada}
-        </Typography>
+        // Without an investigator the times above already say 'Sin asignar'.
+        assigned('investigador') && (
+          <Typography variant="body2" color="text.secondary" data-testid="map-no-arrival">
+            {T.sinLlegada}
+          </Typography>
+        )
       )}
     </Stack>
   );
