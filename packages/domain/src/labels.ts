@@ -168,6 +168,8 @@ export const LABELS = {
     verificacion: 'Verificación de asegurabilidad',
     tipoProducto: 'Tipo de producto',
     prioridad: 'Prioridad',
+    /** The stored values (alta, media, baja) as a screen shows them. */
+    prioridades: { alta: 'Alta', media: 'Media', baja: 'Baja' } as Record<string, string>,
     consultandoPlaca: 'Consultando placa…',
     planConsultado: 'Plan: {plan}',
     /** The plan follows the source even when the policy ended (spec 2 §4): say so. */

@@ -61,7 +61,7 @@ function CaseData({ caso }: { caso: WorkspaceResponse['caso'] }) {
       <Item label={C.ciudadSiniestro} value={caso.ciudad_siniestro} />
       <Item label={C.direccionSiniestro} value={caso.direccion_siniestro} />
       <Item label={C.fechaCreacion} value={momentText(caso.creado)} />
-      <Item label={C.prioridad} value={caso.prioridad} />
+      <Item label={C.prioridad} value={C.prioridades[caso.prioridad] ?? caso.prioridad} />
     </Box>
   );
 }

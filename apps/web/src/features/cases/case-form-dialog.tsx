@@ -291,8 +291,7 @@ export function CaseFormDialog({ target, onClose, onSaved, feedback }: CaseFormD
               control={control}
               name="prioridad"
               label={LABELS.casos.prioridad}
-              options={options(PRIORIDADES)}
-              sx={{ '& .MuiSelect-select': { textTransform: 'capitalize' } }}
+              options={PRIORIDADES.map((v) => ({ value: v, label: LABELS.casos.prioridades[v] }))}
             />
           )}
         </Box>

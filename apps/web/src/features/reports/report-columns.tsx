@@ -3,6 +3,7 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
 import {
+  LABELS,
   REPORT_TEXTS as T,
   countColor,
   efficiencyColor,
@@ -95,7 +96,7 @@ export const caseColumns: ReportColumn<CaseReportRow>[] = [
   },
   { key: 'creado', header: T.creado, render: (r) => recordText(r.creado) },
   { key: 'estado', header: T.estado, render: (r) => r.estado },
-  { key: 'prioridad', header: T.prioridad, render: (r) => r.prioridad },
+  { key: 'prioridad', header: T.prioridad, render: (r) => LABELS.casos.prioridades[r.prioridad] ?? r.prioridad },
   { key: 'investigador', header: T.investigador, render: (r) => r.investigador },
   { key: 'area', header: T.area, render: (r) => r.area },
   { key: 'titulo', header: T.titulo, render: (r) => r.titulo },
