@@ -203,6 +203,19 @@ test.describe('desk', () => {
     await shot(page, 'lists-desk-cases-scrolled');
   });
 
+  test('on a 1366 px laptop a coordinator reads Estado and Equipo whole, beside Cliente', async ({ page, asUser }) => {
+    const { caso } = await createCase(asUser);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await signIn(page, DEMO.coordInvestigador, { at: '/casos' });
+    const row = caseRow(page, caso);
+    await expect(row).toHaveCount(1);
+    const cell = async (column: string) => (await row.locator(`td[data-column="${column}"]`).boundingBox())!;
+    const [cliente, equipo, asignar] = [await cell('cliente'), await cell('equipo'), await cell('asignar')];
+    // Not under the pinned columns at either side.
+    expect((await cell('estado')).x).toBeGreaterThanOrEqual(cliente.x + cliente.width - 1);
+    expect(equipo.x + equipo.width).toBeLessThanOrEqual(asignar.x + 1);
+  });
+
   test('the column chooser hides a middle column, and the choice survives a reload', async ({ page }) => {
     await signIn(page, DEMO.administrador, { at: '/casos' });
     await expect(page.getByRole('heading', { name: TITLES.casos })).toBeVisible();

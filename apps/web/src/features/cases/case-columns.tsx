@@ -17,7 +17,7 @@ import AssignmentTurnedIn from '@mui/icons-material/AssignmentTurnedInOutlined';
 import AssignmentReturn from '@mui/icons-material/AssignmentReturnOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import UnarchiveOutlined from '@mui/icons-material/UnarchiveOutlined';
-import { LABELS, can, mayArchive, type CaseState, type CaseViewer, momentText } from '@vialex/domain';
+import { LABELS, can, mayArchive, takeSlot, type CaseState, type CaseViewer, momentText } from '@vialex/domain';
 import { ListCard } from '../../components/list/list-card';
 import { RowAction, RowActions, visuallyHidden } from '../../components/list/row-action';
 import { caseOrPlate, type QuickSearch } from '../../components/list/quick-search';
@@ -202,7 +202,35 @@ function ManageActions({ c, a, labelled }: { c: CaseRow; a: CaseColumnActions; l
   );
 }
 
-const pinnedWidths = { caso: 96, cliente: 190, asignar: 236, archivar: 92, acciones: 170, activar: 92 } as const;
+const pinnedWidths = { caso: 96, cliente: 190, archivar: 92, activar: 92 } as const;
+
+/*
+ * Asignar/Solicitar and Acciones are as wide as what the viewer's cargo can be offered, not the
+ * widest any cargo needs: the room it leaves lets a 1366 px desk read Equipo whole beside Cliente.
+ */
+const DISPATCH = { padding: 24, assign: 94, request: 110, gap: 8, min: 150 } as const;
+
+function dispatchWidth(viewer: CaseViewer): number {
+  const assign = can(viewer.cargo, 'casos.assign');
+  const request = can(viewer.cargo, 'casos.request');
+  const width =
+    DISPATCH.padding +
+    (assign ? DISPATCH.assign : 0) +
+    (request ? DISPATCH.request : 0) +
+    (assign && request ? DISPATCH.gap : 0);
+  return Math.max(DISPATCH.min, width);
+}
+
+/** The icons Acciones may hold besides Gestionar caso, each by a permission of the cargo. */
+const OPTIONAL_ICONS = ['casos.authorizeAttention', 'casos.edit', 'casos.export'] as const;
+const ACTIONS = { padding: 32, icon: 34, takeSwitch: 58, min: 112 } as const;
+
+/** Acciones: its icons and the take switch of a cargo that takes cases. */
+function actionsWidth(viewer: CaseViewer): number {
+  const icons = 1 + OPTIONAL_ICONS.filter((p) => can(viewer.cargo, p)).length;
+  const width = ACTIONS.padding + ACTIONS.icon * icons + (takeSlot(viewer) ? ACTIONS.takeSwitch : 0);
+  return Math.max(ACTIONS.min, width);
+}
 
 /** Cliente, with the case's plate under the name: what a caller gives to find a case. */
 function ClientCell({ c }: { c: CaseRow }) {
@@ -228,7 +256,7 @@ function ClientCell({ c }: { c: CaseRow }) {
  * The columns of spec 2 §2. Caso and Cliente (the plate under the name) stay at the left,
  * Asignar/Solicitar, Archivar and Acciones (Acciones and Activar when archived) at the right.
  * Estado and Equipo (the four agent columns in one cell, D26) come first in the middle, so a
- * desk of 1440 px reads them without a sideways scroll; the rest scrolls. Row actions appear
+ * desk of 1366 px reads them without a sideways scroll; the rest scrolls. Row actions appear
  * only where the server's `actions` allow them; Archivar also disabled with its reason
  * (archiveState).
  */
@@ -254,7 +282,7 @@ export function caseColumns(archived: boolean, a: CaseColumnActions, viewer: Cas
       minWidth: 116,
       render: (c) => <Chip size="small" variant="outlined" color="primary" label={c.estado} />,
     },
-    { key: 'equipo', header: LABELS.casos.equipo, minWidth: 240, render: (c) => <TeamCell row={c} /> },
+    { key: 'equipo', header: LABELS.casos.equipo, minWidth: 210, render: (c) => <TeamCell row={c} /> },
     {
       key: 'info',
       header: LABELS.casos.infoCaso,
@@ -307,7 +335,7 @@ export function caseColumns(archived: boolean, a: CaseColumnActions, viewer: Cas
     key: 'asignar',
     header: LABELS.casos.asignarSolicitar,
     sticky: 'right',
-    width: pinnedWidths.asignar,
+    width: dispatchWidth(viewer),
     render: (c) => (
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'nowrap' }}>
         <DispatchButtons c={c} a={a} />
@@ -319,7 +347,7 @@ export function caseColumns(archived: boolean, a: CaseColumnActions, viewer: Cas
     key: 'acciones',
     header: LABELS.list.acciones,
     sticky: 'right',
-    width: pinnedWidths.acciones,
+    width: actionsWidth(viewer),
     render: (c) => (
       <RowActions>
         {c.actions.take !== 'none' && (
