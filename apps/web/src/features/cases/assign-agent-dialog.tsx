@@ -30,16 +30,18 @@ export function AssignAgentDialog({ row, busy = false, onClose, onSubmit }: Assi
     resolver: zodResolver(assignAgentSchema),
   });
   const rowId = row?.id;
+  const types = row?.actions.assign ?? [];
+  // A coordinator assigns only their own group: its one type is chosen already.
+  const onlyType = types.length === 1 ? types[0] : undefined;
   useEffect(() => {
-    if (rowId) reset({});
-  }, [rowId, reset]);
+    if (rowId) reset(onlyType ? { tipo: onlyType } : {});
+  }, [rowId, onlyType, reset]);
   const tipo = useWatch({ control, name: 'tipo' }) ?? '';
   // Another type offers other users.
   useEffect(() => resetField('usuario'), [tipo, resetField]);
   const candidates = useCandidates(rowId ?? null, tipo);
   const users = candidates.data ?? [];
 
-  const types = row?.actions.assign ?? [];
   const noneAvailable = !!tipo && candidates.isSuccess && users.length === 0;
   return (
     <FormDialog

@@ -36,6 +36,15 @@ describe('RequestAgentDialog', () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith('Dibujante'));
   });
 
+  it('one type left to ask for is chosen already: SOLICITAR sends it', async () => {
+    const { dialog, onSubmit } = setup(['Dibujante']);
+    expect(within(dialog).getByRole('combobox', { name: new RegExp(LABELS.casos.tipoUsuario) })).toHaveTextContent(
+      'Dibujante',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: LABELS.casos.solicitar }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith('Dibujante'));
+  });
+
   it('does not offer a type the case already asked for', async () => {
     // The actions as the server answers them for a case whose Abogado was requested.
     const slots = {

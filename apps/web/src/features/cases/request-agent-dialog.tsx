@@ -25,11 +25,14 @@ export function RequestAgentDialog({ row, busy = false, onClose, onSubmit }: Req
     resolver: zodResolver(requestAgentSchema),
   });
   const rowId = row?.id;
+  const types = row?.actions.request ?? [];
+  // One type left to ask for: chosen already.
+  const onlyType = types.length === 1 ? types[0] : undefined;
   useEffect(() => {
-    if (rowId) reset({});
-  }, [rowId, reset]);
+    if (rowId) reset(onlyType ? { tipo: onlyType } : {});
+  }, [rowId, onlyType, reset]);
 
-  const options = (row?.actions.request ?? []).map((t) => ({ value: t, label: t }));
+  const options = types.map((t) => ({ value: t, label: t }));
   return (
     <FormDialog
       open={row !== null}
