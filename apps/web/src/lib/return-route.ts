@@ -6,6 +6,8 @@
  * starts at the clients list. Salir forgets it: the user chose to leave.
  */
 
+import { readStored, writeStored } from './stored-json';
+
 /** Where a sign-in lands when there is nowhere to return to. */
 export const HOME_ROUTE = '/clientes';
 
@@ -42,24 +44,13 @@ export function appPath(path: unknown): string | null {
 }
 
 function read(): Stored | null {
-  try {
-    const raw = sessionStorage.getItem(KEY);
-    if (!raw) return null;
-    const value = JSON.parse(raw) as Partial<Stored>;
-    const path = appPath(value.path);
-    return path ? { path, user: typeof value.user === 'string' ? value.user : null, left: value.left === true } : null;
-  } catch {
-    return null;
-  }
+  const value = readStored<Partial<Stored>>('session', KEY);
+  const path = appPath(value?.path);
+  return path ? { path, user: typeof value?.user === 'string' ? value.user : null, left: value?.left === true } : null;
 }
 
-function write(value: Stored): void {
-  try {
-    sessionStorage.setItem(KEY, JSON.stringify(value));
-  } catch {
-    // Storage refused (private mode): a sign-in lands on the clients list.
-  }
-}
+// Storage refused (private mode): nothing kept, and a sign-in lands on the clients list.
+const write = (value: Stored) => writeStored('session', KEY, value);
 
 /** The signed-in user is on `path`. */
 export function rememberRoute(path: string, userId: string): void {
