@@ -34,7 +34,7 @@ export function AssignAgentDialog({ row, busy = false, onClose, onSubmit }: Assi
   // A coordinator assigns only their own group: its one type is chosen already.
   const onlyType = types.length === 1 ? types[0] : undefined;
   useEffect(() => {
-    if (rowId) reset(onlyType ? { tipo: onlyType } : {});
+    if (rowId) reset(onlyType ? { tipo: onlyType as Input['tipo'] } : {});
   }, [rowId, onlyType, reset]);
   const tipo = useWatch({ control, name: 'tipo' }) ?? '';
   // Another type offers other users.

@@ -29,7 +29,7 @@ export function RequestAgentDialog({ row, busy = false, onClose, onSubmit }: Req
   // One type left to ask for: chosen already.
   const onlyType = types.length === 1 ? types[0] : undefined;
   useEffect(() => {
-    if (rowId) reset(onlyType ? { tipo: onlyType } : {});
+    if (rowId) reset(onlyType ? { tipo: onlyType as Input['tipo'] } : {});
   }, [rowId, onlyType, reset]);
 
   const options = types.map((t) => ({ value: t, label: t }));
