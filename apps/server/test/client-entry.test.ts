@@ -186,12 +186,17 @@ describe('the client scope', () => {
       headers: { cookie: admin.cookie },
     });
     expect((staff.json() as ChatPage).mensajes.map((m) => m.content)).toEqual(['Estoy en la esquina']);
-    // The client's page of the room: no blocking, no drone photos.
-    expect(((await get('/api/cliente/chat')).json() as ChatPage).sala.acciones).toMatchObject({
+    // The client's page of the room: no blocking, no drone photos; `yo` is their own member id
+    // (their messages' sender), the staff's page names the admin.
+    const own = (await get('/api/cliente/chat')).json() as ChatPage;
+    expect(own.sala.acciones).toMatchObject({
       enviar: { allowed: true },
       bloquear: false,
       fotosDrone: false,
     });
+    expect(own.sala.yo).toBe(sent.json().mensaje.senderId);
+    expect(own.sala.miembros.map((m) => m.id)).toContain(own.sala.yo);
+    expect((staff.json() as ChatPage).sala.yo).toBe(admin.id);
   });
 
   it('ends 120 minutes after the entry: 401, the flag cleared, the link opens the case again', async () => {

@@ -83,6 +83,8 @@ export const chatRoomResponse = z.object({
   /** The expert/draftsperson flag (chat_perito / chat_dibujante); always true for the general room. */
   abierto: z.boolean(),
   miembros: z.array(chatMemberResponse),
+  /** The viewer's own member id (a staff user's, or the client's): not counted among those online. */
+  yo: z.string(),
   /** The last message number in the room. */
   ultimo: z.number(),
   /** The viewer's own messages up to this number reached another member (two ticks). */

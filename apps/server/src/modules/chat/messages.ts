@@ -206,6 +206,7 @@ export async function roomHeader(db: Executor, open: OpenRoom): Promise<ChatPage
       // Photos are read from a staff route: a client's room shows the members' initials.
       foto: open.sender.kind === 'Cliente' ? null : m.fotoUrl,
     })),
+    yo: open.sender.id,
     ultimo: room?.ultimo ?? 0,
     entregadoHasta: Math.max(0, ...others.map((m) => m.recibidoHasta)),
     vistoHasta: Math.max(0, ...others.map((m) => m.leidoHasta)),

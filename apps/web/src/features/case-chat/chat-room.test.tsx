@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { LABELS, MSG, fmtCount, type ChatMessage, type ChatPage, type ChatRoom as Sala, type Me } from '@vialex/domain';
+import { LABELS, MSG, fmt, fmtCount, type ChatMessage, type ChatPage, type ChatRoom as Sala, type Me } from '@vialex/domain';
 import { ChatRoom } from './chat-room';
 import { chatOutbox } from './chat-outbox';
 import { chatRoomKey } from './use-chat-room';
@@ -21,6 +21,7 @@ const sala = (over: Partial<Sala> = {}): Sala => ({
     { id: 'u2', username: 'Luis Gil 5566 [Abogado]', estado: 'online' },
     { id: 'u3', username: 'Eva Paz 7788 [Call Center]', estado: 'offline' },
   ],
+  yo: ME,
   ultimo: 3,
   entregadoHasta: 2,
   vistoHasta: 1,
@@ -190,6 +191,32 @@ describe('ChatRoom', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('chat-refusal')).toBeNull();
     expect(screen.queryByRole('textbox', { name: T.mensaje })).toBeNull();
     expect(screen.queryByTestId('drone-button')).toBeNull();
+  });
+
+  it('the driver is not among those online in their own room, before they have written anything', async () => {
+    const CLIENTE = 'cli-7';
+    page = {
+      sala: sala({
+        yo: CLIENTE,
+        miembros: [
+          { id: CLIENTE, username: 'Carlos Ramírez [Cliente]', estado: 'online' },
+          { id: 'u2', username: 'Luis Gil 5566 [Abogado]', estado: 'offline' },
+        ],
+      }),
+      mensajes: [msg(1, { senderId: 'u2', username: 'Luis Gil 5566 [Abogado]' })],
+      hayMas: false,
+    };
+    const live = { subscribe: () => () => undefined, on: () => () => undefined };
+    renderWithApp(
+      <ChatRoom
+        caseId={CASE}
+        tipo="general"
+        source={{ path: `/api/casos/${CASE}/chats/general`, live, viewer: `cliente:${CASE}` }}
+      />,
+    );
+    await screen.findAllByTestId('chat-message');
+    expect(screen.getByTestId('chat-online')).toHaveTextContent(fmt(T.enLineaN, { n: 0 }));
+    expect(screen.getByTestId('chat-online')).not.toHaveTextContent('Carlos');
   });
 
   it('an empty room says so; older pages are asked for with antes', async () => {

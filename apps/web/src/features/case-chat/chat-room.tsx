@@ -96,8 +96,8 @@ function useDebounced<V>(value: V, ms: number): V {
 /** A room seen from outside the staff app (the client's side): where it is and who looks. */
 export interface ChatRoomSource extends RoomSource {
   /**
-   * Whose outbox this tab sends (the staff user's id otherwise). The viewer's own messages are
-   * those the server returns with their clientId (it gives it to the sender only).
+   * Whose outbox this tab sends (the staff user's id otherwise). The viewer's own messages and
+   * presence are the room's `yo`, as the server says.
    */
   viewer: string;
   /** On a phone, the height above the room (the bars and tabs); the staff workspace's header and bottom bar otherwise. */
@@ -150,9 +150,7 @@ export function ChatRoom({ caseId, tipo, source }: ChatRoomProps) {
   }, []);
 
   const mensajes = room.data?.mensajes;
-  const me = {
-    id: source ? (mensajes?.find((m) => m.clientId !== null)?.senderId ?? source.viewer) : staff!.id,
-  };
+  const me = { id: sala?.yo ?? staff?.id ?? source!.viewer };
   const sentIds = useMemo(() => new Set(mensajes?.map((m) => m.clientId).filter(Boolean)), [mensajes]);
   const waiting = pending.filter((p) => !sentIds.has(p.clientId));
   const queued = waiting.filter((w) => !w.error).length;
