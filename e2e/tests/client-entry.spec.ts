@@ -79,6 +79,18 @@ test('the driver follows the SMS link on a phone, enters, lands on the chat and 
   await composer(page).press('Enter');
   await expect(phone.getByTestId('chat-message').filter({ hasText: answer })).toBeVisible();
 
+  // Without a signal the phone says so, keeps what is written, and sends it once the signal is back.
+  await phone.context().setOffline(true);
+  await expect(phone.getByTestId('client-offline')).toHaveText(MSG.sinConexionCliente);
+  const later = `Aquí no hay señal ${Date.now()}`;
+  await composer(phone).fill(later);
+  await composer(phone).press('Enter');
+  await expect(phone.getByTestId('chat-message-pending').filter({ hasText: later })).toBeVisible();
+  await clientShot(phone, 'case-chat-offline');
+  await phone.context().setOffline(false);
+  await expect(phone.getByTestId('client-offline')).toHaveCount(0);
+  await expect(page.getByTestId('chat-message').filter({ hasText: later })).toBeVisible();
+
   await phone.getByRole('tab', { name: L.pestanas.informacion }).click();
   await expect(phone.getByTestId('client-info-caso')).toHaveText(String(caso));
   await expect(phone.getByTestId('client-info-estado')).toHaveText(L.estadoAbierto);

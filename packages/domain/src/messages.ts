@@ -57,6 +57,8 @@ export const MSG = {
   sinConexionAccion: 'Sin conexión: espere a que vuelva la conexión',
   /** Under a panel's spinner while it cannot load: it loads by itself when the connection is back. */
   sinConexionCarga: 'Sin conexión: se cargará cuando vuelva la conexión',
+  /** The driver's case while offline: their messages wait in the phone, nothing is disabled. */
+  sinConexionCliente: 'Sin conexión: lo que escriba se enviará cuando vuelva la conexión',
   conexionRecuperada: 'Conexión recuperada',
   appRequiereConexion: 'VIALEX necesita conexión a internet. Revise su conexión e intente de nuevo.',
   geolocalizacionApagada: 'Para usar este sistema es necesario encender la geolocalización de su dispositivo.',
