@@ -87,6 +87,7 @@ test('the driver follows the SMS link on a phone, enters, lands on the chat and 
   await composer(phone).press('Enter');
   await expect(phone.getByTestId('chat-message-pending').filter({ hasText: later })).toBeVisible();
   await clientShot(phone, 'case-chat-offline');
+  await expectAccessible(phone, 'case chat, offline');
   await phone.context().setOffline(false);
   await expect(phone.getByTestId('client-offline')).toHaveCount(0);
   await expect(page.getByTestId('chat-message').filter({ hasText: later })).toBeVisible();
