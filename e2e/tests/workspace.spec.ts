@@ -53,7 +53,9 @@ test('a call-center agent opens a case from the list to its chat tab; the header
   await expect(page).toHaveURL(new RegExp(`/gestionar-caso/${id}$`));
   await expect(page.getByTestId('case-data')).toContainText('Calle 26 # 68-10'.toUpperCase(), { ignoreCase: true });
   // The stored 'media' as the screen says it.
-  await expect(page.getByTestId('case-data')).toContainText(`${LABELS.casos.prioridad}${LABELS.casos.prioridades.media}`);
+  await expect(page.getByTestId('case-data')).toContainText(
+    `${LABELS.casos.prioridad}${LABELS.casos.prioridades.media}`,
+  );
   await expect(historyEntries(page).first()).toContainText(MSG.creacionCaso);
   await expect(historyEntries(page).first().getByTestId('history-date')).toHaveText(
     /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/,

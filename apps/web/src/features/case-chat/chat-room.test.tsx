@@ -1,6 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { LABELS, MSG, fmt, fmtCount, type ChatMessage, type ChatPage, type ChatRoom as Sala, type Me } from '@vialex/domain';
+import {
+  LABELS,
+  MSG,
+  fmt,
+  fmtCount,
+  type ChatMessage,
+  type ChatPage,
+  type ChatRoom as Sala,
+  type Me,
+} from '@vialex/domain';
 import { ChatRoom } from './chat-room';
 import { chatOutbox } from './chat-outbox';
 import { chatRoomKey } from './use-chat-room';

@@ -19,7 +19,15 @@ beforeEach(() => {
     vi.fn(async (url: string) => {
       asked.push(url);
       const tipo = new URL(url, 'http://x').searchParams.get('tipo');
-      return json([{ id: USER[tipo as keyof typeof USER], nombres: 'ANA', apellidos: 'RUIZ', disponibilidad: 'En espera', cargo: tipo }]);
+      return json([
+        {
+          id: USER[tipo as keyof typeof USER],
+          nombres: 'ANA',
+          apellidos: 'RUIZ',
+          disponibilidad: 'En espera',
+          cargo: tipo,
+        },
+      ]);
     }),
   );
 });
