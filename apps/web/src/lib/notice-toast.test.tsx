@@ -4,6 +4,7 @@ import { closeSnackbar } from 'notistack';
 import { NOTICE_TOASTS_MAX_PHONE, NOTICE_TOAST_MS } from '@vialex/domain';
 import { Providers } from '../app/providers';
 import { showNoticeToast } from './notice-toast';
+import { stubScreenWidth } from '../test/screen-width';
 
 /** Enter and exit transitions, a step at a time (fake timers). */
 async function settle(ms = 2000) {
@@ -13,17 +14,7 @@ async function settle(ms = 2000) {
     });
   }
 }
-const phone = (matches: boolean) =>
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: matches && query.includes('max-width'),
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    onchange: null,
-    dispatchEvent: () => false,
-  }));
+const phone = stubScreenWidth;
 const notice = (n: number) => ({ title: `Aviso ${n}`, body: `Caso # ${n}`, url: `/gestionar-caso/${n}/chat` });
 const shown = () => screen.queryAllByTestId('notice-toast').map((t) => t.textContent);
 

@@ -4,6 +4,7 @@ import { TOAST_LIMIT } from '@vialex/domain';
 import { Providers } from '../app/providers';
 import { enqueueSnackbar } from 'notistack';
 import { closeAllToasts, showToast } from './toasts';
+import { stubScreenWidth } from '../test/screen-width';
 
 const shownTexts = (pattern: RegExp) => screen.queryAllByText(pattern).map((n) => n.textContent);
 
@@ -71,13 +72,7 @@ describe('toasts (spec 3 §9: limit 20, one per type)', () => {
   });
 
   it('on a phone every toast shows at the top, off the bottom’s tab bar and composer; on a desk where it asks', async () => {
-    const width = (phone: boolean) =>
-      vi.stubGlobal('matchMedia', (query: string) => ({
-        matches: phone && query.includes('max-width'),
-        media: query,
-        addEventListener() {},
-        removeEventListener() {},
-      }));
+    const width = stubScreenWidth;
     const containerOf = (text: string) => screen.getByText(text).closest('.notistack-SnackbarContainer')!;
     render(<Providers>{null}</Providers>);
     try {

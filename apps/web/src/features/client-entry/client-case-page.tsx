@@ -1,7 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,11 +8,10 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import CloudOff from '@mui/icons-material/CloudOff';
 import Logout from '@mui/icons-material/Logout';
 import { LABELS, MSG, fmt, type ClientMe, hourText } from '@vialex/domain';
 import { BrandMark } from '../../components/brand-logo';
-import { useConnection } from '../../lib/connection';
+import { OfflineBanner } from '../../components/offline-banner';
 import { showToast } from '../../lib/toasts';
 import { leaveCase } from './api/client-api';
 import { ClientInfoTab } from './info-tab';
@@ -131,7 +129,6 @@ export function ClientCasePage({ chat, mapa }: ClientCasePageProps) {
   // assignment's outcome is the status card's, which stays.
   const [handed] = useState(takeHandOver);
   const me = useClientMe(handed?.me);
-  const { online } = useConnection();
   const [leaving, setLeaving] = useState(false);
   const header = useRef<HTMLElement>(null);
   const headerHeight = useHeight(header, !!me.data);
@@ -214,18 +211,7 @@ export function ClientCasePage({ chat, mapa }: ClientCasePageProps) {
           ))}
         </Tabs>
         {/* Without a signal the chat keeps what is written and sends it later: said so, not an error. */}
-        {!online && (
-          <Alert
-            severity="warning"
-            variant="filled"
-            role="status"
-            icon={<CloudOff fontSize="inherit" />}
-            data-testid="client-offline"
-            sx={{ borderRadius: 0, py: 0.25 }}
-          >
-            {MSG.sinConexionCliente}
-          </Alert>
-        )}
+        <OfflineBanner message={MSG.sinConexionCliente} severity="warning" testId="client-offline" />
         <ClientStatusCard />
       </AppBar>
       <Box

@@ -14,11 +14,11 @@ import { BRAND, MSG } from '@vialex/domain';
 import { BrandMark } from '../../components/brand-logo';
 import { CenteredSpinner } from '../../components/centered-spinner';
 import { GeoWarning } from '../../components/geo-warning';
+import { OfflineBanner } from '../../components/offline-banner';
 import { Sidebar } from './sidebar';
 import { TestPushButton } from './test-push-button';
 import { InstallPrompt } from './install-prompt';
 import { usePushToasts } from './use-push-toasts';
-import { ConnectionBanner } from './connection-banner';
 import { SessionWarning } from './session-warning';
 import { setMobileOpen, toggleCollapsed, useLayoutStore } from './layout-store';
 
@@ -99,7 +99,7 @@ export function StaffLayout({ actions, notifications, account }: StaffLayoutProp
         <Toolbar />
         {/* Under the fixed top bar, also when the page scrolls. */}
         <Box sx={{ position: 'sticky', top: { xs: 56, sm: 64 }, zIndex: (t) => t.zIndex.appBar - 1 }}>
-          <ConnectionBanner />
+          <OfflineBanner message={MSG.sinConexionBanner} />
           <SessionWarning />
         </Box>
         <GeoWarning sx={{ borderRadius: 0 }} />
