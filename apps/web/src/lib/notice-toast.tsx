@@ -21,8 +21,6 @@ export interface NoticeToast {
   url?: string;
 }
 
-/** Below MUI's `sm` breakpoint: a phone. */
-
 /** The notices' toasts on screen, oldest first. */
 const onScreen: SnackbarKey[] = [];
 
