@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { LABELS, MSG, assignAgentSchema, disponibilidadInfo } from '@vialex/domain';
 import type { CaseRow } from './api/list-cases';
 import { useCandidates } from './api/list-candidates';
+import { useAgentTypeOnOpen } from './agent-type-on-open';
 import { FormDialog } from '../../components/list/form-dialog';
 import { FormSelectField } from '../../components/list/form-fields';
 
@@ -31,11 +32,7 @@ export function AssignAgentDialog({ row, busy = false, onClose, onSubmit }: Assi
   });
   const rowId = row?.id;
   const types = row?.actions.assign ?? [];
-  // A coordinator assigns only their own group: its one type is chosen already.
-  const onlyType = types.length === 1 ? types[0] : undefined;
-  useEffect(() => {
-    if (rowId) reset(onlyType ? { tipo: onlyType as Input['tipo'] } : {});
-  }, [rowId, onlyType, reset]);
+  useAgentTypeOnOpen(rowId, types, reset);
   const tipo = useWatch({ control, name: 'tipo' }) ?? '';
   // Another type offers other users.
   useEffect(() => resetField('usuario'), [tipo, resetField]);

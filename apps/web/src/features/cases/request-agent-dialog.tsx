@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -6,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { LABELS, requestAgentSchema } from '@vialex/domain';
 import { FormSelectField } from '../../components/list/form-fields';
 import type { CaseRow } from './api/list-cases';
+import { useAgentTypeOnOpen } from './agent-type-on-open';
 import { FormDialog } from '../../components/list/form-dialog';
 
 type Input = z.input<typeof requestAgentSchema>;
@@ -26,11 +26,7 @@ export function RequestAgentDialog({ row, busy = false, onClose, onSubmit }: Req
   });
   const rowId = row?.id;
   const types = row?.actions.request ?? [];
-  // One type left to ask for: chosen already.
-  const onlyType = types.length === 1 ? types[0] : undefined;
-  useEffect(() => {
-    if (rowId) reset(onlyType ? { tipo: onlyType as Input['tipo'] } : {});
-  }, [rowId, onlyType, reset]);
+  useAgentTypeOnOpen(rowId, types, reset);
 
   const options = types.map((t) => ({ value: t, label: t }));
   return (
