@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { TOAST_LIMIT } from '@vialex/domain';
 import { Providers } from '../app/providers';
 import { enqueueSnackbar } from 'notistack';
@@ -91,5 +91,23 @@ describe('toasts (spec 3 §9: limit 20, one per type)', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+
+  it('a tap on a toast closes it; a tap on its button does the button’s work and leaves it', async () => {
+    const action = vi.fn();
+    render(<Providers>{null}</Providers>);
+    act(() => {
+      showToast('exito', 'Operación Exitosa', { autoHideDuration: null });
+      showToast('push', 'Notificación de prueba fallida', {
+        autoHideDuration: null,
+        action: <button onClick={action}>GENERAR NUEVO TOKEN</button>,
+      });
+    });
+    await settle(/Exitosa$|fallida$/);
+    fireEvent.click(screen.getByText('GENERAR NUEVO TOKEN'));
+    expect(action).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByText('Operación Exitosa'));
+    await settle(/Exitosa$|fallida$/);
+    expect(shownTexts(/Exitosa$|fallida$/)).toEqual(['Notificación de prueba fallida']);
   });
 });

@@ -34,6 +34,15 @@ export function showToast(
     ...options,
     ...(isPhone() ? { anchorOrigin: PHONE_PLACE } : {}),
     key,
+    // A tap on the toast's text closes it: on a phone it sits over the screen's own header (the
+    // case's back arrow) for seconds. A button in it (its action) does its own work instead.
+    SnackbarProps: {
+      ...options.SnackbarProps,
+      onClick: (event) => {
+        options.SnackbarProps?.onClick?.(event);
+        if (!(event.target as Element).closest('button, a')) closeSnackbar(key);
+      },
+    },
     onExited: (node, exitedKey) => {
       if (shown.get(type) === key) shown.delete(type);
       options.onExited?.(node, exitedKey);
