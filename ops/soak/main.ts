@@ -663,8 +663,8 @@ function buildReport(
     const moved = Math.abs(fdsOf(second) - fdsOf(last)) > 0.2 * fdsOf(last);
     // So is an instance the kill restarted (0.15): its own second tenth is its first minutes,
     // still filling what a warm instance holds (compiled code, prepared statements, the hub's
-    // minute of events), and it spans the database restart. Two runs of 2026-11-30 grew it
-    // 59 → 71 MB there and then held 73–76 MB for the rest of the run.
+    // minute of events), and it spans the database restart; its heap rises there, then holds
+    // flat (ops/soak/HISTORY.md, 2026-11-30).
     const restarted = born > tenth;
     const fromFifth = moved || restarted;
     const baseline = fromFifth ? ofPid.filter((r) => r.t >= 4 * tenth && r.t < 5 * tenth) : second;
