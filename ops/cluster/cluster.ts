@@ -467,7 +467,8 @@ async function stopStale(pidFile: string, signal: NodeJS.Signals, log: (l: strin
   await waitFor(async () => !alive(pid), 30_000, `pid ${pid} to end`);
 }
 
-function canConnect(port: number): Promise<boolean> {
+/** Whether something accepts connections on 127.0.0.1 at the port. */
+export function canConnect(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ host: '127.0.0.1', port });
     socket.once('connect', () => (socket.destroy(), resolve(true)));

@@ -18,9 +18,9 @@
  *   --no-faults                  the load alone, for diagnosing the steady state (the budgets' faults
  *                                are part of the soak: a run without them cannot pass)
  *
- * Ports: SOAK_BASE_PORT (23000): nginx there, the instances after it, PostgreSQL at +432 — below
- * the kernel's ephemeral range, where no client connection can hold them; the fakes and their
- * fault proxies on ports the system picks.
+ * Ports: SOAK_BASE_PORT, else the first block from 23000 (then 24000, …) nothing listens on: nginx
+ * there, the instances after it, PostgreSQL at +432 — below the kernel's ephemeral range, where no
+ * client connection can hold them; the fakes and their fault proxies on ports the system picks.
  * Load: staff sockets (half Administradores in the chat rooms, half Investigadores sending positions,
  * one city each), positions, chat messages, case creations each followed by an assignment, two status
  * changes, an SMS (one in two) and an export (one in ten), the case list, case maps, reports.
@@ -40,7 +40,7 @@ import { SERVICES, startFaultyFakes, type FaultMode } from './faults.js';
 import { now, percentile, request, round1, samples, sleep, startClock } from './http.js';
 import { seed } from './seed.js';
 import { StaffSocket } from './sockets.js';
-import { startClusterTarget, startSingleTarget, type Target } from './target.js';
+import { freeBase, startClusterTarget, startSingleTarget, type Target } from './target.js';
 import { runWork, type Rates } from './work.js';
 import { checkDatabase, presenceLeft, type PresenceLeft } from './checks.js';
 import { cpuMeter, pidFromFile } from './cpu.js';
@@ -100,7 +100,6 @@ const DELIVERY_MS = 5_000;
 /** Presence must be gone this long after the last socket closed: an expiry (30 s) and a heartbeat (10 s) and some. */
 const PRESENCE_GONE_MS = 60_000;
 
-const BASE_PORT = Number(process.env.SOAK_BASE_PORT ?? 23000);
 const runId = randomBytes(3).toString('hex');
 /**
  * The generator's own event loop: it timestamps every answer and every delivery, so a late loop
@@ -161,16 +160,17 @@ async function main() {
   let pass: boolean | undefined;
   try {
     const startedAt = Date.now();
+    const basePort = process.env.SOAK_BASE_PORT ? Number(process.env.SOAK_BASE_PORT) : await freeBase(23000, INSTANCES);
     target = single
       ? await startSingleTarget({
-          basePort: BASE_PORT,
+          basePort,
           instances: 1,
           env,
           dataDir,
           baseDatabaseUrl: process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test',
           log: console.log,
         })
-      : await startClusterTarget({ basePort: BASE_PORT, instances: INSTANCES, env, dataDir, log: clusterLog });
+      : await startClusterTarget({ basePort, instances: INSTANCES, env, dataDir, log: clusterLog });
     const t = target;
     log(`${t.kind}: ${t.url}, ${t.instances.length} instance(s), started in ${Date.now() - startedAt} ms`);
     const s = await seed(t.databaseUrl, {

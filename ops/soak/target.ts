@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tempDatabase } from '../../bench/lib/server-process.js';
-import { startCluster, type Instance } from '../cluster/cluster.js';
+import { canConnect, startCluster, type Instance } from '../cluster/cluster.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -26,6 +26,27 @@ export interface TargetOptions {
   env: Record<string, string>;
   dataDir: string;
   log?: (line: string) => void;
+}
+
+/** The soak's ports from `base`: the proxy there, the instances after it, PostgreSQL at +432. */
+const portsFrom = (base: number, instances: number) => [
+  base,
+  ...Array.from({ length: instances }, (_, i) => base + 1 + i),
+  base + 432,
+];
+
+/**
+ * The first base from `from`, in steps of 1,000 below the kernel's ephemeral range (32768), at
+ * which nothing listens on any of the soak's ports; `from` itself when every block is taken (the
+ * cluster then says which port is). Something else on the machine may hold one of them for a
+ * while: a CI run on a shared machine found 23001 taken once.
+ */
+export async function freeBase(from: number, instances: number): Promise<number> {
+  for (let base = from; base + 1000 <= 32768; base += 1000) {
+    const taken = await Promise.all(portsFrom(base, instances).map(canConnect));
+    if (!taken.includes(true)) return base;
+  }
+  return from;
 }
 
 /** ops/cluster: PostgreSQL of its own, the instances, nginx in front (API only: SERVE_WEB=0). */
