@@ -666,7 +666,7 @@ function buildReport(
     // minute of events), and it spans the database restart; its heap rises there, then holds
     // flat (ops/soak/HISTORY.md, 2026-11-30).
     const restarted = born > tenth;
-    const fromFifth = moved || restarted;
+    const fromFifth = moved ? 'sockets moved' : restarted ? 'restarted' : undefined;
     const baseline = fromFifth ? ofPid.filter((r) => r.t >= 4 * tenth && r.t < 5 * tenth) : second;
     // Held: the live heap (what full collections leave), which a leak raises. Resident memory,
     // reported beside it, also moves with garbage not yet collected and sockets moved by a fault.
@@ -675,7 +675,7 @@ function buildReport(
     return {
       instance: i,
       pid: lastPid,
-      baseline: moved ? 'fifth tenth (sockets moved)' : restarted ? 'fifth tenth (restarted)' : 'second tenth',
+      baseline: fromFifth ? `fifth tenth (${fromFifth})` : 'second tenth',
       baselineMb: round1(heapOf(baseline)),
       lastTenthMb: round1(heapOf(last)),
       ratio: Math.round(ratio * 100) / 100,

@@ -29,11 +29,12 @@ export interface TargetOptions {
 }
 
 /** The soak's ports from `base`: the proxy there, the instances after it, PostgreSQL at +432. */
-const portsFrom = (base: number, instances: number) => [
-  base,
-  ...Array.from({ length: instances }, (_, i) => base + 1 + i),
-  base + 432,
-];
+const layout = (base: number) => ({ proxyPort: base, basePort: base + 1, pgPort: base + 432 });
+
+const portsFrom = (base: number, instances: number) => {
+  const { proxyPort, basePort, pgPort } = layout(base);
+  return [proxyPort, ...Array.from({ length: instances }, (_, i) => basePort + i), pgPort];
+};
 
 /**
  * The first base from `from`, in steps of 1,000 below the kernel's ephemeral range (32768), at
@@ -53,9 +54,7 @@ export async function freeBase(from: number, instances: number): Promise<number>
 export async function startClusterTarget(opts: TargetOptions): Promise<Target> {
   const cluster = await startCluster({
     instances: opts.instances,
-    proxyPort: opts.basePort,
-    basePort: opts.basePort + 1,
-    pgPort: opts.basePort + 432,
+    ...layout(opts.basePort),
     dataDir: opts.dataDir,
     demo: false,
     env: { SERVE_WEB: '0', ...opts.env },
@@ -79,7 +78,7 @@ export async function startClusterTarget(opts: TargetOptions): Promise<Target> {
 export async function startSingleTarget(opts: TargetOptions & { baseDatabaseUrl: string }): Promise<Target> {
   const db = await tempDatabase(opts.baseDatabaseUrl);
   const instances = Array.from({ length: opts.instances }, (_, i) =>
-    ownInstance(opts.basePort + 1 + i, { DATABASE_URL: db.url, ...opts.env }),
+    ownInstance(layout(opts.basePort).basePort + i, { DATABASE_URL: db.url, ...opts.env }),
   );
   try {
     for (const i of instances) await i.start();
