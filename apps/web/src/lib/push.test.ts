@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ensurePushSubscription } from './push';
 import { logout } from './session';
+import { fakeApi, json, type FakeApi } from '../test/fake-api';
 
 const LOCAL_KEY = 'vialex.pushSubscription';
 const KEY_BYTES = new Uint8Array(65).fill(4);
@@ -25,21 +26,13 @@ class FakeSubscription {
 
 let current: FakeSubscription | null;
 let issued: number;
-let calls: { method: string; url: string; body?: unknown }[];
+let api: FakeApi;
 /** How the server answers POST /api/push/subscription, per endpoint. */
 let subscriptionAnswer: (endpoint: string) => Response;
-
-function json(status: number, body?: unknown) {
-  return new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-}
 
 beforeEach(() => {
   localStorage.clear();
   issued = 0;
-  calls = [];
   current = null;
   subscriptionAnswer = () => new Response(null, { status: 204 });
   const pushManager = {
@@ -63,22 +56,19 @@ beforeEach(() => {
   );
   vi.stubGlobal('PushManager', class {});
   vi.stubGlobal('Notification', { permission: 'granted', requestPermission: async () => 'granted' });
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    const body = init.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ method: init.method ?? 'GET', url, body });
-    if (url === '/api/push/public-key') return json(200, { publicKey: VAPID });
-    if (url === '/api/push/subscription') return subscriptionAnswer(body.subscription.endpoint);
-    if (url === '/api/auth/logout') return new Response(null, { status: 204 });
-    return json(404, { statusCode: 404, code: 'NOT_FOUND', message: 'no' });
+  api = fakeApi({
+    'GET /api/push/public-key': () => json({ publicKey: VAPID }),
+    'POST /api/push/subscription': (req) =>
+      subscriptionAnswer((req.body as { subscription: { endpoint: string } }).subscription.endpoint),
+    'POST /api/auth/logout': () => new Response(null, { status: 204 }),
   });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('ensurePushSubscription', () => {
   it("on 409 (the endpoint is another user's) unsubscribes, subscribes anew and registers the new endpoint once", async () => {
     subscriptionAnswer = (endpoint) =>
       endpoint.endsWith('device-1')
-        ? json(409, { statusCode: 409, code: 'PUSH_ENDPOINT_TAKEN', message: 'ajena' })
+        ? json({ statusCode: 409, code: 'PUSH_ENDPOINT_TAKEN', message: 'ajena' }, 409)
         : new Response(null, { status: 204 });
     const first = await navigator.serviceWorker.getRegistration('/');
     const taken = await first!.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: KEY_BYTES });
@@ -86,7 +76,7 @@ describe('ensurePushSubscription', () => {
     const sub = await ensurePushSubscription();
     expect((taken as unknown as FakeSubscription).unsubscribed).toBe(true);
     expect(sub.endpoint).toMatch(/device-2$/);
-    const posted = calls
+    const posted = api.calls
       .filter((c) => c.url === '/api/push/subscription')
       .map((c) => (c.body as { subscription: { endpoint: string } }).subscription.endpoint);
     expect(posted).toEqual([taken.endpoint, sub.endpoint]);
@@ -94,9 +84,9 @@ describe('ensurePushSubscription', () => {
   });
 
   it('gives up after the second refusal instead of looping', async () => {
-    subscriptionAnswer = () => json(409, { statusCode: 409, code: 'PUSH_ENDPOINT_TAKEN', message: 'ajena' });
+    subscriptionAnswer = () => json({ statusCode: 409, code: 'PUSH_ENDPOINT_TAKEN', message: 'ajena' }, 409);
     await expect(ensurePushSubscription()).rejects.toMatchObject({ status: 409 });
-    expect(calls.filter((c) => c.url === '/api/push/subscription')).toHaveLength(2);
+    expect(api.calls.filter((c) => c.url === '/api/push/subscription')).toHaveLength(2);
   });
 });
 
@@ -104,13 +94,13 @@ describe('Salir', () => {
   it("sends the endpoint this browser registered and drops the browser's subscription", async () => {
     const sub = await ensurePushSubscription();
     await logout();
-    expect(calls.at(-1)).toEqual({ method: 'POST', url: '/api/auth/logout', body: { endpoint: sub.endpoint } });
+    expect(api.calls.at(-1)).toEqual({ method: 'POST', url: '/api/auth/logout', body: { endpoint: sub.endpoint } });
     expect((sub as unknown as FakeSubscription).unsubscribed).toBe(true);
     expect(localStorage.getItem(LOCAL_KEY)).toBeNull();
   });
 
   it('without a remembered endpoint sends no body', async () => {
     await logout();
-    expect(calls.at(-1)).toEqual({ method: 'POST', url: '/api/auth/logout', body: undefined });
+    expect(api.calls.at(-1)).toEqual({ method: 'POST', url: '/api/auth/logout', body: undefined });
   });
 });

@@ -16,6 +16,7 @@ import {
 import { LoginPage } from '../features/auth/login-page';
 import { Providers } from '../app/providers';
 import { renderWithApp } from '../test/render';
+import { fakeApi, json } from '../test/fake-api';
 
 const NOW = new Date('2026-03-02T10:15:00.000Z');
 const me = (expiresAt: Date) => ({ id: 'u1', sessionExpiresAt: expiresAt.toISOString() }) as Me;
@@ -32,7 +33,11 @@ beforeEach(() => {
   clearSessionEndNotice();
   queryClient.clear();
 });
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  // One test fakes the server: the others' screens must not get its answer.
+  vi.unstubAllGlobals();
+});
 
 describe('why a session ended, for the login screen', () => {
   it("a 401 after the session's time is up means the time ended, and goes to /login", () => {
@@ -53,15 +58,12 @@ describe('why a session ended, for the login screen', () => {
 
   it('a "nobody" answer of /me where the tab knew someone (the cookie already cleared) says it ended', async () => {
     queryClient.setQueryData(meQueryKey, me(new Date(NOW.getTime() + 60_000)));
-    const fetchSpy = vi
-      .spyOn(globalThis, 'fetch')
-      .mockResolvedValue(new Response('null', { status: 200, headers: { 'content-type': 'application/json' } }));
+    fakeApi(() => json(null));
     render(<Notice />);
     await act(async () => {
       expect(await meQueryOptions.queryFn!({} as never)).toBeNull();
     });
     expect(notice()).toBe('ended');
-    fetchSpy.mockRestore();
   });
 
   it('an old cookie on a fresh visit says nothing', () => {

@@ -1,24 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MSG } from '@vialex/domain';
 import { renderWithApp } from '../../test/render';
+import { fakeApi, json } from '../../test/fake-api';
 import { ChangePasswordButton } from './change-password-button';
 
 const CURRENT = 'Vialex2026*';
 const NEW = 'Dibujo2026#';
+/** The server's next answers, in order; past them it fails. */
 let answers: Response[];
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 beforeEach(() => {
   answers = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => answers.shift() ?? json(500, { message: MSG.algoSalioMal })),
-  );
+  fakeApi(() => answers.shift() ?? json({ message: MSG.algoSalioMal }, 500));
 });
-afterEach(() => vi.unstubAllGlobals());
 
 /** An element other than an icon that assistive technology is told to skip, if any is left. */
 const hiddenFromAssistiveTech = () => document.querySelector('[aria-hidden="true"]:not(svg):not(svg *)');
@@ -40,7 +35,7 @@ async function submit(password: string) {
 // reachable again (no aria-hidden left on it) and the key button can be pressed once more.
 describe('the key button of the top bar', () => {
   it('a refused password comes back under its field; Cancelar gives the page back', async () => {
-    answers.push(json(400, { message: MSG.passComun, issues: [{ path: 'password', message: MSG.passComun }] }));
+    answers.push(json({ message: MSG.passComun, issues: [{ path: 'password', message: MSG.passComun }] }, 400));
     renderWithApp(<ChangePasswordButton />);
     const dialog = await submit('password1A!');
     expect(await within(dialog).findByText(MSG.passComun)).toBeVisible();
@@ -52,7 +47,7 @@ describe('the key button of the top bar', () => {
   });
 
   it('a change that succeeds says so; Aceptar gives the page back', async () => {
-    answers.push(json(200, { message: MSG.exito }));
+    answers.push(json({ message: MSG.exito }));
     renderWithApp(<ChangePasswordButton />);
     await submit(NEW);
     const done = await screen.findByTestId('success-dialog');

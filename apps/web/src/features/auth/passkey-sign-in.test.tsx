@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { LABELS, MSG, type Me } from '@vialex/domain';
 import { renderWithApp } from '../../test/render';
+import { fakeApi, json, type FakeApi } from '../../test/fake-api';
 import { PasskeySignInButton } from './passkey-sign-in-button';
 import { SecondStepForm, SetupFactorForm } from './second-step';
 
@@ -18,32 +19,17 @@ const ANSWER = { id: 'abc', rawId: 'abc', type: 'public-key', response: {}, clie
 const OPTIONS = { challenge: 'xyz', rpId: 'localhost' };
 const CODES = Array.from({ length: 10 }, (_, i) => `codigo-${i}`);
 
-let posted: { path: string; body: unknown }[];
-/** The server's answers by path; a number answers that status with the refusal below. */
-let answers: Record<string, unknown>;
+let api: FakeApi;
 const REFUSAL = { statusCode: 401, code: 'PASSKEY_REFUSED', message: MSG.llaveNoVerificada };
 
 beforeEach(() => {
-  posted = [];
-  answers = {};
   webauthn.authenticate.mockReset();
   webauthn.register.mockReset();
   vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string, init: RequestInit) => {
-      posted.push({ path, body: init.body ? JSON.parse(init.body as string) : undefined });
-      const answer = answers[path] ?? (path.endsWith('/opciones') ? OPTIONS : { user: USER });
-      if (typeof answer === 'number')
-        return new Response(JSON.stringify(REFUSAL), {
-          status: answer,
-          headers: { 'Content-Type': 'application/json' },
-        });
-      return new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } });
-    }),
-  );
+  // Every step's challenge, and the user at the end of any sign-in.
+  api = fakeApi((req) => json(req.url.endsWith('/opciones') ? OPTIONS : { user: USER }));
 });
-afterEach(() => vi.unstubAllGlobals());
+const paths = () => api.calls.map((c) => c.url);
 
 const cancelled = () =>
   Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' });
@@ -62,8 +48,8 @@ describe('INGRESAR CON UNA LLAVE DE ACCESO', () => {
     fireEvent.click(screen.getByRole('button', { name: L.ingresarConLlave }));
     await waitFor(() => expect(onDone).toHaveBeenCalledWith(USER));
     expect(webauthn.authenticate).toHaveBeenCalledWith({ optionsJSON: OPTIONS });
-    expect(posted.map((p) => p.path)).toEqual(['/api/auth/login/llave/opciones', '/api/auth/login/llave']);
-    expect(posted[1]!.body).toEqual({ respuesta: ANSWER });
+    expect(paths()).toEqual(['/api/auth/login/llave/opciones', '/api/auth/login/llave']);
+    expect(api.calls[1]!.body).toEqual({ respuesta: ANSWER });
   });
 
   it('says so when the browser prompt was cancelled, and sends nothing more', async () => {
@@ -72,13 +58,13 @@ describe('INGRESAR CON UNA LLAVE DE ACCESO', () => {
     renderWithApp(<PasskeySignInButton onDone={onDone} />);
     fireEvent.click(screen.getByRole('button', { name: L.ingresarConLlave }));
     expect(await screen.findByRole('alert')).toHaveTextContent(L.llaveCancelada);
-    expect(posted).toHaveLength(1);
+    expect(api.calls).toHaveLength(1);
     expect(onDone).not.toHaveBeenCalled();
   });
 
   it("shows the server's message when it refuses the passkey", async () => {
     webauthn.authenticate.mockResolvedValue(ANSWER);
-    answers['/api/auth/login/llave'] = 401;
+    api.on({ 'POST /api/auth/login/llave': () => json(REFUSAL, 401) });
     renderWithApp(<PasskeySignInButton onDone={() => {}} />);
     fireEvent.click(screen.getByRole('button', { name: L.ingresarConLlave }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.llaveNoVerificada);
@@ -100,10 +86,7 @@ describe('the second step with a passkey', () => {
     expect(screen.getByText(L.segundoPasoLlave)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: L.usarLlave }));
     await waitFor(() => expect(onDone).toHaveBeenCalledWith(USER));
-    expect(posted.map((p) => p.path)).toEqual([
-      '/api/auth/login/segundo-paso/llave/opciones',
-      '/api/auth/login/segundo-paso/llave',
-    ]);
+    expect(paths()).toEqual(['/api/auth/login/segundo-paso/llave/opciones', '/api/auth/login/segundo-paso/llave']);
   });
 
   it('is not offered to a user with the app only', () => {
@@ -114,17 +97,16 @@ describe('the second step with a passkey', () => {
 
 describe('the setup a required cargo is led to', () => {
   it('offers the app or a passkey; the app shows its QR code, and either goes back to the choice', async () => {
-    answers['/api/auth/login/configurar/totp'] = {
-      secreto: 'ABC',
-      qr: 'data:image/png;base64,AA==',
-      uri: 'otpauth://x',
-    };
+    api.on({
+      'POST /api/auth/login/configurar/totp': () =>
+        json({ secreto: 'ABC', qr: 'data:image/png;base64,AA==', uri: 'otpauth://x' }),
+    });
     renderWithApp(<SetupFactorForm onDone={() => {}} />);
     expect(screen.getByRole('heading', { name: L.configurarTitulo })).toBeInTheDocument();
-    expect(posted).toHaveLength(0);
+    expect(api.calls).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: L.configurarConApp }));
     expect(await screen.findByRole('img', { name: L.qrAlt })).toBeInTheDocument();
-    expect(posted.map((p) => p.path)).toEqual(['/api/auth/login/configurar/totp']);
+    expect(paths()).toEqual(['/api/auth/login/configurar/totp']);
     // Back to the choice, then the passkey instead.
     fireEvent.click(screen.getByRole('button', { name: L.otroMetodo }));
     fireEvent.click(screen.getByRole('button', { name: L.configurarConLlave }));
@@ -133,7 +115,7 @@ describe('the setup a required cargo is led to', () => {
 
   it('registers a named passkey, then shows the recovery codes before VIALEX', async () => {
     webauthn.register.mockResolvedValue(ANSWER);
-    answers['/api/auth/login/configurar/llave'] = { user: USER, codigosRecuperacion: CODES };
+    api.on({ 'POST /api/auth/login/configurar/llave': () => json({ user: USER, codigosRecuperacion: CODES }) });
     const onDone = vi.fn();
     renderWithApp(<SetupFactorForm onDone={onDone} />);
     fireEvent.click(screen.getByRole('button', { name: L.configurarConLlave }));
@@ -144,8 +126,9 @@ describe('the setup a required cargo is led to', () => {
     expect(await screen.findByRole('heading', { name: L.codigosTitulo })).toBeInTheDocument();
     expect(screen.getByTestId('recovery-codes').querySelectorAll('li')).toHaveLength(10);
     expect(webauthn.register).toHaveBeenCalledWith({ optionsJSON: OPTIONS });
-    expect(posted.at(-1)).toEqual({
-      path: '/api/auth/login/configurar/llave',
+    expect(api.calls.at(-1)).toEqual({
+      url: '/api/auth/login/configurar/llave',
+      method: 'POST',
       body: { nombre: 'Celular de trabajo', respuesta: ANSWER },
     });
     expect(onDone).not.toHaveBeenCalled();

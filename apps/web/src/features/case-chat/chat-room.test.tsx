@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   LABELS,
@@ -14,6 +14,7 @@ import { ChatRoom } from './chat-room';
 import { chatOutbox } from './chat-outbox';
 import { chatRoomKey } from './use-chat-room';
 import { renderWithApp } from '../../test/render';
+import { fakeApi, json, type FakeApi } from '../../test/fake-api';
 
 const T = LABELS.chat;
 const CASE = 'c1';
@@ -57,38 +58,33 @@ const msg = (indexId: number, over: Partial<ChatMessage> = {}): ChatMessage => (
 });
 
 let page: ChatPage;
-let requests: { method: string; url: string; body?: unknown }[];
-let sendReply: (body: { clientId: string; content: string }) => Response;
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+let api: FakeApi;
+const ROOM = `/api/casos/${CASE}/chats/general`;
+const SEND = `POST ${ROOM}/mensajes`;
 
 let online = true;
 beforeEach(() => {
   online = true;
   Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
-  requests = [];
   page = {
     sala: sala(),
     mensajes: [msg(1), msg(2), msg(3, { senderId: 'u2', username: 'Luis Gil 5566 [Abogado]' })],
     hayMas: false,
   };
-  sendReply = (body) => json({ mensaje: msg(4, { content: body.content, clientId: body.clientId }), repetido: false });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      requests.push({ method, url, body });
-      if (method === 'GET' && url.startsWith(`/api/casos/${CASE}/chats/general?`)) return json(page);
-      if (method === 'POST' && url === `/api/casos/${CASE}/chats/general/mensajes`) return sendReply(body);
-      if (method === 'POST' && url.endsWith('/leidos')) return json({ noLeidos: 0 });
-      return json({ statusCode: 404, code: 'NOT_FOUND', message: 'no' }, 404);
-    }),
+  api = fakeApi(
+    {
+      [SEND]: (req) => {
+        const body = req.body as { clientId: string; content: string };
+        return json({ mensaje: msg(4, { content: body.content, clientId: body.clientId }), repetido: false });
+      },
+    },
+    (req) => {
+      if (req.method === 'GET' && req.url.startsWith(`${ROOM}?`)) return json(page);
+      if (req.method === 'POST' && req.url.endsWith('/leidos')) return json({ noLeidos: 0 });
+    },
   );
 });
 afterEach(async () => {
-  vi.unstubAllGlobals();
   for (const e of chatOutbox.entries()) await chatOutbox.discard(e.clientId);
 });
 
@@ -125,7 +121,7 @@ describe('ChatRoom', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByRole('textbox', { name: T.mensaje }), { target: { value: 'Llegué al sitio' } });
     fireEvent.click(screen.getByRole('button', { name: T.enviar }));
     await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(4));
-    const send = requests.filter((r) => r.method === 'POST' && r.url.endsWith('/mensajes'));
+    const send = api.calls.filter((r) => r.method === 'POST' && r.url.endsWith('/mensajes'));
     expect(send).toHaveLength(1);
     expect(send[0].body).toMatchObject({ content: 'Llegué al sitio' });
     expect((send[0].body as { clientId: string }).clientId).toMatch(/^[0-9a-f-]{36}$/);
@@ -164,17 +160,17 @@ describe('ChatRoom', { timeout: 20_000 }, () => {
     expect(pending).toHaveTextContent('sin señal');
     expect(within(pending).getByTestId('chat-pending')).toBeInTheDocument();
     expect(within(pending).getByTestId('chat-time')).toHaveTextContent(T.pendiente);
-    expect(requests.some((r) => r.url.endsWith('/mensajes'))).toBe(false);
+    expect(api.calls.some((r) => r.url.endsWith('/mensajes'))).toBe(false);
 
     online = true;
     chatOutbox.wake();
     await waitFor(() => expect(screen.queryByTestId('chat-message-pending')).toBeNull());
-    expect(requests.filter((r) => r.url.endsWith('/mensajes'))).toHaveLength(1);
+    expect(api.calls.filter((r) => r.url.endsWith('/mensajes'))).toHaveLength(1);
     expect(screen.getAllByTestId('chat-message').at(-1)).toHaveTextContent('sin señal');
   });
 
   it("a refused send says the server's message in a toast and on the message", async () => {
-    sendReply = () => json({ statusCode: 403, code: 'FORBIDDEN', message: MSG.chatRolNoAutorizado }, 403);
+    api.on({ [SEND]: () => json({ statusCode: 403, code: 'FORBIDDEN', message: MSG.chatRolNoAutorizado }, 403) });
     renderRoom();
     await screen.findAllByTestId('chat-message');
     fireEvent.change(screen.getByRole('textbox', { name: T.mensaje }), { target: { value: 'hola' } });
@@ -240,7 +236,7 @@ describe('ChatRoom', { timeout: 20_000 }, () => {
     page = { sala: sala(), mensajes: [msg(49), msg(50)], hayMas: false };
     fireEvent.click(screen.getByRole('button', { name: T.cargarAnteriores }));
     await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(4));
-    expect(requests.some((r) => r.url.includes('antes=51'))).toBe(true);
+    expect(api.calls.some((r) => r.url.includes('antes=51'))).toBe(true);
     expect(screen.queryByRole('button', { name: T.cargarAnteriores })).toBeNull();
   });
 
@@ -252,17 +248,14 @@ describe('ChatRoom', { timeout: 20_000 }, () => {
     // A catch-up read (a live event, the connection back) whose answer is slow to come.
     let answerCatchUp!: () => void;
     const catchUpAnswered = new Promise<void>((resolve) => (answerCatchUp = resolve));
-    const plain = vi.mocked(fetch).getMockImplementation()!;
-    vi.mocked(fetch).mockImplementation(async (url, init) => {
-      if (String(url).includes('despues=52')) {
-        requests.push({ method: 'GET', url: String(url) });
+    api.on(async (req) => {
+      if (req.url.includes('despues=52')) {
         await catchUpAnswered;
         return json({ sala: sala({ ultimo: 53 }), mensajes: [msg(53)], hayMas: false });
       }
-      return plain(url as string, init);
     });
     void queryClient.invalidateQueries({ queryKey: chatRoomKey(CASE, 'general'), exact: true });
-    await waitFor(() => expect(requests.some((r) => r.url.includes('despues=52'))).toBe(true));
+    await waitFor(() => expect(api.calls.some((r) => r.url.includes('despues=52'))).toBe(true));
 
     // Meanwhile the viewer scrolls up and the older page arrives first.
     page = { sala: sala({ ultimo: 52 }), mensajes: [msg(49), msg(50)], hayMas: false };

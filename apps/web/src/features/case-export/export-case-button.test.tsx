@@ -1,66 +1,55 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { LABELS, MSG } from '@vialex/domain';
 import { ExportCaseButton } from './export-case-button';
 import { renderWithApp } from '../../test/render';
+import { fakeApi, json, type FakeApi } from '../../test/fake-api';
 
 const T = LABELS.casoSms;
 const CASE = 'c1';
 
-let answer: (url: string, init?: RequestInit) => Response | undefined | void;
-let calls: { url: string; method: string }[];
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+let api: FakeApi;
 
 beforeEach(() => {
-  calls = [];
-  answer = () => undefined;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      calls.push({ url, method: init?.method ?? 'GET' });
-      return answer(url, init) ?? json({ message: 'no' }, 404);
-    }),
-  );
+  api = fakeApi();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const renderIt = (ui: React.ReactNode) => renderWithApp(<>{ui}</>);
 
 describe('ExportCaseButton', () => {
   it("asks '¿Exportar los archivos del caso # 12?', naming it, then records the request", async () => {
-    answer = (url, init) => {
-      if (init?.method === 'POST' && url === `/api/casos/${CASE}/exportar`)
-        return json(
+    api.on({
+      [`POST /api/casos/${CASE}/exportar`]: () =>
+        json(
           {
             message: MSG.exito,
             exportacion: { id: 'e1', caso: 12, estado: 'En proceso', fechainicio: '2026-03-02T15:04:00.000Z' },
           },
           201,
-        );
-    };
+        ),
+    });
     renderIt(<ExportCaseButton caseId={CASE} caso={12} />);
     fireEvent.click(screen.getByRole('button', { name: T.exportar }));
     const confirm = await screen.findByTestId('confirm-dialog');
     expect(within(confirm).getByText('¿Exportar los archivos del caso # 12?')).toBeInTheDocument();
     fireEvent.click(within(confirm).getByRole('button', { name: MSG.siExportar }));
     expect(await screen.findByText(`${MSG.exito} · exportación del caso #12 solicitada`)).toBeInTheDocument();
-    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([`POST /api/casos/${CASE}/exportar`]);
+    expect(api.calls.map((c) => `${c.method} ${c.url}`)).toEqual([`POST /api/casos/${CASE}/exportar`]);
   });
 
   it('Cancelar sends nothing; a refusal shows the server message', async () => {
-    answer = (_url, init) => {
-      if (init?.method === 'POST')
+    api.on((req) => {
+      if (req.method === 'POST')
         return json(
           { statusCode: 409, code: 'EXPORT_RUNNING', message: 'La exportación del caso # 12 ya está en proceso' },
           409,
         );
-    };
+    });
     renderIt(<ExportCaseButton caseId={CASE} caso={12} />);
     fireEvent.click(screen.getByRole('button', { name: T.exportar }));
     fireEvent.click(within(await screen.findByTestId('confirm-dialog')).getByRole('button', { name: MSG.cancelar }));
     await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
-    expect(calls).toHaveLength(0);
+    expect(api.calls).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: T.exportar }));
     fireEvent.click(within(await screen.findByTestId('confirm-dialog')).getByRole('button', { name: MSG.siExportar }));
     const dialog = await screen.findByTestId('error-dialog');
@@ -68,10 +57,9 @@ describe('ExportCaseButton', () => {
   });
 
   it("a failure without the server's words is 'error no identificado'", async () => {
-    answer = (_url, init) => {
-      if (init?.method === 'POST') throw new TypeError('Failed to fetch');
-      return undefined;
-    };
+    api.on((req) => {
+      if (req.method === 'POST') throw new TypeError('Failed to fetch');
+    });
     renderIt(<ExportCaseButton caseId={CASE} caso={12} />);
     fireEvent.click(screen.getByRole('button', { name: T.exportar }));
     fireEvent.click(within(await screen.findByTestId('confirm-dialog')).getByRole('button', { name: MSG.siExportar }));

@@ -6,6 +6,7 @@ import { useGeoStore } from '../../lib/geo';
 import type { MapCanvasProps } from './map-canvas';
 import { CaseMapView } from './case-map-view';
 import { renderWithApp } from '../../test/render';
+import { fakeApi, json, type FakeApi } from '../../test/fake-api';
 
 // Leaflet needs a real layout; the canvas is checked in the browser tests. Here it shows what it was given.
 vi.mock('./map-canvas', () => ({
@@ -91,31 +92,17 @@ const caseMap = (over: Partial<CaseMap> = {}): CaseMap => ({
 });
 
 let map: CaseMap;
-let requests: { method: string; url: string }[];
-let arrivalReply: () => Response;
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+let api: FakeApi;
+const ARRIVAL = `POST /api/casos/${CASE}/llegada`;
 
 beforeEach(() => {
   map = caseMap();
-  requests = [];
-  arrivalReply = () => json({ message: MSG.llegadaMarcada, fecha: new Date().toISOString() });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      requests.push({ method, url });
-      if (method === 'GET' && url === `/api/casos/${CASE}/mapa`) return json(map);
-      if (method === 'POST' && url === `/api/casos/${CASE}/llegada`) return arrivalReply();
-      return json({ statusCode: 404, code: 'NOT_FOUND', message: MSG.casoNoExiste }, 404);
-    }),
-  );
+  api = fakeApi({
+    [`GET /api/casos/${CASE}/mapa`]: () => json(map),
+    [ARRIVAL]: () => json({ message: MSG.llegadaMarcada, fecha: new Date().toISOString() }),
+  });
 });
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.useRealTimers());
 
 function renderMap() {
   return renderWithApp(<CaseMapView caseId={CASE} />);
@@ -128,7 +115,7 @@ function deliver(topic: string, event: LiveEvent) {
   });
 }
 
-const mapReads = () => requests.filter((r) => r.method === 'GET' && r.url === `/api/casos/${CASE}/mapa`).length;
+const mapReads = () => api.calls.filter((r) => r.method === 'GET' && r.url === `/api/casos/${CASE}/mapa`).length;
 
 describe('CaseMapView', () => {
   it('shows both times, the route, the three people and their states', async () => {
@@ -174,10 +161,12 @@ describe('CaseMapView', () => {
 
   it('marks the arrival: the button disappears and the Bogotá time shows', async () => {
     const fecha = '2026-03-02T19:05:00.000Z';
-    arrivalReply = () => {
-      map = { ...map, llegada: { marcada: true, fecha }, acciones: { ...ACTIONS, marcarLlegada: false } };
-      return json({ message: MSG.llegadaMarcada, fecha });
-    };
+    api.on({
+      [ARRIVAL]: () => {
+        map = { ...map, llegada: { marcada: true, fecha }, acciones: { ...ACTIONS, marcarLlegada: false } };
+        return json({ message: MSG.llegadaMarcada, fecha });
+      },
+    });
     renderMap();
     fireEvent.click(await screen.findByRole('button', { name: T.marcarLlegada }));
     const confirm = await screen.findByTestId('confirm-dialog');
@@ -186,18 +175,20 @@ describe('CaseMapView', () => {
     expect(await screen.findByTestId('map-arrival')).toHaveTextContent(/14:05/);
     expect(screen.queryByRole('button', { name: T.marcarLlegada })).toBeNull();
     expect(await screen.findByText(`${MSG.llegadaMarcada} · caso #12`)).toBeInTheDocument();
-    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    expect(api.calls.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 
   it('an arrival already marked (409) says so and the button goes', async () => {
-    arrivalReply = () => {
-      map = {
-        ...map,
-        llegada: { marcada: true, fecha: new Date().toISOString() },
-        acciones: { ...ACTIONS, marcarLlegada: false },
-      };
-      return json({ statusCode: 409, code: 'ARRIVAL_ALREADY_MARKED', message: MSG.llegadaYaMarcada }, 409);
-    };
+    api.on({
+      [ARRIVAL]: () => {
+        map = {
+          ...map,
+          llegada: { marcada: true, fecha: new Date().toISOString() },
+          acciones: { ...ACTIONS, marcarLlegada: false },
+        };
+        return json({ statusCode: 409, code: 'ARRIVAL_ALREADY_MARKED', message: MSG.llegadaYaMarcada }, 409);
+      },
+    });
     renderMap();
     fireEvent.click(await screen.findByRole('button', { name: T.marcarLlegada }));
     fireEvent.click(within(await screen.findByTestId('confirm-dialog')).getByRole('button', { name: T.siLlegue }));
@@ -215,7 +206,7 @@ describe('CaseMapView', () => {
     expect(within(confirm).getByTestId('confirm-warning')).toHaveTextContent('Está a 2,2 km del sitio del caso');
     fireEvent.click(within(confirm).getByRole('button', { name: MSG.cancelar }));
     await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
-    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+    expect(api.calls.filter((r) => r.method === 'POST')).toHaveLength(0);
     useGeoStore.setState({ position: null });
   });
 
@@ -240,7 +231,7 @@ describe('CaseMapView', () => {
     expect(confirm).toHaveTextContent('¿Marcar aquí el lugar del caso # 12?');
     fireEvent.click(within(confirm).getByRole('button', { name: T.siMarcar }));
     await waitFor(() =>
-      expect(requests.some((r) => r.method === 'PUT' && r.url === `/api/casos/${CASE}/lugar`)).toBe(true),
+      expect(api.calls.some((r) => r.method === 'PUT' && r.url === `/api/casos/${CASE}/lugar`)).toBe(true),
     );
   });
 
@@ -277,10 +268,7 @@ describe('CaseMapView', () => {
   });
 
   it('a refusal is said in the server’s words', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json({ statusCode: 403, code: 'FORBIDDEN', message: MSG.noAutorizado }, 403)),
-    );
+    api.on(() => json({ statusCode: 403, code: 'FORBIDDEN', message: MSG.noAutorizado }, 403));
     renderMap();
     expect(await screen.findByText(MSG.noAutorizado)).toBeInTheDocument();
   });

@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { FEEDBACK, LABELS, MSG, fmt, type CaseSms, type SmsMessage } from '@vialex/domain';
 import { CaseSmsPanel } from './case-sms-panel';
 import { renderWithApp } from '../../test/render';
+import { fakeApi, json, type FakeApi } from '../../test/fake-api';
 
 const T = LABELS.casoSms;
 const CASE = 'c1';
@@ -29,28 +30,12 @@ const panel = (overrides: Partial<CaseSms> = {}): CaseSms => ({
 });
 
 let state: CaseSms;
-let answer: (url: string, init?: RequestInit) => Response | undefined | void;
-let calls: { url: string; method: string; body: unknown }[];
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+let api: FakeApi;
 
 beforeEach(() => {
   state = panel();
-  calls = [];
-  answer = () => undefined;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      calls.push({ url, method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const custom = answer(url, init);
-      if (custom) return custom;
-      if (method === 'GET' && url === `/api/casos/${CASE}/sms`) return json(state);
-      return json({ message: 'no' }, 404);
-    }),
-  );
+  api = fakeApi({ [`GET /api/casos/${CASE}/sms`]: () => json(state) });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function renderIt(ui: React.ReactNode) {
   return renderWithApp(<>{ui}</>);
@@ -72,16 +57,16 @@ describe('CaseSmsPanel', () => {
     fireEvent.blur(field());
     expect(await screen.findByText(MSG.celularNoValido)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: T.enviarSms })).toBeDisabled();
-    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
   it("sends the typed number in E.164 and says '¡SMS enviado!' naming the case and number; the list refreshes", async () => {
-    answer = (url, init) => {
-      if (init?.method === 'POST' && url === `/api/casos/${CASE}/sms`) {
+    api.on({
+      [`POST /api/casos/${CASE}/sms`]: () => {
         state = panel({ mensajes: [message()] });
         return json({ message: MSG.smsEnviado, mensaje: message() });
-      }
-    };
+      },
+    });
     renderIt(<CaseSmsPanel caseId={CASE} />);
     await waitFor(() => expect(field().value).not.toBe(''));
     fireEvent.change(field(), { target: { value: '310 456 7890' } });
@@ -91,7 +76,7 @@ describe('CaseSmsPanel', () => {
         `${MSG.smsEnviado} · ${FEEDBACK.smsEnviadoA.replace('{caso}', '12').replace('{telefono}', '+57 310 4567890')}`,
       ),
     ).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ telefono: '+573104567890' });
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ telefono: '+573104567890' });
     const item = await screen.findByTestId('sms-message');
     expect(within(item).getByText('+57 310 4567890')).toBeInTheDocument();
     expect(within(item).getByText(T.estados.guardado)).toBeInTheDocument();
@@ -103,9 +88,9 @@ describe('CaseSmsPanel', () => {
   });
 
   it("a provider failure is the spec's 'Error' / 'No se logró enviar el SMS'", async () => {
-    answer = (url, init) => {
-      if (init?.method === 'POST') return json({ statusCode: 502, code: 'SMS_FAILED', message: MSG.smsError }, 502);
-    };
+    api.on((req) => {
+      if (req.method === 'POST') return json({ statusCode: 502, code: 'SMS_FAILED', message: MSG.smsError }, 502);
+    });
     renderIt(<CaseSmsPanel caseId={CASE} />);
     await waitFor(() => expect(field().value).not.toBe(''));
     fireEvent.click(screen.getByRole('button', { name: T.enviarSms }));
@@ -115,8 +100,8 @@ describe('CaseSmsPanel', () => {
   });
 
   it('a number the server refuses shows its message under the field', async () => {
-    answer = (url, init) => {
-      if (init?.method === 'POST')
+    api.on((req) => {
+      if (req.method === 'POST')
         return json(
           {
             statusCode: 400,
@@ -126,7 +111,7 @@ describe('CaseSmsPanel', () => {
           },
           400,
         );
-    };
+    });
     renderIt(<CaseSmsPanel caseId={CASE} />);
     await waitFor(() => expect(field().value).not.toBe(''));
     fireEvent.click(screen.getByRole('button', { name: T.enviarSms }));
@@ -142,9 +127,9 @@ describe('CaseSmsPanel', () => {
   });
 
   it('renders nothing for a cargo the server refuses (403)', async () => {
-    answer = () => json({ statusCode: 403, code: 'FORBIDDEN', message: MSG.noAutorizado }, 403);
+    api.on(() => json({ statusCode: 403, code: 'FORBIDDEN', message: MSG.noAutorizado }, 403));
     const { container } = renderIt(<CaseSmsPanel caseId={CASE} />);
-    await waitFor(() => expect(calls).toHaveLength(1));
+    await waitFor(() => expect(api.calls).toHaveLength(1));
     await waitFor(() => expect(container.querySelector('section')).toBeNull());
   });
 
@@ -161,12 +146,12 @@ describe('CaseSmsPanel', () => {
         }),
       ],
     });
-    answer = (url, init) => {
-      if (init?.method === 'POST' && url === `/api/casos/${CASE}/enlaces/l1/revocar`) {
+    api.on({
+      [`POST /api/casos/${CASE}/enlaces/l1/revocar`]: () => {
         state = panel({ mensajes: [message({ enlace: { ...message().enlace!, estado: 'revocado' } })] });
         return json({ message: MSG.enlaceRevocado });
-      }
-    };
+      },
+    });
     renderIt(<CaseSmsPanel caseId={CASE} />);
     const buttons = await screen.findAllByRole('button', { name: T.revocar });
     expect(buttons).toHaveLength(1);
@@ -178,19 +163,19 @@ describe('CaseSmsPanel', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: T.siRevocar }));
     expect(await screen.findByText(`${MSG.enlaceRevocado} · +57 310 4567890`)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: T.revocar })).toBeNull());
-    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
       `/api/casos/${CASE}/enlaces/l1/revocar`,
     ]);
   });
 
   it('the client in the case: when their session ends, and ending it after asking names the case', async () => {
     state = panel({ sesionCliente: { expira: '2026-03-02T17:04:00.000Z' } });
-    answer = (url, init) => {
-      if (init?.method === 'POST' && url === `/api/casos/${CASE}/sesion-cliente/terminar`) {
+    api.on({
+      [`POST /api/casos/${CASE}/sesion-cliente/terminar`]: () => {
         state = panel();
         return json({ message: MSG.sesionClienteFinalizada });
-      }
-    };
+      },
+    });
     renderIt(<CaseSmsPanel caseId={CASE} />);
     // 17:04 UTC is 12:04 in Bogotá.
     expect(await screen.findByText(fmt(T.clienteEnCaso, { hora: '12:04' }))).toBeInTheDocument();

@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { LABELS, MSG, fmt, type CaseStatusChange, type CaseStatusForm, type Me } from '@vialex/domain';
 import { CaseStatusPanel } from './case-status-panel';
 import { renderWithApp } from '../../test/render';
+import { fakeApi, json } from '../../test/fake-api';
 
 const T = LABELS.gestion;
 const CASE = 'c1';
@@ -35,8 +36,6 @@ let state: CaseStatusForm;
 /** What the panel sent with XMLHttpRequest, and how the fake server answers it. */
 let sent: { url: string; method: string; form: FormData }[];
 let reply: { status: number; body: unknown };
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 class FakeXhr {
   status = 0;
@@ -70,12 +69,8 @@ beforeEach(() => {
   sent = [];
   reply = { status: 200, body: change(false) };
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => (url === `/api/casos/${CASE}/gestion` ? json(state) : json({ message: 'no' }, 404))),
-  );
+  fakeApi({ [`GET /api/casos/${CASE}/gestion`]: () => json(state) });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function renderIt(onSaved?: (c: CaseStatusChange) => void) {
   return renderWithApp(<CaseStatusPanel caseId={CASE} onSaved={onSaved} />, {

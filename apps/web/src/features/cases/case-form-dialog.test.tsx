@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import { FEEDBACK, LABELS, MSG, type Me } from '@vialex/domain';
 import type { Feedback } from '../../components/list/use-feedback';
@@ -6,6 +6,7 @@ import { CaseFormDialog } from './case-form-dialog';
 import type { CaseFormTarget } from './case-form-values';
 import { loadCaseDefaults, loadDraft, rememberCaseDefaults, saveDraft } from './case-draft';
 import { renderWithApp } from '../../test/render';
+import { fakeApi, json, type FakeApi } from '../../test/fake-api';
 import type { QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '../../lib/query-client';
 
@@ -19,26 +20,15 @@ const FIELD_IDS: Record<string, string> = {
 const feedback = { success: vi.fn(), fail: vi.fn(), error: vi.fn(), unauthorized: vi.fn(), element: null };
 const user = (id: string) => ({ id, cargo: 'Call Center', nombres: 'ANA', apellidos: 'RUIZ' }) as unknown as Me;
 
-let posted: unknown[] = [];
+let api: FakeApi;
 beforeEach(() => {
   localStorage.clear();
-  posted = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const json = (body: unknown, status = 200) =>
-        new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-      if (init?.method === 'POST' && url === '/api/casos') {
-        posted.push(JSON.parse(String(init.body)));
-        return json(SAVED, 201);
-      }
-      if (url.endsWith('/empresas')) return json([EMPRESA]);
-      if (url.includes('consulta-placa')) return json({ message: MSG.placaNoValida }, 400);
-      return json([]);
-    }),
-  );
+  api = fakeApi({ 'POST /api/casos': () => json(SAVED, 201) }, (req) => {
+    if (req.url.endsWith('/empresas')) return json([EMPRESA]);
+    if (req.url.includes('consulta-placa')) return json({ message: MSG.placaNoValida }, 400);
+    return json([]);
+  });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function open(userId = 'u1', target: CaseFormTarget = { kind: 'new' }, queryClient?: QueryClient) {
   const onClose = vi.fn();
@@ -129,7 +119,7 @@ describe('CaseFormDialog: the draft of a new case', { timeout: 20_000 }, () => {
     const { dialog, onSaved } = open();
     fireEvent.click(within(dialog).getByText(MSG.guardar));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith({ kind: 'new' }, SAVED));
-    expect(posted).toHaveLength(1);
+    expect(api.calls.filter((c) => c.method === 'POST' && c.url === '/api/casos')).toHaveLength(1);
     expect(loadDraft('u1', 'new')).toBeNull();
     expect(loadCaseDefaults('u1')).toEqual({ uidempresa: EMPRESA.id, verificacion: 'Verificación contact center' });
   });
@@ -138,10 +128,8 @@ describe('CaseFormDialog: the draft of a new case', { timeout: 20_000 }, () => {
 describe('CaseFormDialog: a catalogue that does not load', { timeout: 20_000 }, () => {
   it('says so under its field with Reintentar, over a required-field error, and Reintentar loads it', async () => {
     let signal = false;
-    const answer = vi.mocked(fetch).getMockImplementation()!;
-    vi.mocked(fetch).mockImplementation(async (url, init) => {
-      if (String(url).endsWith('/empresas') && !signal) throw new TypeError('Failed to fetch');
-      return answer(url, init);
+    api.on((req) => {
+      if (req.url.endsWith('/empresas') && !signal) throw new TypeError('Failed to fetch');
     });
     // The app's client, with its one retry taken at once.
     const queryClient = createQueryClient();
@@ -165,7 +153,8 @@ describe('CaseFormDialog: a catalogue that does not load', { timeout: 20_000 }, 
   });
 
   it('while it loads, the open field says Cargando... instead of an empty list', async () => {
-    vi.mocked(fetch).mockImplementation(() => new Promise<Response>(() => {}));
+    // A server that never answers.
+    api.on(() => new Promise<Response>(() => {}));
     const { dialog } = open();
     fireEvent.mouseDown(dialog.querySelector<HTMLElement>('#field-uidempresa')!);
     const listbox = document.querySelector<HTMLElement>('[role="listbox"]')!;

@@ -1,9 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { PLATE_DEBOUNCE_MS, PlateField, PlateLookupResult, usePlateLookupState } from './plate-field';
 import { LABELS, FEEDBACK, MSG } from '@vialex/domain';
 import { renderWithApp } from '../../test/render';
+import { fakeApi, json } from '../../test/fake-api';
 
 const answer = {
   placa: 'TAX123',
@@ -40,15 +41,9 @@ function Field() {
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
-
 describe('PlateField', () => {
   it('looks the plate up only once it is longer than 5 characters, then shows the plan and the messages', async () => {
-    const fetchMock = vi.fn(
-      async () =>
-        new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const api = fakeApi(() => json(answer));
     renderWithApp(<Field />);
     const input = screen.getByRole('textbox', { name: new RegExp(LABELS.casos.placa) });
 
@@ -58,7 +53,7 @@ describe('PlateField', () => {
       fireEvent.change(input, { target: { value: 'tax12' } });
       expect(input).toHaveValue('TAX12');
       act(() => vi.advanceTimersByTime(PLATE_DEBOUNCE_MS * 2));
-      expect(fetchMock).not.toHaveBeenCalled();
+      expect(api.calls).toEqual([]);
       expect(screen.queryByTestId('plate-lookup-spinner')).not.toBeInTheDocument();
     } finally {
       vi.useRealTimers();
@@ -73,8 +68,8 @@ describe('PlateField', () => {
       FEEDBACK.servicios.Tecnicar,
       FEEDBACK.servicios['SEGURO TERCERO'],
     ]);
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe('/api/casos/consulta-placa?placa=TAX123');
+    await waitFor(() => expect(api.calls).toHaveLength(1));
+    expect(api.calls[0].url).toBe('/api/casos/consulta-placa?placa=TAX123');
     expect(await screen.findByTestId('plate-plan')).toHaveTextContent('RC PUBLICO');
     expect(screen.queryByText(FEEDBACK.consultandoPoliza)).not.toBeInTheDocument();
     expect(screen.queryByTestId('plate-service-pending')).not.toBeInTheDocument();
@@ -104,13 +99,7 @@ describe('PlateField', () => {
         },
       ],
     };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () =>
-          new Response(JSON.stringify(expired), { status: 200, headers: { 'Content-Type': 'application/json' } }),
-      ),
-    );
+    fakeApi(() => json(expired));
     renderWithApp(<Field />);
     fireEvent.change(screen.getByRole('textbox', { name: new RegExp(LABELS.casos.placa) }), {
       target: { value: 'exp789' },
@@ -133,13 +122,7 @@ describe('PlateField', () => {
         { fuente: 'SEGURO TERCERO', resultado: 'noDisponible' },
       ],
     };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () =>
-          new Response(JSON.stringify(down), { status: 200, headers: { 'Content-Type': 'application/json' } }),
-      ),
-    );
+    fakeApi(() => json(down));
     renderWithApp(<Field />);
     fireEvent.change(screen.getByRole('textbox', { name: new RegExp(LABELS.casos.placa) }), {
       target: { value: 'caido1' },

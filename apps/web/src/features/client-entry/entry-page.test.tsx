@@ -1,10 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { LABELS, MSG, fmt } from '@vialex/domain';
 import { useGeoStore } from '../../lib/geo';
 import { ClientEntryPage } from './entry-page';
 import { takeHandOver } from './session';
+import { fakeApi, json, type FakeApi } from '../../test/fake-api';
 
 /** What GET /api/cliente/entrada/{token} answers: the case and the privacy notice its driver is asked for. */
 const VERSION = '0123456789ab';
@@ -18,25 +19,13 @@ const notice = (requerida = true) => ({
 const INFO = { caso: 4521, privacidad: notice() };
 const REFUSAL = fmt(MSG.autorizacionDatosRequerida, { telefono: '+57 601 555 0100' });
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-let answer: (url: string, init?: RequestInit) => Response;
-let calls: { url: string; method: string; body: unknown }[];
+let api: FakeApi;
 let geo: { success?: PositionCallback; error?: PositionErrorCallback };
 
 beforeEach(() => {
-  calls = [];
   geo = {};
   useGeoStore.setState({ geoOff: false, position: null });
-  answer = (url) => (url.startsWith('/api/cliente/entrada/') ? json(INFO) : json({}, 404));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      calls.push({ url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      return answer(url, init);
-    }),
-  );
+  api = fakeApi((req) => (req.url.startsWith('/api/cliente/entrada/') ? json(INFO) : undefined));
   Object.defineProperty(navigator, 'geolocation', {
     configurable: true,
     value: {
@@ -49,10 +38,7 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+afterEach(() => localStorage.clear());
 
 function renderEntry(token = 'tok-123') {
   const router = createMemoryRouter(
@@ -97,7 +83,7 @@ describe('ClientEntryPage', () => {
   });
 
   it("says the server's 'El caso no existe' for a bad link, and the button stays disabled", async () => {
-    answer = () => json({ statusCode: 404, code: 'NOT_FOUND', message: MSG.casoNoExiste }, 404);
+    api.on(() => json({ statusCode: 404, code: 'NOT_FOUND', message: MSG.casoNoExiste }, 404));
     renderEntry('forged');
     expect(await screen.findByTestId('client-entry-error')).toHaveTextContent(MSG.casoNoExiste);
     await locate();
@@ -105,17 +91,18 @@ describe('ClientEntryPage', () => {
   });
 
   it('says a case already entered cannot be entered again', async () => {
-    answer = (url) =>
-      url === '/api/cliente/yo'
+    api.on((req) =>
+      req.url === '/api/cliente/yo'
         ? json({ statusCode: 401, code: 'CLIENT_SESSION_ENDED', message: MSG.sesionClienteTerminada }, 401)
-        : json({ statusCode: 409, code: 'CASE_ALREADY_ENTERED', message: MSG.casoYaIngresado }, 409);
+        : json({ statusCode: 409, code: 'CASE_ALREADY_ENTERED', message: MSG.casoYaIngresado }, 409),
+    );
     renderEntry();
     expect(await screen.findByTestId('client-entry-error')).toHaveTextContent(MSG.casoYaIngresado);
   });
 
   it('enters with the position and opens the case chat; the assignment is left to its status card', async () => {
-    answer = (url, init) => {
-      if (init?.method === 'POST')
+    api.on((req) => {
+      if (req.method === 'POST')
         return json({
           caseId: 'c1',
           caso: 4521,
@@ -125,7 +112,7 @@ describe('ClientEntryPage', () => {
           aviso: null,
         });
       return json(INFO);
-    };
+    });
     const router = renderEntry();
     await screen.findByTestId('client-entry-case');
     await locate(4.6, -74.1);
@@ -133,7 +120,7 @@ describe('ClientEntryPage', () => {
     fireEvent.click(button());
     expect(await screen.findByTestId('client-case')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/caso-cliente/chat');
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
       token: 'tok-123',
       lat: 4.6,
       lng: -74.1,
@@ -147,10 +134,11 @@ describe('ClientEntryPage', () => {
   });
 
   it("shows the entry's refusal with the server's message and lets the client try again", async () => {
-    answer = (url, init) =>
-      init?.method === 'POST'
+    api.on((req) =>
+      req.method === 'POST'
         ? json({ statusCode: 409, code: 'CASE_ALREADY_ENTERED', message: MSG.casoYaIngresado }, 409)
-        : json(INFO);
+        : json(INFO),
+    );
     renderEntry();
     await screen.findByTestId('client-entry-case');
     await locate();
@@ -160,10 +148,11 @@ describe('ClientEntryPage', () => {
   });
 
   it("shows the privacy notice with its box unticked; the tap without the tick gets the server's refusal, which says why", async () => {
-    answer = (url, init) =>
-      init?.method === 'POST'
+    api.on((req) =>
+      req.method === 'POST'
         ? json({ statusCode: 422, code: 'DATA_AUTHORISATION_REQUIRED', message: REFUSAL }, 422)
-        : json(INFO);
+        : json(INFO),
+    );
     renderEntry();
     await screen.findByTestId('client-entry-case');
     expect(screen.getByTestId('client-privacy-summary')).toHaveTextContent(notice().resumen);
@@ -178,7 +167,7 @@ describe('ClientEntryPage', () => {
     expect(consentBox()).toHaveAttribute('aria-invalid', 'true');
     expect(consentBox()).toHaveFocus();
     // Nothing was authorised: the request carried no version.
-    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
       { token: 'tok-123', lat: 4.65, lng: -74.08 },
     ]);
     // Ticked: the reason goes.
@@ -187,8 +176,8 @@ describe('ClientEntryPage', () => {
   });
 
   it('a notice the case already authorised has no box, and the entry sends no authorisation', async () => {
-    answer = (url, init) =>
-      init?.method === 'POST'
+    api.on((req) =>
+      req.method === 'POST'
         ? json({
             caseId: 'c1',
             caso: 4521,
@@ -197,7 +186,8 @@ describe('ClientEntryPage', () => {
             asignacion: null,
             aviso: null,
           })
-        : json({ ...INFO, privacidad: notice(false) });
+        : json({ ...INFO, privacidad: notice(false) }),
+    );
     renderEntry();
     await screen.findByTestId('client-entry-case');
     expect(screen.queryByRole('checkbox')).toBeNull();
@@ -205,6 +195,6 @@ describe('ClientEntryPage', () => {
     await locate(4.6, -74.1);
     fireEvent.click(button());
     await screen.findByTestId('client-case');
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ token: 'tok-123', lat: 4.6, lng: -74.1 });
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ token: 'tok-123', lat: 4.6, lng: -74.1 });
   });
 });

@@ -4,6 +4,7 @@ import { LABELS, type ClientCase } from '@vialex/domain';
 import { ClientInfoTab } from './info-tab';
 import { arrived, clientCase, onTheWay } from './client-case-fixture';
 import { renderWithApp } from '../../test/render';
+import { fakeApi, json } from '../../test/fake-api';
 
 const L = LABELS.cliente;
 let answer: ClientCase;
@@ -12,15 +13,9 @@ beforeEach(() => {
   // Only Date: "today" in Bogotá is the arrival's day.
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-03-02T20:00:00.000Z'));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify(answer), { headers: { 'Content-Type': 'application/json' } })),
-  );
+  fakeApi(() => json(answer));
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
+afterEach(() => vi.useRealTimers());
 
 async function renderTab(c: ClientCase) {
   answer = c;

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
 import { LABELS, MSG, type ClientCase } from '@vialex/domain';
@@ -6,6 +6,7 @@ import { ClientStatusCard } from './status-card';
 import { clientCaseKey } from './client-queries';
 import { arrived, clientCase, onTheWay } from './client-case-fixture';
 import { renderWithApp } from '../../test/render';
+import { fakeApi, json } from '../../test/fake-api';
 
 const S = LABELS.cliente.seguimiento;
 let answer: ClientCase;
@@ -13,16 +14,8 @@ let queryClient: QueryClient;
 
 beforeEach(() => {
   answer = clientCase();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) =>
-      url === '/api/cliente/caso'
-        ? new Response(JSON.stringify(answer), { headers: { 'Content-Type': 'application/json' } })
-        : new Response('{}', { status: 404 }),
-    ),
-  );
+  fakeApi({ 'GET /api/cliente/caso': () => json(answer) });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function renderCard() {
   ({ queryClient } = renderWithApp(<ClientStatusCard />));

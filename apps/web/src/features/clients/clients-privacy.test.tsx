@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { LABELS } from '@vialex/domain';
 import type { Feedback } from '../../components/list/use-feedback';
@@ -6,6 +6,7 @@ import { clientCard, clientColumns, type ClientColumnActions } from './client-co
 import { ClientFormDialog } from './client-form-dialog';
 import type { ClientRow } from './api/list-clients';
 import { renderWithApp } from '../../test/render';
+import { fakeApi, json, type FakeApi } from '../../test/fake-api';
 
 /** The clients screen's part in the driver's personal data (Ley 1581 de 2012, features/privacy). */
 const ROW = {
@@ -30,20 +31,11 @@ const actions = (overrides: Partial<ClientColumnActions> = {}): ClientColumnActi
 });
 const actionsCell = (a: ClientColumnActions) => clientColumns(a).find((c) => c.key === 'acciones');
 
-let urls: string[];
-const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+let api: FakeApi;
 beforeEach(() => {
-  urls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      urls.push(url);
-      if (url === '/api/clientes/k1') return json({ ...ROW, direccion: 'CALLE 2 # 3-4' });
-      return json([]);
-    }),
-  );
+  // The record, and an empty list for every catalogue the form reads.
+  api = fakeApi((req) => json(req.url === '/api/clientes/k1' ? { ...ROW, direccion: 'CALLE 2 # 3-4' } : []));
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe("'Quién consultó sus datos' on the clients list", () => {
   it('is a row action only where the page offers it (the Administrador), beside or without Editar', () => {
@@ -69,7 +61,7 @@ describe("'Quién consultó sus datos' on the clients list", () => {
 describe("the client's dialog reads the record when it opens", () => {
   it('GET /api/clientes/{id} (the open the server logs), and its values replace the row’s while untouched', async () => {
     renderWithApp(<ClientFormDialog target={ROW} onClose={() => {}} onSaved={() => {}} feedback={{} as Feedback} />);
-    await waitFor(() => expect(urls).toContain('/api/clientes/k1'));
+    await waitFor(() => expect(api.calls.map((c) => c.url)).toContain('/api/clientes/k1'));
     await waitFor(() => expect(screen.getByLabelText(LABELS.clientes.direccion)).toHaveValue('CALLE 2 # 3-4'));
   });
 });

@@ -1,10 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { LABELS, MSG, fmt, type Cargo, type Me } from '@vialex/domain';
 import type { Feedback } from '../../components/list/use-feedback';
 import { PersonalDataSection } from './personal-data-section';
 import type { ClientRow } from './api/list-clients';
 import { renderWithApp } from '../../test/render';
+import { fakeApi, json, type FakeApi } from '../../test/fake-api';
 
 /** 'Datos personales' in the client's dialog: the data report and the Administrador's anonymisation. */
 const T = LABELS.datosPersonales;
@@ -31,22 +32,10 @@ const ANONYMISED = {
   anonimizado: '2026-11-28T16:00:00.000Z',
 };
 
-let calls: { url: string; method: string }[];
-let answer: () => Response;
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+let api: FakeApi;
 beforeEach(() => {
-  calls = [];
-  answer = () => json(ANONYMISED);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      calls.push({ url, method: init?.method ?? 'GET' });
-      return answer();
-    }),
-  );
+  api = fakeApi(() => json(ANONYMISED));
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function show(cargo: Cargo, client: ClientRow = ROW) {
   const onAnonymised = vi.fn();
@@ -78,15 +67,15 @@ describe("'Datos personales' in the client's dialog", () => {
       within(dialog).getByText(fmt(T.confirmar, { nombre: 'ANA RUIZ', tipo: 'CC', identificacion: 52367418 })),
     ).toBeInTheDocument();
     expect(within(dialog).getByText(T.irreversible)).toBeInTheDocument();
-    expect(calls).toEqual([]);
+    expect(api.calls).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: T.siAnonimizar }));
     await waitFor(() => expect(onAnonymised).toHaveBeenCalledWith(ANONYMISED, ROW));
-    expect(calls).toEqual([{ url: '/api/clientes/k1/anonimizar', method: 'POST' }]);
+    expect(api.calls).toMatchObject([{ url: '/api/clientes/k1/anonimizar', method: 'POST' }]);
   });
 
   it("a refusal (a case still open) is shown with the server's words, nothing else happens", async () => {
     const message = fmt(MSG.clienteConCasosAbiertos, { nombre: 'ANA RUIZ', casos: '12' });
-    answer = () => json({ statusCode: 409, code: 'CLIENT_HAS_OPEN_CASES', message }, 409);
+    api.on(() => json({ statusCode: 409, code: 'CLIENT_HAS_OPEN_CASES', message }, 409));
     const { onAnonymised, feedback } = show('Administrador');
     fireEvent.click(screen.getByRole('button', { name: T.anonimizar }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: T.siAnonimizar }));

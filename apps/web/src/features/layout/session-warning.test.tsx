@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import { LABELS, MSG, fmt, type Me } from '@vialex/domain';
@@ -7,6 +7,7 @@ import { CurrentUserContext, meQueryKey, setNavigator } from '../../lib/session'
 import { queryClient } from '../../lib/query-client';
 import { SESSION_WARNING_MS, formatTimeLeft } from '../../lib/session-timer';
 import { renderWithApp } from '../../test/render';
+import { fakeApi, json, type FakeApi } from '../../test/fake-api';
 import { SessionWarning } from './session-warning';
 
 const timeUp = vi.hoisted(() => vi.fn());
@@ -111,24 +112,19 @@ describe('Seguir conectado: the password again, in a dialog over the screen', ()
     const { data } = useQuery<Me>({ queryKey: meQueryKey, queryFn: () => new Promise<Me>(() => {}), enabled: false });
     return data ? <CurrentUserContext.Provider value={data}>{children}</CurrentUserContext.Provider> : null;
   }
-  let fetchMock: MockInstance<typeof fetch>;
-  let answer: { status: number; body: unknown };
+  let api: FakeApi;
   const navigate = vi.fn();
 
-  const json = (status: number, body: unknown) =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
-  const renewCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/auth/login/renew');
+  const renewCalls = () => api.calls.filter((c) => c.url === '/api/auth/login/renew');
 
   beforeEach(() => {
     queryClient.clear();
     queryClient.setQueryData(meQueryKey, me(2));
     setNavigator(navigate);
     navigate.mockClear();
-    answer = { status: 200, body: { user: me(20) } };
-    fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => json(answer.status, answer.body));
+    api = fakeApi(() => json({ user: me(20) }));
   });
-  afterEach(() => fetchMock.mockRestore());
 
   /** A form of half-typed work beside the warning: it must not be remounted or cleared. */
   function renderScreen() {
@@ -173,8 +169,11 @@ describe('Seguir conectado: the password again, in a dialog over the screen', ()
     await send(dialog);
 
     expect(renewCalls()).toHaveLength(1);
-    const [, init] = renewCalls()[0];
-    expect(init).toMatchObject({ method: 'POST', body: JSON.stringify({ password: 'Vialex2026*' }) });
+    expect(renewCalls()[0]).toEqual({
+      url: '/api/auth/login/renew',
+      method: 'POST',
+      body: { password: 'Vialex2026*' },
+    });
     expect(queryClient.getQueryData<Me>(meQueryKey)?.sessionExpiresAt).toBe(me(20).sessionExpiresAt);
     await act(() => vi.advanceTimersByTimeAsync(1_000));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -195,7 +194,7 @@ describe('Seguir conectado: the password again, in a dialog over the screen', ()
     expect(renewCalls()).toHaveLength(0);
     expect(dialog).toHaveTextContent(MSG.contrasenaRequerida);
 
-    answer = { status: 401, body: { statusCode: 401, code: 'BAD_CREDENTIALS', message: MSG.informacionIncorrecta } };
+    api.on(() => json({ statusCode: 401, code: 'BAD_CREDENTIALS', message: MSG.informacionIncorrecta }, 401));
     fireEvent.change(passwordOf(dialog), { target: { value: 'Otra2026*' } });
     await send(dialog);
     expect(renewCalls()).toHaveLength(1);
@@ -206,7 +205,7 @@ describe('Seguir conectado: the password again, in a dialog over the screen', ()
     expect(navigate).not.toHaveBeenCalled();
     expect(queryClient.getQueryData<Me>(meQueryKey)?.sessionExpiresAt).toBe(me(2).sessionExpiresAt);
 
-    answer = { status: 429, body: { statusCode: 429, code: 'TOO_MANY_ATTEMPTS', message: 'Demasiados intentos' } };
+    api.on(() => json({ statusCode: 429, code: 'TOO_MANY_ATTEMPTS', message: 'Demasiados intentos' }, 429));
     await send(dialog);
     expect(dialog).toHaveTextContent('Demasiados intentos');
   });
@@ -220,7 +219,7 @@ describe('Seguir conectado: the password again, in a dialog over the screen', ()
     expect(screen.getByTestId('session-warning')).toBeInTheDocument();
 
     dialog = await openDialog();
-    answer = { status: 401, body: { statusCode: 401, code: 'SESSION_ENDED', message: MSG.sesionTerminada } };
+    api.on(() => json({ statusCode: 401, code: 'SESSION_ENDED', message: MSG.sesionTerminada }, 401));
     fireEvent.change(passwordOf(dialog), { target: { value: 'Vialex2026*' } });
     await send(dialog);
     expect(navigate).toHaveBeenCalledWith('/login', { replace: true });

@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DATA_ACCESS_WINDOW_MINUTES, LABELS, fmt, type DataAccess, type DataAccessPage, type Me } from '@vialex/domain';
 import { AccessLogDialog } from './access-log-dialog';
 import { renderWithApp } from '../../test/render';
+import { fakeApi, json, type FakeApi } from '../../test/fake-api';
 
 const P = LABELS.privacidad;
 const CLIENT = { id: 'k1', nombres: 'ANA', apellidos: 'RUIZ' };
@@ -24,18 +25,13 @@ const page = (rows: DataAccess[], nextCursor: string | null, prevCursor: string 
   permissions: { write: false },
 });
 
-let urls: string[];
-const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+let api: FakeApi;
+const urls = () => api.calls.map((c) => c.url);
 
 beforeEach(() => {
-  urls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      urls.push(url);
-      const u = new URL(url, 'http://x');
-      if (u.pathname !== '/api/clientes/k1/accesos-datos') return new Response('{}', { status: 404 });
-      if (u.searchParams.get('cursor') === 'p2') return json(page([entry(11)], null, 'p1'));
+  api = fakeApi({
+    'GET /api/clientes/k1/accesos-datos': (req) => {
+      if (new URL(req.url, 'http://x').searchParams.get('cursor') === 'p2') return json(page([entry(11)], null, 'p1'));
       return json(
         page(
           [
@@ -51,10 +47,9 @@ beforeEach(() => {
           'p2',
         ),
       );
-    }),
-  );
+    },
+  });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function renderDialog(onClose = () => {}) {
   return renderWithApp(<AccessLogDialog client={CLIENT} onClose={onClose} />, {
@@ -77,7 +72,7 @@ describe("AccessLogDialog ('Quién consultó sus datos')", () => {
       '/gestionar-caso/c9',
     );
     expect(rows[1]).toHaveTextContent(P.fichaCliente);
-    expect(urls[0]).toBe('/api/clientes/k1/accesos-datos?limit=10');
+    expect(urls()[0]).toBe('/api/clientes/k1/accesos-datos?limit=10');
   });
 
   it('pages on with the keyset cursor', async () => {
@@ -86,7 +81,7 @@ describe("AccessLogDialog ('Quién consultó sus datos')", () => {
     fireEvent.click(screen.getByRole('button', { name: LABELS.list.paginaSiguiente }));
     await waitFor(() => expect(screen.getAllByTestId('list-row')).toHaveLength(1));
     expect(screen.getByTestId('list-row')).toHaveTextContent('PERSONA 11');
-    expect(urls.at(-1)).toBe('/api/clientes/k1/accesos-datos?cursor=p2&dir=next&limit=10');
+    expect(urls().at(-1)).toBe('/api/clientes/k1/accesos-datos?cursor=p2&dir=next&limit=10');
   });
 
   it('closes with Cerrar', async () => {

@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { LABELS, MSG, type Me } from '@vialex/domain';
 import { renderWithApp } from '../../test/render';
+import { fakeApi, json, type FakeApi } from '../../test/fake-api';
 import { SecondFactorSection } from './second-factor-section';
 
 const L = LABELS.segundoFactor;
@@ -14,28 +15,22 @@ vi.mock('@simplewebauthn/browser', () => ({
 
 const ME = { id: 'u1', nombres: 'ANA', apellidos: 'RUIZ', email: 'a@vialex.test', cargo: 'Perito' } as Me;
 const ANSWER = { id: 'abc', rawId: 'abc', type: 'public-key', response: {}, clientExtensionResults: {} };
-let posted: { path: string; body: unknown }[];
+let api: FakeApi;
+const posted = () => api.calls.filter((c) => c.method === 'POST');
 
 beforeEach(() => {
-  posted = [];
   webauthn.supported.mockReturnValue(true);
   webauthn.start.mockReset();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string, init: RequestInit) => {
-      const body = init.body ? JSON.parse(init.body as string) : undefined;
-      if (init.method === 'POST') posted.push({ path, body });
-      const answer =
-        path === '/api/auth/segundo-factor'
-          ? { requerido: false, totp: { activo: false, desde: null }, llaves: [], codigosRestantes: 0 }
-          : path.endsWith('/llaves/opciones')
-            ? { challenge: 'xyz', rp: { name: 'VIALEX' } }
-            : { codigosRecuperacion: Array.from({ length: 10 }, (_, i) => `c${i}`) };
-      return new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } });
-    }),
+  api = fakeApi((req) =>
+    json(
+      req.url === '/api/auth/segundo-factor'
+        ? { requerido: false, totp: { activo: false, desde: null }, llaves: [], codigosRestantes: 0 }
+        : req.url.endsWith('/llaves/opciones')
+          ? { challenge: 'xyz', rp: { name: 'VIALEX' } }
+          : { codigosRecuperacion: Array.from({ length: 10 }, (_, i) => `c${i}`) },
+    ),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
 
 async function openAdd(name = 'Celular de trabajo') {
   renderWithApp(<SecondFactorSection />, { user: ME });
@@ -52,8 +47,9 @@ describe('AGREGAR LLAVE DE ACCESO', () => {
     await openAdd();
     expect(await screen.findByTestId('codes-dialog')).toBeInTheDocument();
     expect(webauthn.start).toHaveBeenCalledWith({ optionsJSON: { challenge: 'xyz', rp: { name: 'VIALEX' } } });
-    expect(posted.at(-1)).toEqual({
-      path: '/api/auth/segundo-factor/llaves',
+    expect(posted().at(-1)).toEqual({
+      url: '/api/auth/segundo-factor/llaves',
+      method: 'POST',
       body: { nombre: 'Celular de trabajo', respuesta: ANSWER },
     });
   });
@@ -62,14 +58,14 @@ describe('AGREGAR LLAVE DE ACCESO', () => {
     webauthn.start.mockRejectedValue(Object.assign(new Error('cancelled'), { name: 'NotAllowedError' }));
     const dialog = await openAdd();
     expect(await within(dialog).findByText(L.llaveCancelada)).toBeInTheDocument();
-    expect(posted.map((p) => p.path)).not.toContain('/api/auth/segundo-factor/llaves');
+    expect(posted().map((p) => p.url)).not.toContain('/api/auth/segundo-factor/llaves');
   });
 
   it('a browser without WebAuthn says so before asking the server', async () => {
     webauthn.supported.mockReturnValue(false);
     const dialog = await openAdd();
     expect(await within(dialog).findByText(L.llaveNoSoportada)).toBeInTheDocument();
-    expect(posted).toEqual([]);
+    expect(posted()).toEqual([]);
   });
 
   it('the device’s name is required', async () => {

@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { LABELS, MSG, fmt, type Me, type SecondFactorStatus } from '@vialex/domain';
 import { renderWithApp } from '../../test/render';
+import { fakeApi, json, type FakeApi } from '../../test/fake-api';
 import ProfilePage from './profile-page';
 
 const L = LABELS.segundoFactor;
@@ -28,33 +29,12 @@ const NONE: SecondFactorStatus = {
   codigosRestantes: 0,
 };
 
-type Handler = (body: unknown) => { status: number; body?: unknown };
-/** The server as these tests see it: one answer per 'METHOD path'; every call is recorded. */
-let routes: Record<string, Handler>;
-let calls: string[];
-
-const json = (status: number, body?: unknown) =>
-  new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
+/** The server as these tests see it: each test gives its routes. */
+let api: FakeApi;
 
 beforeEach(() => {
-  calls = [];
-  routes = {};
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string, init: RequestInit) => {
-      const key = `${init.method} ${path}`;
-      calls.push(key);
-      const handler = routes[key];
-      if (!handler) return json(404, { statusCode: 404, code: 'NOT_FOUND', message: 'no route' });
-      const answer = handler(init.body ? JSON.parse(init.body as string) : undefined);
-      return json(answer.status, answer.body);
-    }),
-  );
+  api = fakeApi();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function renderPage() {
   // No retry: a failed read (5xx, which the app retries once) shows at once.
@@ -62,7 +42,7 @@ function renderPage() {
   return renderWithApp(<ProfilePage photo={<div data-testid="photo-control" />} />, { user: ME, queryClient });
 }
 
-const status = (s: SecondFactorStatus) => (routes['GET /api/auth/segundo-factor'] = () => ({ status: 200, body: s }));
+const status = (s: SecondFactorStatus) => api.on({ 'GET /api/auth/segundo-factor': () => json(s) });
 
 describe('Mi perfil', () => {
   it('shows who is signed in, their photo control, and a loading state before the factors', async () => {
@@ -119,9 +99,9 @@ describe('Mi perfil', () => {
       ],
       codigosRestantes: 10,
     });
-    routes['DELETE /api/auth/segundo-factor/llaves/k1'] = () => ({
-      status: 409,
-      body: { statusCode: 409, code: 'CONFLICT', message: 'Su cargo requiere un segundo factor.' },
+    api.on({
+      'DELETE /api/auth/segundo-factor/llaves/k1': () =>
+        json({ statusCode: 409, code: 'CONFLICT', message: 'Su cargo requiere un segundo factor.' }, 409),
     });
     renderPage();
     const list = await screen.findByTestId('passkey-list');
@@ -144,29 +124,19 @@ describe('Mi perfil', () => {
   it('asks for the password when the server wants its proof, then retries and shows the codes once', async () => {
     status(NONE);
     let proven = false;
-    routes['POST /api/auth/segundo-factor/totp'] = () =>
-      proven
-        ? {
-            status: 200,
-            body: { secreto: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x', qr: 'data:image/svg+xml,<svg/>' },
-          }
-        : {
-            status: 403,
-            body: { statusCode: 403, code: 'PASSWORD_PROOF_REQUIRED', message: MSG.confirmarIdentidad },
-          };
-    routes['POST /api/auth/segundo-factor/confirmar'] = (body) => {
-      if ((body as { password: string }).password !== 'Correcta#2026')
-        return {
-          status: 401,
-          body: { statusCode: 401, code: 'INVALID_CREDENTIALS', message: 'Contraseña incorrecta' },
-        };
-      proven = true;
-      return { status: 204 };
-    };
     const codes = Array.from({ length: 10 }, (_, i) => `code${i}`);
-    routes['POST /api/auth/segundo-factor/totp/confirmar'] = () => ({
-      status: 200,
-      body: { codigosRecuperacion: codes },
+    api.on({
+      'POST /api/auth/segundo-factor/totp': () =>
+        proven
+          ? json({ secreto: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x', qr: 'data:image/svg+xml,<svg/>' })
+          : json({ statusCode: 403, code: 'PASSWORD_PROOF_REQUIRED', message: MSG.confirmarIdentidad }, 403),
+      'POST /api/auth/segundo-factor/confirmar': (req) => {
+        if ((req.body as { password: string }).password !== 'Correcta#2026')
+          return json({ statusCode: 401, code: 'INVALID_CREDENTIALS', message: 'Contraseña incorrecta' }, 401);
+        proven = true;
+        return new Response(null, { status: 204 });
+      },
+      'POST /api/auth/segundo-factor/totp/confirmar': () => json({ codigosRecuperacion: codes }),
     });
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: L.configurar }));
@@ -182,7 +152,7 @@ describe('Mi perfil', () => {
     const setup = await screen.findByTestId('totp-dialog');
     expect(within(setup).getByRole('img', { name: L.qrAlt })).toBeInTheDocument();
     expect(within(setup).getByTestId('totp-key')).toHaveTextContent('JBSWY3DPEHPK3PXP');
-    expect(calls.filter((c) => c === 'POST /api/auth/segundo-factor/totp')).toHaveLength(2);
+    expect(api.calls.filter((c) => c.method === 'POST' && c.url === '/api/auth/segundo-factor/totp')).toHaveLength(2);
     fireEvent.change(within(setup).getByTestId('totp-code'), { target: { value: '123456' } });
     fireEvent.click(within(setup).getByRole('button', { name: L.activar }));
 
@@ -198,9 +168,9 @@ describe('Mi perfil', () => {
 
   it('a closed password dialog leaves everything as it was', async () => {
     status(NONE);
-    routes['POST /api/auth/segundo-factor/totp'] = () => ({
-      status: 403,
-      body: { statusCode: 403, code: 'PASSWORD_PROOF_REQUIRED', message: MSG.confirmarIdentidad },
+    api.on({
+      'POST /api/auth/segundo-factor/totp': () =>
+        json({ statusCode: 403, code: 'PASSWORD_PROOF_REQUIRED', message: MSG.confirmarIdentidad }, 403),
     });
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: L.configurar }));
@@ -211,9 +181,8 @@ describe('Mi perfil', () => {
   });
 
   it('a failed read says so with Reintentar', async () => {
-    routes['GET /api/auth/segundo-factor'] = () => ({
-      status: 500,
-      body: { statusCode: 500, code: 'X', message: MSG.errorServidor },
+    api.on({
+      'GET /api/auth/segundo-factor': () => json({ statusCode: 500, code: 'X', message: MSG.errorServidor }, 500),
     });
     renderPage();
     expect(await screen.findByText(MSG.errorServidor)).toBeInTheDocument();

@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DISPONIBILIDAD, LABELS, MSG } from '@vialex/domain';
 import { renderWithApp } from '../../test/render';
+import { fakeApi, json, type FakeApi } from '../../test/fake-api';
 import type { Feedback } from '../../components/list/use-feedback';
 import type { StatusRow } from './api/list-user-status';
 import { UserPasswordDialog } from './user-password-dialog';
@@ -20,22 +21,12 @@ const USER: StatusRow = {
   duracion_sesion: 15,
   actions: { manageStatus: true, changePassword: true },
 };
-let sent: unknown[];
+let api: FakeApi;
+const sent = () => api.calls.map((c) => c.body);
 
 beforeEach(() => {
-  sent = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_path: string, init: RequestInit) => {
-      sent.push(JSON.parse(init.body as string));
-      return new Response(JSON.stringify({ message: MSG.exito }), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
+  api = fakeApi(() => json({ message: MSG.exito }));
 });
-afterEach(() => vi.unstubAllGlobals());
 
 async function reset(tick: boolean) {
   const feedback = { success: vi.fn(), fail: vi.fn(), error: vi.fn() } as unknown as Feedback;
@@ -56,7 +47,7 @@ async function reset(tick: boolean) {
 describe("the Administrador's password reset", () => {
   it('also removes the second factor when ticked, and says so', async () => {
     const feedback = await reset(true);
-    expect(sent).toEqual([{ password: PASSWORD, confirmPassword: PASSWORD, quitarSegundoFactor: true }]);
+    expect(sent()).toEqual([{ password: PASSWORD, confirmPassword: PASSWORD, quitarSegundoFactor: true }]);
     expect(feedback.success).toHaveBeenCalledWith(
       'contraseña de NATALIA CÁRDENAS ORTIZ restablecida y su verificación en dos pasos quitada',
     );
@@ -64,6 +55,6 @@ describe("the Administrador's password reset", () => {
 
   it('leaves the second factor alone by default', async () => {
     await reset(false);
-    expect(sent).toEqual([{ password: PASSWORD, confirmPassword: PASSWORD }]);
+    expect(sent()).toEqual([{ password: PASSWORD, confirmPassword: PASSWORD }]);
   });
 });

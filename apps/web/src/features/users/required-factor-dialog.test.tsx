@@ -1,33 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { LABELS, MSG } from '@vialex/domain';
 import { renderWithApp } from '../../test/render';
+import { fakeApi, json, type FakeApi } from '../../test/fake-api';
 import { RequiredFactorDialog } from './required-factor-dialog';
 
 const L = LABELS.segundoFactor;
-let sent: { method: string; body: unknown }[];
-let refuse: boolean;
+const CARGOS = '/api/auth/segundo-factor/cargos';
+let api: FakeApi;
 
 beforeEach(() => {
-  sent = [];
-  refuse = false;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string, init: RequestInit) => {
-      expect(path).toBe('/api/auth/segundo-factor/cargos');
-      const body = init.body ? JSON.parse(init.body as string) : undefined;
-      sent.push({ method: init.method ?? 'GET', body });
-      if (init.method === 'PUT' && refuse)
-        return new Response(JSON.stringify({ statusCode: 403, code: 'FORBIDDEN', message: MSG.noAutorizado }), {
-          status: 403,
-          headers: { 'Content-Type': 'application/json' },
-        });
-      const answer = init.method === 'PUT' ? body : { cargos: ['Coordinador Perito'] };
-      return new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } });
-    }),
-  );
+  api = fakeApi({
+    [`GET ${CARGOS}`]: () => json({ cargos: ['Coordinador Perito'] }),
+    [`PUT ${CARGOS}`]: (req) => json(req.body),
+  });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function setup(onSaved = vi.fn()) {
   renderWithApp(<RequiredFactorDialog open onClose={() => {}} onSaved={onSaved} />);
@@ -47,11 +34,11 @@ describe('VERIFICACIÓN EN DOS PASOS POR CARGO', () => {
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Abogado' }));
     fireEvent.click(within(dialog).getByRole('button', { name: L.guardar }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
-    expect(sent.at(-1)).toEqual({ method: 'PUT', body: { cargos: ['Administrador', 'Abogado'] } });
+    expect(api.calls.at(-1)).toEqual({ url: CARGOS, method: 'PUT', body: { cargos: ['Administrador', 'Abogado'] } });
   });
 
   it("shows the server's refusal and stays open", async () => {
-    refuse = true;
+    api.on({ [`PUT ${CARGOS}`]: () => json({ statusCode: 403, code: 'FORBIDDEN', message: MSG.noAutorizado }, 403) });
     const onSaved = vi.fn();
     const dialog = setup(onSaved);
     await within(dialog).findByRole('checkbox', { name: 'Perito' });

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { LABELS, MSG, fmt } from '@vialex/domain';
 import { renderWithApp } from '../../test/render';
+import { fakeApi, json } from '../../test/fake-api';
 import { UserPhotoField } from './user-photo-field';
 
 const T = LABELS.usuarios;
@@ -11,17 +12,9 @@ function setup(foto: string | null = null) {
   return screen.getByTestId('user-photo-input') as HTMLInputElement;
 }
 
-const answer = (status: number, body: object) =>
-  vi
-    .fn()
-    .mockResolvedValue(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
-
-afterEach(() => vi.unstubAllGlobals());
-
 describe('UserPhotoField', () => {
   it('shows the initials, uploads the chosen image as multipart PUT and shows the photo', async () => {
-    const fetch = answer(200, { foto: '/api/usuarios/u1/foto/f1' });
-    vi.stubGlobal('fetch', fetch);
+    const api = fakeApi(() => json({ foto: '/api/usuarios/u1/foto/f1' }));
     const input = setup();
     expect(screen.getByTestId('user-avatar')).toHaveTextContent('AP');
     expect(input.accept).toContain('image/png');
@@ -30,18 +23,15 @@ describe('UserPhotoField', () => {
     await waitFor(() =>
       expect(screen.getByRole('img', { name: fmt(T.fotoDe, { nombre: 'Ana Pérez' }) })).toBeInTheDocument(),
     );
-    const [url, init] = fetch.mock.calls[0];
+    const { url, method, body } = api.calls[0];
     expect(url).toBe('/api/usuarios/u1/foto');
-    expect(init.method).toBe('PUT');
-    expect((init.body as FormData).get('foto')).toBeInstanceOf(File);
+    expect(method).toBe('PUT');
+    expect((body as FormData).get('foto')).toBeInstanceOf(File);
     expect(screen.getByRole('button', { name: T.cambiarFoto })).toBeInTheDocument();
   });
 
   it("says the server's refusal in Spanish and keeps the initials", async () => {
-    vi.stubGlobal(
-      'fetch',
-      answer(415, { statusCode: 415, code: 'FILE_TYPE_NOT_ALLOWED', message: MSG.fotoSoloImagen }),
-    );
+    fakeApi(() => json({ statusCode: 415, code: 'FILE_TYPE_NOT_ALLOWED', message: MSG.fotoSoloImagen }, 415));
     const input = setup();
     fireEvent.change(input, { target: { files: [new File(['%PDF'], 'a.pdf', { type: 'application/pdf' })] } });
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.fotoSoloImagen);
@@ -49,8 +39,7 @@ describe('UserPhotoField', () => {
   });
 
   it('removes the photo', async () => {
-    const fetch = answer(200, { foto: null });
-    vi.stubGlobal('fetch', fetch);
+    fakeApi(() => json({ foto: null }));
     setup('/api/usuarios/u1/foto/f1');
     fireEvent.click(screen.getByRole('button', { name: T.quitarFoto }));
     await waitFor(() => expect(screen.getByTestId('user-avatar')).toHaveTextContent('AP'));
