@@ -8,6 +8,7 @@ import {
   TOKEN_RESET_RELOAD_MS,
   type Cargo,
 } from '@vialex/domain';
+import type { Page } from '@playwright/test';
 import { DEMO, PHONE, expect, expectNoSideScroll, login, menuLabel, shot, signIn, test } from '../support';
 
 const CASOS_GROUP = MENU.find((e) => e.path === '/casos-archivados')!.group!;
@@ -52,6 +53,60 @@ test('desktop layout: menu, groups, collapse to icons; no template pages', async
     page.getByTestId('account-info').getByText(('Coordinador Abogado' satisfies Cargo).toUpperCase()),
   ).toBeVisible();
   await page.keyboard.press('Escape');
+});
+
+/** What Chromium does when VIALEX may be installed: an install event the page keeps to offer later. */
+async function offerInstall(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { installAsked: number };
+    w.installAsked = 0;
+    const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: async () => void w.installAsked++,
+      userChoice: Promise.resolve({ outcome: 'accepted' }),
+    });
+    window.dispatchEvent(event);
+  });
+}
+
+test('the offer to install VIALEX: each button on one line at a desk and a phone; Instalar asks the browser, Ahora no for good', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.callCenter);
+  const prompt = page.getByTestId('install-prompt');
+  await expect(prompt).toHaveCount(0);
+  await offerInstall(page);
+  await expect(prompt).toContainText(MSG.instalarTexto);
+  const later = prompt.getByRole('button', { name: MSG.ahoraNo });
+  const install = prompt.getByRole('button', { name: MSG.instalar });
+  for (const size of [
+    { width: 1366, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    // One line of a small button is about 31 px high; its words wrapped, over 50.
+    for (const button of [later, install]) expect((await button.boundingBox())!.height).toBeLessThan(40);
+    const box = (await prompt.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(size.width);
+    await shot(page, `install-prompt-${size.width}`);
+  }
+  await install.click();
+  await expect(prompt).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { installAsked: number }).installAsked)).toBe(1);
+
+  // Offered again (the browser's choice was not to install): Ahora no hides it, also after a reload.
+  await offerInstall(page);
+  await later.click();
+  await expect(prompt).toHaveCount(0);
+  await page.reload();
+  const account = page.getByRole('button', { name: MSG.cuentaUsuario });
+  await expect(account).toBeVisible();
+  await offerInstall(page);
+  // A render after the event's: had the offer come back, it would show by now.
+  await account.click();
+  await expect(page.getByTestId('account-info')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(prompt).toHaveCount(0);
 });
 
 test.describe('phone', () => {

@@ -21,15 +21,16 @@ export function InstallPrompt() {
             <span>{MSG.instalarTexto}</span>
           </Stack>
         }
+        // A button's words stay on one line; the message beside them wraps instead.
         action={
-          <>
+          <Stack direction="row" spacing={1} sx={{ whiteSpace: 'nowrap' }}>
             <Button color="inherit" size="small" onClick={dismissInstall}>
               {MSG.ahoraNo}
             </Button>
             <Button color="secondary" variant="contained" size="small" onClick={() => void install()}>
               {MSG.instalar}
             </Button>
-          </>
+          </Stack>
         }
       />
     </Snackbar>
