@@ -240,7 +240,18 @@ test.describe('phone', () => {
     // One card per row: no table, and the page never scrolls sideways.
     await expect(page.getByRole('table')).toHaveCount(0);
     await expectNoSideScroll(page);
+    // Beside the heading, 'Segundo factor' is its icon alone, named by its words: neither wraps.
+    const heading = page.getByRole('heading', { name: TITLES.usuarios });
+    const rule = page.getByRole('button', { name: LABELS.segundoFactor.porCargo });
+    await expect(rule).toHaveText('');
+    expect((await heading.boundingBox())!.height).toBeLessThan(40);
+    expect((await rule.boundingBox())!.height).toBeLessThan(50);
     await shot(page, 'usuarios-phone');
+    await rule.click();
+    const ruleDialog = page.getByRole('dialog', { name: LABELS.segundoFactor.porCargoTitulo });
+    await expect(ruleDialog.getByText(LABELS.segundoFactor.porCargoTexto)).toBeVisible();
+    await ruleDialog.getByRole('button', { name: MSG.cancelar }).click();
+    await expect(ruleDialog).toBeHidden();
     await page.getByRole('button', { name: MSG.nuevo }).click();
     const add = page.getByRole('dialog', { name: T.agregar });
     await add.getByRole('button', { name: MSG.guardar }).click();

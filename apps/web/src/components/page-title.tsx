@@ -1,6 +1,11 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, type ReactElement, type ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { BRAND } from '@vialex/domain';
 
 /** A screen's heading; also names the browser tab so staff can tell their tabs apart. */
@@ -18,5 +23,50 @@ export function PageTitle({ title, actions }: { title: string; actions?: ReactNo
       </Typography>
       {actions}
     </Stack>
+  );
+}
+
+/**
+ * A button beside a screen's heading: its words at a desk; on a phone, where they would wrap
+ * beside the heading, its icon alone, named by the same words (a tooltip and the accessible name).
+ */
+export function TitleAction({
+  label,
+  icon,
+  onClick,
+  color = 'primary',
+  testId,
+}: {
+  label: string;
+  icon: ReactElement;
+  onClick: () => void;
+  color?: 'primary' | 'warning';
+  testId?: string;
+}) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  return phone ? (
+    <Tooltip title={label}>
+      <IconButton
+        color={color}
+        aria-label={label}
+        onClick={onClick}
+        data-testid={testId}
+        sx={{ border: 1, borderColor: `${color}.light` }}
+      >
+        {icon}
+      </IconButton>
+    </Tooltip>
+  ) : (
+    <Button
+      variant="outlined"
+      color={color}
+      startIcon={icon}
+      onClick={onClick}
+      data-testid={testId}
+      sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+    >
+      {label}
+    </Button>
   );
 }

@@ -1,12 +1,7 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import AddCircleOutline from '@mui/icons-material/AddCircleOutlineOutlined';
 import { LABELS, TITLES } from '@vialex/domain';
-import { PageTitle } from '../../components/page-title';
+import { PageTitle, TitleAction } from '../../components/page-title';
 import { CriteriaPanel } from '../../components/list/criteria-panel';
 import { NoMatch } from '../../components/list/no-match';
 import { PagedTable } from '../../components/list/paged-table';
@@ -44,8 +39,6 @@ export function CasesList({ archived, exportCase }: { archived: boolean; exportC
   const { actions: ownActions, elements } = useCaseRowActions(feedback, form.edit, form.highlight);
   const actions = { ...ownActions, export: exportCase };
   const title = archived ? TITLES.casosArchivados : TITLES.casos;
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const me = useCurrentUser();
   const viewer = { id: me.id, cargo: me.cargo };
 
@@ -63,29 +56,14 @@ export function CasesList({ archived, exportCase }: { archived: boolean; exportC
       <PageTitle
         title={title}
         actions={
-          canCreate &&
-          (phone ? (
-            <Tooltip title={LABELS.casos.agregarCronos}>
-              <IconButton
-                color="warning"
-                aria-label={LABELS.casos.agregarCronos}
-                onClick={() => form.create('cronos')}
-                sx={{ border: 1, borderColor: 'warning.light' }}
-              >
-                <AddCircleOutline />
-              </IconButton>
-            </Tooltip>
-          ) : (
-            <Button
-              variant="outlined"
+          canCreate && (
+            <TitleAction
+              label={LABELS.casos.agregarCronos}
+              icon={<AddCircleOutline />}
               color="warning"
-              startIcon={<AddCircleOutline />}
               onClick={() => form.create('cronos')}
-              sx={{ flexShrink: 0 }}
-            >
-              {LABELS.casos.agregarCronos}
-            </Button>
-          ))
+            />
+          )
         }
       />
       <CriteriaPanel

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import Button from '@mui/material/Button';
 import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
 import {
   FEEDBACK,
@@ -13,7 +12,7 @@ import {
   mayRequireSecondFactor,
 } from '@vialex/domain';
 import { useCurrentUser } from '../../lib/session';
-import { PageTitle } from '../../components/page-title';
+import { PageTitle, TitleAction } from '../../components/page-title';
 import { CriteriaPanel } from '../../components/list/criteria-panel';
 import { PagedTable } from '../../components/list/paged-table';
 import { useCityNames } from '../../components/list/city-autocomplete';
@@ -69,14 +68,12 @@ export default function UsersPage() {
         title={TITLES.usuarios}
         actions={
           mayRequireFactor && (
-            <Button
-              variant="outlined"
-              startIcon={<VerifiedUserOutlined />}
+            <TitleAction
+              label={LABELS.segundoFactor.porCargo}
+              icon={<VerifiedUserOutlined />}
               onClick={() => setRuleOpen(true)}
-              data-testid="required-factor-open"
-            >
-              {LABELS.segundoFactor.porCargo}
-            </Button>
+              testId="required-factor-open"
+            />
           )
         }
       />
