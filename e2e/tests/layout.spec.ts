@@ -62,7 +62,7 @@ async function offerInstall(page: Page) {
     w.installAsked = 0;
     const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
       prompt: async () => void w.installAsked++,
-      userChoice: Promise.resolve({ outcome: 'accepted' }),
+      userChoice: Promise.resolve({ outcome: 'dismissed' }),
     });
     window.dispatchEvent(event);
   });
@@ -94,7 +94,7 @@ test('the offer to install VIALEX: each button on one line at a desk and a phone
   await expect(prompt).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { installAsked: number }).installAsked)).toBe(1);
 
-  // Offered again (the browser's choice was not to install): Ahora no hides it, also after a reload.
+  // Not installed after all, so the browser offers it again: Ahora no hides it, also after a reload.
   await offerInstall(page);
   await later.click();
   await expect(prompt).toHaveCount(0);
