@@ -68,7 +68,7 @@ async function offerInstall(page: Page) {
   });
 }
 
-test('the offer to install VIALEX: each button on one line at a desk and a phone; Instalar asks the browser, Ahora no for good', async ({
+test('the offer to install VIALEX: each button on one line at a desk and a phone, under a dialog; Instalar asks the browser, Ahora no for good', async ({
   page,
 }) => {
   await signIn(page, DEMO.callCenter);
@@ -90,6 +90,21 @@ test('the offer to install VIALEX: each button on one line at a desk and a phone
     expect(box.x + box.width).toBeLessThanOrEqual(size.width);
     await shot(page, `install-prompt-${size.width}`);
   }
+  // A dialog covers the offer: on a phone its buttons are where the offer is.
+  await page.getByRole('button', { name: MSG.nuevo }).click();
+  const dialog = page.getByRole('dialog');
+  const cancel = dialog.getByRole('button', { name: MSG.cancelar });
+  await expect(cancel).toBeVisible();
+  const at = (await cancel.boundingBox())!;
+  const hit = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x, y)?.closest('button')?.textContent ?? null,
+    [at.x + at.width / 2, at.y + at.height / 2],
+  );
+  expect(hit?.toLowerCase()).toBe(MSG.cancelar.toLowerCase());
+  await shot(page, 'install-prompt-under-dialog-390');
+  await cancel.click();
+  await expect(dialog).toBeHidden();
+  await expect(prompt).toBeVisible();
   await install.click();
   await expect(prompt).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { installAsked: number }).installAsked)).toBe(1);

@@ -11,7 +11,13 @@ export function InstallPrompt() {
   const event = useInstallStore((s) => s.event);
   const dismissed = useInstallStore((s) => s.dismissed);
   return (
-    <Snackbar open={!!event && !dismissed} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+    // Under dialogs and the phone's menu, not over them: on a phone a dialog fills the screen with
+    // its buttons at the bottom, where the offer would cover them until dismissed.
+    <Snackbar
+      open={!!event && !dismissed}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      sx={{ zIndex: (theme) => theme.zIndex.drawer - 1 }}
+    >
       <SnackbarContent
         data-testid="install-prompt"
         sx={{ bgcolor: 'primary.dark', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
