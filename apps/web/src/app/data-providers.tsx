@@ -4,6 +4,7 @@ import GlobalStyles from '@mui/material/GlobalStyles';
 import { SnackbarProvider } from 'notistack';
 import { TOAST_LIMIT } from '@vialex/domain';
 import { queryClient } from '../lib/query-client';
+import { PHONE_TOP_PX } from '../lib/toasts';
 
 /**
  * The server's data (TanStack Query) and the toasts: the whole staff app, and the driver's case
@@ -13,8 +14,8 @@ export function DataProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {/* Up to 20 toasts at once, one per type (spec 3 §9; lib/toasts.ts replaces one of the same type). */}
-      {/* Toasts at the top start under the app bar (56 px on a phone), never over its buttons. */}
-      <GlobalStyles styles={{ '.vx-toasts-top': { top: '64px !important' } }} />
+      {/* Toasts at the top start under the app bar (lib/toasts.ts). */}
+      <GlobalStyles styles={{ '.vx-toasts-top': { top: `${PHONE_TOP_PX}px !important` } }} />
       <SnackbarProvider
         maxSnack={TOAST_LIMIT}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}

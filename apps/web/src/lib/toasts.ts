@@ -8,7 +8,9 @@ export const isPhone = () => typeof window !== 'undefined' && !!window.matchMedi
  * `vx-toasts-top`). The bottom of a field screen holds what the thumb is after — the case's tab
  * bar, the chat's composer, the map's panel — and a toast there covers it for seconds.
  */
-const PHONE_PLACE = { vertical: 'top', horizontal: 'center' } as const;
+export const PHONE_PLACE = { vertical: 'top', horizontal: 'center' } as const;
+/** How far from the screen's top such a toast starts: under the phone's 56 px app bar, never over its buttons. */
+export const PHONE_TOP_PX = 64;
 
 /** The toast of each type now on screen (or waiting for room). */
 const shown = new Map<string, SnackbarKey>();
