@@ -4,9 +4,8 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { BRAND } from '@vialex/domain';
+import { usePhone } from '../lib/use-phone';
 
 /** A screen's heading; also names the browser tab so staff can tell their tabs apart. */
 export function PageTitle({ title, actions }: { title: string; actions?: ReactNode }) {
@@ -43,8 +42,7 @@ export function TitleAction({
   color?: 'primary' | 'warning';
   testId?: string;
 }) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const phone = usePhone();
   return phone ? (
     <Tooltip title={label}>
       <IconButton

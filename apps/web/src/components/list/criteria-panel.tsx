@@ -14,8 +14,6 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import Search from '@mui/icons-material/Search';
 import Add from '@mui/icons-material/Add';
 import AddCircleOutline from '@mui/icons-material/AddCircleOutlineOutlined';
@@ -26,6 +24,7 @@ import { LABELS, MSG, fmt } from '@vialex/domain';
 import { EMPTY_ROW, isChoice, operatorsFor, toCriteria, valueError, type CriterionRow } from './criteria';
 import type { QuickSearch } from './quick-search';
 import type { Criterion, ListField } from './types';
+import { usePhone } from '../../lib/use-phone';
 
 interface FormValues {
   rows: CriterionRow[];
@@ -68,8 +67,7 @@ function schemaFor(fields: readonly ListField[]) {
  * on a desk. To empty every filter ('Limpiar filtros'), the list mounts the panel anew (a key).
  */
 export function CriteriaPanel({ quickSearch, ...props }: CriteriaPanelProps) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const phone = usePhone();
   if (!quickSearch) return <CriteriaForm {...props} />;
   return phone ? (
     <PhoneCriteria quickSearch={quickSearch} {...props} />

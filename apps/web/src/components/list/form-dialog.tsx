@@ -5,11 +5,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Tooltip from '@mui/material/Tooltip';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { MSG } from '@vialex/domain';
 import { useConnection } from '../../lib/connection';
 import { ButtonSpinner } from '../button-spinner';
+import { usePhone } from '../../lib/use-phone';
 
 export interface FormDialogProps {
   open: boolean;
@@ -46,8 +45,7 @@ export function FormDialog({
   testId,
   children,
 }: FormDialogProps) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const phone = usePhone();
   const titleId = useId();
   // A double click must not save twice: `busy` only disables the button after a re-render, so
   // a second submit in the same moment is dropped here while the first is still running.

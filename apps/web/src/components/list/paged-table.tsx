@@ -10,8 +10,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme, type SxProps, type Theme } from '@mui/material/styles';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { MSG, TABLE_HEIGHT } from '@vialex/domain';
 import { CurrentUserContext } from '../../lib/session';
 import { CardList, emptyListText } from './card-list';
@@ -22,6 +21,7 @@ import { ListLoadError } from './list-load-error';
 import { highlightBg, scrollIntoViewRef, useHighlight } from './use-highlight';
 import type { PagedList } from './use-paged-list';
 import type { ListColumn, RenderCard } from './types';
+import { usePhone } from '../../lib/use-phone';
 
 export interface PagedTableProps<T> {
   list: PagedList<T>;
@@ -93,8 +93,7 @@ function cellSx<T>(c: ListColumn<T>, pin: { offset: number; edge: boolean } | un
  * 'Oops...' popup.
  */
 export function PagedTable<T>(props: PagedTableProps<T>) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const phone = usePhone();
   if (phone && props.renderCard) return <CardList {...props} renderCard={props.renderCard} />;
   return <ListTable {...props} />;
 }

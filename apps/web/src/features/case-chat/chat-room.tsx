@@ -8,8 +8,7 @@ import InputBase from '@mui/material/InputBase';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { alpha, useTheme } from '@mui/material/styles';
+import { alpha } from '@mui/material/styles';
 import Close from '@mui/icons-material/Close';
 import Visibility from '@mui/icons-material/VisibilityOutlined';
 import Lock from '@mui/icons-material/Lock';
@@ -42,6 +41,7 @@ import { RoomHeader } from './room-header';
 import { CenteredSpinner } from '../../components/centered-spinner';
 import { draftKey } from '../../lib/drafts';
 import { QueryFailed, failureShown } from '../../components/query-failed';
+import { usePhone } from '../../lib/use-phone';
 
 /** The cargos that only read a room: the general room's read-only cargos; every room is open to write for the others. */
 export const readsOnly = (cargo: ChatViewerKind, tipo: ChatKind) =>
@@ -122,8 +122,7 @@ export function ChatRoom({ caseId, tipo, source }: ChatRoomProps) {
   // Registered before the room is read or the outbox sends (both look it up by case and room).
   if (source && roomSource(caseId, tipo) !== source) setRoomSource(caseId, tipo, source);
   const queryClient = useQueryClient();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const phone = usePhone();
   const { online } = useConnection();
   // The connection banner above the page comes and goes with the connection: measure again.
   const { ref, height } = useFillHeight({ phone, minDesk: 440, phoneTop: source?.phoneTop, remeasure: online });

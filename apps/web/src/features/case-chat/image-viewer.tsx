@@ -6,8 +6,6 @@ import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import Close from '@mui/icons-material/Close';
@@ -17,6 +15,7 @@ import ZoomIn from '@mui/icons-material/ZoomIn';
 import ZoomOut from '@mui/icons-material/ZoomOut';
 import { fmt } from '@vialex/domain';
 import { T } from './format';
+import { usePhone } from '../../lib/use-phone';
 
 const V = T.visor;
 
@@ -81,8 +80,7 @@ const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
 export function ImageViewer({ images, index, onIndex, onClose }: ImageViewerProps) {
   const open = index !== null && index >= 0 && index < images.length;
   const image = open ? images[index] : undefined;
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const phone = usePhone();
   const [view, setView] = useState<View>(FIT);
   const [loaded, setLoaded] = useState<'loading' | 'done' | 'failed'>('loading');
   /** A finger or the mouse is moving the picture: it follows without easing. */

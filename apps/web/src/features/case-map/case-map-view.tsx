@@ -6,8 +6,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import {
   ARRIVAL_WARN_METERS,
   FEEDBACK,
@@ -29,6 +27,7 @@ import { ArrivalTimes, PeopleLegend } from './map-panel';
 import { markerModel, mergeLive } from './model';
 import { useMapLive } from './use-map-live';
 import { QueryFailed, failureShown } from '../../components/query-failed';
+import { usePhone } from '../../lib/use-phone';
 
 const T = LABELS.mapa;
 
@@ -53,8 +52,7 @@ const caseAddress = (map: CaseMap) => map.lugar.direccion;
  * confirmed and warned when the phone is far. The driver reads their own words.
  */
 export function CaseMapView({ caseId }: { caseId: string }) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const phone = usePhone();
   const source = useMapSource();
   const client = source.audience === 'client';
   const query = useCaseMap(caseId);

@@ -6,8 +6,6 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import {
   BRAND,
@@ -35,6 +33,7 @@ import { HistoryList } from './history-list';
 import { TabPlaceholder } from './tab-placeholder';
 import { CaseFileButton } from './case-file-button';
 import { QueryFailed, failureShown } from '../../components/query-failed';
+import { usePhone } from '../../lib/use-phone';
 
 const L = LABELS.espacio;
 
@@ -139,8 +138,7 @@ export function CaseWorkspacePage(slots: CaseWorkspaceSlots) {
   const tab = tabOf(segment);
   const workspace = useWorkspace(id);
   const feedback = useFeedback();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const phone = usePhone();
   useFollowCase(id);
   const numero = workspace.data?.caso.caso;
 

@@ -2,19 +2,19 @@ import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
 import SnackbarContent from '@mui/material/SnackbarContent';
 import Stack from '@mui/material/Stack';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import InstallMobile from '@mui/icons-material/InstallMobile';
 import { MSG } from '@vialex/domain';
 import { dismissInstall, install, useInstallStore } from '../../lib/install-prompt';
 import { PHONE_PLACE, PHONE_TOP_PX } from '../../lib/toasts';
+import { usePhone } from '../../lib/use-phone';
 
 /** Offers to add VIALEX to the home screen when the browser allows it, until dismissed once. */
 export function InstallPrompt() {
   const event = useInstallStore((s) => s.event);
   const dismissed = useInstallStore((s) => s.dismissed);
   const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const phone = usePhone();
   return (
     // Under dialogs and the phone's menu, not over them: on a phone a dialog fills the screen with
     // its buttons at the bottom, where the offer would cover them until dismissed. On a phone it

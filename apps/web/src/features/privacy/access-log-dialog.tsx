@@ -7,14 +7,13 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { DATA_ACCESS_WINDOW_MINUTES, LABELS, PAGE_SIZE, fmt, recordText } from '@vialex/domain';
 import { ListCard } from '../../components/list/list-card';
 import { PagedTable } from '../../components/list/paged-table';
 import { usePagedList } from '../../components/list/use-paged-list';
 import type { ListColumn, RenderCard } from '../../components/list/types';
 import { dataAccessKey, fetchDataAccesses, type DataAccessRow } from './api/privacy';
+import { usePhone } from '../../lib/use-phone';
 
 const P = LABELS.privacidad;
 
@@ -67,8 +66,7 @@ function AccessLog({ client }: { client: AccessLogClient }) {
  * on a phone, one card per entry.
  */
 export function AccessLogDialog({ client, onClose }: { client: AccessLogClient | null; onClose: () => void }) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const phone = usePhone();
   const titleId = useId();
   return (
     <Dialog

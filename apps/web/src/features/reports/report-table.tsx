@@ -8,10 +8,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { MSG } from '@vialex/domain';
 import type { ReportColumn } from './report-columns';
+import { usePhone } from '../../lib/use-phone';
 
 /** The results: a table on a desk, cards below 600 px. */
 export function ReportTable<R>({
@@ -25,8 +24,7 @@ export function ReportTable<R>({
   label: string;
   rowKey: (r: R, i: number) => string;
 }) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const phone = usePhone();
   if (!rows.length)
     return (
       <Typography sx={{ p: 3, textAlign: 'center' }} color="text.secondary" data-testid="report-empty">

@@ -9,11 +9,10 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import Circle from '@mui/icons-material/Circle';
 import type { ChipColor } from '@vialex/domain';
 import { MSG } from '@vialex/domain';
+import { usePhone } from '../../lib/use-phone';
 
 export interface RadioStatusOption {
   value: string;
@@ -36,8 +35,7 @@ export interface RadioStatusDialogProps {
 
 /** A radio choice of one user's state (availability, login); picking opens the confirmation. */
 export function RadioStatusDialog({ open, title, subtitle, options, value, onPick, onClose }: RadioStatusDialogProps) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const phone = usePhone();
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" fullScreen={phone} aria-labelledby={titleId}>
