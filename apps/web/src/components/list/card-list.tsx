@@ -103,17 +103,20 @@ export function CardList<T>({
           )}
         </Paper>
       )}
-      <Paper variant="outlined" sx={{ mt: 1.5 }}>
-        <ListPager
-          hasPrev={list.hasPrev}
-          hasNext={list.hasNext}
-          onPrev={list.prev}
-          onNext={list.next}
-          limit={list.params.limit}
-          onLimitChange={list.setLimit}
-          pageSizeOptions={pageSizeOptions}
-        />
-      </Paper>
+      {/* A pager with no way on, no way back and no page size to pick would be an empty card. */}
+      {(list.hasPrev || list.hasNext || pageSizeOptions) && (
+        <Paper variant="outlined" sx={{ mt: 1.5 }}>
+          <ListPager
+            hasPrev={list.hasPrev}
+            hasNext={list.hasNext}
+            onPrev={list.prev}
+            onNext={list.next}
+            limit={list.params.limit}
+            onLimitChange={list.setLimit}
+            pageSizeOptions={pageSizeOptions}
+          />
+        </Paper>
+      )}
       <ListLoadError list={list} />
     </Box>
   );

@@ -121,6 +121,27 @@ describe('PagedTable', () => {
     expect(cards[0]).toHaveAttribute('data-highlighted', 'true');
     fireEvent.click(within(cards[1]!).getByRole('button', { name: LABELS.list.editar }));
     expect(edit).toHaveBeenCalledWith('b');
-    expect(screen.getByTestId('list-pager')).toBeInTheDocument();
+  });
+
+  it('shows the pager on a phone only when it offers something: a page on or back, or a page size', () => {
+    asPhone(true);
+    const cardsOf = (of: Partial<PagedList<Row>>, sizes?: number[]) => (
+      <PagedTable
+        list={{ ...list, ...of }}
+        columns={columns}
+        label="Prueba"
+        getRowId={(r) => r.id}
+        renderCard={card}
+        pageSizeOptions={sizes}
+      />
+    );
+    const { rerender } = render(cardsOf({}));
+    expect(screen.queryByTestId('list-pager')).toBeNull();
+    rerender(cardsOf({ hasNext: true }));
+    expect(screen.getByRole('button', { name: LABELS.list.paginaSiguiente })).toBeEnabled();
+    rerender(cardsOf({ hasPrev: true }));
+    expect(screen.getByRole('button', { name: LABELS.list.paginaAnterior })).toBeEnabled();
+    rerender(cardsOf({}, [10, 50]));
+    expect(screen.getByLabelText(LABELS.list.filasPorPagina)).toBeInTheDocument();
   });
 });
