@@ -685,6 +685,46 @@ describe('who hears of a message', () => {
     }
   });
 
+  it("a member's receipt and read are announced to the room with their marks", async () => {
+    const c = await everybodysCase();
+    await say(c.id, 'general', 'Administrador', 'primero');
+    const room = (await read(c.id, 'general', 'Abogado')).json() as ChatPage;
+    const investigador = await connect('Investigador');
+    const marks = () =>
+      investigador.messages.flatMap((m) =>
+        m.type === 'event' && m.event.name === 'chat.room' && m.event.roomId === room.sala.id ? [m.event] : [],
+      );
+    try {
+      investigador.ws.send(JSON.stringify({ action: 'subscribe', topic: room.sala.topic }));
+      await investigador.next((m) => m.type === 'subscribed');
+      // The investigator's own entry may arrive after 'subscribed': a later notification fences it off.
+      await s.ctx.hub.publish(s.ctx.db, room.sala.topic, { name: 'chat.room', roomId: 'fence' });
+      await investigador.next((m) => m.type === 'event' && m.event.name === 'chat.room' && m.event.roomId === 'fence');
+      const before = marks().length;
+      await say(c.id, 'general', 'Administrador', 'segundo');
+      // The Abogado's device receives it (their read of the room), then they read it.
+      expect((await read(c.id, 'general', 'Abogado')).statusCode).toBe(200);
+      await expect.poll(() => marks().length).toBe(before + 1);
+      const leido = await s.app.inject({
+        method: 'POST',
+        url: url(c.id, 'general', '/leidos'),
+        headers: h('Abogado'),
+        payload: { hasta: 99 },
+      });
+      expect(leido.json()).toEqual({ noLeidos: 0 });
+      await expect.poll(() => marks().length).toBe(before + 2);
+      // The marks themselves: the room's open screens put them in without reading the room.
+      const de = room.sala.yo;
+      expect(marks().slice(before)).toEqual([
+        { name: 'chat.room', roomId: room.sala.id, marcas: { de, recibidoHasta: 2, leidoHasta: 0 } },
+        { name: 'chat.room', roomId: room.sala.id, marcas: { de, recibidoHasta: 2, leidoHasta: 2 } },
+      ]);
+      expect(room.sala.yo).toBe(id('Abogado'));
+    } finally {
+      investigador.ws.close();
+    }
+  });
+
   it('an agent put in the case after the room began joins it with the next message, and is told of it', async () => {
     const c = await everybodysCase();
     await say(c.id, 'general', 'Administrador', 'antes');

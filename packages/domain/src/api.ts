@@ -32,7 +32,15 @@ export type LiveEvent =
   /** A message was saved in a chat room (on the room's topic): read the room after `indexId - 1`. */
   | { name: 'chat.message'; roomId: string; indexId: number }
   /** The room's header changed (members online/offline, read marks, the block flag). */
-  | { name: 'chat.room'; roomId: string }
+  | {
+      name: 'chat.room';
+      roomId: string;
+      /**
+       * Only this member's marks moved (up to which message their device received the room, and
+       * they read it): a screen puts them in its header (the ticks) without reading the room.
+       */
+      marcas?: { de: string; recibidoHasta: number; leidoHasta: number };
+    }
   /** The user's unread messages of a case changed (on their user topic). */
   | { name: 'chat.unread'; caseId: string }
   /** An agent's device reported its position, or turned its location off (on their location topic). */

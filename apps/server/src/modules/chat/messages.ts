@@ -175,8 +175,8 @@ export async function readRoom(ctx: AppContext, open: OpenRoom, opts: PageOption
   const { db } = ctx;
   const page = await messagePage(db, open, opts);
   const newest = page.rows.at(-1)?.indexId ?? 0;
-  if (newest > 0 && (await markMember(db, open.room.id, open.sender.id, { recibidoHasta: newest })))
-    await roomChanged(ctx, db, open.room.id);
+  const marks = newest > 0 ? await markMember(db, open.room.id, open.sender.id, { recibidoHasta: newest }) : null;
+  if (marks) await roomChanged(ctx, db, open.room.id, marks);
   return {
     sala: await roomHeader(db, open),
     mensajes: page.rows.map((r) => presentFor(open, r)),

@@ -36,8 +36,8 @@ export const chatMultipartLimits = (maxMb: number) => ({
 /** The viewer read the room up to `hasta` (marks only move forward); answers their unread count. */
 export async function markRead(ctx: AppContext, open: OpenRoom, hasta: number): Promise<{ noLeidos: number }> {
   const upTo = Math.min(hasta, open.room.ultimoIndex);
-  if (await markMember(ctx.db, open.room.id, open.sender.id, { leidoHasta: upTo }))
-    await roomChanged(ctx, ctx.db, open.room.id);
+  const marks = await markMember(ctx.db, open.room.id, open.sender.id, { leidoHasta: upTo });
+  if (marks) await roomChanged(ctx, ctx.db, open.room.id, marks);
   return { noLeidos: await unreadIn(ctx.db, open, upTo) };
 }
 

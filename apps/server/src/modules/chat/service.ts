@@ -342,30 +342,43 @@ export async function roomMembersOf(db: Executor, open: OpenRoom) {
   return [...members, ...joining].sort((a, b) => a.username.localeCompare(b.username));
 }
 
-/** The member's marks move forward only (a late request never takes them back). */
+/** A member's marks: up to which message their device received the room, and they read it. */
+export interface MemberMarks {
+  de: string;
+  recibidoHasta: number;
+  leidoHasta: number;
+}
+
+/**
+ * The member's marks move forward only (a late request never takes them back). Answers them when
+ * they moved, else null.
+ */
 export async function markMember(
   db: Executor,
   roomId: string,
   userId: string,
   marks: { leidoHasta?: number; recibidoHasta?: number },
-): Promise<boolean> {
+): Promise<MemberMarks | null> {
   const set: Record<string, unknown> = {};
   if (marks.leidoHasta !== undefined) set.leidoHasta = sql`greatest(${chatUsuarios.leidoHasta}, ${marks.leidoHasta})`;
   const received = Math.max(marks.recibidoHasta ?? 0, marks.leidoHasta ?? 0);
   if (received > 0) set.recibidoHasta = sql`greatest(${chatUsuarios.recibidoHasta}, ${received})`;
-  if (!Object.keys(set).length) return false;
+  if (!Object.keys(set).length) return null;
   const moved = sql`(${marks.leidoHasta ?? -1} > ${chatUsuarios.leidoHasta} or ${received} > ${chatUsuarios.recibidoHasta})`;
   const rows = await db
     .update(chatUsuarios)
     .set(set)
     .where(and(eq(chatUsuarios.roomId, roomId), eq(chatUsuarios.usuario, userId), moved))
-    .returning({ id: chatUsuarios.id });
-  return rows.length > 0;
+    .returning({ recibidoHasta: chatUsuarios.recibidoHasta, leidoHasta: chatUsuarios.leidoHasta });
+  return rows[0] ? { de: userId, ...rows[0] } : null;
 }
 
-/** The room's header changed (members, marks, flag): its open screens read it again. */
-export const roomChanged = (ctx: AppContext, db: Executor, roomId: string) =>
-  ctx.hub.publish(db, topics.chat(roomId), { name: 'chat.room', roomId });
+/**
+ * The room's header changed (members, presence, the flag): its open screens read it again. When
+ * only a member's marks moved, the event carries them and the screens put them in themselves.
+ */
+export const roomChanged = (ctx: AppContext, db: Executor, roomId: string, marcas?: MemberMarks) =>
+  ctx.hub.publish(db, topics.chat(roomId), { name: 'chat.room', roomId, ...(marcas && { marcas }) });
 
 /** roomChanged's notification, for a statement that notifies it itself (presence). */
 export const roomChangedPayload = (roomId: string) => livePayload(topics.chat(roomId), { name: 'chat.room', roomId });

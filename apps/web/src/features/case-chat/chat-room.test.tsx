@@ -8,11 +8,12 @@ import {
   type ChatMessage,
   type ChatPage,
   type ChatRoom as Sala,
+  type LiveEvent,
   type Me,
 } from '@vialex/domain';
 import { ChatRoom } from './chat-room';
 import { chatOutbox } from './chat-outbox';
-import { chatRoomKey } from './use-chat-room';
+import { chatRoomKey, type RoomData } from './use-chat-room';
 import { renderWithApp } from '../../test/render';
 import { fakeApi, json, type FakeApi } from '../../test/fake-api';
 
@@ -346,5 +347,62 @@ describe('ChatRoom', { timeout: 20_000 }, () => {
       `Luis Gil 5566 [Abogado]${T.enLinea}`,
       `Eva Paz 7788 [Call Center]${T.desconectado}`,
     ]);
+  });
+
+  it('reads the room once more after a burst of live events, not once per event', async () => {
+    // Its own case: the room's source (the live channel below) is kept per case and room.
+    const caseId = 'c-burst';
+    const room = `/api/casos/${caseId}/chats/general`;
+    const listeners = new Set<(event: LiveEvent, topic: string) => void>();
+    const channel = {
+      subscribe: () => () => undefined,
+      on: (_topic: string, listener: (event: LiveEvent, topic: string) => void) => {
+        listeners.add(listener);
+        return () => void listeners.delete(listener);
+      },
+    };
+    const emit = (event: LiveEvent) => listeners.forEach((l) => l(event, 'chat:r1'));
+    let release: () => void = () => undefined;
+    let held = false;
+    api.on((req) => {
+      if (req.method !== 'GET' || !req.url.startsWith(`${room}?`)) return;
+      if (!held) return json(page);
+      return new Promise<Response>((resolve) => (release = () => resolve(json(page))));
+    });
+    const reads = () => api.calls.filter((r) => r.method === 'GET' && r.url.startsWith(`${room}?`)).length;
+    const { queryClient } = renderWithApp(
+      <ChatRoom caseId={caseId} tipo="general" source={{ path: room, live: channel, viewer: ME }} />,
+      { user: { id: ME, cargo: 'Investigador' } as Me },
+    );
+    await screen.findAllByTestId('chat-message');
+    await waitFor(() => expect(listeners.size).toBeGreaterThan(0));
+    expect(reads()).toBe(1);
+
+    // A message from another member: one read, held out while the marks it moves come in.
+    held = true;
+    page = { ...page, sala: sala({ ultimo: 4 }), mensajes: [...page.mensajes, msg(4, { senderId: 'u2' })] };
+    emit({ name: 'chat.message', roomId: 'r1', indexId: 4 });
+    await waitFor(() => expect(reads()).toBe(2));
+    for (let i = 0; i < 6; i++) emit({ name: 'chat.room', roomId: 'r1' });
+    expect(reads()).toBe(2);
+    held = false;
+    release();
+    await waitFor(() => expect(reads()).toBe(3));
+    await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(4));
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(reads()).toBe(3);
+
+    // Marks come with their event and go into the header with no read: another member's are the
+    // ticks of the viewer's messages; the viewer's own (their receipt, their read) show nothing.
+    const ownSecond = () => screen.getAllByTestId('chat-message')[1]!;
+    expect(within(ownSecond()).getByTestId('chat-ticks-entregado')).toBeInTheDocument();
+    emit({ name: 'chat.room', roomId: 'r1', marcas: { de: ME, recibidoHasta: 4, leidoHasta: 4 } });
+    emit({ name: 'chat.room', roomId: 'r1', marcas: { de: 'u2', recibidoHasta: 4, leidoHasta: 2 } });
+    await waitFor(() => expect(within(ownSecond()).getByTestId('chat-ticks-visto')).toBeInTheDocument());
+    expect(queryClient.getQueryData<RoomData>(chatRoomKey(caseId, 'general'))?.sala).toMatchObject({
+      entregadoHasta: 4,
+      vistoHasta: 2,
+    });
+    expect(reads()).toBe(3);
   });
 });

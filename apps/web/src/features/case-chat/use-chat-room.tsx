@@ -36,6 +36,29 @@ export function mergeMessages(a: readonly ChatMessage[], b: readonly ChatMessage
   return [...byIndex.values()].sort((x, y) => x.indexId - y.indexId);
 }
 
+/**
+ * Another member's marks into the room's header: the highest any other member received and read
+ * (the ticks); the viewer's own change nothing the header shows them.
+ */
+function putMarks(
+  queryClient: QueryClient,
+  key: ReturnType<typeof chatRoomKey>,
+  marcas: { de: string; recibidoHasta: number; leidoHasta: number },
+): void {
+  queryClient.setQueryData<RoomData>(key, (old) =>
+    old && marcas.de !== old.sala.yo
+      ? {
+          ...old,
+          sala: {
+            ...old.sala,
+            entregadoHasta: Math.max(old.sala.entregadoHasta, marcas.recibidoHasta),
+            vistoHasta: Math.max(old.sala.vistoHasta, marcas.leidoHasta),
+          },
+        }
+      : old,
+  );
+}
+
 /** A message the screen learnt of (the answer to its own send): into the room it belongs to, if open. */
 export function addMessage(queryClient: QueryClient, caseId: string, tipo: ChatKind, mensaje: ChatMessage): void {
   queryClient.setQueryData<RoomData>(chatRoomKey(caseId, tipo), (old) =>
@@ -88,21 +111,31 @@ export function useChatRoom(caseId: string, tipo: ChatKind) {
     staleTime: 60_000,
   });
 
-  // A message event: read after the last message held until the room's last number covers it
-  // (an event during a read that began before it needs one more read).
+  // One read of the room at a time, and one more after it when an event came in meanwhile. A
+  // message reaches every member with the room on screen, and each member's receipt and read of it
+  // move their marks, each one an event to every member again: read on each, one message among
+  // four members on screen cost 30 reads of the room. Marks come in the event and are put in here
+  // (the ticks), with no read. A message event is covered once the room's last number reaches it
+  // (an event during a read that began before it needs one more).
   const wanted = useRef(0);
-  const catchingUp = useRef(false);
-  const catchUp = useCallback(async () => {
-    if (catchingUp.current) return;
-    catchingUp.current = true;
+  const changed = useRef(false);
+  const reading = useRef(false);
+  const refresh = useCallback(async () => {
+    if (reading.current) return;
+    reading.current = true;
     try {
-      for (let attempt = 0; attempt < 5; attempt++) {
+      for (let behind = 0; ;) {
         const data = queryClient.getQueryData<RoomData>(key);
-        if (data && data.sala.ultimo >= wanted.current) break;
-        await queryClient.refetchQueries({ queryKey: key, exact: true }, { cancelRefetch: false });
+        const caughtUp = !!data && data.sala.ultimo >= wanted.current;
+        if (!changed.current && (caughtUp || behind >= 5)) break;
+        if (!caughtUp) behind++;
+        // After a change, a read the screen already had out (a reconnection's) may predate it.
+        const anew = changed.current;
+        changed.current = false;
+        await queryClient.refetchQueries({ queryKey: key, exact: true }, { cancelRefetch: anew });
       }
     } finally {
-      catchingUp.current = false;
+      reading.current = false;
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the key is made of caseId and tipo
   }, [queryClient, caseId, tipo]);
@@ -110,12 +143,11 @@ export function useChatRoom(caseId: string, tipo: ChatKind) {
   useLiveTopic(
     room.data?.sala.topic ?? null,
     (event) => {
-      if (event.name === 'chat.message') {
-        wanted.current = Math.max(wanted.current, event.indexId);
-        void catchUp();
-      } else if (event.name === 'chat.room') {
-        void queryClient.invalidateQueries({ queryKey: key, exact: true });
-      }
+      if (event.name === 'chat.message') wanted.current = Math.max(wanted.current, event.indexId);
+      else if (event.name === 'chat.room' && event.marcas) return putMarks(queryClient, key, event.marcas);
+      else if (event.name === 'chat.room') changed.current = true;
+      else return;
+      void refresh();
     },
     roomSource(caseId, tipo)?.live,
   );
