@@ -9,6 +9,7 @@ import {
   type ChatMessage,
   type ChatPage,
   type ChatRoom,
+  type ChatUnread,
 } from '@vialex/domain';
 import { live, useLiveTopic } from '../../lib/live';
 import { showToast } from '../../lib/toasts';
@@ -185,11 +186,18 @@ export function useMarkRead(caseId: string, tipo: ChatKind, sala: ChatRoom | und
     if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return;
     marked.current = hasta;
     markRead(caseId, tipo, hasta)
-      .then(({ noLeidos }) => {
+      .then(async ({ noLeidos }) => {
         queryClient.setQueryData<RoomData>(chatRoomKey(caseId, tipo), (old) =>
           old ? { ...old, sala: { ...old.sala, noLeidos } } : old,
         );
-        void queryClient.invalidateQueries({ queryKey: chatUnreadKey(caseId) });
+        // The room's count for the tabs' badges is in the answer: no read of every room's count.
+        // A read already out began before this mark and would put the old count back: cancelled
+        // (and made again when nothing was held yet).
+        const unreadKey = chatUnreadKey(caseId);
+        await queryClient.cancelQueries({ queryKey: unreadKey });
+        const counts = queryClient.getQueryData<ChatUnread[string]>(unreadKey);
+        if (counts) queryClient.setQueryData(unreadKey, { ...counts, [tipo]: noLeidos });
+        else void queryClient.invalidateQueries({ queryKey: unreadKey });
       })
       .catch(() => {
         marked.current = 0;
