@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { MSG } from '@vialex/domain';
-import { ListPager } from './list-pager';
+import { PagedListPager } from './list-pager';
 import { ListLoadError } from './list-load-error';
 import { highlightBg, scrollIntoViewRef, useHighlight } from './use-highlight';
 import type { PagedList } from './use-paged-list';
@@ -106,15 +106,7 @@ export function CardList<T>({
       {/* A pager with no way on, no way back and no page size to pick would be an empty card. */}
       {(list.hasPrev || list.hasNext || pageSizeOptions) && (
         <Paper variant="outlined" sx={{ mt: 1.5 }}>
-          <ListPager
-            hasPrev={list.hasPrev}
-            hasNext={list.hasNext}
-            onPrev={list.prev}
-            onNext={list.next}
-            limit={list.params.limit}
-            onLimitChange={list.setLimit}
-            pageSizeOptions={pageSizeOptions}
-          />
+          <PagedListPager list={list} pageSizeOptions={pageSizeOptions} />
         </Paper>
       )}
       <ListLoadError list={list} />

@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
+import type { PagedList } from './use-paged-list';
 
 export interface ListPagerProps {
   hasPrev: boolean;
@@ -74,5 +75,29 @@ export function ListPager({
         </span>
       </Tooltip>
     </Stack>
+  );
+}
+
+/** The pager of a paged list (use-paged-list.ts): its ways back and on, and its page size. */
+export function PagedListPager({
+  list,
+  pageSizeOptions,
+  start,
+}: {
+  list: Pick<PagedList<unknown>, 'hasPrev' | 'hasNext' | 'prev' | 'next' | 'params' | 'setLimit'>;
+  pageSizeOptions?: readonly number[];
+  start?: ReactNode;
+}) {
+  return (
+    <ListPager
+      hasPrev={list.hasPrev}
+      hasNext={list.hasNext}
+      onPrev={list.prev}
+      onNext={list.next}
+      limit={list.params.limit}
+      onLimitChange={list.setLimit}
+      pageSizeOptions={pageSizeOptions}
+      start={start}
+    />
   );
 }

@@ -16,7 +16,7 @@ import { CurrentUserContext } from '../../lib/session';
 import { CardList, emptyListText } from './card-list';
 import { ColumnChooser } from './column-chooser';
 import { isHideable, useColumnChoice } from './column-choice';
-import { ListPager } from './list-pager';
+import { PagedListPager } from './list-pager';
 import { ListLoadError } from './list-load-error';
 import { highlightBg, scrollIntoViewRef, useHighlight } from './use-highlight';
 import type { PagedList } from './use-paged-list';
@@ -204,13 +204,8 @@ function ListTable<T>({
         </Table>
       </TableContainer>
       <Box sx={{ borderTop: 1, borderColor: 'divider' }}>
-        <ListPager
-          hasPrev={list.hasPrev}
-          hasNext={list.hasNext}
-          onPrev={list.prev}
-          onNext={list.next}
-          limit={list.params.limit}
-          onLimitChange={list.setLimit}
+        <PagedListPager
+          list={list}
           pageSizeOptions={pageSizeOptions}
           start={hideable.length > 0 && <ColumnChooser columns={hideable} hidden={hidden} onToggle={toggle} />}
         />
