@@ -21,6 +21,13 @@ export type LiveServerMessage =
   /** A chat room's topic was followed: the user is in the room (their presence is recorded). */
   | { type: 'subscribed'; topic: string };
 
+/** A chat member's marks: up to which message their device received the room, and they read it. */
+export interface ChatMarks {
+  de: string;
+  recibidoHasta: number;
+  leidoHasta: number;
+}
+
 export type LiveEvent =
   | { name: 'user.updated'; id: string }
   | { name: 'session.ended'; reason: SessionEndReason }
@@ -39,7 +46,7 @@ export type LiveEvent =
        * Only this member's marks moved (up to which message their device received the room, and
        * they read it): a screen puts them in its header (the ticks) without reading the room.
        */
-      marcas?: { de: string; recibidoHasta: number; leidoHasta: number };
+      marcas?: ChatMarks;
     }
   /** The user's unread messages of a case changed (on their user topic). */
   | { name: 'chat.unread'; caseId: string }

@@ -13,6 +13,7 @@ import {
   userPhotoUrl,
   type AgentSlot,
   type ChatKind,
+  type ChatMarks,
   type ChatViewer,
 } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
@@ -342,13 +343,6 @@ export async function roomMembersOf(db: Executor, open: OpenRoom) {
   return [...members, ...joining].sort((a, b) => a.username.localeCompare(b.username));
 }
 
-/** A member's marks: up to which message their device received the room, and they read it. */
-export interface MemberMarks {
-  de: string;
-  recibidoHasta: number;
-  leidoHasta: number;
-}
-
 /**
  * The member's marks move forward only (a late request never takes them back). Answers them when
  * they moved, else null.
@@ -358,7 +352,7 @@ export async function markMember(
   roomId: string,
   userId: string,
   marks: { leidoHasta?: number; recibidoHasta?: number },
-): Promise<MemberMarks | null> {
+): Promise<ChatMarks | null> {
   const set: Record<string, unknown> = {};
   if (marks.leidoHasta !== undefined) set.leidoHasta = sql`greatest(${chatUsuarios.leidoHasta}, ${marks.leidoHasta})`;
   const received = Math.max(marks.recibidoHasta ?? 0, marks.leidoHasta ?? 0);
@@ -377,7 +371,7 @@ export async function markMember(
  * The room's header changed (members, presence, the flag): its open screens read it again. When
  * only a member's marks moved, the event carries them and the screens put them in themselves.
  */
-export const roomChanged = (ctx: AppContext, db: Executor, roomId: string, marcas?: MemberMarks) =>
+export const roomChanged = (ctx: AppContext, db: Executor, roomId: string, marcas?: ChatMarks) =>
   ctx.hub.publish(db, topics.chat(roomId), { name: 'chat.room', roomId, ...(marcas && { marcas }) });
 
 /** roomChanged's notification, for a statement that notifies it itself (presence). */

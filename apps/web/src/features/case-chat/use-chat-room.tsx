@@ -9,6 +9,7 @@ import {
   type ChatMessage,
   type ChatPage,
   type ChatRoom,
+  type ChatMarks,
   type ChatUnread,
 } from '@vialex/domain';
 import { live, useLiveTopic } from '../../lib/live';
@@ -41,11 +42,7 @@ export function mergeMessages(a: readonly ChatMessage[], b: readonly ChatMessage
  * Another member's marks into the room's header: the highest any other member received and read
  * (the ticks); the viewer's own change nothing the header shows them.
  */
-function putMarks(
-  queryClient: QueryClient,
-  key: ReturnType<typeof chatRoomKey>,
-  marcas: { de: string; recibidoHasta: number; leidoHasta: number },
-): void {
+function putMarks(queryClient: QueryClient, key: ReturnType<typeof chatRoomKey>, marcas: ChatMarks): void {
   queryClient.setQueryData<RoomData>(key, (old) =>
     old && marcas.de !== old.sala.yo
       ? {
