@@ -3,7 +3,7 @@
  * server's `test` database; a temporary database is created and dropped). Prints one line per
  * budget and exits non-zero if one is missed.
  *
- *   npm run bench [-- web|session|location|live|map|assign|chat|cases|reports|audit|entry|lighthouse]   one budget
+ *   npm run bench [-- web|session|location|live|map|assign|chat|chat-screens|cases|reports|audit|entry|lighthouse]   one budget
  *   npm run bench -- --quick                      CI: the same code paths on small data for a few
  *                                                 seconds; fails on errors and lost events, reports
  *                                                 the budgets without holding a busy machine to them
@@ -94,6 +94,7 @@ await measure('live', () => withServer((s, d) => benchLive(s, d, quick)));
 await measure('map', () => withServer((s, d) => benchMap(s, d, quick)));
 await measure('assign', () => withServer((s, d) => benchAssign(s, d, quick)));
 await measure('chat', () => withServer((s, d) => benchChat(s, d, quick)));
+await measure('chat-screens', () => withServer((s, d) => benchChat(s, d, quick, true)));
 await measure('cases', () => withServer((s, d) => benchCasesList(s, d, quick)));
 await measure('reports', () => withServer((s, d) => benchReports(s, d, quick)));
 await measure('audit', () => withServer((s, d) => benchAudit(s, d, quick)));

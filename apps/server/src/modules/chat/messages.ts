@@ -1,13 +1,10 @@
-import { and, asc, count, desc, eq, gt, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import {
   CHAT_PAGE_SIZE,
-  LABELS,
   MSG,
   chatDisplayName,
-  chatRoomActions,
   isDocumentExtension,
   seesOnlyFiles,
-  topics,
   type ChatFile,
   type ChatKind,
   type ChatMessage,
@@ -15,9 +12,10 @@ import {
 } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
 import { runPrepared } from '../../db/prepared.js';
-import { chats, mensajes } from '../../db/schema/index.js';
+import { mensajes } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
-import { markMember, roomChanged, roomMembersOf, type OpenRoom } from './service.js';
+import { roomHeader } from './room-header.js';
+import { markMember, type OpenRoom } from './service.js';
 
 /*
  * Reading a room: pages of its messages (newest page first, paged back by number, caught up after
@@ -114,6 +112,8 @@ export const presentFor = (open: OpenRoom, row: MessageRow): ChatMessage =>
 export interface PageOptions {
   antes?: number;
   despues?: number;
+  /** The last number to read (the room's, as its header said). */
+  hasta?: number;
   limite?: number;
   q?: string;
 }
@@ -141,6 +141,7 @@ export async function messagePage(
   const where = visibleTo(open);
   if (opts.antes !== undefined) where.push(lt(mensajes.indexId, opts.antes));
   if (opts.despues !== undefined) where.push(gt(mensajes.indexId, opts.despues));
+  if (opts.hasta !== undefined) where.push(lte(mensajes.indexId, opts.hasta));
   if (opts.q) {
     const pattern = `%${likeEscape(opts.q)}%`;
     where.push(sql`(${mensajes.content} ilike ${pattern} or ${mensajes.files}::text ilike ${pattern})`);
@@ -168,52 +169,18 @@ export async function unreadIn(db: Executor, open: OpenRoom, leidoHasta: number)
 }
 
 /**
- * GET a room: its header for this viewer and a page of messages. Reading marks what the viewer's
- * device received (the others' two ticks), and the room hears of it when that moved.
+ * GET a room: its header for this viewer and a page of messages. The header is read first and the
+ * page stops at its last number, so a screen that catches up from that number next time misses
+ * nothing sent in between. Reading marks what the viewer's device received (the others' two
+ * ticks), and the room hears of it when that moved.
  */
 export async function readRoom(ctx: AppContext, open: OpenRoom, opts: PageOptions): Promise<ChatPage> {
   const { db } = ctx;
-  const page = await messagePage(db, open, opts);
+  const sala = await roomHeader(db, open);
+  const page = await messagePage(db, open, { ...opts, hasta: sala.ultimo });
   const newest = page.rows.at(-1)?.indexId ?? 0;
-  const marks = newest > 0 ? await markMember(db, open.room.id, open.sender.id, { recibidoHasta: newest }) : null;
-  if (marks) await roomChanged(ctx, db, open.room.id, marks);
-  return {
-    sala: await roomHeader(db, open),
-    mensajes: page.rows.map((r) => presentFor(open, r)),
-    hayMas: page.hayMas,
-  };
-}
-
-/** The room's header for this viewer: members online, marks of the others, unread, actions. */
-export async function roomHeader(db: Executor, open: OpenRoom): Promise<ChatPage['sala']> {
-  const members = await roomMembersOf(db, open);
-  const [room] = await db.select({ ultimo: chats.ultimoIndex }).from(chats).where(eq(chats.id, open.room.id));
-  const others = members.filter((m) => m.id !== open.sender.id);
-  const me = members.find((m) => m.id === open.sender.id);
-  const actions = chatRoomActions(open.sender, open.caso, open.kind);
-  const enviar = actions.enviar.allowed ? { allowed: true } : { allowed: false, message: actions.enviar.message };
-  return {
-    id: open.room.id,
-    tipo: open.kind,
-    // Named for who is in it ('Chat con el cliente', 'Sala del perito'), whatever the row stores.
-    nombre: open.sender.kind === 'Cliente' ? LABELS.chat.salaCliente : LABELS.chat.salas[open.kind],
-    topic: topics.chat(open.room.id),
-    abierto: open.kind === 'general' ? true : open.caso[open.kind === 'perito' ? 'chat_perito' : 'chat_dibujante'],
-    miembros: members.map((m) => ({
-      id: m.id ?? '',
-      username: chatDisplayName(m.username),
-      estado: m.conexiones > 0 ? 'online' : 'offline',
-      // Photos are read from a staff route: a client's room shows the members' initials.
-      foto: open.sender.kind === 'Cliente' ? null : m.fotoUrl,
-    })),
-    yo: open.sender.id,
-    ultimo: room?.ultimo ?? 0,
-    entregadoHasta: Math.max(0, ...others.map((m) => m.recibidoHasta)),
-    vistoHasta: Math.max(0, ...others.map((m) => m.leidoHasta)),
-    noLeidos: await unreadIn(db, open, me?.leidoHasta ?? 0),
-    soloArchivos: seesOnlyFiles(open.sender.kind, open.kind),
-    acciones: { ...actions, enviar },
-  };
+  if (newest > 0) await markMember(db, open.room.id, open.sender.id, { recibidoHasta: newest });
+  return { sala, mensajes: page.rows.map((r) => presentFor(open, r)), hayMas: page.hayMas };
 }
 
 /** Finds the message a client id already made (a repeated send from the offline outbox). */

@@ -15,7 +15,7 @@ import { findFile, sendStoredFile } from '../files/service.js';
 import type { StagedUpload } from '../files/upload.js';
 import { fileInRoom, presentFor, unreadIn } from './messages.js';
 import { sendMessage } from './send-service.js';
-import { markMember, roomChanged, type OpenRoom } from './service.js';
+import { markMember, type OpenRoom } from './service.js';
 
 /*
  * What a room's routes do once the room is open, the same for staff (/api/casos/{id}/chats/…)
@@ -36,8 +36,7 @@ export const chatMultipartLimits = (maxMb: number) => ({
 /** The viewer read the room up to `hasta` (marks only move forward); answers their unread count. */
 export async function markRead(ctx: AppContext, open: OpenRoom, hasta: number): Promise<{ noLeidos: number }> {
   const upTo = Math.min(hasta, open.room.ultimoIndex);
-  const marks = await markMember(ctx.db, open.room.id, open.sender.id, { leidoHasta: upTo });
-  if (marks) await roomChanged(ctx, ctx.db, open.room.id, marks);
+  await markMember(ctx.db, open.room.id, open.sender.id, { leidoHasta: upTo });
   return { noLeidos: await unreadIn(ctx.db, open, upTo) };
 }
 

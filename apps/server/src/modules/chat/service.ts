@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   AGENT_SLOTS,
   CARGOS,
@@ -21,7 +21,7 @@ import { anyOf, runPrepared } from '../../db/prepared.js';
 import { casos, chatUsuarios, chats, usuarios } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { livePayload } from '../../platform/live-hub.js';
+import { LIVE_CHANNEL, livePayload } from '../../platform/live-hub.js';
 import { enforce } from '../../platform/policy.js';
 import type { Viewer } from '../../platform/viewer.js';
 import type { CaseRow } from '../cases/dispatch.js';
@@ -293,40 +293,23 @@ export async function caseAgentsOfRoom(
   );
 }
 
-/**
- * Each member of a room (staff, and the client: no cargo), whether they have it open anywhere now,
- * and a staff member's photo address (fotoUrl).
- */
-export async function roomMembers(db: Executor, roomId: string) {
-  const rows = await runPrepared(
-    db,
-    'chat_room_members',
-    (b) =>
-      b
-        .select({
-          id: chatUsuarios.usuario,
-          cargo: usuarios.cargo,
-          username: chatUsuarios.username,
-          foto: usuarios.foto,
-          conexiones: chatUsuarios.conexiones,
-          leidoHasta: chatUsuarios.leidoHasta,
-          recibidoHasta: chatUsuarios.recibidoHasta,
-        })
-        .from(chatUsuarios)
-        .leftJoin(usuarios, eq(usuarios.id, chatUsuarios.usuario))
-        .where(and(eq(chatUsuarios.roomId, sql.placeholder('room')), isNotNull(chatUsuarios.usuario)))
-        .orderBy(chatUsuarios.username),
-    { room: roomId },
-  );
-  return rows.map((m) => ({ ...m, fotoUrl: m.id && m.foto ? userPhotoUrl(m.id, m.foto) : null }));
+/** A member of a room as its header lists them (staff; a client has no cargo). */
+export interface RoomMember {
+  id: string;
+  cargo: string | null;
+  username: string;
+  /** Screens with the room open now. */
+  conexiones: number;
+  leidoHasta: number;
+  recibidoHasta: number;
+  fotoUrl: string | null;
 }
 
 /**
  * Who the room's header lists: its members, and the case's agents who read it but are not members
  * yet (they join with the next message), away until they open it.
  */
-export async function roomMembersOf(db: Executor, open: OpenRoom) {
-  const members = await roomMembers(db, open.room.id);
+export async function withMissingAgents(db: Executor, open: OpenRoom, members: RoomMember[]): Promise<RoomMember[]> {
   if (!open.missingAgents.length) return members;
   const missing = new Set(open.missingAgents);
   const agents = (await caseAgentsOfRoom(db, open.caso, open.kind)).filter((a) => missing.has(a.id));
@@ -334,7 +317,6 @@ export async function roomMembersOf(db: Executor, open: OpenRoom) {
     id: a.id,
     cargo: a.kind,
     username: a.username,
-    foto: null,
     conexiones: 0,
     leidoHasta: 0,
     recibidoHasta: 0,
@@ -344,8 +326,10 @@ export async function roomMembersOf(db: Executor, open: OpenRoom) {
 }
 
 /**
- * The member's marks move forward only (a late request never takes them back). Answers them when
- * they moved, else null.
+ * The member's marks move forward only (a late request never takes them back). When they moved,
+ * the room hears of it (roomChanged with the marks) in the same statement, and they are answered;
+ * else null. A screen reads the room after each message and so moves its received mark: one round
+ * trip for both.
  */
 export async function markMember(
   db: Executor,
@@ -353,19 +337,33 @@ export async function markMember(
   userId: string,
   marks: { leidoHasta?: number; recibidoHasta?: number },
 ): Promise<ChatMarks | null> {
-  const set: Record<string, unknown> = {};
-  if (marks.leidoHasta !== undefined) set.leidoHasta = sql`greatest(${chatUsuarios.leidoHasta}, ${marks.leidoHasta})`;
-  const received = Math.max(marks.recibidoHasta ?? 0, marks.leidoHasta ?? 0);
-  if (received > 0) set.recibidoHasta = sql`greatest(${chatUsuarios.recibidoHasta}, ${received})`;
-  if (!Object.keys(set).length) return null;
-  const moved = sql`(${marks.leidoHasta ?? -1} > ${chatUsuarios.leidoHasta} or ${received} > ${chatUsuarios.recibidoHasta})`;
-  const rows = await db
-    .update(chatUsuarios)
-    .set(set)
-    .where(and(eq(chatUsuarios.roomId, roomId), eq(chatUsuarios.usuario, userId), moved))
-    .returning({ recibidoHasta: chatUsuarios.recibidoHasta, leidoHasta: chatUsuarios.leidoHasta });
+  const read = marks.leidoHasta ?? 0;
+  const received = Math.max(marks.recibidoHasta ?? 0, read);
+  if (received <= 0) return null;
+  const { rows } = (await runPrepared(db, 'chat_mark_member', markStatement, {
+    room: roomId,
+    user: userId,
+    read,
+    received,
+    topic: topics.chat(roomId),
+  })) as { rows: { recibidoHasta: number; leidoHasta: number }[] };
   return rows[0] ? { de: userId, ...rows[0] } : null;
 }
+
+const markStatement = () => sql`with moved as (
+    update ${chatUsuarios} set
+      leido_hasta = greatest(leido_hasta, ${sql.placeholder('read')}::int),
+      recibido_hasta = greatest(recibido_hasta, ${sql.placeholder('received')}::int)
+    where room_id = ${sql.placeholder('room')}::uuid and usuario = ${sql.placeholder('user')}::uuid
+      and (${sql.placeholder('read')}::int > leido_hasta or ${sql.placeholder('received')}::int > recibido_hasta)
+    returning usuario, room_id, recibido_hasta, leido_hasta),
+  told as (
+    select pg_notify(${LIVE_CHANNEL}, json_build_object('topic', ${sql.placeholder('topic')}::text,
+      'event', json_build_object('name', 'chat.room', 'roomId', room_id, 'marcas',
+        json_build_object('de', usuario, 'recibidoHasta', recibido_hasta, 'leidoHasta', leido_hasta)))::text)
+    from moved)
+  select recibido_hasta as "recibidoHasta", leido_hasta as "leidoHasta", (select count(*) from told)::int as told
+  from moved`;
 
 /**
  * The room's header changed (members, presence, the flag): its open screens read it again. When

@@ -349,6 +349,58 @@ describe('ChatRoom', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it("a message sent after another member's the screen has not read yet: the next read brings that one too", async () => {
+    const caseId = 'c-gap';
+    const room = `/api/casos/${caseId}/chats/general`;
+    const listeners = new Set<(event: LiveEvent, topic: string) => void>();
+    const channel = {
+      subscribe: () => () => undefined,
+      on: (_topic: string, listener: (event: LiveEvent, topic: string) => void) => {
+        listeners.add(listener);
+        return () => void listeners.delete(listener);
+      },
+    };
+    const other = { senderId: 'u2', username: 'Luis Gil 5566 [Abogado]' };
+    api.on((req) => {
+      if (req.method === 'POST' && req.url === `${room}/mensajes`) {
+        // Luis's message 4 was stored first; its live event has not reached this screen yet.
+        const body = req.body as { clientId: string; content: string };
+        return json({ mensaje: msg(5, { content: body.content, clientId: body.clientId }), repetido: false });
+      }
+      if (req.method !== 'GET' || !req.url.startsWith(`${room}?`)) return;
+      if (req.url.includes('despues=3'))
+        return json({
+          sala: sala({ ultimo: 5 }),
+          mensajes: [msg(4, other), msg(5, { content: 'Ya llegué' })],
+          hayMas: false,
+        });
+      return json(page);
+    });
+    const { queryClient } = renderWithApp(
+      <ChatRoom caseId={caseId} tipo="general" source={{ path: room, live: channel, viewer: ME }} />,
+      { user: { id: ME, cargo: 'Investigador' } as Me },
+    );
+    await screen.findAllByTestId('chat-message');
+    await waitFor(() => expect(listeners.size).toBeGreaterThan(0));
+
+    fireEvent.change(screen.getByRole('textbox', { name: T.mensaje }), { target: { value: 'Ya llegué' } });
+    fireEvent.click(screen.getByRole('button', { name: T.enviar }));
+    await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(4));
+    // The room's number stays at the last one read: message 4 is still to come.
+    expect(queryClient.getQueryData<RoomData>(chatRoomKey(caseId, 'general'))?.sala.ultimo).toBe(3);
+
+    listeners.forEach((l) => l({ name: 'chat.message', roomId: 'r1', indexId: 4 }, 'chat:r1'));
+    await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(5));
+    expect(screen.getAllByTestId('chat-content').map((c) => c.textContent)).toEqual([
+      'mensaje 1',
+      'mensaje 2',
+      'mensaje 3',
+      'mensaje 4',
+      'Ya llegué',
+    ]);
+    expect(api.calls.some((r) => r.url.includes('despues=3'))).toBe(true);
+  });
+
   it('reads the room once more after a burst of live events, not once per event', async () => {
     // Its own case: the room's source (the live channel below) is kept per case and room.
     const caseId = 'c-burst';

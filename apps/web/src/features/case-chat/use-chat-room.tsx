@@ -57,13 +57,18 @@ function putMarks(queryClient: QueryClient, key: ReturnType<typeof chatRoomKey>,
   );
 }
 
-/** A message the screen learnt of (the answer to its own send): into the room it belongs to, if open. */
+/**
+ * A message the screen learnt of (the answer to its own send): into the room it belongs to, if
+ * open. The room's last number moves to it only when it follows that number: one sent after
+ * others' messages the screen has not read yet leaves the number where it was, so the next read
+ * catches up from there and brings them.
+ */
 export function addMessage(queryClient: QueryClient, caseId: string, tipo: ChatKind, mensaje: ChatMessage): void {
   queryClient.setQueryData<RoomData>(chatRoomKey(caseId, tipo), (old) =>
     old
       ? {
           ...old,
-          sala: { ...old.sala, ultimo: Math.max(old.sala.ultimo, mensaje.indexId) },
+          sala: mensaje.indexId === old.sala.ultimo + 1 ? { ...old.sala, ultimo: mensaje.indexId } : old.sala,
           mensajes: mergeMessages(old.mensajes, [mensaje]),
         }
       : old,
@@ -72,8 +77,9 @@ export function addMessage(queryClient: QueryClient, caseId: string, tipo: ChatK
 
 /**
  * Reads a room. The first time, its latest page; afterwards (a live event, the connection back,
- * the tab shown again) only what came after the last message held, added to what is held. A
- * screen far behind (more than a full page missed) starts again from the latest page.
+ * the tab shown again) only what came after the room's last number as last read, added to what
+ * is held (the server's page stops at the number its header gives). A screen far behind (more
+ * than a full page missed) starts again from the latest page.
  */
 async function readRoom(
   queryClient: QueryClient,
@@ -82,9 +88,8 @@ async function readRoom(
   signal: AbortSignal,
 ): Promise<RoomData> {
   const held = queryClient.getQueryData<RoomData>(chatRoomKey(caseId, tipo));
-  const last = held?.mensajes.at(-1)?.indexId;
-  if (held && last !== undefined) {
-    const page = await fetchChatPage(caseId, tipo, { despues: last, limite: CHAT_PAGE_MAX }, signal);
+  if (held) {
+    const page = await fetchChatPage(caseId, tipo, { despues: held.sala.ultimo, limite: CHAT_PAGE_MAX }, signal);
     // Added to what is held now: an older page may have come in while this read was out.
     const now = queryClient.getQueryData<RoomData>(chatRoomKey(caseId, tipo)) ?? held;
     if (page.mensajes.length < CHAT_PAGE_MAX)
