@@ -725,6 +725,57 @@ describe('who hears of a message', () => {
     }
   });
 
+  it("a receipt or read that changes no member's ticks is not announced; one that passes the others' is", async () => {
+    const c = await everybodysCase();
+    await say(c.id, 'general', 'Administrador', 'primero');
+    const room = (await read(c.id, 'general', 'Abogado')).json() as ChatPage;
+    expect((await read(c.id, 'general', 'Investigador')).statusCode).toBe(200);
+    const watcher = await connect('Investigador');
+    const marks = () =>
+      watcher.messages.flatMap((m) =>
+        m.type === 'event' && m.event.name === 'chat.room' && m.event.roomId === room.sala.id && m.event.marcas
+          ? [m.event.marcas]
+          : [],
+      );
+    /** The marks announced by the time a notification published now arrives (all before it). */
+    const announced = async (fence: string) => {
+      await s.ctx.hub.publish(s.ctx.db, room.sala.topic, { name: 'chat.room', roomId: fence });
+      await watcher.next((m) => m.type === 'event' && m.event.name === 'chat.room' && m.event.roomId === fence);
+      return marks();
+    };
+    const read2 = (cargo: Cargo) =>
+      s.app.inject({ method: 'POST', url: url(c.id, 'general', '/leidos'), headers: h(cargo), payload: { hasta: 99 } });
+    try {
+      watcher.ws.send(JSON.stringify({ action: 'subscribe', topic: room.sala.topic }));
+      await watcher.next((m) => m.type === 'subscribed');
+      const before = (await announced('fence-0')).length;
+      await say(c.id, 'general', 'Administrador', 'segundo');
+      // The Abogado receives and reads it first: the Administrador's ticks move, twice.
+      expect((await read(c.id, 'general', 'Abogado')).statusCode).toBe(200);
+      expect((await read2('Abogado')).statusCode).toBe(200);
+      // The Investigador after them: every member's header already shows 2 (the Administrador's
+      // own marks, the Abogado's), so nothing is announced — though their marks moved.
+      expect((await read(c.id, 'general', 'Investigador')).statusCode).toBe(200);
+      expect((await read2('Investigador')).statusCode).toBe(200);
+      const de = id('Abogado');
+      expect((await announced('fence-1')).slice(before)).toEqual([
+        { de, recibidoHasta: 2, leidoHasta: 0 },
+        { de, recibidoHasta: 2, leidoHasta: 2 },
+      ]);
+      const [investigador] = await s.ctx.db
+        .select({ leido: chatUsuarios.leidoHasta, recibido: chatUsuarios.recibidoHasta })
+        .from(chatUsuarios)
+        .where(and(eq(chatUsuarios.roomId, room.sala.id), eq(chatUsuarios.usuario, id('Investigador'))));
+      expect(investigador).toEqual({ leido: 2, recibido: 2 });
+      // The Investigador's next message: the Abogado's receipt of it passes every other mark.
+      await say(c.id, 'general', 'Investigador', 'tercero');
+      expect((await read(c.id, 'general', 'Abogado')).statusCode).toBe(200);
+      expect((await announced('fence-2')).slice(before)).toContainEqual({ de, recibidoHasta: 3, leidoHasta: 2 });
+    } finally {
+      watcher.ws.close();
+    }
+  });
+
   it('an agent put in the case after the room began joins it with the next message, and is told of it', async () => {
     const c = await everybodysCase();
     await say(c.id, 'general', 'Administrador', 'antes');

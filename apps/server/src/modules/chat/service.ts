@@ -326,10 +326,12 @@ export async function withMissingAgents(db: Executor, open: OpenRoom, members: R
 }
 
 /**
- * The member's marks move forward only (a late request never takes them back). When they moved,
- * the room hears of it (roomChanged with the marks) in the same statement, and they are answered;
- * else null. A screen reads the room after each message and so moves its received mark: one round
- * trip for both.
+ * The member's marks move forward only (a late request never takes them back); answers them when
+ * they moved, else null. A screen reads the room after each message and so moves its received
+ * mark: the room hears of it (roomChanged with the marks) in the same statement, and only when it
+ * changes what a member's header shows — the highest mark among the members other than them (the
+ * ticks of their messages). Of ten members reading a message, the first one's receipt and read do;
+ * the others' change nobody's ticks, and were nine events to ten screens each.
  */
 export async function markMember(
   db: Executor,
@@ -350,6 +352,13 @@ export async function markMember(
   return rows[0] ? { de: userId, ...rows[0] } : null;
 }
 
+/*
+ * A member V's header shows the highest marks of the members other than V. The marker's new mark
+ * changes it only above the highest of the members other than V and the marker: for the member
+ * holding the others' highest that is their second highest, for everyone else the highest. So a
+ * notice goes when a new mark passes the others' second highest (read before this statement's
+ * update; a concurrent mark only makes it lower, and a notice more).
+ */
 const markStatement = () => sql`with moved as (
     update ${chatUsuarios} set
       leido_hasta = greatest(leido_hasta, ${sql.placeholder('read')}::int),
@@ -357,11 +366,18 @@ const markStatement = () => sql`with moved as (
     where room_id = ${sql.placeholder('room')}::uuid and usuario = ${sql.placeholder('user')}::uuid
       and (${sql.placeholder('read')}::int > leido_hasta or ${sql.placeholder('received')}::int > recibido_hasta)
     returning usuario, room_id, recibido_hasta, leido_hasta),
+  others as (
+    select
+      coalesce((select recibido_hasta from ${chatUsuarios} where room_id = ${sql.placeholder('room')}::uuid
+        and usuario <> ${sql.placeholder('user')}::uuid order by recibido_hasta desc offset 1 limit 1), 0) as received,
+      coalesce((select leido_hasta from ${chatUsuarios} where room_id = ${sql.placeholder('room')}::uuid
+        and usuario <> ${sql.placeholder('user')}::uuid order by leido_hasta desc offset 1 limit 1), 0) as read),
   told as (
     select pg_notify(${LIVE_CHANNEL}, json_build_object('topic', ${sql.placeholder('topic')}::text,
-      'event', json_build_object('name', 'chat.room', 'roomId', room_id, 'marcas',
-        json_build_object('de', usuario, 'recibidoHasta', recibido_hasta, 'leidoHasta', leido_hasta)))::text)
-    from moved)
+      'event', json_build_object('name', 'chat.room', 'roomId', m.room_id, 'marcas',
+        json_build_object('de', m.usuario, 'recibidoHasta', m.recibido_hasta, 'leidoHasta', m.leido_hasta)))::text)
+    from moved m, others o
+    where m.recibido_hasta > o.received or m.leido_hasta > o.read)
   select recibido_hasta as "recibidoHasta", leido_hasta as "leidoHasta", (select count(*) from told)::int as told
   from moved`;
 
