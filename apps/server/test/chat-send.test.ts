@@ -225,6 +225,48 @@ describe("a message after the sender's session changed", () => {
     expect(third, third.join('\n')).toHaveLength(2);
   });
 
+  it("a page read and a read mark go the same way: the session checked in the room's statement, refused once it ended", async () => {
+    const a = await sender();
+    const b = await sender();
+    const read = (who: typeof a) =>
+      s.app.inject({
+        method: 'GET',
+        url: `/api/casos/${who.caseId}/chats/general?despues=0`,
+        headers: { cookie: who.cookie },
+      });
+    const mark = (who: typeof a) =>
+      s.app.inject({
+        method: 'POST',
+        url: `/api/casos/${who.caseId}/chats/general/leidos`,
+        headers: { cookie: who.cookie },
+        payload: { hasta: 1 },
+      });
+    // The sender's own message moves none of their marks: the room with the session, the header, the page.
+    let page: Awaited<ReturnType<typeof read>> | undefined;
+    const statements = await statementsOf(s.ctx, async () => {
+      page = await read(a);
+    });
+    expect(statements, statements.join('\n')).toHaveLength(3);
+    expect(statements[0]).toContain('from sesiones s join usuarios u');
+    expect(page!.json().mensajes.map((m: { content: string }) => m.content)).toEqual(['primero']);
+    expect((await mark(a)).json()).toEqual({ noLeidos: 0 });
+
+    await s.ctx.db
+      .update(sesiones)
+      .set({ creado: sql`now() - interval '2 days'` })
+      .where(eq(sesiones.usuario, a.user.id));
+    // The first request finds it over and ends it; the next has none.
+    const [late, after] = [await read(a), await mark(a)];
+    expect([late.statusCode, late.json().code]).toEqual([401, 'SESSION_ENDED']);
+    expect([after.statusCode, after.json().code]).toEqual([401, 'NO_SESSION']);
+    // A changed cargo reads by the new cargo's scope: an Investigador's own cases, not this one.
+    await s.ctx.db.update(usuarios).set({ cargo: 'Investigador' }).where(eq(usuarios.id, b.user.id));
+    for (const res of [await read(b), await mark(b)]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(MSG.casoNoExiste);
+    }
+  });
+
   it('the remembered room: a case archived since is refused, a repeat answered as saved', async () => {
     const a = await sender();
     const clientId = randomUUID();

@@ -176,10 +176,10 @@ export async function unreadIn(db: Executor, open: OpenRoom, leidoHasta: number)
  */
 export async function readRoom(ctx: AppContext, open: OpenRoom, opts: PageOptions): Promise<ChatPage> {
   const { db } = ctx;
-  const sala = await roomHeader(db, open);
+  const { sala, received } = await roomHeader(db, open);
   const page = await messagePage(db, open, { ...opts, hasta: sala.ultimo });
   const newest = page.rows.at(-1)?.indexId ?? 0;
-  if (newest > 0) await markMember(db, open.room.id, open.sender.id, { recibidoHasta: newest });
+  if (newest > received) await markMember(db, open.room.id, open.sender.id, { recibidoHasta: newest });
   return { sala, mensajes: page.rows.map((r) => presentFor(open, r)), hayMas: page.hayMas };
 }
 

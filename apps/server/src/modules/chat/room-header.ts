@@ -60,13 +60,17 @@ async function roomState(db: Executor, open: OpenRoom) {
   return { ultimo: row.ultimo ?? 0, unread: row.unread, members: await withMissingAgents(db, open, members) };
 }
 
-/** The room's header for this viewer: members online, marks of the others, unread, actions. */
-export async function roomHeader(db: Executor, open: OpenRoom): Promise<ChatPage['sala']> {
+/**
+ * The room's header for this viewer (members online, marks of the others, unread, actions), and
+ * how far the viewer's own device received it.
+ */
+export async function roomHeader(db: Executor, open: OpenRoom): Promise<{ sala: ChatPage['sala']; received: number }> {
   const { ultimo, unread, members } = await roomState(db, open);
   const others = members.filter((m) => m.id !== open.sender.id);
+  const received = members.find((m) => m.id === open.sender.id)?.recibidoHasta ?? 0;
   const actions = chatRoomActions(open.sender, open.caso, open.kind);
   const enviar = actions.enviar.allowed ? { allowed: true } : { allowed: false, message: actions.enviar.message };
-  return {
+  const sala: ChatPage['sala'] = {
     id: open.room.id,
     tipo: open.kind,
     // Named for who is in it ('Chat con el cliente', 'Sala del perito'), whatever the row stores.
@@ -88,4 +92,5 @@ export async function roomHeader(db: Executor, open: OpenRoom): Promise<ChatPage
     soloArchivos: seesOnlyFiles(open.sender.kind, open.kind),
     acciones: { ...actions, enviar },
   };
+  return { sala, received };
 }

@@ -40,17 +40,21 @@ export interface RoomAudience {
   open(ctx: AppContext, request: FastifyRequest): Promise<OpenRoom>;
   /** Reading a page makes the caller a member of the room first (the client: nobody adds them). */
   joinsOnRead?: boolean;
-  /** A text's own way to its room (staff: the session checked in the room's statement). */
-  send?: {
+  /**
+   * The busiest routes' own way to the room — a page read, a text, a read mark: every member's
+   * screen makes the first and the last after each message (staff: the session checked inside the
+   * room's statement, `config` telling the scope's hook to leave it to the route).
+   */
+  inSession?: {
     config: FastifyContextConfig;
     open(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<OpenRoom>;
-    /** A text sent in one statement to a room opened moments ago; undefined: the usual way. */
-    quick?(
-      ctx: AppContext,
-      request: FastifyRequest,
-      body: SendInput,
-    ): Promise<{ room: OpenRoom; row: MessageRow; repetido: boolean } | undefined>;
   };
+  /** A text sent in one statement to a room opened moments ago; undefined: the usual way. */
+  quickText?(
+    ctx: AppContext,
+    request: FastifyRequest,
+    body: SendInput,
+  ): Promise<{ room: OpenRoom; row: MessageRow; repetido: boolean } | undefined>;
 }
 
 /**
@@ -61,6 +65,10 @@ export const chatRoomRoutes: FastifyPluginAsyncZod<{ audience: RoomAudience }> =
   const { ctx } = app;
   const { path, tag, summary } = audience;
   const open = (request: FastifyRequest) => audience.open(ctx, request);
+  const { inSession } = audience;
+  const busyConfig = { config: inSession?.config ?? {} };
+  const openBusy = (request: FastifyRequest, reply: FastifyReply) =>
+    inSession ? inSession.open(ctx, request, reply) : open(request);
   const params = audience.params ? { params: audience.params } : {};
   const fileParams = (audience.params ?? z.object({})).extend({
     archivoId: z.uuid({ error: MSG.documentoNoEncontrado }),
@@ -72,6 +80,7 @@ export const chatRoomRoutes: FastifyPluginAsyncZod<{ audience: RoomAudience }> =
   app.get(
     path,
     {
+      ...busyConfig,
       serializerCompiler: plainJson,
       schema: {
         tags: [tag],
@@ -81,8 +90,8 @@ export const chatRoomRoutes: FastifyPluginAsyncZod<{ audience: RoomAudience }> =
         response: { 200: chatPageResponse },
       },
     },
-    async (request) => {
-      const room = await open(request);
+    async (request, reply) => {
+      const room = await openBusy(request, reply);
       if (audience.joinsOnRead) await joinRoom(ctx.db, room.room.id, room.sender);
       return readRoom(ctx, room, request.query);
     },
@@ -91,7 +100,7 @@ export const chatRoomRoutes: FastifyPluginAsyncZod<{ audience: RoomAudience }> =
   app.post(
     `${path}/mensajes`,
     {
-      ...(audience.send ? { config: audience.send.config } : {}),
+      ...busyConfig,
       serializerCompiler: plainJson,
       schema: {
         tags: [tag],
@@ -102,9 +111,9 @@ export const chatRoomRoutes: FastifyPluginAsyncZod<{ audience: RoomAudience }> =
       },
     },
     async (request, reply) => {
-      const quick = audience.send?.quick && (await audience.send.quick(ctx, request, request.body));
+      const quick = audience.quickText && (await audience.quickText(ctx, request, request.body));
       if (quick) return { mensaje: presentFor(quick.room, quick.row), repetido: quick.repetido };
-      const room = audience.send ? await audience.send.open(ctx, request, reply) : await open(request);
+      const room = await openBusy(request, reply);
       const { row, repetido } = await sendMessage(ctx, room, request.body);
       return { mensaje: presentFor(room, row), repetido };
     },
@@ -119,6 +128,7 @@ export const chatRoomRoutes: FastifyPluginAsyncZod<{ audience: RoomAudience }> =
   app.post(
     `${path}/leidos`,
     {
+      ...busyConfig,
       schema: {
         tags: [tag],
         summary: summary.marks,
@@ -127,7 +137,7 @@ export const chatRoomRoutes: FastifyPluginAsyncZod<{ audience: RoomAudience }> =
         response: { 200: chatReadResponse },
       },
     },
-    async (request) => markRead(ctx, await open(request), request.body.hasta),
+    async (request, reply) => markRead(ctx, await openBusy(request, reply), request.body.hasta),
   );
 
   app.get(

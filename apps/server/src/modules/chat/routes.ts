@@ -73,10 +73,10 @@ function staffRoom(app: FastifyInstance): RoomAudience {
       file: "A room's file (or its preview): only for those who may open that room's files (spec 2 §6)",
     },
     open,
-    send: {
-      // The busiest write: a session this process checked before is checked again inside the
-      // room's statement (openRoomInSession); the staff hook only refuses a request without a
-      // cookie. Anything else gets the full check first.
+    inSession: {
+      // A session this process checked before is checked again inside the room's statement
+      // (openRoomInSession); the staff hook only refuses a request without a cookie. Anything
+      // else gets the full check first.
       config: { sessionCheckedByRoute: true },
       async open(ctx, request, reply) {
         const { id, tipo } = roomParams(request);
@@ -92,19 +92,19 @@ function staffRoom(app: FastifyInstance): RoomAudience {
         rememberRoom(ctx, sessionId, room);
         return room;
       },
-      // A text to a room this session opened moments ago: the room's read is skipped and the
-      // session and scope are checked inside the send's statement. Anything it did not store
-      // goes the usual way, which refuses with the reason or answers the repeat.
-      async quick(ctx, request, body) {
-        const { id, tipo } = roomParams(request);
-        const sessionId = hashSessionToken(readSessionCookie(request)!);
-        const room = recentRoom(ctx, sessionId, id, tipo);
-        if (!room) return undefined;
-        const sent = await sendCachedText(ctx, room, body, { sessionId, cargo: room.sender.kind as Cargo });
-        if (sent) return { room, ...sent };
-        forgetRoom(ctx, sessionId, id, tipo);
-        return undefined;
-      },
+    },
+    // A text to a room this session opened moments ago: the room's read is skipped and the
+    // session and scope are checked inside the send's statement. Anything it did not store
+    // goes the usual way, which refuses with the reason or answers the repeat.
+    async quickText(ctx, request, body) {
+      const { id, tipo } = roomParams(request);
+      const sessionId = hashSessionToken(readSessionCookie(request)!);
+      const room = recentRoom(ctx, sessionId, id, tipo);
+      if (!room) return undefined;
+      const sent = await sendCachedText(ctx, room, body, { sessionId, cargo: room.sender.kind as Cargo });
+      if (sent) return { room, ...sent };
+      forgetRoom(ctx, sessionId, id, tipo);
+      return undefined;
     },
   };
 }
