@@ -18,8 +18,9 @@ import { seedSignedInUsers } from './lib/staff.js';
  * `screens` (`npm run bench -- chat-screens`): each socket is also its member's room on screen,
  * which reads the room after a message's event as the web's room does (use-chat-room.tsx: one
  * catch-up read at a time, `?despues=` the last message held, the answer compressed as a browser
- * asks; the sender's own message is held from its send's answer), then marks it read as a screen
- * scrolled to its newest message does (use-mark-read). The CPU per message then
+ * asks; the sender's own message is held from its send's answer). A screen at its newest message
+ * marks the room read with that read (`leido=1`), and with a request of its own (POST …/leidos)
+ * when the answer still counts something unread (code before the read could mark). The CPU per message then
  * includes every screen's read of it, and a second latency is measured: from the send to the
  * message on every other member's screen.
  */
@@ -103,9 +104,12 @@ export async function benchChat(serverUrl: string, databaseUrl: string, quick = 
       try {
         while (held[i] < wanted && !stopped) {
           reads++;
-          const res = await fetch(`${serverUrl}/api/casos/${caseId}/chats/general?despues=${held[i]}&limite=100`, {
-            headers: { cookie: cookies[i], 'accept-encoding': BROWSER_ACCEPT_ENCODING },
-          });
+          const res = await fetch(
+            `${serverUrl}/api/casos/${caseId}/chats/general?despues=${held[i]}&limite=100&leido=1`,
+            {
+              headers: { cookie: cookies[i], 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+            },
+          );
           if (!res.ok) {
             readFailures++;
             return;
@@ -123,7 +127,7 @@ export async function benchChat(serverUrl: string, databaseUrl: string, quick = 
             onScreen.set(key, list);
           }
           held[i] = Math.max(held[i], page.sala.ultimo);
-          // The newest message on screen: the room is marked read (useMarkRead).
+          // Still unread with the newest message on screen: the room is marked read (useMarkRead).
           if (page.sala.noLeidos > 0) {
             marksRead++;
             const marked = await fetch(`${serverUrl}/api/casos/${caseId}/chats/general/leidos`, {

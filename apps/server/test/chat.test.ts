@@ -725,6 +725,39 @@ describe('who hears of a message', () => {
     }
   });
 
+  it('a read with leido=1 (the screen shows the newest message) also marks the room read; any other value is refused', async () => {
+    const c = await everybodysCase();
+    await say(c.id, 'general', 'Administrador', 'primero');
+    await say(c.id, 'general', 'Administrador', 'segundo');
+    const unread = async () => (await read(c.id, 'general', 'Abogado', '?limite=1')).json().sala.noLeidos;
+    expect(await unread()).toBe(2);
+    const marking = await read(c.id, 'general', 'Abogado', '?despues=1&leido=1');
+    expect(marking.statusCode).toBe(200);
+    expect(marking.json().sala.noLeidos).toBe(0);
+    expect(await unread()).toBe(0);
+    const [abogado] = await s.ctx.db
+      .select({ leido: chatUsuarios.leidoHasta, recibido: chatUsuarios.recibidoHasta })
+      .from(chatUsuarios)
+      .innerJoin(chats, eq(chats.id, chatUsuarios.roomId))
+      .where(and(eq(chats.uidcaso, c.id), eq(chats.tipo, 'general'), eq(chatUsuarios.usuario, id('Abogado'))));
+    expect(abogado).toEqual({ leido: 2, recibido: 2 });
+    // The Administrador's second message shows read to them.
+    expect((await read(c.id, 'general', 'Administrador')).json().sala.vistoHasta).toBe(2);
+
+    await say(c.id, 'general', 'Administrador', 'tercero');
+    for (const [value, message] of [
+      ['0', MSG.parametroNoValido],
+      ['si', MSG.parametroNoValido],
+      ['x'.repeat(5000), MSG.parametroNoValido],
+      ['1\u0000', MSG.caracteresNoPermitidos],
+    ]) {
+      const res = await read(c.id, 'general', 'Abogado', `?leido=${encodeURIComponent(value)}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    expect(await unread()).toBe(1);
+  });
+
   it("a receipt or read that changes no member's ticks is not announced; one that passes the others' is", async () => {
     const c = await everybodysCase();
     await say(c.id, 'general', 'Administrador', 'primero');

@@ -122,6 +122,8 @@ export const chatPageQuery = z.object({
   despues: z.coerce.number({ error: MSG.parametroNoValido }).int().min(0).max(2_147_483_647).optional(),
   limite: z.coerce.number({ error: MSG.parametroNoValido }).int().min(1).max(CHAT_PAGE_MAX).optional(),
   q: z.string().trim().max(CHAT_SEARCH_MAX_LENGTH, { error: MSG.busquedaMuyLarga }).optional(),
+  /** `1`: the screen shows the room's newest message — the read also marks the room read. */
+  leido: z.literal('1', { error: MSG.parametroNoValido }).optional(),
 });
 
 const clientId = z.uuid({ error: MSG.idClienteNoValido });

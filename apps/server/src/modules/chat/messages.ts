@@ -114,6 +114,8 @@ export interface PageOptions {
   despues?: number;
   /** The last number to read (the room's, as its header said). */
   hasta?: number;
+  /** The viewer's screen shows the newest message: the read marks the room read too. */
+  leido?: '1';
   limite?: number;
   q?: string;
 }
@@ -172,15 +174,21 @@ export async function unreadIn(db: Executor, open: OpenRoom, leidoHasta: number)
  * GET a room: its header for this viewer and a page of messages. The header is read first and the
  * page stops at its last number, so a screen that catches up from that number next time misses
  * nothing sent in between. Reading marks what the viewer's device received (the others' two
- * ticks), and the room hears of it when that moved.
+ * ticks) and, from a screen showing the newest message (`leido`), what they read: the room's last
+ * number, which leaves them nothing unread — in the same statement, where a separate mark was a
+ * second request from every member's screen after every message. The room hears of the marks
+ * when they moved.
  */
 export async function readRoom(ctx: AppContext, open: OpenRoom, opts: PageOptions): Promise<ChatPage> {
   const { db } = ctx;
-  const { sala, received } = await roomHeader(db, open);
+  const { sala, received, read } = await roomHeader(db, open);
   const page = await messagePage(db, open, { ...opts, hasta: sala.ultimo });
   const newest = page.rows.at(-1)?.indexId ?? 0;
-  if (newest > received) await markMember(db, open.room.id, open.sender.id, { recibidoHasta: newest });
-  return { sala, mensajes: page.rows.map((r) => presentFor(open, r)), hayMas: page.hayMas };
+  const readUpTo = opts.leido ? sala.ultimo : 0;
+  if (newest > received || readUpTo > read)
+    await markMember(db, open.room.id, open.sender.id, { recibidoHasta: newest, leidoHasta: readUpTo });
+  const mensajes = page.rows.map((r) => presentFor(open, r));
+  return { sala: opts.leido ? { ...sala, noLeidos: 0 } : sala, mensajes, hayMas: page.hayMas };
 }
 
 /** Finds the message a client id already made (a repeated send from the offline outbox). */

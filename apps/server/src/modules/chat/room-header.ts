@@ -62,12 +62,15 @@ async function roomState(db: Executor, open: OpenRoom) {
 
 /**
  * The room's header for this viewer (members online, marks of the others, unread, actions), and
- * how far the viewer's own device received it.
+ * the viewer's own marks: how far their device received it and they read it.
  */
-export async function roomHeader(db: Executor, open: OpenRoom): Promise<{ sala: ChatPage['sala']; received: number }> {
+export async function roomHeader(
+  db: Executor,
+  open: OpenRoom,
+): Promise<{ sala: ChatPage['sala']; received: number; read: number }> {
   const { ultimo, unread, members } = await roomState(db, open);
   const others = members.filter((m) => m.id !== open.sender.id);
-  const received = members.find((m) => m.id === open.sender.id)?.recibidoHasta ?? 0;
+  const me = members.find((m) => m.id === open.sender.id);
   const actions = chatRoomActions(open.sender, open.caso, open.kind);
   const enviar = actions.enviar.allowed ? { allowed: true } : { allowed: false, message: actions.enviar.message };
   const sala: ChatPage['sala'] = {
@@ -92,5 +95,5 @@ export async function roomHeader(db: Executor, open: OpenRoom): Promise<{ sala: 
     soloArchivos: seesOnlyFiles(open.sender.kind, open.kind),
     acciones: { ...actions, enviar },
   };
-  return { sala, received };
+  return { sala, received: me?.recibidoHasta ?? 0, read: me?.leidoHasta ?? 0 };
 }

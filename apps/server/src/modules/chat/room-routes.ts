@@ -58,7 +58,7 @@ export interface RoomAudience {
 }
 
 /**
- * A chat room's routes for one audience: read a page (?antes, ?despues, ?q), send a text, send
+ * A chat room's routes for one audience: read a page (?antes, ?despues, ?q, ?leido), send a text, send
  * files, mark read, open a file of the room. Mounted once per audience, with its own multipart.
  */
 export const chatRoomRoutes: FastifyPluginAsyncZod<{ audience: RoomAudience }> = async (app, { audience }) => {

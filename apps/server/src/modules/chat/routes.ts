@@ -66,7 +66,7 @@ function staffRoom(app: FastifyInstance): RoomAudience {
     params,
     tag: 'chats',
     summary: {
-      read: 'A room and a page of its messages, oldest first (?antes pages back, ?despues catches up, ?q searches)',
+      read: 'A room and a page of its messages, oldest first (?antes pages back, ?despues catches up, ?q searches, ?leido=1 also marks the room read: the screen shows its newest message)',
       send: 'Send a text (clientId: the idempotency key; a repeat answers the saved message)',
       files: `Send files (multipart/form-data: clientId, content?, replyTo?, then 1–${CHAT_FILES_MAX} files \`archivos\`, checked by content)`,
       marks: 'The viewer read the room up to a message number (marks only move forward)',

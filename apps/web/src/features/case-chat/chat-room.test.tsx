@@ -401,6 +401,46 @@ describe('ChatRoom', { timeout: 20_000 }, () => {
     expect(api.calls.some((r) => r.url.includes('despues=3'))).toBe(true);
   });
 
+  it('a screen at the newest message catches up and marks the room read in one request', async () => {
+    const caseId = 'c-leido';
+    const room = `/api/casos/${caseId}/chats/general`;
+    const listeners = new Set<(event: LiveEvent, topic: string) => void>();
+    const channel = {
+      subscribe: () => () => undefined,
+      on: (_topic: string, listener: (event: LiveEvent, topic: string) => void) => {
+        listeners.add(listener);
+        return () => void listeners.delete(listener);
+      },
+    };
+    const other = { senderId: 'u2', username: 'Luis Gil 5566 [Abogado]' };
+    api.on((req) => {
+      if (req.method !== 'GET' || !req.url.startsWith(`${room}?`)) return;
+      if (req.url.includes('despues=3')) {
+        // What the server answers a read that marks: nothing left unread.
+        const noLeidos = req.url.includes('leido=1') ? 0 : 1;
+        return json({ sala: sala({ ultimo: 4, noLeidos }), mensajes: [msg(4, other)], hayMas: false });
+      }
+      return json(page);
+    });
+    const { queryClient } = renderWithApp(
+      <ChatRoom caseId={caseId} tipo="general" source={{ path: room, live: channel, viewer: ME }} />,
+      { user: { id: ME, cargo: 'Investigador' } as Me },
+    );
+    await screen.findAllByTestId('chat-message');
+    await waitFor(() => expect(listeners.size).toBeGreaterThan(0));
+    queryClient.setQueryData(['chat-no-leidos', caseId], { general: 1, perito: 0 });
+
+    listeners.forEach((l) => l({ name: 'chat.message', roomId: 'r1', indexId: 4 }, 'chat:r1'));
+    await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(4));
+    const catchUp = api.calls.filter((r) => r.method === 'GET' && r.url.includes('despues=3'));
+    expect(catchUp.map((r) => new URL(r.url, 'http://x').searchParams.get('leido'))).toEqual(['1']);
+    // The tabs' badge from the answer; no mark of its own.
+    await waitFor(() =>
+      expect(queryClient.getQueryData(['chat-no-leidos', caseId])).toEqual({ general: 0, perito: 0 }),
+    );
+    expect(api.calls.filter((r) => r.url.startsWith(`${room}/leidos`))).toHaveLength(0);
+  });
+
   it('reads the room once more after a burst of live events, not once per event', async () => {
     // Its own case: the room's source (the live channel below) is kept per case and room.
     const caseId = 'c-burst';

@@ -129,11 +129,11 @@ export function ChatRoom({ caseId, tipo, source }: ChatRoomProps) {
   const outboxUser = source?.viewer ?? staff!.id;
   const composerDraft = draftKey(outboxUser, caseId, `chat:${tipo}`);
   useOutboxEffects(outboxUser);
-  const { room, loadOlder, loadingOlder } = useChatRoom(caseId, tipo);
-  const pending = useRoomOutbox(caseId, tipo, outboxUser);
   const [atBottom, setAtBottom] = useState(true);
-  const [reply, setReply] = useState<QuoteModel | null>(null);
   const [searchOpen, setSearchOpen] = useState(false);
+  const { room, loadOlder, loadingOlder } = useChatRoom(caseId, tipo, atBottom && !searchOpen);
+  const pending = useRoomOutbox(caseId, tipo, outboxUser);
+  const [reply, setReply] = useState<QuoteModel | null>(null);
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), 300);
   const found = useChatSearch(caseId, tipo, searchOpen ? q : '');

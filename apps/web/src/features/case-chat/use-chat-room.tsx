@@ -86,10 +86,15 @@ async function readRoom(
   caseId: string,
   tipo: ChatKind,
   signal: AbortSignal,
+  seesNewest: boolean,
 ): Promise<RoomData> {
   const held = queryClient.getQueryData<RoomData>(chatRoomKey(caseId, tipo));
   if (held) {
-    const page = await fetchChatPage(caseId, tipo, { despues: held.sala.ultimo, limite: CHAT_PAGE_MAX }, signal);
+    // A screen at the newest message, in view, shows what the read brings at once (the list
+    // follows the bottom): the read marks the room read too, with no request of its own.
+    const leido = seesNewest && !documentHidden();
+    const page = await fetchChatPage(caseId, tipo, { despues: held.sala.ultimo, limite: CHAT_PAGE_MAX, leido }, signal);
+    if (leido) await putUnread(queryClient, caseId, tipo, page.sala.noLeidos);
     // Added to what is held now: an older page may have come in while this read was out.
     const now = queryClient.getQueryData<RoomData>(chatRoomKey(caseId, tipo)) ?? held;
     if (page.mensajes.length < CHAT_PAGE_MAX)
@@ -103,12 +108,14 @@ async function readRoom(
  * One room on screen: its messages (caught up on each live event), older pages on demand, its
  * live topic (which is the viewer's presence in the room), and the read mark.
  */
-export function useChatRoom(caseId: string, tipo: ChatKind) {
+export function useChatRoom(caseId: string, tipo: ChatKind, newestSeen: boolean) {
   const queryClient = useQueryClient();
   const key = chatRoomKey(caseId, tipo);
+  const seesNewest = useRef(newestSeen);
+  seesNewest.current = newestSeen;
   const room = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => readRoom(queryClient, caseId, tipo, signal),
+    queryFn: ({ signal }) => readRoom(queryClient, caseId, tipo, signal, seesNewest.current),
     retry: false,
     // The live channel says when something changed; the connection coming back refreshes all.
     staleTime: 60_000,
@@ -177,7 +184,25 @@ export function useChatRoom(caseId: string, tipo: ChatKind) {
   return { room, loadOlder, loadingOlder };
 }
 
-/** Marks the room read up to its last message (once per number), when the newest message is seen. */
+const documentHidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
+
+/**
+ * The room's unread count after the viewer marked it read, into the tabs' badges: the count is in
+ * the answer, so no read of every room's count. A read of them already out began before the mark
+ * and would put the old count back: cancelled (and made again when nothing was held yet).
+ */
+async function putUnread(queryClient: QueryClient, caseId: string, tipo: ChatKind, noLeidos: number) {
+  const unreadKey = chatUnreadKey(caseId);
+  await queryClient.cancelQueries({ queryKey: unreadKey });
+  const counts = queryClient.getQueryData<ChatUnread[string]>(unreadKey);
+  if (counts) queryClient.setQueryData(unreadKey, { ...counts, [tipo]: noLeidos });
+  else void queryClient.invalidateQueries({ queryKey: unreadKey });
+}
+
+/**
+ * Marks the room read up to its last message (once per number), when the newest message is seen
+ * and a read did not mark it already (useChatRoom's, from a screen at the newest message).
+ */
 export function useMarkRead(caseId: string, tipo: ChatKind, sala: ChatRoom | undefined, newestSeen: boolean) {
   const queryClient = useQueryClient();
   const marked = useRef(0);
@@ -185,21 +210,14 @@ export function useMarkRead(caseId: string, tipo: ChatKind, sala: ChatRoom | und
   const unread = sala?.noLeidos ?? 0;
   useEffect(() => {
     if (!newestSeen || !hasta || unread === 0 || hasta <= marked.current) return;
-    if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return;
+    if (documentHidden()) return;
     marked.current = hasta;
     markRead(caseId, tipo, hasta)
       .then(async ({ noLeidos }) => {
         queryClient.setQueryData<RoomData>(chatRoomKey(caseId, tipo), (old) =>
           old ? { ...old, sala: { ...old.sala, noLeidos } } : old,
         );
-        // The room's count for the tabs' badges is in the answer: no read of every room's count.
-        // A read already out began before this mark and would put the old count back: cancelled
-        // (and made again when nothing was held yet).
-        const unreadKey = chatUnreadKey(caseId);
-        await queryClient.cancelQueries({ queryKey: unreadKey });
-        const counts = queryClient.getQueryData<ChatUnread[string]>(unreadKey);
-        if (counts) queryClient.setQueryData(unreadKey, { ...counts, [tipo]: noLeidos });
-        else void queryClient.invalidateQueries({ queryKey: unreadKey });
+        await putUnread(queryClient, caseId, tipo, noLeidos);
       })
       .catch(() => {
         marked.current = 0;

@@ -57,6 +57,8 @@ export interface PageQuery {
   despues?: number;
   limite?: number;
   q?: string;
+  /** The screen shows the newest message: the read marks the room read too. */
+  leido?: boolean;
 }
 
 /** GET a page of the room: the latest, older (`antes`), newer (`despues`) or a search (`q`). */
@@ -66,6 +68,7 @@ export function fetchChatPage(caseId: string, tipo: ChatKind, query: PageQuery =
   if (query.despues !== undefined) params.set('despues', String(query.despues));
   params.set('limite', String(query.limite ?? CHAT_PAGE_SIZE));
   if (query.q) params.set('q', query.q);
+  if (query.leido) params.set('leido', '1');
   return api.get<ChatPage>(`${roomPath(caseId, tipo)}?${params}`, { signal }).then(localizePage(caseId, tipo));
 }
 
