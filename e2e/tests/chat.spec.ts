@@ -173,10 +173,15 @@ test.describe('desk', () => {
     await expect(received.getByTestId('chat-username')).toContainText('[Call Center]');
     await expect(received.getByTestId('chat-time')).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
 
-    // The administrator has it on screen: the call center's message turns seen (read mark).
+    // The administrator has it on screen: the call center's message turns seen (read mark). Their
+    // screen was at the newest message, so the read that brought it marked it read.
     const sent = messages(page).filter({ hasText: text });
     await expect(sent).toHaveAttribute('data-own', 'true');
     await expect(sent.getByTestId('chat-ticks-visto')).toBeVisible();
+    const marking = await admin.evaluate(() =>
+      performance.getEntriesByType('resource').filter((e) => e.name.includes('despues=') && e.name.includes('leido=1')),
+    );
+    expect(marking.length).toBeGreaterThan(0);
 
     // A reply quotes the message it answers.
     await received.getByRole('button', { name: T.responder }).click();
