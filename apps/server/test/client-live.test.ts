@@ -106,6 +106,43 @@ describe("the client's live channel", () => {
     await socket.closed;
   });
 
+  it("the client's read of a staff message reaches the staff's open room as the client's marks (their ticks)", async () => {
+    const c = await enteredCase();
+    const client = await clientSocket(c.cookie);
+    await client.next((m) => m.type === 'ready');
+    const staffRoom = `/api/casos/${c.id}/chats/general`;
+    const admin = h('Administrador');
+    const sala = (await s.app.inject({ method: 'GET', url: staffRoom, headers: admin })).json().sala as ChatPage['sala'];
+    const staff = await staffSocket(admin.cookie);
+    await staff.follow(sala.topic);
+    const sent = await s.app.inject({
+      method: 'POST',
+      url: `${staffRoom}/mensajes`,
+      headers: admin,
+      payload: { content: 'Vamos en camino', clientId: crypto.randomUUID() },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const n = sent.json().mensaje.indexId as number;
+    await client.next((m) => m.type === 'event' && m.event.name === 'chat.message' && m.event.indexId === n);
+    const read = await s.app.inject({
+      method: 'GET',
+      url: `/api/cliente/chat?despues=${n - 1}&leido=1`,
+      headers: { cookie: c.cookie },
+    });
+    expect(read.statusCode, read.body).toBe(200);
+    const clientId = (read.json() as ChatPage).sala.yo;
+    const marks = await staff.next(
+      (m) => m.type === 'event' && m.event.name === 'chat.room' && !!m.event.marcas && m.event.marcas.de === clientId,
+    );
+    expect(marks.type === 'event' && marks.event.name === 'chat.room' && marks.event.marcas).toMatchObject({
+      leidoHasta: n,
+      recibidoHasta: n,
+    });
+    const seen = (await s.app.inject({ method: 'GET', url: staffRoom, headers: admin })).json().sala as ChatPage['sala'];
+    expect(seen.vistoHasta).toBe(n);
+    for (const socket of [client, staff]) socket.ws.close();
+  });
+
   it('a first socket that says since when the page read (?since=) hears what the case had meanwhile; one that does not, nothing of it', async () => {
     const entered = await enteredCase();
     const changed = (m: LiveServerMessage) =>
