@@ -79,8 +79,12 @@ test('the driver follows the SMS link on a phone, enters, lands on the chat and 
   await composer(page).press('Enter');
   await expect(phone.getByTestId('chat-message').filter({ hasText: answer })).toBeVisible();
   // Each side sees the other read its message (the read of the screen at its newest message).
-  await expect(phone.getByTestId('chat-message').filter({ hasText: text }).getByTestId('chat-ticks-visto')).toBeVisible();
-  await expect(page.getByTestId('chat-message').filter({ hasText: answer }).getByTestId('chat-ticks-visto')).toBeVisible();
+  await expect(
+    phone.getByTestId('chat-message').filter({ hasText: text }).getByTestId('chat-ticks-visto'),
+  ).toBeVisible();
+  await expect(
+    page.getByTestId('chat-message').filter({ hasText: answer }).getByTestId('chat-ticks-visto'),
+  ).toBeVisible();
 
   // Without a signal the phone says so, keeps what is written, and sends it once the signal is back.
   await phone.context().setOffline(true);

@@ -618,7 +618,9 @@ describe('who hears of a message', () => {
       const sent = (await say(c.id, 'general', 'Investigador', 'Fotos en camino')).json().mensaje;
       const event = await abogado.next((m) => m.type === 'event' && m.event.name === 'chat.message');
       expect(event).toMatchObject({ topic: room.sala.topic, event: { indexId: sent.indexId } });
-      await abogado.next((m) => m.type === 'event' && m.event.name === 'chat.unread');
+      // Their unread count changed, in the room it names: a screen of that room need not read the counts.
+      const unread = await abogado.next((m) => m.type === 'event' && m.event.name === 'chat.unread');
+      expect(unread).toMatchObject({ event: { name: 'chat.unread', caseId: c.id, tipo: 'general' } });
 
       const notice = await s.ctx.db
         .select()

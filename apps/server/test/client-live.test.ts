@@ -112,7 +112,8 @@ describe("the client's live channel", () => {
     await client.next((m) => m.type === 'ready');
     const staffRoom = `/api/casos/${c.id}/chats/general`;
     const admin = h('Administrador');
-    const sala = (await s.app.inject({ method: 'GET', url: staffRoom, headers: admin })).json().sala as ChatPage['sala'];
+    const sala = (await s.app.inject({ method: 'GET', url: staffRoom, headers: admin })).json()
+      .sala as ChatPage['sala'];
     const staff = await staffSocket(admin.cookie);
     await staff.follow(sala.topic);
     const sent = await s.app.inject({
@@ -138,7 +139,8 @@ describe("the client's live channel", () => {
       leidoHasta: n,
       recibidoHasta: n,
     });
-    const seen = (await s.app.inject({ method: 'GET', url: staffRoom, headers: admin })).json().sala as ChatPage['sala'];
+    const seen = (await s.app.inject({ method: 'GET', url: staffRoom, headers: admin })).json()
+      .sala as ChatPage['sala'];
     expect(seen.vistoHasta).toBe(n);
     for (const socket of [client, staff]) socket.ws.close();
   });

@@ -64,7 +64,9 @@ describe('live hub', () => {
     const connection = (serverSide as unknown as { _socket: Socket })._socket;
     const both = arrived(2);
     notify(JSON.stringify({ topic: 'chat:r1', event: { name: 'chat.message', roomId: 'r1', indexId: 7 } }));
-    notify(JSON.stringify({ topics: ['user:u1', 'user:u2'], event: { name: 'chat.unread', caseId: 'c1' } }));
+    notify(
+      JSON.stringify({ topics: ['user:u1', 'user:u2'], event: { name: 'chat.unread', caseId: 'c1', tipo: 'general' } }),
+    );
     // Held through the turn that delivered both…
     expect(connection.writableCorked).toBe(1);
     expect(connection.writableLength).toBeGreaterThan(0);

@@ -195,7 +195,7 @@ describe('live channel /api/live', () => {
     await tab.next((m) => m.type === 'ready');
     const mine = `user:${user.id}`;
     const others = Array.from({ length: 230 }, (_, i) => `user:${randomUUID()}-${i}`);
-    const unread = (caseId: string) => ({ name: 'chat.unread' as const, caseId });
+    const unread = (caseId: string) => ({ name: 'chat.unread' as const, caseId, tipo: 'general' as const });
     await s.ctx.db.transaction((tx) =>
       s.ctx.hub.publishAll(tx, [
         { topic: mine, event: unread('uno') },

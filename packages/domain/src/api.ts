@@ -1,4 +1,5 @@
 // The signed-in user (Me) and every other API answer: contracts/.
+import type { ChatKind } from './constants.js';
 
 /** Error body of every refused request. `issues` lists field errors of a 400. */
 export interface ApiErrorBody {
@@ -48,8 +49,8 @@ export type LiveEvent =
        */
       marcas?: ChatMarks;
     }
-  /** The user's unread messages of a case changed (on their user topic). */
-  | { name: 'chat.unread'; caseId: string }
+  /** The user's unread messages of a case changed, in its room of this kind (on their user topic). */
+  | { name: 'chat.unread'; caseId: string; tipo: ChatKind }
   /** An agent's device reported its position, or turned its location off (on their location topic). */
   | { name: 'location.changed'; id: string; lat: number | null; lng: number | null; at: string | null; gps: boolean };
 

@@ -131,7 +131,7 @@ export async function saveAndAnnounce(
 ): Promise<Sent | undefined> {
   const { room, sender, kind } = open;
   const message: LiveEvent = { name: 'chat.message', roomId: room.id, indexId: NUMBER as unknown as number };
-  const unread: LiveEvent = { name: 'chat.unread', caseId: open.caso.id };
+  const unread: LiveEvent = { name: 'chat.unread', caseId: open.caso.id, tipo: kind };
   // The scope's text depends on the cargo: so does the guarded statement's name.
   const name = session ? `chat_send_session_${session.cargo}` : 'chat_send';
   const guard = session ? { id: open.caso.id, viewer: sender.id, sid: session.sessionId, cargo: session.cargo } : {};

@@ -13,7 +13,8 @@ import {
 } from '@vialex/domain';
 import { ChatRoom } from './chat-room';
 import { chatOutbox } from './chat-outbox';
-import { chatRoomKey, type RoomData } from './use-chat-room';
+import { chatRoomKey } from '../../lib/chat-keys';
+import { type RoomData } from './use-chat-room';
 import { renderWithApp } from '../../test/render';
 import { fakeApi, json, type FakeApi } from '../../test/fake-api';
 

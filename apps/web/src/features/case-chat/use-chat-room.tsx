@@ -12,6 +12,7 @@ import {
   type ChatMarks,
   type ChatUnread,
 } from '@vialex/domain';
+import { chatRoomKey, chatUnreadKey, onUnreadEvent } from '../../lib/chat-keys';
 import { live, useLiveTopic } from '../../lib/live';
 import { showToast } from '../../lib/toasts';
 import { showSuccess } from '../../components/list/use-feedback';
@@ -26,9 +27,7 @@ export interface RoomData {
   hayMas: boolean;
 }
 
-export const chatRoomKey = (caseId: string, tipo: ChatKind) => ['chat', caseId, tipo] as const;
 export const chatSearchKey = (caseId: string, tipo: ChatKind, q: string) => ['chat-buscar', caseId, tipo, q] as const;
-export const chatUnreadKey = (caseId: string) => ['chat-no-leidos', caseId] as const;
 
 /** Messages of both lists, each once (by number), oldest first. */
 export function mergeMessages(a: readonly ChatMessage[], b: readonly ChatMessage[]): ChatMessage[] {
@@ -91,10 +90,11 @@ async function readRoom(
   const held = queryClient.getQueryData<RoomData>(chatRoomKey(caseId, tipo));
   if (held) {
     // A screen at the newest message, in view, shows what the read brings at once (the list
-    // follows the bottom): the read marks the room read too, with no request of its own.
+    // follows the bottom): the read marks the room read too, with no request of its own. Either
+    // way its answer counts the room's unread messages, for the tab's badge (onUnreadEvent).
     const leido = seesNewest && !documentHidden();
     const page = await fetchChatPage(caseId, tipo, { despues: held.sala.ultimo, limite: CHAT_PAGE_MAX, leido }, signal);
-    if (leido) await putUnread(queryClient, caseId, tipo, page.sala.noLeidos);
+    await putUnread(queryClient, caseId, tipo, page.sala.noLeidos);
     // Added to what is held now: an older page may have come in while this read was out.
     const now = queryClient.getQueryData<RoomData>(chatRoomKey(caseId, tipo)) ?? held;
     if (page.mensajes.length < CHAT_PAGE_MAX)
@@ -187,16 +187,18 @@ export function useChatRoom(caseId: string, tipo: ChatKind, newestSeen: boolean)
 const documentHidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
 
 /**
- * The room's unread count after the viewer marked it read, into the tabs' badges: the count is in
- * the answer, so no read of every room's count. A read of them already out began before the mark
- * and would put the old count back: cancelled (and made again when nothing was held yet).
+ * The room's unread count as a read or a read mark answered it, into the tabs' badges: no read
+ * of every room's count. A read of them already out may have begun before the mark and would put
+ * the old count back: cancelled, and made again after it (it was out for a reason: another
+ * room's count may have changed), as when nothing was held yet.
  */
 async function putUnread(queryClient: QueryClient, caseId: string, tipo: ChatKind, noLeidos: number) {
   const unreadKey = chatUnreadKey(caseId);
+  const wasOut = queryClient.isFetching({ queryKey: unreadKey }) > 0;
   await queryClient.cancelQueries({ queryKey: unreadKey });
   const counts = queryClient.getQueryData<ChatUnread[string]>(unreadKey);
   if (counts) queryClient.setQueryData(unreadKey, { ...counts, [tipo]: noLeidos });
-  else void queryClient.invalidateQueries({ queryKey: unreadKey });
+  if (!counts || wasOut) void queryClient.invalidateQueries({ queryKey: unreadKey });
 }
 
 /**
@@ -265,11 +267,7 @@ export function useOutboxEffects(userId: string): void {
 export function useChatUnread(caseId: string, userId: string) {
   const queryClient = useQueryClient();
   useEffect(
-    () =>
-      live.on(topics.user(userId), (event) => {
-        if (event.name === 'chat.unread' && event.caseId === caseId)
-          void queryClient.invalidateQueries({ queryKey: chatUnreadKey(caseId) });
-      }),
+    () => live.on(topics.user(userId), (event) => onUnreadEvent(queryClient, caseId, event)),
     [caseId, userId, queryClient],
   );
   return useQuery({

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import type { ChatRoom, ChatUnread } from '@vialex/domain';
-import { chatUnreadKey, useMarkRead } from './use-chat-room';
+import { chatUnreadKey } from '../../lib/chat-keys';
+import { useMarkRead } from './use-chat-room';
 import { renderHookWithApp } from '../../test/render';
 import { createQueryClient } from '../../lib/query-client';
 import { fakeApi, json } from '../../test/fake-api';

@@ -5,13 +5,14 @@ import Tooltip from '@mui/material/Tooltip';
 import ChatBubble from '@mui/icons-material/ChatBubble';
 import { LABELS, fmt, topics, type ChatUnread } from '@vialex/domain';
 import { api } from '../../lib/api';
+import { chatUnreadKey, onUnreadEvent } from '../../lib/chat-keys';
 import { live } from '../../lib/live';
 import { CurrentUserContext } from '../../lib/session';
 
 /**
  * The viewer's unread chat messages of a case in its list row ("unread counts … shown on
  * the tabs and in the case list"). Each row asks for its own count under the key the workspace's
- * tabs use (['chat-no-leidos', id]), and the asks of one page go out as one request
+ * tabs use (chatUnreadKey), and the asks of one page go out as one request
  * (/api/chats/no-leidos?casos=a,b,…), so the list's own query is untouched.
  */
 type Counts = Record<string, number>;
@@ -44,7 +45,7 @@ export function ChatUnreadChip({ caseId }: { caseId: string }) {
   const me = useContext(CurrentUserContext);
   const queryClient = useQueryClient();
   const unread = useQuery({
-    queryKey: ['chat-no-leidos', caseId],
+    queryKey: chatUnreadKey(caseId),
     queryFn: () => unreadOf(caseId),
     staleTime: 60_000,
     retry: false,
@@ -53,10 +54,7 @@ export function ChatUnreadChip({ caseId }: { caseId: string }) {
   const userId = me?.id;
   useEffect(() => {
     if (!userId) return;
-    return live.on(topics.user(userId), (event) => {
-      if (event.name === 'chat.unread' && event.caseId === caseId)
-        void queryClient.invalidateQueries({ queryKey: ['chat-no-leidos', caseId] });
-    });
+    return live.on(topics.user(userId), (event) => onUnreadEvent(queryClient, caseId, event));
   }, [userId, caseId, queryClient]);
   const n = Object.values(unread.data ?? {}).reduce((a, b) => a + b, 0);
   if (!n) return null;
