@@ -145,6 +145,13 @@ test.describe('desk', () => {
         }),
       text,
     );
+    const countReads = () =>
+      admin.evaluate(
+        () => performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/chats/no-leidos')).length,
+      );
+    // The tabs read the counts once as the workspace opened.
+    await expect.poll(countReads).toBeGreaterThan(0);
+    const countsBefore = await countReads();
     await composer(page).fill(text);
     const sentAt = await page.evaluate(() => Date.now());
     await composer(page).press('Enter');
@@ -190,6 +197,9 @@ test.describe('desk', () => {
     const reply = messages(page).filter({ hasText: 'Recibido, gracias' });
     await expect(reply.getByTestId('chat-quote')).toContainText(text);
     await expect(reply).toHaveAttribute('data-own', 'false');
+    // The unread event named the room the administrator had on screen: its read gave the tab's
+    // count, and the case's counts were not read again.
+    expect(await countReads()).toBe(countsBefore);
 
     // Search within the room.
     await page.getByRole('button', { name: T.buscar }).click();
