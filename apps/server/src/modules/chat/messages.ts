@@ -131,6 +131,55 @@ function visibleTo(open: OpenRoom): SQL[] {
 }
 
 /**
+ * A page between numbers, built once per shape (which bounds, which order, files only): every
+ * member with the room on screen reads one after each message, and building the query per read
+ * cost more than running it.
+ */
+function boundedPage(db: Executor, open: OpenRoom, opts: PageOptions, forward: boolean, limit: number) {
+  const filesOnly = seesOnlyFiles(open.sender.kind, open.kind);
+  const { antes, despues, hasta } = opts;
+  const bounds = `${antes === undefined ? '' : 'a'}${despues === undefined ? '' : 'd'}${hasta === undefined ? '' : 'h'}`;
+  const name = `chat_page_${bounds || 'newest'}${forward ? '_asc' : ''}${filesOnly ? '_files' : ''}`;
+  return runPrepared<MessageRow[]>(
+    db,
+    name,
+    (b) =>
+      b
+        .select()
+        .from(mensajes)
+        .where(
+          and(
+            eq(mensajes.roomId, sql.placeholder('room')),
+            eq(mensajes.deleted, false),
+            filesOnly ? sql`jsonb_array_length(${mensajes.files}) > 0` : undefined,
+            antes === undefined ? undefined : lt(mensajes.indexId, sql.placeholder('antes')),
+            despues === undefined ? undefined : gt(mensajes.indexId, sql.placeholder('despues')),
+            hasta === undefined ? undefined : lte(mensajes.indexId, sql.placeholder('hasta')),
+          ),
+        )
+        .orderBy(forward ? asc(mensajes.indexId) : desc(mensajes.indexId))
+        .limit(sql.placeholder('limit')),
+    { room: open.room.id, antes, despues, hasta, limit: limit + 1 },
+  );
+}
+
+/** A page of the messages whose text or file names contain `q`: built per search. */
+function searchPage(db: Executor, open: OpenRoom, opts: PageOptions, forward: boolean, limit: number) {
+  const where = visibleTo(open);
+  if (opts.antes !== undefined) where.push(lt(mensajes.indexId, opts.antes));
+  if (opts.despues !== undefined) where.push(gt(mensajes.indexId, opts.despues));
+  if (opts.hasta !== undefined) where.push(lte(mensajes.indexId, opts.hasta));
+  const pattern = `%${likeEscape(opts.q!)}%`;
+  where.push(sql`(${mensajes.content} ilike ${pattern} or ${mensajes.files}::text ilike ${pattern})`);
+  return db
+    .select()
+    .from(mensajes)
+    .where(and(...where))
+    .orderBy(forward ? asc(mensajes.indexId) : desc(mensajes.indexId))
+    .limit(limit + 1);
+}
+
+/**
  * A page of the room, oldest first: the newest `limite` messages, those before `antes`, or those
  * after `despues` (a live event's catch-up); `q` keeps those whose text or file names contain it.
  */
@@ -140,22 +189,11 @@ export async function messagePage(
   opts: PageOptions,
 ): Promise<{ rows: MessageRow[]; hayMas: boolean }> {
   const limit = opts.limite ?? CHAT_PAGE_SIZE;
-  const where = visibleTo(open);
-  if (opts.antes !== undefined) where.push(lt(mensajes.indexId, opts.antes));
-  if (opts.despues !== undefined) where.push(gt(mensajes.indexId, opts.despues));
-  if (opts.hasta !== undefined) where.push(lte(mensajes.indexId, opts.hasta));
-  if (opts.q) {
-    const pattern = `%${likeEscape(opts.q)}%`;
-    where.push(sql`(${mensajes.content} ilike ${pattern} or ${mensajes.files}::text ilike ${pattern})`);
-  }
   // Catching up reads forward from a known number; every other page reads back from the newest.
   const forward = opts.despues !== undefined && opts.antes === undefined;
-  const rows = await db
-    .select()
-    .from(mensajes)
-    .where(and(...where))
-    .orderBy(forward ? asc(mensajes.indexId) : desc(mensajes.indexId))
-    .limit(limit + 1);
+  const rows = opts.q
+    ? await searchPage(db, open, opts, forward, limit)
+    : await boundedPage(db, open, opts, forward, limit);
   const hayMas = rows.length > limit;
   const page = rows.slice(0, limit);
   return { rows: forward ? page : page.reverse(), hayMas: forward ? false : hayMas };
