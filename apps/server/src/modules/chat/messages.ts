@@ -14,7 +14,9 @@ import type { Executor } from '../../db/client.js';
 import { runPrepared } from '../../db/prepared.js';
 import { mensajes } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
-import { roomHeader } from './room-header.js';
+import type { MessageRow } from './message-row.js';
+import { presentHeader, roomHeader } from './room-header.js';
+import { readRoomAtOnce } from './room-read.js';
 import { markMember, type OpenRoom } from './service.js';
 
 /*
@@ -22,7 +24,7 @@ import { markMember, type OpenRoom } from './service.js';
  * a live event, searched), each presented with its files' links, and the room's header for the viewer.
  */
 
-export type MessageRow = typeof mensajes.$inferSelect;
+export type { MessageRow };
 
 /** A file as a message stores it (mensajes.files): the stored file, its preview, where a drone photo was taken. */
 export interface StoredChatFile {
@@ -112,8 +114,6 @@ export const presentFor = (open: OpenRoom, row: MessageRow): ChatMessage =>
 export interface PageOptions {
   antes?: number;
   despues?: number;
-  /** The last number to read (the room's, as its header said). */
-  hasta?: number;
   /** The viewer's screen shows the newest message: the read marks the room read too. */
   leido?: '1';
   limite?: number;
@@ -130,45 +130,12 @@ function visibleTo(open: OpenRoom): SQL[] {
   return where;
 }
 
-/**
- * A page between numbers, built once per shape (which bounds, which order, files only): every
- * member with the room on screen reads one after each message, and building the query per read
- * cost more than running it.
- */
-function boundedPage(db: Executor, open: OpenRoom, opts: PageOptions, forward: boolean, limit: number) {
-  const filesOnly = seesOnlyFiles(open.sender.kind, open.kind);
-  const { antes, despues, hasta } = opts;
-  const bounds = `${antes === undefined ? '' : 'a'}${despues === undefined ? '' : 'd'}${hasta === undefined ? '' : 'h'}`;
-  const name = `chat_page_${bounds || 'newest'}${forward ? '_asc' : ''}${filesOnly ? '_files' : ''}`;
-  return runPrepared<MessageRow[]>(
-    db,
-    name,
-    (b) =>
-      b
-        .select()
-        .from(mensajes)
-        .where(
-          and(
-            eq(mensajes.roomId, sql.placeholder('room')),
-            eq(mensajes.deleted, false),
-            filesOnly ? sql`jsonb_array_length(${mensajes.files}) > 0` : undefined,
-            antes === undefined ? undefined : lt(mensajes.indexId, sql.placeholder('antes')),
-            despues === undefined ? undefined : gt(mensajes.indexId, sql.placeholder('despues')),
-            hasta === undefined ? undefined : lte(mensajes.indexId, sql.placeholder('hasta')),
-          ),
-        )
-        .orderBy(forward ? asc(mensajes.indexId) : desc(mensajes.indexId))
-        .limit(sql.placeholder('limit')),
-    { room: open.room.id, antes, despues, hasta, limit: limit + 1 },
-  );
-}
-
-/** A page of the messages whose text or file names contain `q`: built per search. */
-function searchPage(db: Executor, open: OpenRoom, opts: PageOptions, forward: boolean, limit: number) {
+/** A search's rows: the messages whose text or file names contain `q`, up to the header's last number. */
+function searchRows(db: Executor, open: OpenRoom, opts: PageOptions, forward: boolean, limit: number, hasta: number) {
   const where = visibleTo(open);
   if (opts.antes !== undefined) where.push(lt(mensajes.indexId, opts.antes));
   if (opts.despues !== undefined) where.push(gt(mensajes.indexId, opts.despues));
-  if (opts.hasta !== undefined) where.push(lte(mensajes.indexId, opts.hasta));
+  where.push(lte(mensajes.indexId, hasta));
   const pattern = `%${likeEscape(opts.q!)}%`;
   where.push(sql`(${mensajes.content} ilike ${pattern} or ${mensajes.files}::text ilike ${pattern})`);
   return db
@@ -179,24 +146,10 @@ function searchPage(db: Executor, open: OpenRoom, opts: PageOptions, forward: bo
     .limit(limit + 1);
 }
 
-/**
- * A page of the room, oldest first: the newest `limite` messages, those before `antes`, or those
- * after `despues` (a live event's catch-up); `q` keeps those whose text or file names contain it.
- */
-export async function messagePage(
-  db: Executor,
-  open: OpenRoom,
-  opts: PageOptions,
-): Promise<{ rows: MessageRow[]; hayMas: boolean }> {
-  const limit = opts.limite ?? CHAT_PAGE_SIZE;
-  // Catching up reads forward from a known number; every other page reads back from the newest.
-  const forward = opts.despues !== undefined && opts.antes === undefined;
-  const rows = opts.q
-    ? await searchPage(db, open, opts, forward, limit)
-    : await boundedPage(db, open, opts, forward, limit);
-  const hayMas = rows.length > limit;
+/** Rows read one more than the page's size, in the read's order, as the page (oldest first) and whether older ones exist. */
+function pageOf(rows: MessageRow[], limit: number, forward: boolean): { rows: MessageRow[]; hayMas: boolean } {
   const page = rows.slice(0, limit);
-  return { rows: forward ? page : page.reverse(), hayMas: forward ? false : hayMas };
+  return { rows: forward ? page : page.reverse(), hayMas: !forward && rows.length > limit };
 }
 
 /** The viewer's unread messages of a room: after their read mark, by others, that they would see. */
@@ -209,18 +162,43 @@ export async function unreadIn(db: Executor, open: OpenRoom, leidoHasta: number)
 }
 
 /**
- * GET a room: its header for this viewer and a page of messages. The header is read first and the
- * page stops at its last number, so a screen that catches up from that number next time misses
- * nothing sent in between. Reading marks what the viewer's device received (the others' two
- * ticks) and, from a screen showing the newest message (`leido`), what they read: the room's last
- * number, which leaves them nothing unread — in the same statement, where a separate mark was a
- * second request from every member's screen after every message. The room hears of the marks
- * when they moved.
+ * GET a room: its header for this viewer and a page of messages, oldest first — the newest
+ * `limite` messages, those before `antes`, or those after `despues` (a live event's catch-up) —
+ * and the viewer's marks moved: what their device received (the others' two ticks) and, from a
+ * screen showing the newest message (`leido`), what they read: the room's last number, which
+ * leaves them nothing unread. All in one statement (room-read.ts), where it was four round trips
+ * for every member's screen after every message. A screen that catches up from the header's last
+ * number next time misses nothing sent in between: the page is read in the same snapshot.
  */
 export async function readRoom(ctx: AppContext, open: OpenRoom, opts: PageOptions): Promise<ChatPage> {
+  if (opts.q) return searchRoom(ctx, open, opts);
+  const { db } = ctx;
+  const limit = opts.limite ?? CHAT_PAGE_SIZE;
+  // Catching up reads forward from a known number; every other page reads back from the newest.
+  const forward = opts.despues !== undefined && opts.antes === undefined;
+  const read = await readRoomAtOnce(db, open, {
+    antes: opts.antes,
+    despues: opts.despues,
+    leido: !!opts.leido,
+    limit: limit + 1,
+    forward,
+  });
+  const { sala } = await presentHeader(db, open, read.header);
+  const page = pageOf(read.rows, limit, forward);
+  const mensajes = page.rows.map((r) => presentFor(open, r));
+  return { sala: opts.leido ? { ...sala, noLeidos: 0 } : sala, mensajes, hayMas: page.hayMas };
+}
+
+/**
+ * A search (`q`): the header first, then the matching messages up to its last number; the marks
+ * move as a read's do. Searches are rare: built per request.
+ */
+async function searchRoom(ctx: AppContext, open: OpenRoom, opts: PageOptions): Promise<ChatPage> {
   const { db } = ctx;
   const { sala, received, read } = await roomHeader(db, open);
-  const page = await messagePage(db, open, { ...opts, hasta: sala.ultimo });
+  const limit = opts.limite ?? CHAT_PAGE_SIZE;
+  const forward = opts.despues !== undefined && opts.antes === undefined;
+  const page = pageOf(await searchRows(db, open, opts, forward, limit, sala.ultimo), limit, forward);
   const newest = page.rows.at(-1)?.indexId ?? 0;
   const readUpTo = opts.leido ? sala.ultimo : 0;
   if (newest > received || readUpTo > read)

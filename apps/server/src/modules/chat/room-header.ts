@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   LABELS,
   chatDisplayName,
@@ -23,31 +23,68 @@ import { withMissingAgents, type OpenRoom, type RoomMember } from './service.js'
 /** A member as the statement lists it: id, cargo, username, photo file, open screens, marks. */
 type MemberTuple = [string, string | null, string, string | null, number, number, number];
 
-const statement = () => {
-  const room = sql`${sql.placeholder('room')}::uuid`;
-  const viewer = sql`${sql.placeholder('viewer')}::uuid`;
-  return sql`select
-    (select ultimo_index from ${chats} where id = ${room}) as ultimo,
+/** The header's columns as a statement selects them (`ultimo`, `unread`, `members`), for the viewer in the room. */
+export function headerColumns(room: SQL, viewer: SQL, filesOnly: SQL): SQL {
+  return sql`(select ultimo_index from ${chats} where id = ${room}) as ultimo,
     (select count(*)::int from ${mensajes} m
       where m.room_id = ${room} and not m.deleted and m.sender_id <> ${viewer}
         and m.index_id > coalesce((select leido_hasta from ${chatUsuarios} where room_id = ${room} and usuario = ${viewer}), 0)
-        and (not ${sql.placeholder('filesOnly')}::boolean or jsonb_array_length(m.files) > 0)) as unread,
+        and (not ${filesOnly} or jsonb_array_length(m.files) > 0)) as unread,
     coalesce((select json_agg(json_build_array(cu.usuario, u.cargo, cu.username, u.foto, cu.conexiones,
         cu.leido_hasta, cu.recibido_hasta) order by cu.username)
       from ${chatUsuarios} cu left join ${usuarios} u on u.id = cu.usuario
       where cu.room_id = ${room} and cu.usuario is not null), '[]'::json) as members`;
+}
+
+/** What headerColumns give. */
+export interface HeaderColumns {
+  ultimo: number | null;
+  unread: number;
+  members: MemberTuple[];
+}
+
+/** The room's placeholders as the header statements name them: room, viewer, filesOnly. */
+export const headerPlaceholders = () => ({
+  room: sql`${sql.placeholder('room')}::uuid`,
+  viewer: sql`${sql.placeholder('viewer')}::uuid`,
+  filesOnly: sql`${sql.placeholder('filesOnly')}::boolean`,
+});
+
+/** Their values for this viewer. */
+export const headerValues = (open: OpenRoom) => ({
+  room: open.room.id,
+  viewer: open.sender.id,
+  filesOnly: seesOnlyFiles(open.sender.kind, open.kind),
+});
+
+const statement = () => {
+  const { room, viewer, filesOnly } = headerPlaceholders();
+  return sql`select ${headerColumns(room, viewer, filesOnly)}`;
 };
 
-/** The room's state for this viewer in one statement: its last number, their unread count, its members. */
-async function roomState(db: Executor, open: OpenRoom) {
-  const { rows } = (await runPrepared(db, 'chat_room_header', statement, {
-    room: open.room.id,
-    viewer: open.sender.id,
-    filesOnly: seesOnlyFiles(open.sender.kind, open.kind),
-  })) as { rows: { ultimo: number | null; unread: number; members: MemberTuple[] }[] };
-  const [row] = rows;
-  const members: RoomMember[] = row.members.map(
-    ([id, cargo, username, foto, conexiones, leidoHasta, recibidoHasta]) => ({
+/** The room's header read alone, in one statement. */
+export async function roomHeader(db: Executor, open: OpenRoom) {
+  const { rows } = (await runPrepared(db, 'chat_room_header', statement, headerValues(open))) as {
+    rows: HeaderColumns[];
+  };
+  return presentHeader(db, open, rows[0]);
+}
+
+/**
+ * The room's header for this viewer (members online, marks of the others, unread, actions), and
+ * the viewer's own marks: how far their device received it and they read it.
+ */
+export async function presentHeader(
+  db: Executor,
+  open: OpenRoom,
+  row: HeaderColumns,
+): Promise<{ sala: ChatPage['sala']; received: number; read: number }> {
+  const ultimo = row.ultimo ?? 0;
+  const unread = row.unread;
+  const members = await withMissingAgents(
+    db,
+    open,
+    row.members.map(([id, cargo, username, foto, conexiones, leidoHasta, recibidoHasta]): RoomMember => ({
       id,
       cargo,
       username,
@@ -55,20 +92,8 @@ async function roomState(db: Executor, open: OpenRoom) {
       leidoHasta,
       recibidoHasta,
       fotoUrl: foto ? userPhotoUrl(id, foto) : null,
-    }),
+    })),
   );
-  return { ultimo: row.ultimo ?? 0, unread: row.unread, members: await withMissingAgents(db, open, members) };
-}
-
-/**
- * The room's header for this viewer (members online, marks of the others, unread, actions), and
- * the viewer's own marks: how far their device received it and they read it.
- */
-export async function roomHeader(
-  db: Executor,
-  open: OpenRoom,
-): Promise<{ sala: ChatPage['sala']; received: number; read: number }> {
-  const { ultimo, unread, members } = await roomState(db, open);
   const others = members.filter((m) => m.id !== open.sender.id);
   const me = members.find((m) => m.id === open.sender.id);
   const actions = chatRoomActions(open.sender, open.caso, open.kind);

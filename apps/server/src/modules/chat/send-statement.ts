@@ -1,12 +1,12 @@
-import { and, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import { topics, type Cargo, type LiveEvent } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
 import { runPrepared } from '../../db/prepared.js';
-import { mensajes } from '../../db/schema/index.js';
 import { LIVE_CHANNEL, livePayload } from '../../platform/live-hub.js';
 import { liveSessionOf } from '../auth/live-session.js';
 import { caseInScope } from '../cases/queries.js';
-import type { MessageRow, StoredChatFile, StoredReply } from './messages.js';
+import type { StoredChatFile, StoredReply } from './messages.js';
+import { messageRow, type MessageRow } from './message-row.js';
 import { filesOnlyCargos, type OpenRoom } from './service.js';
 
 /*
@@ -91,18 +91,6 @@ const statement = (guard?: SQL) => sql`
   select m.*, (select count(*) from told)::int as told,
     array(select usuario from others where conexiones = 0 and cargo is not null) as away
   from m`;
-
-const columns = Object.entries(getTableColumns(mensajes));
-
-/** A stored message as Drizzle maps it, from the statement's raw row. */
-function messageRow(raw: Record<string, unknown>): MessageRow {
-  const row: Record<string, unknown> = {};
-  for (const [key, column] of columns) {
-    const value = raw[column.name];
-    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return row as MessageRow;
-}
 
 /** The send's session, checked again inside the statement: its rules and the case in the sender's scope. */
 export interface SessionCheck {

@@ -366,20 +366,27 @@ const markStatement = () => sql`with moved as (
     where room_id = ${sql.placeholder('room')}::uuid and usuario = ${sql.placeholder('user')}::uuid
       and (${sql.placeholder('read')}::int > leido_hasta or ${sql.placeholder('received')}::int > recibido_hasta)
     returning usuario, room_id, recibido_hasta, leido_hasta),
-  others as (
+  ${markNotice(sql`${sql.placeholder('room')}::uuid`, sql`${sql.placeholder('user')}::uuid`)}
+  select recibido_hasta as "recibidoHasta", leido_hasta as "leidoHasta", (select count(*) from told)::int as told
+  from moved`;
+
+/**
+ * The CTEs `others` and `told` of a statement whose CTE `moved` answers the member's moved marks
+ * (usuario, room_id, recibido_hasta, leido_hasta): the room hears of them when they change a
+ * header's ticks (above). The room's live topic is the placeholder `topic`.
+ */
+export const markNotice = (room: SQL, user: SQL) => sql`others as (
     select
-      coalesce((select recibido_hasta from ${chatUsuarios} where room_id = ${sql.placeholder('room')}::uuid
-        and usuario <> ${sql.placeholder('user')}::uuid order by recibido_hasta desc offset 1 limit 1), 0) as received,
-      coalesce((select leido_hasta from ${chatUsuarios} where room_id = ${sql.placeholder('room')}::uuid
-        and usuario <> ${sql.placeholder('user')}::uuid order by leido_hasta desc offset 1 limit 1), 0) as read),
+      coalesce((select recibido_hasta from ${chatUsuarios} where room_id = ${room}
+        and usuario <> ${user} order by recibido_hasta desc offset 1 limit 1), 0) as received,
+      coalesce((select leido_hasta from ${chatUsuarios} where room_id = ${room}
+        and usuario <> ${user} order by leido_hasta desc offset 1 limit 1), 0) as read),
   told as (
     select pg_notify(${LIVE_CHANNEL}, json_build_object('topic', ${sql.placeholder('topic')}::text,
       'event', json_build_object('name', 'chat.room', 'roomId', m.room_id, 'marcas',
         json_build_object('de', m.usuario, 'recibidoHasta', m.recibido_hasta, 'leidoHasta', m.leido_hasta)))::text)
     from moved m, others o
-    where m.recibido_hasta > o.received or m.leido_hasta > o.read)
-  select recibido_hasta as "recibidoHasta", leido_hasta as "leidoHasta", (select count(*) from told)::int as told
-  from moved`;
+    where m.recibido_hasta > o.received or m.leido_hasta > o.read)`;
 
 /**
  * The room's header changed (members, presence, the flag): its open screens read it again. When
