@@ -241,8 +241,18 @@ describe("a message after the sender's session changed", () => {
         headers: { cookie: who.cookie },
         payload: { hasta: 1 },
       });
-    // The room with the session; then the header, the page and the marks in one statement.
+    // The room this session opened moments ago (its send): the header, the page and the marks in
+    // one statement, the session checked inside it.
     let page: Awaited<ReturnType<typeof read>> | undefined;
+    const quick = await statementsOf(s.ctx, async () => {
+      page = await read(a);
+    });
+    expect(quick, quick.join('\n')).toHaveLength(1);
+    expect(quick[0]).toContain('from sesiones s join usuarios u');
+    expect(quick[0]).toContain('with page as');
+    expect(page!.json().mensajes.map((m: { content: string }) => m.content)).toEqual(['primero']);
+    // Without it: the room with the session, then that statement.
+    forgetRoom(s.ctx, hashSessionToken(a.cookie.replace('vialex_sid=', '')), a.caseId, 'general');
     const statements = await statementsOf(s.ctx, async () => {
       page = await read(a);
     });
@@ -265,6 +275,24 @@ describe("a message after the sender's session changed", () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe(MSG.casoNoExiste);
     }
+  });
+
+  it("the remembered room: a page read after the case changed goes the full way, by the case's rules now", async () => {
+    const a = await sender();
+    await s.ctx.db.update(casos).set({ solicitud_perito: true, chat_perito: true }).where(eq(casos.id, a.caseId));
+    const perito = () =>
+      s.app.inject({
+        method: 'GET',
+        url: `/api/casos/${a.caseId}/chats/perito?despues=0`,
+        headers: { cookie: a.cookie },
+      });
+    expect((await perito()).statusCode).toBe(200);
+    // Read once: remembered, one statement.
+    expect(await statementsOf(s.ctx, async () => expect((await perito()).statusCode).toBe(200))).toHaveLength(1);
+    // The expert no longer requested: the room's tab is gone (spec 2 §2).
+    await s.ctx.db.update(casos).set({ solicitud_perito: false, uidperito: null }).where(eq(casos.id, a.caseId));
+    const refused = await perito();
+    expect(refused.statusCode).toBe(403);
   });
 
   it('the remembered room: a case archived since is refused, a repeat answered as saved', async () => {

@@ -18,6 +18,7 @@ import type { MessageRow } from './message-row.js';
 import { presentHeader, roomHeader } from './room-header.js';
 import { readRoomAtOnce } from './room-read.js';
 import { markMember, type OpenRoom } from './service.js';
+import type { SessionCheck } from './session-guard.js';
 
 /*
  * Reading a room: pages of its messages (newest page first, paged back by number, caught up after
@@ -172,17 +173,41 @@ export async function unreadIn(db: Executor, open: OpenRoom, leidoHasta: number)
  */
 export async function readRoom(ctx: AppContext, open: OpenRoom, opts: PageOptions): Promise<ChatPage> {
   if (opts.q) return searchRoom(ctx, open, opts);
+  return (await pageRead(ctx, open, opts))!;
+}
+
+/**
+ * readRoom for a room this process opened for the session moments ago (sent-rooms.ts), the
+ * session and the case checked again inside the read's statement (session-guard.ts): one round
+ * trip. Undefined for a search, or when the statement found the session or the case changed: the
+ * caller then goes the full way.
+ */
+export async function readRecentRoom(
+  ctx: AppContext,
+  open: OpenRoom,
+  opts: PageOptions,
+  session: SessionCheck,
+): Promise<ChatPage | undefined> {
+  return opts.q ? undefined : pageRead(ctx, open, opts, session);
+}
+
+async function pageRead(
+  ctx: AppContext,
+  open: OpenRoom,
+  opts: PageOptions,
+  session?: SessionCheck,
+): Promise<ChatPage | undefined> {
   const { db } = ctx;
   const limit = opts.limite ?? CHAT_PAGE_SIZE;
   // Catching up reads forward from a known number; every other page reads back from the newest.
   const forward = opts.despues !== undefined && opts.antes === undefined;
-  const read = await readRoomAtOnce(db, open, {
-    antes: opts.antes,
-    despues: opts.despues,
-    leido: !!opts.leido,
-    limit: limit + 1,
-    forward,
-  });
+  const read = await readRoomAtOnce(
+    db,
+    open,
+    { antes: opts.antes, despues: opts.despues, leido: !!opts.leido, limit: limit + 1, forward },
+    session,
+  );
+  if (!read) return undefined;
   const { sala } = await presentHeader(db, open, read.header);
   const page = pageOf(read.rows, limit, forward);
   const mensajes = page.rows.map((r) => presentFor(open, r));

@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
-import { seesOnlyFiles, topics } from '@vialex/domain';
+import { seesOnlyFiles, topics, type Cargo } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
 import { runPrepared } from '../../db/prepared.js';
-import { chatUsuarios, mensajes } from '../../db/schema/index.js';
+import { casos, chatUsuarios, mensajes } from '../../db/schema/index.js';
 import { headerColumns, headerPlaceholders, headerValues, type HeaderColumns } from './room-header.js';
 import { messageRow, type MessageRow } from './message-row.js';
 import { markNotice, type OpenRoom } from './service.js';
+import { sessionGuard, sessionValues, type SessionCheck } from './session-guard.js';
 
 /*
  * A room read in one statement: its header for the viewer, a page of messages and the viewer's
@@ -22,12 +23,13 @@ import { markNotice, type OpenRoom } from './service.js';
  * A search reads its pages apart (messages.ts).
  */
 
-/** The page's bounds and order: what makes the statement's text. */
+/** The page's bounds and order, and the session's cargo when it is checked: what makes the statement's text. */
 interface Shape {
   antes: boolean;
   despues: boolean;
   forward: boolean;
   filesOnly: boolean;
+  session?: Cargo;
 }
 
 const statement = (b: Executor, shape: Shape) => {
@@ -47,6 +49,11 @@ const statement = (b: Executor, shape: Shape) => {
     .orderBy(shape.forward ? asc(mensajes.indexId) : desc(mensajes.indexId))
     .limit(sql.placeholder('limit'));
   const order = shape.forward ? sql`asc` : sql`desc`;
+  // With a session (session-guard.ts): nothing is read or marked unless the case row is the
+  // version the room was opened on and the session is still live.
+  const guarded = shape.session
+    ? sql`and exists (select 1 from ${casos} where xmin = ${sql.placeholder('version')}::text::xid and ${sessionGuard(shape.session)})`
+    : sql``;
   return sql`with page as (${page}),
   head as (select ${headerColumns(room, viewer, filesOnly)}),
   mark as (
@@ -58,13 +65,13 @@ const statement = (b: Executor, shape: Shape) => {
       recibido_hasta = greatest(cu.recibido_hasta, mark.received)
     from mark
     where cu.room_id = ${room} and cu.usuario = ${viewer} and mark.received > 0
-      and (mark.read > cu.leido_hasta or mark.received > cu.recibido_hasta)
+      and (mark.read > cu.leido_hasta or mark.received > cu.recibido_hasta) ${guarded}
     returning cu.usuario, cu.room_id, cu.recibido_hasta, cu.leido_hasta),
   ${markNotice(room, viewer)}
   select head.ultimo, head.unread, head.members,
     (select coalesce(json_agg(p order by p.index_id ${order}), '[]'::json) from page p) as page,
     (select count(*) from told)::int as told
-  from head`;
+  from head where true ${guarded}`;
 };
 
 export interface RoomRead {
@@ -75,22 +82,26 @@ export interface RoomRead {
 
 /**
  * Reads the room for the viewer in one statement (above): `limit` rows at most, those before
- * `antes`, or from `despues` on (forward); `leido`: the screen shows the newest message.
+ * `antes`, or from `despues` on (forward); `leido`: the screen shows the newest message. With
+ * `session`, for a room opened moments ago: undefined when the case or the session changed since.
  */
 export async function readRoomAtOnce(
   db: Executor,
   open: OpenRoom,
   opts: { antes?: number; despues?: number; leido: boolean; limit: number; forward: boolean },
-): Promise<RoomRead> {
+  session?: SessionCheck,
+): Promise<RoomRead | undefined> {
   const shape: Shape = {
     antes: opts.antes !== undefined,
     despues: opts.despues !== undefined,
     forward: opts.forward,
     filesOnly: seesOnlyFiles(open.sender.kind, open.kind),
+    session: session?.cargo,
   };
-  const name = `chat_read_${shape.antes ? 'a' : ''}${shape.despues ? 'd' : ''}${shape.forward ? '_asc' : ''}${shape.filesOnly ? '_files' : ''}`;
+  const name = `chat_read_${shape.antes ? 'a' : ''}${shape.despues ? 'd' : ''}${shape.forward ? '_asc' : ''}${shape.filesOnly ? '_files' : ''}${session ? `_s_${session.cargo}` : ''}`;
   const { rows } = (await runPrepared(db, name, (b) => statement(b, shape), {
     ...headerValues(open),
+    ...(session && { ...sessionValues(open.caso.id, open.sender.id, session), version: open.version }),
     antes: opts.antes,
     despues: opts.despues,
     limit: opts.limit,
@@ -98,5 +109,5 @@ export async function readRoomAtOnce(
     topic: topics.chat(open.room.id),
   })) as { rows: (HeaderColumns & { page: Record<string, unknown>[] })[] };
   const [row] = rows;
-  return { header: row, rows: row.page.map(messageRow) };
+  return row && { header: row, rows: row.page.map(messageRow) };
 }

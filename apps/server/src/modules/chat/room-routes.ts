@@ -10,6 +10,7 @@ import {
   chatReadSchema,
   chatSendResponse,
   chatSendSchema,
+  type ChatPage,
 } from '@vialex/domain';
 import type { AppContext } from '../../platform/context.js';
 import { plainJson } from '../../platform/plain-json.js';
@@ -18,7 +19,7 @@ import { presentFor, readRoom } from './messages.js';
 import { sendMessage, type SendInput } from './send-service.js';
 import { chatMultipartLimits, markRead, sendFiles, serveRoomFile } from './room-actions.js';
 import { joinRoom, type OpenRoom } from './service.js';
-import type { MessageRow } from './messages.js';
+import type { MessageRow, PageOptions } from './messages.js';
 
 /** The room's routes, each documented in the audience's own words. */
 type RoomRoute = 'read' | 'send' | 'files' | 'marks' | 'file';
@@ -49,6 +50,8 @@ export interface RoomAudience {
     config: FastifyContextConfig;
     open(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<OpenRoom>;
   };
+  /** A page read in one statement of a room opened moments ago; undefined: the usual way. */
+  quickRead?(ctx: AppContext, request: FastifyRequest, query: PageOptions): Promise<ChatPage | undefined>;
   /** A text sent in one statement to a room opened moments ago; undefined: the usual way. */
   quickText?(
     ctx: AppContext,
@@ -91,6 +94,8 @@ export const chatRoomRoutes: FastifyPluginAsyncZod<{ audience: RoomAudience }> =
       },
     },
     async (request, reply) => {
+      const quick = audience.quickRead && (await audience.quickRead(ctx, request, request.query));
+      if (quick) return quick;
       const room = await openBusy(request, reply);
       if (audience.joinsOnRead) await joinRoom(ctx.db, room.room.id, room.sender);
       return readRoom(ctx, room, request.query);

@@ -23,7 +23,7 @@ import { readSessionCookie } from '../auth/session.js';
 import type { Viewer } from '../../platform/viewer.js';
 import { hashSessionToken } from '../auth/tokens.js';
 import { setChatOpen } from '../cases/chat-block-service.js';
-import { presentFor } from './messages.js';
+import { presentFor, readRecentRoom } from './messages.js';
 import { sendCachedText, sendMessage } from './send-service.js';
 import { forgetRoom, recentRoom, rememberRoom } from './sent-rooms.js';
 import { chatMultipartLimits, withUploads } from './room-actions.js';
@@ -100,11 +100,22 @@ function staffRoom(app: FastifyInstance): RoomAudience {
       const { id, tipo } = roomParams(request);
       const sessionId = hashSessionToken(readSessionCookie(request)!);
       const room = recentRoom(ctx, sessionId, id, tipo);
-      if (!room) return undefined;
+      // With a member away, the usual way tells them in the message's own transaction.
+      if (!room || room.away > 0) return undefined;
       const sent = await sendCachedText(ctx, room, body, { sessionId, cargo: room.sender.kind as Cargo });
       if (sent) return { room, ...sent };
       forgetRoom(ctx, sessionId, id, tipo);
       return undefined;
+    },
+    // A page read of a room this session opened moments ago: the same, inside the read's statement.
+    async quickRead(ctx, request, query) {
+      const { id, tipo } = roomParams(request);
+      const sessionId = hashSessionToken(readSessionCookie(request)!);
+      const room = recentRoom(ctx, sessionId, id, tipo);
+      if (!room) return undefined;
+      const page = await readRecentRoom(ctx, room, query, { sessionId, cargo: room.sender.kind as Cargo });
+      if (!page) forgetRoom(ctx, sessionId, id, tipo);
+      return page;
     },
   };
 }

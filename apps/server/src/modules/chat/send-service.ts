@@ -11,7 +11,8 @@ import { recordFile, removeStored, storeStaged, type StoredFile } from '../files
 import { discardStaged, type StagedUpload } from '../files/upload.js';
 import { messageByClientId, type MessageRow, type StoredChatFile, type StoredReply } from './messages.js';
 import { makePreview } from './previews.js';
-import { saveAndAnnounce, type Sent, type SendValues, type SessionCheck } from './send-statement.js';
+import { saveAndAnnounce, type Sent, type SendValues } from './send-statement.js';
+import type { SessionCheck } from './session-guard.js';
 import {
   caseAgentsOfRoom,
   joinAgents,

@@ -1,12 +1,11 @@
-import { and, sql, type SQL } from 'drizzle-orm';
-import { topics, type Cargo, type LiveEvent } from '@vialex/domain';
+import { sql, type SQL } from 'drizzle-orm';
+import { topics, type LiveEvent } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
 import { runPrepared } from '../../db/prepared.js';
 import { LIVE_CHANNEL, livePayload } from '../../platform/live-hub.js';
-import { liveSessionOf } from '../auth/live-session.js';
-import { caseInScope } from '../cases/queries.js';
 import type { StoredChatFile, StoredReply } from './messages.js';
 import { messageRow, type MessageRow } from './message-row.js';
+import { sessionGuard, sessionValues, type SessionCheck } from './session-guard.js';
 import { filesOnlyCargos, type OpenRoom } from './service.js';
 
 /*
@@ -92,19 +91,6 @@ const statement = (guard?: SQL) => sql`
     array(select usuario from others where conexiones = 0 and cargo is not null) as away
   from m`;
 
-/** The send's session, checked again inside the statement: its rules and the case in the sender's scope. */
-export interface SessionCheck {
-  sessionId: string;
-  cargo: Cargo;
-}
-
-/** open-in-session.ts's rules, over the case row of the statement's `c`. */
-const sessionGuard = (cargo: Cargo) =>
-  and(
-    caseInScope({ cargo }),
-    liveSessionOf(sql.placeholder('sid'), sql`${sql.placeholder('viewer')}::uuid`, sql.placeholder('cargo')),
-  )!;
-
 /**
  * Saves the message and queues its live events, in one statement on `db` (the database: its own
  * transaction; or the caller's). Answers undefined when nothing was stored: a repeat of the
@@ -122,7 +108,7 @@ export async function saveAndAnnounce(
   const unread: LiveEvent = { name: 'chat.unread', caseId: open.caso.id, tipo: kind };
   // The scope's text depends on the cargo: so does the guarded statement's name.
   const name = session ? `chat_send_session_${session.cargo}` : 'chat_send';
-  const guard = session ? { id: open.caso.id, viewer: sender.id, sid: session.sessionId, cargo: session.cargo } : {};
+  const guard = session ? sessionValues(open.caso.id, sender.id, session) : {};
   const result = (await runPrepared(db, name, () => statement(session && sessionGuard(session.cargo)), {
     ...guard,
     case: open.caso.id,

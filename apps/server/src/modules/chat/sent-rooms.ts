@@ -3,12 +3,13 @@ import type { AppContext } from '../../platform/context.js';
 import type { OpenRoom } from './service.js';
 
 /*
- * Rooms this instance opened for a session's text moments ago, so that its next text is one
- * statement (send-statement.ts with the session guard) instead of the room's read and then the
- * send. Only a saving of the read: the session, the cargo and the case's scope are checked again
- * inside the send's statement, and its case version check catches a room blocked or a case
- * archived, on whichever instance they changed. The sender's username is taken from here, so a
- * rename shows in their messages within TTL_MS.
+ * Rooms this instance opened for a session moments ago, so that its next text or page read is
+ * one statement (send-statement.ts, room-read.ts, with the session guard) instead of the room's
+ * read and then the send or the page. Only a saving of the read: the session, the cargo and the
+ * case's scope are checked again inside that statement, and its case version check catches a
+ * room blocked, an agent changed or a case archived, on whichever instance they changed. Kept
+ * only with no agent missing from the room (a header lists them from the room as it was read).
+ * The sender's username is taken from here, so a rename shows in their messages within TTL_MS.
  */
 
 const MAX_ROOMS = 5_000;
@@ -29,9 +30,9 @@ function cacheOf(ctx: AppContext): Map<string, Entry> {
   return cache;
 }
 
-/** Keeps a room a send opened, when its next text can go the one-statement way. */
+/** Keeps a room a send or a read opened, when its next one can go the one-statement way. */
 export function rememberRoom(ctx: AppContext, sessionId: string, open: OpenRoom): void {
-  if (open.away > 0 || open.missingAgents.length) return;
+  if (open.missingAgents.length) return;
   const cache = cacheOf(ctx);
   const key = keyOf(sessionId, open.caso.id, open.kind);
   cache.delete(key);
