@@ -359,8 +359,9 @@ describe('a staff socket whose cargo changes', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     await tab.next((m) => m.type === 'event' && m.event.name === 'user.updated' && m.event.id === coord.user.id);
+    // The socket leaves what it followed one after the other: the room, then the position.
     await expect.poll(member).toBe('offline');
-    expect(await watchers(id('Investigador'))).toBe(watched - 1);
+    await expect.poll(() => watchers(id('Investigador'))).toBe(watched - 1);
     tab.ws.send(JSON.stringify({ action: 'subscribe', topic: 'list:casos' }));
     await tab.sync();
     const seen = tab.messages.length;

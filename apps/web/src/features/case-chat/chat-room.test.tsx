@@ -442,6 +442,47 @@ describe('ChatRoom', { timeout: 20_000 }, () => {
     expect(api.calls.filter((r) => r.url.startsWith(`${room}/leidos`))).toHaveLength(0);
   });
 
+  it("another member's marks that come while a read is out stay: the read's header, read before them, does not take them back", async () => {
+    const caseId = 'c-marks-race';
+    const room = `/api/casos/${caseId}/chats/general`;
+    const listeners = new Set<(event: LiveEvent, topic: string) => void>();
+    const channel = {
+      subscribe: () => () => undefined,
+      on: (_topic: string, listener: (event: LiveEvent, topic: string) => void) => {
+        listeners.add(listener);
+        return () => void listeners.delete(listener);
+      },
+    };
+    const emit = (event: LiveEvent) => listeners.forEach((l) => l(event, 'chat:r1'));
+    let release: () => void = () => undefined;
+    api.on((req) => {
+      if (req.method !== 'GET' || !req.url.startsWith(`${room}?`)) return;
+      if (!req.url.includes('despues=')) return json(page);
+      // The viewer's own message 4, as the server read it before the other member saw it.
+      const answer = { sala: sala({ ultimo: 4, entregadoHasta: 3, vistoHasta: 3 }), mensajes: [msg(4)], hayMas: false };
+      return new Promise<Response>((resolve) => (release = () => resolve(json(answer))));
+    });
+    const { queryClient } = renderWithApp(
+      <ChatRoom caseId={caseId} tipo="general" source={{ path: room, live: channel, viewer: ME }} />,
+      { user: { id: ME, cargo: 'Investigador' } as Me },
+    );
+    await screen.findAllByTestId('chat-message');
+    await waitFor(() => expect(listeners.size).toBeGreaterThan(0));
+    // The own message's event comes before the send's answer: a read goes out.
+    emit({ name: 'chat.message', roomId: 'r1', indexId: 4 });
+    await waitFor(() => expect(api.calls.some((r) => r.url.includes('despues=3'))).toBe(true));
+    // The other member reads it meanwhile: their marks come in their event.
+    emit({ name: 'chat.room', roomId: 'r1', marcas: { de: 'u2', recibidoHasta: 4, leidoHasta: 4 } });
+    release();
+    await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(4));
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(queryClient.getQueryData<RoomData>(chatRoomKey(caseId, 'general'))?.sala).toMatchObject({
+      entregadoHasta: 4,
+      vistoHasta: 4,
+    });
+    expect(within(screen.getAllByTestId('chat-message')[3]!).getByTestId('chat-ticks-visto')).toBeInTheDocument();
+  });
+
   it('reads the room once more after a burst of live events, not once per event', async () => {
     // Its own case: the room's source (the live channel below) is kept per case and room.
     const caseId = 'c-burst';

@@ -56,6 +56,15 @@ function putMarks(queryClient: QueryClient, key: ReturnType<typeof chatRoomKey>,
   );
 }
 
+/** A header read from the server, with the ticks the screen already holds: marks only move forward. */
+function withHeldMarks(read: ChatRoom, held: ChatRoom): ChatRoom {
+  return {
+    ...read,
+    entregadoHasta: Math.max(read.entregadoHasta, held.entregadoHasta),
+    vistoHasta: Math.max(read.vistoHasta, held.vistoHasta),
+  };
+}
+
 /**
  * A message the screen learnt of (the answer to its own send): into the room it belongs to, if
  * open. The room's last number moves to it only when it follows that number: one sent after
@@ -95,13 +104,19 @@ async function readRoom(
     const leido = seesNewest && !documentHidden();
     const page = await fetchChatPage(caseId, tipo, { despues: held.sala.ultimo, limite: CHAT_PAGE_MAX, leido }, signal);
     await putUnread(queryClient, caseId, tipo, page.sala.noLeidos);
-    // Added to what is held now: an older page may have come in while this read was out.
+    // Added to what is held now: an older page may have come in while this read was out, and so
+    // may another member's marks (their event), which the answer, read before, would take back.
     const now = queryClient.getQueryData<RoomData>(chatRoomKey(caseId, tipo)) ?? held;
     if (page.mensajes.length < CHAT_PAGE_MAX)
-      return { sala: page.sala, mensajes: mergeMessages(now.mensajes, page.mensajes), hayMas: now.hayMas };
+      return {
+        sala: withHeldMarks(page.sala, now.sala),
+        mensajes: mergeMessages(now.mensajes, page.mensajes),
+        hayMas: now.hayMas,
+      };
   }
   const page = await fetchChatPage(caseId, tipo, { limite: CHAT_PAGE_SIZE }, signal);
-  return { sala: page.sala, mensajes: page.mensajes, hayMas: page.hayMas };
+  const now = queryClient.getQueryData<RoomData>(chatRoomKey(caseId, tipo));
+  return { sala: now ? withHeldMarks(page.sala, now.sala) : page.sala, mensajes: page.mensajes, hayMas: page.hayMas };
 }
 
 /**
