@@ -209,9 +209,7 @@ async function pageRead(
   );
   if (!read) return undefined;
   const { sala } = await presentHeader(db, open, read.header);
-  const page = pageOf(read.rows, limit, forward);
-  const mensajes = page.rows.map((r) => presentFor(open, r));
-  return { sala: opts.leido ? { ...sala, noLeidos: 0 } : sala, mensajes, hayMas: page.hayMas };
+  return pageAnswer(open, opts, sala, pageOf(read.rows, limit, forward));
 }
 
 /**
@@ -228,6 +226,16 @@ async function searchRoom(ctx: AppContext, open: OpenRoom, opts: PageOptions): P
   const readUpTo = opts.leido ? sala.ultimo : 0;
   if (newest > received || readUpTo > read)
     await markMember(db, open.room.id, open.sender.id, { recibidoHasta: newest, leidoHasta: readUpTo });
+  return pageAnswer(open, opts, sala, page);
+}
+
+/** A read's answer: the header (nothing unread once the read marked the room read) and the page as the viewer sees it. */
+function pageAnswer(
+  open: OpenRoom,
+  opts: PageOptions,
+  sala: ChatPage['sala'],
+  page: { rows: MessageRow[]; hayMas: boolean },
+): ChatPage {
   const mensajes = page.rows.map((r) => presentFor(open, r));
   return { sala: opts.leido ? { ...sala, noLeidos: 0 } : sala, mensajes, hayMas: page.hayMas };
 }

@@ -51,9 +51,9 @@ const statement = (b: Executor, shape: Shape) => {
   const order = shape.forward ? sql`asc` : sql`desc`;
   // With a session (session-guard.ts): nothing is read or marked unless the case row is the
   // version the room was opened on and the session is still live.
-  const guarded = shape.session
-    ? sql`and exists (select 1 from ${casos} where xmin = ${sql.placeholder('version')}::text::xid and ${sessionGuard(shape.session)})`
-    : sql``;
+  const unchanged = shape.session
+    ? sql`exists (select 1 from ${casos} where xmin = ${sql.placeholder('version')}::text::xid and ${sessionGuard(shape.session)})`
+    : sql`true`;
   return sql`with page as (${page}),
   head as (select ${headerColumns(room, viewer, filesOnly)}),
   mark as (
@@ -65,13 +65,13 @@ const statement = (b: Executor, shape: Shape) => {
       recibido_hasta = greatest(cu.recibido_hasta, mark.received)
     from mark
     where cu.room_id = ${room} and cu.usuario = ${viewer} and mark.received > 0
-      and (mark.read > cu.leido_hasta or mark.received > cu.recibido_hasta) ${guarded}
+      and (mark.read > cu.leido_hasta or mark.received > cu.recibido_hasta) and ${unchanged}
     returning cu.usuario, cu.room_id, cu.recibido_hasta, cu.leido_hasta),
   ${markNotice(room, viewer)}
   select head.ultimo, head.unread, head.members,
     (select coalesce(json_agg(p order by p.index_id ${order}), '[]'::json) from page p) as page,
     (select count(*) from told)::int as told
-  from head where true ${guarded}`;
+  from head where ${unchanged}`;
 };
 
 export interface RoomRead {

@@ -97,27 +97,37 @@ function staffRoom(app: FastifyInstance): RoomAudience {
     // session and scope are checked inside the send's statement. Anything it did not store
     // goes the usual way, which refuses with the reason or answers the repeat.
     async quickText(ctx, request, body) {
-      const { id, tipo } = roomParams(request);
-      const sessionId = hashSessionToken(readSessionCookie(request)!);
-      const room = recentRoom(ctx, sessionId, id, tipo);
+      const recent = recentRoomOf(ctx, request);
       // With a member away, the usual way tells them in the message's own transaction.
-      if (!room || room.away > 0) return undefined;
-      const sent = await sendCachedText(ctx, room, body, { sessionId, cargo: room.sender.kind as Cargo });
-      if (sent) return { room, ...sent };
-      forgetRoom(ctx, sessionId, id, tipo);
+      if (!recent || recent.room.away > 0) return undefined;
+      const sent = await sendCachedText(ctx, recent.room, body, recent.session);
+      if (sent) return { room: recent.room, ...sent };
+      recent.forget();
       return undefined;
     },
     // A page read of a room this session opened moments ago: the same, inside the read's statement.
     async quickRead(ctx, request, query) {
-      const { id, tipo } = roomParams(request);
-      const sessionId = hashSessionToken(readSessionCookie(request)!);
-      const room = recentRoom(ctx, sessionId, id, tipo);
-      if (!room) return undefined;
-      const page = await readRecentRoom(ctx, room, query, { sessionId, cargo: room.sender.kind as Cargo });
-      if (!page) forgetRoom(ctx, sessionId, id, tipo);
+      const recent = recentRoomOf(ctx, request);
+      if (!recent) return undefined;
+      const page = await readRecentRoom(ctx, recent.room, query, recent.session);
+      if (!page) recent.forget();
       return page;
     },
   };
+}
+
+/** The room of the request's path that its session opened moments ago (sent-rooms.ts), if any. */
+function recentRoomOf(ctx: AppContext, request: FastifyRequest) {
+  const { id, tipo } = roomParams(request);
+  const sessionId = hashSessionToken(readSessionCookie(request)!);
+  const room = recentRoom(ctx, sessionId, id, tipo);
+  return (
+    room && {
+      room,
+      session: { sessionId, cargo: room.sender.kind as Cargo },
+      forget: () => forgetRoom(ctx, sessionId, id, tipo),
+    }
+  );
 }
 
 /** What only staff do in a room: Fotos Drone and blocking the expert/draftsperson rooms. */

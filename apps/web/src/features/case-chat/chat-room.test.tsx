@@ -94,6 +94,20 @@ function renderRoom(cargo: Me['cargo'] = 'Investigador') {
   return renderWithApp(<ChatRoom caseId={CASE} tipo="general" />, { user: { id: ME, cargo } as Me });
 }
 
+/** A room's live channel for a screen given its source: what it listens to, and `emit` to send it an event. */
+function roomChannel() {
+  const listeners = new Set<(event: LiveEvent, topic: string) => void>();
+  const channel = {
+    subscribe: () => () => undefined,
+    on: (_topic: string, listener: (event: LiveEvent, topic: string) => void) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+  const emit = (event: LiveEvent) => listeners.forEach((l) => l(event, 'chat:r1'));
+  return { listeners, channel, emit };
+}
+
 // The first render of the room (MUI, the whole feature) takes seconds on a loaded machine.
 describe('ChatRoom', { timeout: 20_000 }, () => {
   it('shows the room: its name, who is online, the messages with sender, Bogotá time and the own ticks', async () => {
@@ -353,14 +367,7 @@ describe('ChatRoom', { timeout: 20_000 }, () => {
   it("a message sent after another member's the screen has not read yet: the next read brings that one too", async () => {
     const caseId = 'c-gap';
     const room = `/api/casos/${caseId}/chats/general`;
-    const listeners = new Set<(event: LiveEvent, topic: string) => void>();
-    const channel = {
-      subscribe: () => () => undefined,
-      on: (_topic: string, listener: (event: LiveEvent, topic: string) => void) => {
-        listeners.add(listener);
-        return () => void listeners.delete(listener);
-      },
-    };
+    const { listeners, channel } = roomChannel();
     const other = { senderId: 'u2', username: 'Luis Gil 5566 [Abogado]' };
     api.on((req) => {
       if (req.method === 'POST' && req.url === `${room}/mensajes`) {
@@ -405,14 +412,7 @@ describe('ChatRoom', { timeout: 20_000 }, () => {
   it('a screen at the newest message catches up and marks the room read in one request', async () => {
     const caseId = 'c-leido';
     const room = `/api/casos/${caseId}/chats/general`;
-    const listeners = new Set<(event: LiveEvent, topic: string) => void>();
-    const channel = {
-      subscribe: () => () => undefined,
-      on: (_topic: string, listener: (event: LiveEvent, topic: string) => void) => {
-        listeners.add(listener);
-        return () => void listeners.delete(listener);
-      },
-    };
+    const { listeners, channel } = roomChannel();
     const other = { senderId: 'u2', username: 'Luis Gil 5566 [Abogado]' };
     api.on((req) => {
       if (req.method !== 'GET' || !req.url.startsWith(`${room}?`)) return;
@@ -445,15 +445,7 @@ describe('ChatRoom', { timeout: 20_000 }, () => {
   it("another member's marks that come while a read is out stay: the read's header, read before them, does not take them back", async () => {
     const caseId = 'c-marks-race';
     const room = `/api/casos/${caseId}/chats/general`;
-    const listeners = new Set<(event: LiveEvent, topic: string) => void>();
-    const channel = {
-      subscribe: () => () => undefined,
-      on: (_topic: string, listener: (event: LiveEvent, topic: string) => void) => {
-        listeners.add(listener);
-        return () => void listeners.delete(listener);
-      },
-    };
-    const emit = (event: LiveEvent) => listeners.forEach((l) => l(event, 'chat:r1'));
+    const { listeners, channel, emit } = roomChannel();
     let release: () => void = () => undefined;
     api.on((req) => {
       if (req.method !== 'GET' || !req.url.startsWith(`${room}?`)) return;
@@ -487,15 +479,7 @@ describe('ChatRoom', { timeout: 20_000 }, () => {
     // Its own case: the room's source (the live channel below) is kept per case and room.
     const caseId = 'c-burst';
     const room = `/api/casos/${caseId}/chats/general`;
-    const listeners = new Set<(event: LiveEvent, topic: string) => void>();
-    const channel = {
-      subscribe: () => () => undefined,
-      on: (_topic: string, listener: (event: LiveEvent, topic: string) => void) => {
-        listeners.add(listener);
-        return () => void listeners.delete(listener);
-      },
-    };
-    const emit = (event: LiveEvent) => listeners.forEach((l) => l(event, 'chat:r1'));
+    const { listeners, channel, emit } = roomChannel();
     let release: () => void = () => undefined;
     let held = false;
     api.on((req) => {
