@@ -54,9 +54,10 @@ export async function benchChat(serverUrl: string, databaseUrl: string, quick = 
     const caseId = caseIds[i % ROOMS];
     let roomId = roomOfCase.get(caseId);
     if (!roomId) {
-      const res = await fetch(`${serverUrl}/api/casos/${caseId}/chats/general?limite=1`, {
-        headers: { cookie: cookies[i] },
-      });
+      const res = await within(
+        fetch(`${serverUrl}/api/casos/${caseId}/chats/general?limite=1`, { headers: { cookie: cookies[i] } }),
+        `the first read of room ${i % ROOMS}`,
+      );
       if (!res.ok) throw new Error(`room read failed: ${res.status} ${await res.text()}`);
       roomId = ((await res.json()) as { sala: { id: string } }).sala.id;
       roomOfCase.set(caseId, roomId);
@@ -64,10 +65,13 @@ export async function benchChat(serverUrl: string, databaseUrl: string, quick = 
     held[i] = 0;
     const screen = screens ? screenReader(i, caseId, roomId) : undefined;
     const ws = new WebSocket(wsUrl, { headers: { cookie: cookies[i] } });
-    await new Promise<void>((resolve, reject) => {
-      ws.once('open', () => resolve());
-      ws.once('error', reject);
-    });
+    await within(
+      new Promise<void>((resolve, reject) => {
+        ws.once('open', () => resolve());
+        ws.once('error', reject);
+      }),
+      `socket ${i} to open`,
+    );
     const seen = new Set<string>();
     const subscribed = new Promise<void>((resolve) => {
       ws.on('message', (raw) => {
@@ -96,7 +100,7 @@ export async function benchChat(serverUrl: string, databaseUrl: string, quick = 
       });
     });
     ws.send(JSON.stringify({ action: 'subscribe', topic: `chat:${roomId}` }));
-    await subscribed;
+    await within(subscribed, `socket ${i}'s subscription to chat:${roomId}`);
     members.set(roomId, (members.get(roomId) ?? 0) + 1);
     sockets.push(ws);
   }
@@ -205,7 +209,7 @@ export async function benchChat(serverUrl: string, databaseUrl: string, quick = 
       }),
     );
   }
-  await Promise.all(pending);
+  await within(Promise.all(pending), 'the sends to be answered', 30_000);
   // Every message's events, or two seconds after the last send.
   const expected = sent.reduce((sum, m) => sum + m.expected, 0);
   const deadline = performance.now() + 2000;
@@ -276,4 +280,13 @@ async function seedCases(databaseUrl: string, count: number): Promise<string[]> 
   } finally {
     await client.end();
   }
+}
+
+/** A set-up step that never ends is a failure that names it, not a bench that hangs. */
+function within<T>(step: Promise<T>, what: string, ms = 10_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`waited ${ms} ms for ${what}`)), ms);
+  });
+  return Promise.race([step, late]).finally(() => clearTimeout(timer));
 }
