@@ -4,6 +4,7 @@ import { CARGOS, can, type Cargo } from '@vialex/domain';
 import {
   casos,
   chats,
+  clientes,
   contadores,
   notificaciones,
   polizas,
@@ -14,7 +15,7 @@ import {
 import { clearPlateCache } from '../src/modules/vehicles/plate-lookup.js';
 import { startTestServer, type TestServer } from './helper.js';
 import { createUser, login, userRow, signInEveryCargo } from './factories.js';
-import { caseBody, createCaseAs } from './case-factories.js';
+import { caseBody, createCaseAs, createClient } from './case-factories.js';
 
 let s: TestServer;
 let viewers: Map<Cargo, { id: string; cookie: string }>;
@@ -516,5 +517,38 @@ describe('quick registration', () => {
         })
       ).statusCode,
     ).toBe(403);
+  });
+});
+
+describe("a case's client", () => {
+  it('is its driver when the relation is Conductor and its owner otherwise, in the list and the case alike', async () => {
+    const driver = await createClient(s.ctx);
+    const owner = await createClient(s.ctx);
+    const created = await createCaseAs(s.app, h('Call Center').cookie, {
+      ...(await caseBody(s.ctx)),
+      relacion: 'Conductor',
+      identificacion: String(driver.identificacion),
+    });
+    await s.ctx.db.update(casos).set({ uidcliente: owner.id }).where(eq(casos.id, created.id));
+    const shown = async () => {
+      const criteria = encodeURIComponent(JSON.stringify([{ field: 'caso', op: 'eq', value: String(created.caso) }]));
+      const list = await s.app.inject({ url: `/api/casos?criteria=${criteria}`, headers: h('Administrador') });
+      const one = await s.app.inject({ url: `/api/casos/${created.id}`, headers: h('Administrador') });
+      expect(list.json().rows).toHaveLength(1);
+      expect(list.json().rows[0].cliente).toEqual(one.json().cliente);
+      return one.json().cliente;
+    };
+    const as = (c: typeof driver) => ({
+      id: c.id,
+      nombre: `${c.nombres} ${c.apellidos}`,
+      telefono: c.telefono,
+      identificacion: c.identificacion,
+    });
+    expect(await shown()).toEqual({ ...as(driver), relacion: 'Conductor' });
+    await s.ctx.db.update(casos).set({ relacion: 'Propietario' }).where(eq(casos.id, created.id));
+    expect(await shown()).toEqual({ ...as(owner), relacion: 'Propietario' });
+    // An anonymised client's identification is nobody's: none is shown.
+    await s.ctx.db.update(clientes).set({ anonimizado: new Date() }).where(eq(clientes.id, owner.id));
+    expect((await shown()).identificacion).toBeNull();
   });
 });

@@ -93,6 +93,8 @@ export const COLOMBIA_BOUNDS = { minLat: -4.3, maxLat: 13.6, minLng: -82, maxLng
 export const ARRIVAL_WARN_METERS = 500;
 export const PLANES_AUTORIZADOS = ['SEGURO TERCERO', 'RC PUBLICO', 'RC Publico'] as const;
 export const RELACIONES_VEHICULO = ['Propietario', 'Conductor'] as const;
+/** The relation whose case shows its driver as its client (else its owner). */
+export const RELACION_CONDUCTOR = 'Conductor' satisfies (typeof RELACIONES_VEHICULO)[number];
 export const VERIFICACIONES = ['Ninguno', 'Consulta en línea', 'Verificación contact center'] as const;
 export const TIPOS_PRODUCTO = [
   'Ninguno',

@@ -1,4 +1,4 @@
-import { ORIGEN_CRONOS, caseActions, type CaseResponse } from '@vialex/domain';
+import { ORIGEN_CRONOS, RELACION_CONDUCTOR, caseActions, type CaseResponse } from '@vialex/domain';
 import type { Viewer } from '../../platform/viewer.js';
 import type { CaseRow } from './queries.js';
 
@@ -9,7 +9,7 @@ export function presentCase(row: CaseRow, viewer: Pick<Viewer, 'id' | 'cargo'>):
     nombre,
     solicitado: !id && solicitado,
   });
-  const isDriver = c.relacion === 'Conductor';
+  const isDriver = c.relacion === RELACION_CONDUCTOR;
   return {
     id: c.id,
     caso: c.caso,
@@ -37,21 +37,14 @@ export function presentCase(row: CaseRow, viewer: Pick<Viewer, 'id' | 'cargo'>):
     direccion_siniestro: c.direccion_siniestro,
     uidempresa: c.uidempresa,
     empresa: row.empresaNombre,
-    cliente: isDriver
-      ? {
-          id: c.uidconductor,
-          nombre: row.conductorNombre,
-          telefono: row.conductorTelefono,
-          identificacion: row.conductorIdentificacion,
-          relacion: 'Conductor',
-        }
-      : {
-          id: c.uidcliente,
-          nombre: row.propietarioNombre,
-          telefono: row.propietarioTelefono,
-          identificacion: row.propietarioIdentificacion,
-          relacion: 'Propietario',
-        },
+    // The client the query chose by the same relation (caseClient in queries.ts).
+    cliente: {
+      id: isDriver ? c.uidconductor : c.uidcliente,
+      nombre: row.clienteNombre,
+      telefono: row.clienteTelefono,
+      identificacion: row.clienteIdentificacion,
+      relacion: isDriver ? 'Conductor' : 'Propietario',
+    },
     callcenter: slot(c.uidcontactcenter, row.contactcenterNombre, false),
     abogado: slot(c.uidabogado, row.abogadoNombre, c.solicitud_abogado),
     abogadocait: slot(c.uidabogadocait, row.abogadocaitNombre, c.solicitud_abogado_cait),

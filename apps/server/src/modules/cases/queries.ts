@@ -12,7 +12,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { CASE_LIST, CASE_SCOPE, MSG } from '@vialex/domain';
+import { CASE_LIST, CASE_SCOPE, MSG, RELACION_CONDUCTOR } from '@vialex/domain';
 import { arrayRunner, type Executor, type Tx } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { preparedOnce, runPrepared } from '../../db/prepared.js';
@@ -67,34 +67,46 @@ export function scopeWhere(viewer: {
  */
 const staffName = (id: AnyPgColumn) =>
   sql<string | null>`(select nullif(trim(u.nombres || ' ' || u.apellidos), '') from usuarios u where u.id = ${id})`;
-const clientName = (id: AnyPgColumn) =>
+const clientName = (id: AnyPgColumn | SQL) =>
   sql<string | null>`(select nullif(trim(c.nombres || ' ' || c.apellidos), '') from clientes c where c.id = ${id})`;
-const clientPhone = (id: AnyPgColumn) => sql<string | null>`(select c.telefono from clientes c where c.id = ${id})`;
+const clientPhone = (id: AnyPgColumn | SQL) =>
+  sql<string | null>`(select c.telefono from clientes c where c.id = ${id})`;
 /** An anonymised client's identification is a placeholder of nobody's (clients/anonymise-client.ts): none. */
-const clientId = (id: AnyPgColumn) =>
+const clientId = (id: AnyPgColumn | SQL) =>
   sql<number | null>`(select c.identificacion from clientes c where c.id = ${id} and c.anonimizado is null)`.mapWith(
     Number,
   );
 
-/** The names a case shows beside its own columns, each one scalar subquery. */
-const caseNames = {
+/** The case's client as the case shows it: its driver when the relation says Conductor, else its owner. */
+const caseClient = sql`(case when ${casos.relacion} = ${sql.raw(`'${RELACION_CONDUCTOR}'`)} then ${casos.uidconductor} else ${casos.uidcliente} end)`;
+
+/** The names a list row shows beside the case's own columns, each one scalar subquery. */
+const listNames = {
   ciudadNombre: sql<string | null>`(select ci.ciudad from ciudades ci where ci.id = ${casos.uidciudad})`,
   empresaNombre: sql<string | null>`(select e.empresa from empresas e where e.id = ${casos.uidempresa})`,
   vehiculo: sql<
     string | null
   >`(select nullif(trim(v.marca || ' ' || v.linea || ' ' || v.modelo), '') from vehiculos v where v.id = ${casos.uidvehiculo})`,
-  conductorNombre: clientName(casos.uidconductor),
-  conductorTelefono: clientPhone(casos.uidconductor),
-  conductorIdentificacion: clientId(casos.uidconductor),
-  propietarioNombre: clientName(casos.uidcliente),
-  propietarioTelefono: clientPhone(casos.uidcliente),
-  propietarioIdentificacion: clientId(casos.uidcliente),
+  clienteNombre: clientName(caseClient),
+  clienteTelefono: clientPhone(caseClient),
+  clienteIdentificacion: clientId(caseClient),
   contactcenterNombre: staffName(casos.uidcontactcenter),
   abogadoNombre: staffName(casos.uidabogado),
   abogadocaitNombre: staffName(casos.uidabogadocait),
   investigadorNombre: staffName(casos.uidinvestigador),
   peritoNombre: staffName(casos.uidperito),
   dibujanteNombre: staffName(casos.uiddibujante),
+};
+
+/** A case's names with both of its parties, driver and owner (the case file, the SMS panel). */
+const caseNames = {
+  ...listNames,
+  conductorNombre: clientName(casos.uidconductor),
+  conductorTelefono: clientPhone(casos.uidconductor),
+  conductorIdentificacion: clientId(casos.uidconductor),
+  propietarioNombre: clientName(casos.uidcliente),
+  propietarioTelefono: clientPhone(casos.uidcliente),
+  propietarioIdentificacion: clientId(casos.uidcliente),
 };
 
 /** A case with the names the lists and dialogs show, in one query. */
@@ -148,7 +160,10 @@ const LIST_CASE_FIELDS = [
 type ListCaseField = (typeof LIST_CASE_FIELDS)[number];
 
 /** A case as the lists and the presenter read it: CaseWithNames has all of it. */
-export type CaseRow = { caso: Pick<CaseWithNames['caso'], ListCaseField> } & Omit<CaseWithNames, 'caso'>;
+export type CaseRow = { caso: Pick<CaseWithNames['caso'], ListCaseField> } & Pick<
+  CaseWithNames,
+  keyof typeof listNames
+>;
 
 const listCaseColumns = Object.fromEntries(LIST_CASE_FIELDS.map((f) => [f, casos[f]])) as {
   [K in ListCaseField]: (typeof casos)[K];
@@ -159,11 +174,11 @@ const listCaseColumns = Object.fromEntries(LIST_CASE_FIELDS.map((f) => [f, casos
  * columns, then the names, each decoded as Drizzle decodes it (mapFromDriverValue; null stays
  * null). Drizzle's generic mapping walks every field's path and checks its kind on every row.
  */
-const NAME_KEYS = Object.keys(caseNames) as (keyof typeof caseNames)[];
+const NAME_KEYS = Object.keys(listNames) as (keyof typeof listNames)[];
 const caseDecoders = LIST_CASE_FIELDS.map((f) => casos[f]);
 // Drizzle keeps an SQL field's decoder (set by mapWith) internal.
 const nameDecoders = NAME_KEYS.map(
-  (k) => (caseNames[k] as unknown as { decoder: DriverValueDecoder<unknown, unknown> }).decoder,
+  (k) => (listNames[k] as unknown as { decoder: DriverValueDecoder<unknown, unknown> }).decoder,
 );
 const CASE_COUNT = LIST_CASE_FIELDS.length;
 
@@ -222,7 +237,7 @@ function listStatement(
   const name = `casos_${scope.kind}_${'field' in scope ? scope.field : 'all'}_${page.shape}_${criteria.shape}${session ? '_s' : ''}`;
   const build = (statementName: string): ListShape => {
     const select = db
-      .select({ caso: listCaseColumns, ...caseNames })
+      .select({ caso: listCaseColumns, ...listNames })
       .from(casos)
       .where(
         and(

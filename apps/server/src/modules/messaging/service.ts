@@ -89,7 +89,7 @@ export async function caseSms(ctx: AppContext, viewer: Viewer, id: string, origi
   const row = await caseOf(ctx, viewer, id);
   const c = row.caso;
   const decision = maySendSms(viewer, c);
-  const telefono = c.relacion === 'Conductor' ? row.conductorTelefono : row.propietarioTelefono;
+  const telefono = row.clienteTelefono;
   const rows = await ctx.db
     .select()
     .from(mensajesSms)
