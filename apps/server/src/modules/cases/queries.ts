@@ -98,7 +98,7 @@ const listNames = {
   dibujanteNombre: staffName(casos.uiddibujante),
 };
 
-/** A case's names with both of its parties, driver and owner (the case file, the SMS panel). */
+/** A case's names with both of its parties, driver and owner (the case file's summary names both). */
 const caseNames = {
   ...listNames,
   conductorNombre: clientName(casos.uidconductor),
