@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { MSG, type CaseData } from '@vialex/domain';
+import { MSG, RELACION_CONDUCTOR, type CaseData } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
 import { ciudades, departamentos, empresas, tiposcaso } from '../../db/schema/index.js';
 import { badRequest } from '../../platform/errors.js';
@@ -37,7 +37,7 @@ export async function placeOf(tx: Executor, input: CaseData) {
 }
 
 /** With relation Conductor the form's person is the driver and the owner is the vehicle's. */
-export const isDriver = (input: Pick<CaseData, 'relacion'>) => input.relacion === 'Conductor';
+export const isDriver = (input: { relacion: string }) => input.relacion === RELACION_CONDUCTOR;
 
 /** The case columns the form decides. */
 export function formColumns(

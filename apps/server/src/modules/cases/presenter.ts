@@ -1,5 +1,6 @@
 import { ORIGEN_CRONOS, RELACION_CONDUCTOR, caseActions, type CaseResponse } from '@vialex/domain';
 import type { Viewer } from '../../platform/viewer.js';
+import { isDriver } from './case-form.js';
 import type { CaseRow } from './queries.js';
 
 export function presentCase(row: CaseRow, viewer: Pick<Viewer, 'id' | 'cargo'>): CaseResponse {
@@ -9,7 +10,7 @@ export function presentCase(row: CaseRow, viewer: Pick<Viewer, 'id' | 'cargo'>):
     nombre,
     solicitado: !id && solicitado,
   });
-  const isDriver = c.relacion === RELACION_CONDUCTOR;
+  const driver = isDriver(c);
   return {
     id: c.id,
     caso: c.caso,
@@ -39,11 +40,11 @@ export function presentCase(row: CaseRow, viewer: Pick<Viewer, 'id' | 'cargo'>):
     empresa: row.empresaNombre,
     // The client the query chose by the same relation (caseClient in queries.ts).
     cliente: {
-      id: isDriver ? c.uidconductor : c.uidcliente,
+      id: driver ? c.uidconductor : c.uidcliente,
       nombre: row.clienteNombre,
       telefono: row.clienteTelefono,
       identificacion: row.clienteIdentificacion,
-      relacion: isDriver ? 'Conductor' : 'Propietario',
+      relacion: driver ? RELACION_CONDUCTOR : 'Propietario',
     },
     callcenter: slot(c.uidcontactcenter, row.contactcenterNombre, false),
     abogado: slot(c.uidabogado, row.abogadoNombre, c.solicitud_abogado),
