@@ -16,6 +16,9 @@ import { serverCpuMs } from './lib/server-process.js';
  * queueing (ten requests waiting on two cores shared with PostgreSQL and the generator).
  */
 const RATE = Number(process.env.BENCH_RATE ?? 200);
+// How long each scenario runs saturated (its first second is warm-up, not counted): longer runs
+// give a steadier CPU per page for an A/B of two commits.
+const SATURATED_SECONDS = Number(process.env.BENCH_SATURATED_SECONDS ?? 3);
 // Pages are asked for as a browser asks: each answer is compressed, part of a page's cost.
 // BENCH_ACCEPT_ENCODING='' leaves compression out, as the figures before it did (bench/HISTORY.md).
 const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING ?? BROWSER_ACCEPT_ENCODING;
@@ -154,7 +157,7 @@ export async function benchCasesList(serverUrl: string, databaseUrl: string, qui
       const saturated = await load({
         url,
         cookies: cookies[cargo],
-        seconds: quick ? 0.5 : 3,
+        seconds: quick ? 0.5 : SATURATED_SECONDS,
         warmupSeconds,
         acceptEncoding,
       });

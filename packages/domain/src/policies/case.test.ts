@@ -8,6 +8,7 @@ import {
   MANAGE_CASE,
   REQUESTABLE_TYPES,
   caseActions,
+  caseActionsKey,
   mayArchive,
   mayAssign,
   mayAuthorizeAttention,
@@ -369,5 +370,39 @@ describe('what a new case and a request mark, cargo by cargo', () => {
       Dibujante: { flag: 'solicitud_dibujante', room: { kind: 'dibujante', flag: 'chat_dibujante' } },
     } as Partial<Record<Cargo, object>>;
     expect(REQUEST_MARKS[cargo]).toEqual(marks[cargo]);
+  });
+});
+
+describe("a case's actions depend on their viewer only through caseActionsKey", () => {
+  // Every slot held by one of three people or nobody, every flag either way: viewers whose key
+  // is the same get the same actions (the case list keeps them by that key).
+  const people = ['a', 'b', 'c', 'd', 'e'];
+  let seed = 7;
+  const pick = <T>(xs: readonly T[]): T => xs[(seed = (seed * 48271) % 2147483647) % xs.length];
+  const cases = Array.from({ length: 400 }, () =>
+    state({
+      archivado: pick([false, false, true]),
+      estado: pick(['Verificado', 'CERRADO', 'En proceso']),
+      tipo_plan: pick(['SIN PLAN', 'SEGURO TERCERO', 'RC PUBLICO']),
+      solicitud_atencion: pick([false, true]),
+      aprobar_atencion: pick([false, true]),
+      ...Object.fromEntries(AGENT_SLOTS.map((s) => [s, pick([null, 'a', 'b', 'c'])])),
+      ...Object.fromEntries(Object.values(REQUEST_MARKS).map((m) => [m!.flag, pick([false, true])])),
+    }),
+  );
+  it.each(CARGOS)('%s', (cargo) => {
+    let compared = 0;
+    for (const c of cases) {
+      const byKey = new Map<string, CaseActions>();
+      for (const id of people) {
+        const key = caseActionsKey({ id, cargo }, c);
+        const actions = caseActions({ id, cargo }, c);
+        if (byKey.has(key)) {
+          expect(actions).toEqual(byKey.get(key));
+          compared++;
+        } else byKey.set(key, actions);
+      }
+    }
+    expect(compared).toBeGreaterThan(400);
   });
 });

@@ -2,7 +2,15 @@ import type { Cargo } from '../cargos.js';
 import { ESTADO_INICIAL } from '../case-status.js';
 import { PLANES_AUTORIZADOS, SIN_PLAN, type ChatKind } from '../constants.js';
 import { MSG, fmt } from '../messages.js';
-import { AGENT_FIELD, ASSIGNABLE_TYPES, MANAGE_CASE, REQUESTABLE_TYPES, can, type AgentSlot } from '../permissions.js';
+import {
+  AGENT_FIELD,
+  AGENT_SLOTS,
+  ASSIGNABLE_TYPES,
+  MANAGE_CASE,
+  REQUESTABLE_TYPES,
+  can,
+  type AgentSlot,
+} from '../permissions.js';
 import type { CaseResponse } from '../contracts/cases.js';
 import { ALLOWED, isOffered, refuse, type Decision } from './decision.js';
 
@@ -213,6 +221,17 @@ export function maySendSms(viewer: CaseViewer, c?: CaseState): Decision {
   if (!(PLANES_AUTORIZADOS as readonly string[]).includes(c.tipo_plan) && !c.aprobar_atencion)
     return { allowed: false, status: 422, code: 'PLAN_DENIED', message: MSG.planSinServicio };
   return ALLOWED;
+}
+
+/**
+ * All that caseActions reads of its viewer: the cargo, and which of the case's agent slots the
+ * viewer holds (the rules compare the viewer with the case through its slots only). Viewers with
+ * the same key get the same actions of a case, so the case list keeps them by it.
+ */
+export function caseActionsKey(viewer: CaseViewer, c: CaseState): string {
+  let held = '';
+  for (const slot of AGENT_SLOTS) held += c[slot] === viewer.id ? '1' : '0';
+  return `${viewer.cargo}:${held}`;
 }
 
 /** The row actions of a case for this viewer: each is its rule above, never a second copy of it. */

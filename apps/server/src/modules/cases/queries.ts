@@ -170,9 +170,9 @@ const listCaseColumns = Object.fromEntries(LIST_CASE_FIELDS.map((f) => [f, casos
 };
 
 /*
- * A list row straight from the driver's array (arrayRunner), in the select's order: the case's
- * columns, then the names, each decoded as Drizzle decodes it (mapFromDriverValue; null stays
- * null). Drizzle's generic mapping walks every field's path and checks its kind on every row.
+ * A list row's case columns straight from the driver's array (arrayRunner), in the select's
+ * order, each decoded as Drizzle decodes it (mapFromDriverValue; null stays null). Drizzle's
+ * generic mapping walks every field's path and checks its kind on every row.
  */
 const NAME_KEYS = Object.keys(listNames) as (keyof typeof listNames)[];
 const caseDecoders = LIST_CASE_FIELDS.map((f) => casos[f]);
@@ -182,36 +182,72 @@ const nameDecoders = NAME_KEYS.map(
 );
 const CASE_COUNT = LIST_CASE_FIELDS.length;
 
-function listRow(r: unknown[]): CaseRow & { casoNumero: number } {
+function caseColumnsOf(r: unknown[]): CaseRow['caso'] {
   const caso: Record<string, unknown> = {};
   for (let i = 0; i < CASE_COUNT; i++) {
     const v = r[i];
     caso[LIST_CASE_FIELDS[i]] = v === null ? null : caseDecoders[i].mapFromDriverValue(v);
   }
-  const row: Record<string, unknown> = { caso };
-  for (let i = 0; i < NAME_KEYS.length; i++) {
-    const v = r[CASE_COUNT + i];
-    row[NAME_KEYS[i]] = v === null ? null : nameDecoders[i].mapFromDriverValue(v);
-  }
-  row.casoNumero = caso.caso;
-  return row as CaseRow & { casoNumero: number };
+  return caso as CaseRow['caso'];
 }
 
-/** One statement shape of the list: its text, where each value comes from, and Drizzle's prepared form. */
+/** A list row's names from the JSON array the key statement reads them as (listNamesJson). */
+export function listNamesOf(json: string): Pick<CaseRow, keyof typeof listNames> {
+  const values = JSON.parse(json) as unknown[];
+  const names: Record<string, unknown> = {};
+  for (let i = 0; i < NAME_KEYS.length; i++) {
+    const v = values[i];
+    names[NAME_KEYS[i]] = v === null ? null : nameDecoders[i].mapFromDriverValue(v);
+  }
+  return names as Pick<CaseRow, keyof typeof listNames>;
+}
+
+/**
+ * A case row's version: the id of the transaction that wrote it (PostgreSQL's xmin). Every
+ * committed change of a row writes a new version with its writer's id, and a reader never sees
+ * a version before its commit, so the same id and version always hold the same columns (a
+ * transaction id is reused only after some four billion more: far past a process's cache).
+ */
+export const caseVersion = sql<string>`${casos}.xmin::text`;
+
+/** The names of listNames as one JSON array (one field for the driver to read instead of twelve). */
+const listNamesJson = sql<string>`json_build_array(${sql.join(Object.values(listNames), sql`, `)})::text`;
+
+/**
+ * What the page's statement reads of each row: its id, number, version and names. The case's
+ * columns come from the caller's cache by version (list-rows.ts), read by caseRowsById only for a
+ * row it has not seen in this version; the names are read every time, being other tables' rows.
+ */
+const keyColumns = { id: casos.id, caso: casos.caso, version: caseVersion, names: listNamesJson };
+
+/** A page row as the page's statement reads it. */
+export type ListKey = {
+  id: string;
+  casoNumero: number;
+  version: string;
+  names: string;
+};
+
+const listKey = (r: unknown[]): ListKey => ({
+  id: r[0] as string,
+  casoNumero: r[1] as number,
+  version: r[2] as string,
+  names: r[3] as string,
+});
+
+/** One statement shape of the list: its text, and where each value comes from. */
 interface ListShape {
   name: string;
   text: string;
   values: ((params: Record<string, unknown>) => unknown)[];
-  /** Drizzle's prepared form, for a transaction (made on first use; none with a session). */
-  prepared?(): { execute(params: Record<string, unknown>): Promise<CaseRow[]> };
 }
 
 const dialect = new PgDialect();
 
 /**
  * The statement of a page of the active or archived list, newest case number first, keyset on
- * caso. Building this wide query costs more than running it, so each statement shape (scope,
- * cursor, criteria fields and operators, session) is built once. Pages without criteria or with
+ * caso. Building this query costs more than running it, so each statement shape (scope, cursor,
+ * criteria fields and operators, session) is built once. Pages without criteria or with
  * equalities only run it as a named statement, planned once per connection (`name`; empty:
  * unnamed). A range or ≠ criterion runs it unnamed, so PostgreSQL plans it for the values at
  * hand: a plan made once for any value (a generic plan) may walk the whole case index for a
@@ -219,9 +255,10 @@ const dialect = new PgDialect();
  * them (a caller trying every combination) a page is built per request, so neither this process
  * nor PostgreSQL's connections keep an unbounded set of statements.
  *
- * With a session, the page is read only while that session is live and still the viewer's with
- * the same cargo (liveSessionOf, checked once for the statement), joined to one row so that a
- * live session with an empty page answers one row of nulls: no rows at all means no live session.
+ * It reads each row's keyColumns. With a session, the page is read only while that session is
+ * live and still the viewer's with the same cargo (liveSessionOf, checked once for the
+ * statement), joined to one row so that a live session with an empty page answers one row of
+ * nulls: no rows at all means no live session.
  */
 function listStatement(
   db: Executor,
@@ -237,7 +274,7 @@ function listStatement(
   const name = `casos_${scope.kind}_${'field' in scope ? scope.field : 'all'}_${page.shape}_${criteria.shape}${session ? '_s' : ''}`;
   const build = (statementName: string): ListShape => {
     const select = db
-      .select({ caso: listCaseColumns, ...listNames })
+      .select(keyColumns)
       .from(casos)
       .where(
         and(
@@ -249,24 +286,16 @@ function listStatement(
       )
       .orderBy(...page.orderBy)
       .limit(sql.placeholder('limit'));
-    if (session) {
-      const { sql: text, params } = dialect.sqlToQuery(
-        sql`select p.* from (select 1) as one left join lateral ${select} as p on true where ${liveSessionOf(
-          sql.placeholder('sid'),
-          sql.placeholder('viewer'),
-          sql.placeholder('cargo'),
-        )}`,
-      );
-      return { name: statementName, text, values: params.map(valueOf) };
-    }
-    const { sql: text, params } = select.toSQL();
-    let prepared: ReturnType<typeof select.prepare> | undefined;
-    return {
-      name: statementName,
-      text,
-      values: params.map(valueOf),
-      prepared: () => (prepared ??= select.prepare(statementName)),
-    };
+    const { sql: text, params } = session
+      ? dialect.sqlToQuery(
+          sql`select p.* from (select 1) as one left join lateral ${select} as p on true where ${liveSessionOf(
+            sql.placeholder('sid'),
+            sql.placeholder('viewer'),
+            sql.placeholder('cargo'),
+          )}`,
+        )
+      : select.toSQL();
+    return { name: statementName, text, values: params.map(valueOf) };
   };
   const params: Record<string, unknown> = {
     archived,
@@ -284,7 +313,7 @@ function listStatement(
           return build(planOnce(criteria.shape) ? name : '');
         })
       : build('');
-  return { shape, params, page };
+  return { name: shape.name, text: shape.text, values: valuesOf(shape, params), page };
 }
 
 /** Where a statement's value comes from: a named placeholder (encoded as its column says) or a constant. */
@@ -321,55 +350,57 @@ export function caseListStatement(
   archived: boolean,
   query: ListQuery,
   limit: number,
-  session?: string,
 ) {
-  const { shape, params } = listStatement(db, viewer, archived, query, limit, session);
-  return { name: shape.name, text: shape.text, values: valuesOf(shape, params) };
+  const { name, text, values } = listStatement(db, viewer, archived, query, limit);
+  return { name, text, values };
 }
 
-type ListPage = Page<CaseRow & { casoNumero: number }>;
+/** The driver's runner for the list's statements: they need a database, not a transaction. */
+function runnerOf(db: Executor) {
+  const run = arrayRunner(db);
+  if (!run) throw new Error('The case list reads through a database handle, not a transaction');
+  return run;
+}
 
 /**
- * A page of the active or archived list (listStatement). On either database the statement goes
- * to the driver with rows as arrays, mapped by listRow; in a transaction, through Drizzle.
+ * A page of the active or archived list as its rows' keys (listStatement), read only while
+ * `session` (when given) is live and still the viewer's with the same cargo: the session check
+ * and the page are one round trip. Undefined when that session is not: the caller then checks the
+ * session in full.
  */
-export async function listCases(
+export async function listCaseKeys(
   db: Executor,
   viewer: Pick<Viewer, 'id' | 'cargo'>,
   archived: boolean,
   query: ListQuery,
   limit: number,
-): Promise<ListPage> {
-  const { shape, params, page } = listStatement(db, viewer, archived, query, limit);
-  const run = arrayRunner(db);
-  if (run) {
-    const rows = await run({ name: shape.name || undefined, text: shape.text, values: valuesOf(shape, params) });
-    return page.finish(rows.map(listRow));
-  }
-  const rows = await shape.prepared!().execute(params);
-  return page.finish(rows.map((r) => ({ ...r, casoNumero: r.caso.caso })));
-}
-
-/**
- * The page, read only while `session` is live and still the viewer's with the same cargo: the
- * session check and the page are one round trip. Undefined when it is not (or on a handle that
- * is no database of openDatabase's): the caller then checks the session in full.
- */
-export async function listCasesInSession(
-  db: Executor,
-  viewer: Pick<Viewer, 'id' | 'cargo'>,
-  archived: boolean,
-  query: ListQuery,
-  limit: number,
-  session: string,
-): Promise<ListPage | undefined> {
-  const run = arrayRunner(db);
-  if (!run) return undefined;
-  const { shape, params, page } = listStatement(db, viewer, archived, query, limit, session);
-  const rows = await run({ name: shape.name || undefined, text: shape.text, values: valuesOf(shape, params) });
+  session?: string,
+): Promise<Page<ListKey> | undefined> {
+  const run = runnerOf(db);
+  const { name, text, values, page } = listStatement(db, viewer, archived, query, limit, session);
+  const rows = await run({ name: name || undefined, text, values });
+  if (!session) return page.finish(rows.map(listKey));
   if (!rows.length) return undefined;
   // A live session and an empty page: the one row of nulls of the join.
-  return page.finish(rows[0][0] === null ? [] : rows.map(listRow));
+  return page.finish(rows[0][0] === null ? [] : rows.map(listKey));
+}
+
+/** Cases' list columns (the presenter's and the case policy's) with their versions, by id. */
+export async function caseRowsById(
+  db: Executor,
+  ids: readonly string[],
+): Promise<{ version: string; caso: CaseRow['caso'] }[]> {
+  const { name, text } = preparedOnce(db, 'casos_list_rows', () => ({
+    name: 'casos_list_rows',
+    text: db
+      .select({ caso: listCaseColumns, version: caseVersion })
+      .from(casos)
+      .where(sql`${casos.id} = any(${sql.placeholder('ids')}::uuid[])`)
+      .toSQL().sql,
+  }));
+  // The ids are the database's own uuids, read by the page's statement: an array literal of them.
+  const rows = await runnerOf(db)({ name, text, values: [`{${ids.join(',')}}`] });
+  return rows.map((r) => ({ caso: caseColumnsOf(r), version: r[CASE_COUNT] as string }));
 }
 
 const CACHED_SHAPES = 64;

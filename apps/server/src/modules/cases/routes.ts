@@ -28,7 +28,6 @@ import {
 } from '@vialex/domain';
 import { viewerOf } from '../../platform/context.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
-import { plainJson } from '../../platform/plain-json.js';
 import { readSessionCookie } from '../auth/session.js';
 import type { Viewer } from '../../platform/viewer.js';
 import { staffGuard } from '../auth/guard.js';
@@ -36,7 +35,8 @@ import { sessionHint } from '../auth/live-session.js';
 import { hashSessionToken } from '../auth/tokens.js';
 import { lookupPlate } from '../vehicles/plate-lookup.js';
 import { presentCase } from './presenter.js';
-import { findCaseWithNames, inScope, listCases, listCasesInSession } from './queries.js';
+import { findCaseWithNames, inScope, listCaseKeys } from './queries.js';
+import { listRowsJson, pageJson } from './list-rows.js';
 import { createCase } from './create-service.js';
 import { updateCase } from './edit-service.js';
 import { quickRegisterClient } from '../clients/service.js';
@@ -69,8 +69,6 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
       url,
       {
         config: { sessionCheckedByRoute: true },
-        // presentCase builds exactly the documented shape: written as it is (plainJson).
-        serializerCompiler: plainJson,
         schema: {
           tags: ['casos'],
           summary: `${summary}: 10 per page, newest first, scoped by cargo`,
@@ -80,20 +78,22 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const limit = request.query.limit ?? CASE_LIST.defaultPageSize;
-        const respond = (page: Awaited<ReturnType<typeof listCases>>, viewer: Pick<Viewer, 'id' | 'cargo'>) => ({
-          ...page,
-          rows: page.rows.map((r) => presentCase(r, viewer)),
-          permissions: { create: can(viewer.cargo, 'casos.create') },
-        });
         const sessionId = hashSessionToken(readSessionCookie(request)!);
         const hint = sessionHint(sessionId);
-        const page = hint && (await listCasesInSession(ctx.db, hint, archived, request.query, limit, sessionId));
-        if (page) return respond(page, hint);
-        // No hint, or the session is no longer live as this user with this cargo: the full check
-        // (which refuses it, or reads the user's cargo as it is now).
-        await guard(request, reply);
-        const viewer = viewerOf(request);
-        return respond(await listCases(ctx.db, viewer, archived, request.query, limit), viewer);
+        let viewer: Pick<Viewer, 'id' | 'cargo'> | undefined = hint;
+        let page = hint && (await listCaseKeys(ctx.db, hint, archived, request.query, limit, sessionId));
+        if (!page) {
+          // No hint, or the session is no longer live as this user with this cargo: the full check
+          // (which refuses it, or reads the user's cargo as it is now).
+          await guard(request, reply);
+          viewer = viewerOf(request);
+          page = (await listCaseKeys(ctx.db, viewer, archived, request.query, limit))!;
+        }
+        const rows = await listRowsJson(ctx.db, page.rows, viewer!);
+        // Written by pageJson as presentCase's answers would be written. Fastify sends bytes
+        // typed JSON as they are, past the route's serializer (the schema still documents it).
+        const json = pageJson(rows, page, { create: can(viewer!.cargo, 'casos.create') });
+        return reply.type('application/json; charset=utf-8').send(json as never);
       },
     );
   }

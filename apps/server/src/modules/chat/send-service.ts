@@ -7,6 +7,7 @@ import type { AppContext } from '../../platform/context.js';
 import { badRequest } from '../../platform/errors.js';
 import { enforce } from '../../platform/policy.js';
 import { dispatch, noticeAboutCase, type Pending } from '../cases/dispatch.js';
+import { caseVersion } from '../cases/queries.js';
 import { recordFile, removeStored, storeStaged, type StoredFile } from '../files/service.js';
 import { discardStaged, type StagedUpload } from '../files/upload.js';
 import { messageByClientId, type MessageRow, type StoredChatFile, type StoredReply } from './messages.js';
@@ -247,7 +248,7 @@ async function checkedAgain(tx: Tx, open: OpenRoom, drone: DroneInput | undefine
     'chat_case_for_share',
     (b) =>
       b
-        .select({ caso: roomCaseColumns(), version: sql<string>`${casos}.xmin::text` })
+        .select({ caso: roomCaseColumns(), version: caseVersion })
         .from(casos)
         .where(eq(casos.id, sql.placeholder('id')))
         .for('share'),

@@ -25,7 +25,7 @@ import { LIVE_CHANNEL, livePayload } from '../../platform/live-hub.js';
 import { enforce } from '../../platform/policy.js';
 import type { Viewer } from '../../platform/viewer.js';
 import type { CaseRow } from '../cases/dispatch.js';
-import { caseInScope } from '../cases/queries.js';
+import { caseInScope, caseVersion } from '../cases/queries.js';
 import { openCaseRoom } from '../cases/rooms.js';
 
 /*
@@ -137,7 +137,7 @@ export const filesOnlyCargos = (kind: ChatKind): string[] => CARGOS.filter((c) =
 export const openRoomFields = () => ({
   caso: roomCaseColumns(),
   room: { id: chats.id, ultimoIndex: chats.ultimoIndex },
-  version: sql<string>`${casos}.xmin::text`,
+  version: caseVersion,
   away: sql<number>`(select count(*)::int from ${chatUsuarios} cu join ${usuarios} u on u.id = cu.usuario
         where cu.room_id = ${chats.id} and cu.conexiones = 0 and cu.usuario <> ${sql.placeholder('sender')}::uuid
           and not (u.cargo = any(${sql.placeholder('filesOnly')}::text[])))`,
