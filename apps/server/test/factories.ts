@@ -24,6 +24,13 @@ function lightHash(password: string): Promise<string> {
 }
 
 /** A staff user with overrides; every field has a sensible default. */
+/*
+ * Each user's number (its e-mail, identification and phone): one after another within a test
+ * file's process, so two never meet (drawn at random, 100 users of one file met once in a few
+ * thousand runs), from a random start so that processes sharing a database rarely do.
+ */
+let lastUserNumber = crypto.randomInt(1_000_000, 8_000_000);
+
 export async function createUser(
   ctx: AppContext,
   overrides: Partial<{
@@ -36,7 +43,7 @@ export async function createUser(
     password: string;
   }> = {},
 ) {
-  const n = crypto.randomInt(1_000_000, 9_999_999);
+  const n = ++lastUserNumber;
   const email = overrides.email ?? `u${n}@vialex.test`;
   const password = overrides.password ?? TEST_PASSWORD;
   const user = await createStaffUser(ctx.db, {
