@@ -6,6 +6,8 @@ import { startTestServer, type TestServer } from './helper.js';
 import { signInEveryCargo } from './factories.js';
 import { caseBody, createCaseAs } from './case-factories.js';
 import { statementsOf } from './statement-log.js';
+import { listCaseKeys } from '../src/modules/cases/queries.js';
+import { listRowsJson } from '../src/modules/cases/list-rows.js';
 
 /*
  * A list row's case columns are presented once per version of the case (list-rows.ts): whatever
@@ -84,5 +86,26 @@ describe('a case list row', () => {
     expect(row!.prioridad).toBe('alta');
     // The page's keys, then the changed case's columns.
     expect(ofCases(texts)).toHaveLength(2);
+  });
+
+  it('keeps the newer version when the case changes between the page and its rows', async () => {
+    const admin = { id: viewers.get('Administrador')!.id, cargo: 'Administrador' as const };
+    const keysNow = async () =>
+      (await listCaseKeys(s.ctx.db, admin, false, {}, 10)).rows.filter((k) => k.id === created.id);
+    // A version this process has not kept: its columns are read after the page's statement.
+    await s.ctx.db.update(casos).set({ prioridad: 'media' }).where(eq(casos.id, created.id));
+    const before = await keysNow();
+    // Changed again after the page's statement, before its rows are read.
+    await s.ctx.db.update(casos).set({ prioridad: 'baja' }).where(eq(casos.id, created.id));
+    const [json] = await listRowsJson(s.ctx.db, before, admin);
+    expect(JSON.parse(json.toString()).prioridad).toBe('baja');
+    // The kept row is the newer version: the next page finds it kept, and the same.
+    const after = await keysNow();
+    expect(after[0].version).not.toBe(before[0].version);
+    const texts = await statementsOf(s.ctx, async () => {
+      const [again] = await listRowsJson(s.ctx.db, after, admin);
+      expect(JSON.parse(again.toString()).prioridad).toBe('baja');
+    });
+    expect(texts).toHaveLength(0);
   });
 });

@@ -90,6 +90,7 @@ export async function listRowsJson(
   return json;
 }
 
+const ROWS_OPEN = Buffer.from('{"rows":[');
 const COMMA = Buffer.from(',');
 
 /** A page's answer (casePageResponse) in UTF-8, its rows already written. */
@@ -98,7 +99,7 @@ export function pageJson(
   page: { nextCursor: string | null; prevCursor: string | null },
   permissions: { create: boolean },
 ): Buffer {
-  const parts: Buffer[] = [Buffer.from('{"rows":[')];
+  const parts: Buffer[] = [ROWS_OPEN];
   rows.forEach((row, i) => (i ? parts.push(COMMA, row) : parts.push(row)));
   const { nextCursor, prevCursor } = page;
   parts.push(Buffer.from(`],${JSON.stringify({ nextCursor, prevCursor, permissions }).slice(1)}`));

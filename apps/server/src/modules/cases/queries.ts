@@ -374,6 +374,21 @@ export async function listCaseKeys(
   archived: boolean,
   query: ListQuery,
   limit: number,
+): Promise<Page<ListKey>>;
+export async function listCaseKeys(
+  db: Executor,
+  viewer: Pick<Viewer, 'id' | 'cargo'>,
+  archived: boolean,
+  query: ListQuery,
+  limit: number,
+  session: string,
+): Promise<Page<ListKey> | undefined>;
+export async function listCaseKeys(
+  db: Executor,
+  viewer: Pick<Viewer, 'id' | 'cargo'>,
+  archived: boolean,
+  query: ListQuery,
+  limit: number,
   session?: string,
 ): Promise<Page<ListKey> | undefined> {
   const run = runnerOf(db);

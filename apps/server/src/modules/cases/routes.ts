@@ -77,22 +77,25 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const limit = request.query.limit ?? CASE_LIST.defaultPageSize;
+        const { query } = request;
+        const limit = query.limit ?? CASE_LIST.defaultPageSize;
         const sessionId = hashSessionToken(readSessionCookie(request)!);
         const hint = sessionHint(sessionId);
-        let viewer: Pick<Viewer, 'id' | 'cargo'> | undefined = hint;
-        let page = hint && (await listCaseKeys(ctx.db, hint, archived, request.query, limit, sessionId));
-        if (!page) {
+        const checked = hint && (await listCaseKeys(ctx.db, hint, archived, query, limit, sessionId));
+        let viewer: Pick<Viewer, 'id' | 'cargo'>;
+        let page;
+        if (hint && checked) [viewer, page] = [hint, checked];
+        else {
           // No hint, or the session is no longer live as this user with this cargo: the full check
           // (which refuses it, or reads the user's cargo as it is now).
           await guard(request, reply);
           viewer = viewerOf(request);
-          page = (await listCaseKeys(ctx.db, viewer, archived, request.query, limit))!;
+          page = await listCaseKeys(ctx.db, viewer, archived, query, limit);
         }
-        const rows = await listRowsJson(ctx.db, page.rows, viewer!);
+        const rows = await listRowsJson(ctx.db, page.rows, viewer);
         // Written by pageJson as presentCase's answers would be written. Fastify sends bytes
         // typed JSON as they are, past the route's serializer (the schema still documents it).
-        const json = pageJson(rows, page, { create: can(viewer!.cargo, 'casos.create') });
+        const json = pageJson(rows, page, { create: can(viewer.cargo, 'casos.create') });
         return reply.type('application/json; charset=utf-8').send(json as never);
       },
     );
