@@ -91,7 +91,7 @@ describe('a case list row', () => {
   it('keeps the newer version when the case changes between the page and its rows', async () => {
     const admin = { id: viewers.get('Administrador')!.id, cargo: 'Administrador' as const };
     const keysNow = async () =>
-      (await listCaseKeys(s.ctx.db, admin, false, {}, 10)).rows.filter((k) => k.id === created.id);
+      (await listCaseKeys(s.ctx.db, admin, false, { dir: 'next' }, 10)).rows.filter((k) => k.id === created.id);
     // A version this process has not kept: its columns are read after the page's statement.
     await s.ctx.db.update(casos).set({ prioridad: 'media' }).where(eq(casos.id, created.id));
     const before = await keysNow();
