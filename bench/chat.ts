@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { BROWSER_ACCEPT_ENCODING } from './lib/load.js';
 import { cpuPerOp, percentile } from './lib/server-process.js';
 import { seedSignedInUsers } from './lib/staff.js';
+import { RoomScreen, type ScreenRequest } from './lib/room-screen.js';
 
 /**
  * Budget (docs/performance.md): with 1,000 staff sockets connected and 50 messages a second
@@ -41,12 +42,8 @@ export async function benchChat(serverUrl: string, databaseUrl: string, quick = 
   const roomOfCase = new Map<string, string>();
   const members = new Map<string, number>();
   const sockets: WebSocket[] = [];
-  /** Per socket: the last message its screen holds. */
-  const held: number[] = [];
-  /** Arrival times on screen per message, one per member other than its sender. */
-  const onScreen = new Map<string, number[]>();
-  let reads = 0;
-  let marksRead = 0;
+  /** Per socket: its member's room on screen (`screens`). */
+  const roomScreens: (RoomScreen | undefined)[] = [];
   let countReads = 0;
   let stopped = false;
   let readFailures = 0;
@@ -62,8 +59,10 @@ export async function benchChat(serverUrl: string, databaseUrl: string, quick = 
       roomId = ((await res.json()) as { sala: { id: string } }).sala.id;
       roomOfCase.set(caseId, roomId);
     }
-    held[i] = 0;
-    const screen = screens ? screenReader(i, caseId, roomId) : undefined;
+    const screen = screens
+      ? new RoomScreen(`/api/casos/${caseId}/chats/general`, asker(i), () => performance.now())
+      : undefined;
+    roomScreens[i] = screen;
     const ws = new WebSocket(wsUrl, { headers: { cookie: cookies[i] } });
     await within(
       new Promise<void>((resolve, reject) => {
@@ -93,10 +92,7 @@ export async function benchChat(serverUrl: string, databaseUrl: string, quick = 
         const list = arrivals.get(key) ?? [];
         list.push(performance.now());
         arrivals.set(key, list);
-        screen?.(msg.event.indexId).catch(() => {
-          // A read still out when the run ended (the server stops after it) counts for nothing.
-          if (!stopped) readFailures++;
-        });
+        void screen?.arrived(msg.event.indexId);
       });
     });
     ws.send(JSON.stringify({ action: 'subscribe', topic: `chat:${roomId}` }));
@@ -120,55 +116,19 @@ export async function benchChat(serverUrl: string, databaseUrl: string, quick = 
     await res.arrayBuffer();
   }
 
-  /** A screen's reads: one at a time, and once more when a message came in meanwhile. */
-  function screenReader(i: number, caseId: string, roomId: string) {
-    let wanted = 0;
-    let reading = false;
-    return async (indexId: number) => {
-      wanted = Math.max(wanted, indexId);
-      if (reading) return;
-      reading = true;
-      try {
-        while (held[i] < wanted && !stopped) {
-          reads++;
-          const res = await fetch(
-            `${serverUrl}/api/casos/${caseId}/chats/general?despues=${held[i]}&limite=100&leido=1`,
-            {
-              headers: { cookie: cookies[i], 'accept-encoding': BROWSER_ACCEPT_ENCODING },
-            },
-          );
-          if (!res.ok) {
-            readFailures++;
-            return;
-          }
-          const page = (await res.json()) as {
-            sala: { ultimo: number; noLeidos: number };
-            mensajes: { indexId: number }[];
-          };
-          const now = performance.now();
-          for (const m of page.mensajes) {
-            if (m.indexId <= held[i]) continue;
-            const key = `${roomId}:${m.indexId}`;
-            const list = onScreen.get(key) ?? [];
-            list.push(now);
-            onScreen.set(key, list);
-          }
-          held[i] = Math.max(held[i], page.sala.ultimo);
-          // Still unread with the newest message on screen: the room is marked read (useMarkRead).
-          if (page.sala.noLeidos > 0) {
-            marksRead++;
-            const marked = await fetch(`${serverUrl}/api/casos/${caseId}/chats/general/leidos`, {
-              method: 'POST',
-              headers: { cookie: cookies[i], 'content-type': 'application/json' },
-              body: JSON.stringify({ hasta: page.sala.ultimo }),
-            });
-            if (!marked.ok) readFailures++;
-            await marked.arrayBuffer();
-          }
-        }
-      } finally {
-        reading = false;
-      }
+  /** Member i's requests as the browser makes them: its cookie, answers compressed. */
+  function asker(i: number): ScreenRequest {
+    return async (method, path, json) => {
+      const res = await fetch(`${serverUrl}${path}`, {
+        method,
+        headers: {
+          cookie: cookies[i],
+          'accept-encoding': BROWSER_ACCEPT_ENCODING,
+          ...(json !== undefined && { 'content-type': 'application/json' }),
+        },
+        body: json === undefined ? undefined : JSON.stringify(json),
+      });
+      return { status: res.status, text: await res.text() };
     };
   }
 
@@ -177,7 +137,7 @@ export async function benchChat(serverUrl: string, databaseUrl: string, quick = 
   // the full load) while the others read, as a case's people talk in its room; before, every
   // message was a different member's first, which no working room is.
   const SENDERS = 2 * ROOMS;
-  const sent: { key: string; at: number; expected: number }[] = [];
+  const sent: { key: string; roomId: string; indexId: number; at: number; expected: number }[] = [];
   const total = RATE * SECONDS;
   const cpu = cpuPerOp(serverUrl);
   const start = performance.now();
@@ -202,10 +162,15 @@ export async function benchChat(serverUrl: string, databaseUrl: string, quick = 
           return;
         }
         const { mensaje } = (await res.json()) as { mensaje: { indexId: number } };
-        sent.push({ key: `${roomId}:${mensaje.indexId}`, at, expected: members.get(roomId)! });
-        // The sender's screen holds its message from the answer (and reads nothing for it). An
-        // earlier message it has not read yet is still read: its held mark stays below that one.
-        if (screens && held[i] === mensaje.indexId - 1) held[i] = mensaje.indexId;
+        sent.push({
+          key: `${roomId}:${mensaje.indexId}`,
+          roomId,
+          indexId: mensaje.indexId,
+          at,
+          expected: members.get(roomId)!,
+        });
+        // The sender's screen holds its message from the answer (and reads nothing for it).
+        roomScreens[i]?.hold(mensaje.indexId);
       }),
     );
   }
@@ -217,19 +182,33 @@ export async function benchChat(serverUrl: string, databaseUrl: string, quick = 
   while (got() < expected && performance.now() < deadline) await new Promise((r) => setTimeout(r, 5));
   // And each screen's read of them (those on screen: every member but the sender, give or take
   // a sender's screen that read its own message before the answer came).
-  const shown = () => sent.reduce((sum, m) => sum + (onScreen.get(m.key)?.length ?? 0), 0);
+  const screensOf = new Map<string, RoomScreen[]>();
+  roomScreens.forEach((screen, i) => {
+    if (!screen) return;
+    const roomId = roomOfCase.get(caseIds[i % ROOMS])!;
+    screensOf.set(roomId, [...(screensOf.get(roomId) ?? []), screen]);
+  });
+  const onScreen = (m: (typeof sent)[number]) =>
+    (screensOf.get(m.roomId) ?? []).flatMap((screen) => screen.shown.get(m.indexId) ?? []);
+  const shown = () => sent.reduce((sum, m) => sum + onScreen(m).length, 0);
   const toShow = sent.reduce((sum, m) => sum + m.expected - 1, 0);
   while (screens && shown() < toShow && performance.now() < deadline + 3000) await new Promise((r) => setTimeout(r, 5));
   const sendSeconds = (performance.now() - start) / 1000;
   // The server's CPU for a message, its deliveries included.
   const serverCpuMsPerOp = cpu(sent.length);
   stopped = true;
+  for (const screen of roomScreens) screen?.stop();
   for (const ws of sockets) ws.close();
 
   const latencies = sent.flatMap((m) => (arrivals.get(m.key) ?? []).map((t) => t - m.at)).sort((a, b) => a - b);
   const p99 = percentile(latencies, 99);
   const lost = expected - latencies.length;
-  const screenLatencies = sent.flatMap((m) => (onScreen.get(m.key) ?? []).map((t) => t - m.at)).sort((a, b) => a - b);
+  const screenLatencies = sent.flatMap((m) => onScreen(m).map((t) => t - m.at)).sort((a, b) => a - b);
+  const sumOf = (count: (screen: RoomScreen) => number) =>
+    roomScreens.reduce((sum, screen) => sum + (screen ? count(screen) : 0), 0);
+  const reads = sumOf((x) => x.reads);
+  const marksRead = sumOf((x) => x.marksRead);
+  readFailures += sumOf((x) => x.failures);
   const screenP99 = Math.round(percentile(screenLatencies, 99) * 10) / 10;
   const missing = screens ? Math.max(0, toShow - shown()) : 0;
   const screenFigure = screens

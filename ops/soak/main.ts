@@ -17,11 +17,14 @@
  *   --keep                       keep the run's folder (the cluster's logs, nginx's access log)
  *   --no-faults                  the load alone, for diagnosing the steady state (the budgets' faults
  *                                are part of the soak: a run without them cannot pass)
+ *   --no-screens                 the chat members' sockets only hear their rooms: no room on screen
+ *                                reads a message after its event (as the soak did before)
  *
  * Ports: SOAK_BASE_PORT, else the first block from 23000 (then 24000, …) nothing listens on: nginx
  * there, the instances after it, PostgreSQL at +432 — below the kernel's ephemeral range, where no
  * client connection can hold them; the fakes and their fault proxies on ports the system picks.
- * Load: staff sockets (half Administradores in the chat rooms, half Investigadores sending positions,
+ * Load: staff sockets (half Administradores in the chat rooms, each with the room on screen, which
+ * reads a message after its event as the web's room does; half Investigadores sending positions,
  * one city each), positions, chat messages, case creations each followed by an assignment, two status
  * changes, an SMS (one in two) and an export (one in ten), the case list, case maps, reports.
  * Faults at fractions of the run: an instance SIGKILLed and started again (0.15), PostgreSQL
@@ -40,6 +43,7 @@ import { SERVICES, startFaultyFakes, type FaultMode } from './faults.js';
 import { now, percentile, request, round1, samples, sleep, startClock } from './http.js';
 import { seed } from './seed.js';
 import { StaffSocket } from './sockets.js';
+import { RoomScreen } from '../../bench/lib/room-screen.js';
 import { freeBase, startClusterTarget, startSingleTarget, type Target } from './target.js';
 import { runWork, type Rates } from './work.js';
 import { checkDatabase, presenceLeft, type PresenceLeft } from './checks.js';
@@ -95,6 +99,9 @@ const GRACE_MS = 12_000;
  * budgets (everything else is, from the first second) and the report gives their own p99.
  */
 const WARMUP_MS = GRACE_MS;
+/** The room screens' routes, as the samples name them. */
+const ROOM_READ = '/api/casos/:id/chats/general';
+const ROOM_MARK = '/api/casos/:id/chats/general/leidos';
 /** A chat member that stayed subscribed this long after the message's answer must have it. */
 const DELIVERY_MS = 5_000;
 /** Presence must be gone this long after the last socket closed: an expiry (30 s) and a heartbeat (10 s) and some. */
@@ -155,6 +162,7 @@ async function main() {
   };
   let target: Target | undefined;
   const sockets: StaffSocket[] = [];
+  const screens: RoomScreen[] = [];
   const windows: Window[] = [];
   const rss: MemorySample[] = [];
   let pass: boolean | undefined;
@@ -182,10 +190,22 @@ async function main() {
     });
     log(`seeded ${SOCKETS} staff, ${ROOMS} rooms, ${SIGN_INS} accounts to sign in`);
 
-    // Sockets: Administradores in rooms i % ROOMS, Investigadores with no topic.
+    // Sockets: Administradores in rooms i % ROOMS, each with its room on screen, Investigadores
+    // with no topic.
     const dialUrls = () => (flag('--direct') ? t.instances.map((i) => i.url) : [t.url]);
+    if (!flag('--no-screens'))
+      s.chat.cookies.forEach((cookie, i) =>
+        screens.push(
+          new RoomScreen(
+            `/api/casos/${s.rooms[i % ROOMS].caseId}/chats/general`,
+            (method, url, json) =>
+              request(t.url, `${method} ${method === 'GET' ? ROOM_READ : ROOM_MARK}`, method, url, { cookie, json }),
+            now,
+          ),
+        ),
+      );
     s.chat.cookies.forEach((cookie, i) =>
-      sockets.push(new StaffSocket(i, cookie, dialUrls, `chat:${s.rooms[i % ROOMS].roomId}`)),
+      sockets.push(new StaffSocket(i, cookie, dialUrls, `chat:${s.rooms[i % ROOMS].roomId}`, screens[i])),
     );
     s.investigators.cookies.forEach((cookie, i) =>
       sockets.push(new StaffSocket(s.chat.cookies.length + i, cookie, dialUrls)),
@@ -223,7 +243,7 @@ async function main() {
       },
       quick ? 1000 : 5000,
     );
-    const work = runWork(() => t.url, s, rates, endMs, endMs + 30_000, runId);
+    const work = runWork(() => t.url, s, rates, endMs, endMs + 30_000, runId, screens);
     const faults = noFaults ? Promise.resolve() : runFaults(t, fakes, windows, s, sockets, endMs);
     const [w] = await Promise.all([work, faults]);
     clearInterval(sampler);
@@ -238,13 +258,28 @@ async function main() {
     const loop = await loopDelays(t, t.metricsToken);
     log('load done; waiting for the last deliveries and exports');
     await sleep(DELIVERY_MS);
+    for (const x of screens) x.stop();
     for (const x of sockets) x.close();
     // Exports that ended in Error during the SFTP fault are asked again, as staff would (Reintentar).
     await settleExports(t, s, w);
 
     const db = await checkDatabase(t.databaseUrl, s, w);
     const presence = await presenceLeft(t.databaseUrl, PRESENCE_GONE_MS);
-    const report = buildReport(t, s, w, db, presence, loop, windows, rss, sockets, spread, fakes.counts, cpuPercent);
+    const report = buildReport(
+      t,
+      s,
+      w,
+      db,
+      presence,
+      loop,
+      windows,
+      rss,
+      sockets,
+      screens,
+      spread,
+      fakes.counts,
+      cpuPercent,
+    );
     print(report);
     const out = option('--json');
     if (out) fs.writeFileSync(out, JSON.stringify(report, null, 2));
@@ -564,6 +599,7 @@ function buildReport(
   windows: Window[],
   rss: MemorySample[],
   sockets: StaffSocket[],
+  screens: RoomScreen[],
   spread: number[],
   fakeCounts: Awaited<ReturnType<typeof startFaultyFakes>>['counts'],
   cpuPercent: Record<string, number>,
@@ -606,6 +642,9 @@ function buildReport(
   let duplicates = 0;
   let messagesOutside = 0;
   const missedBy: Record<string, number> = {};
+  // On the other members' screens: from the send to the read that showed it.
+  const screenLatencies: number[] = [];
+  let notShownOutside = 0;
   const missedOutsideAt: Record<string, number> = {};
   for (const x of sockets) duplicates += x.duplicates;
   for (const m of w.chat) {
@@ -633,10 +672,17 @@ function buildReport(
       }
       delivered++;
       if (outside) (m.firstAt >= WARMUP_MS ? latencies : warmupLatencies).push(at - m.firstAt);
+      const screen = screens[x.index];
+      if (!screen || x.index === m.sender || !outside) continue;
+      const shownAt = screen.shown.get(m.indexId);
+      if (shownAt === undefined) notShownOutside++;
+      else if (m.firstAt >= WARMUP_MS) screenLatencies.push(shownAt - m.firstAt);
     }
   }
   latencies.sort((a, b) => a - b);
   warmupLatencies.sort((a, b) => a - b);
+  screenLatencies.sort((a, b) => a - b);
+  const screenCount = (count: (x: RoomScreen) => number) => screens.reduce((sum, x) => sum + count(x), 0);
 
   // Memory: per instance process, the median of the last tenth of the run against the second tenth.
   const tenth = endMs / 10;
@@ -840,6 +886,22 @@ function buildReport(
       p50Ms: round1(percentile(latencies, 50)),
       p99Ms: round1(chatP99),
       warmup: { deliveries: warmupLatencies.length, p99Ms: round1(percentile(warmupLatencies, 99)) },
+      // The rooms on screen: their reads and marks (their 5xx are held with every request's),
+      // and when a message showed on each other member's screen (no budget of its own).
+      screens: screens.length
+        ? {
+            members: screens.length,
+            reads: screenCount((x) => x.reads),
+            marksRead: screenCount((x) => x.marksRead),
+            failed: screenCount((x) => x.failures),
+            requestsPerMessage: round1(
+              screenCount((x) => x.reads + x.marksRead) / Math.max(1, w.chat.filter((m) => m.ackAt).length),
+            ),
+            notShownOutsideWindows: notShownOutside,
+            p50Ms: round1(percentile(screenLatencies, 50)),
+            p99Ms: round1(percentile(screenLatencies, 99)),
+          }
+        : null,
     },
     cases: {
       started: w.cases.length,
@@ -897,6 +959,12 @@ function print(r: ReturnType<typeof buildReport>) {
     [
       'chat',
       `${r.chat.acknowledged}/${r.chat.sent} acknowledged, ${r.chat.delivered}/${r.chat.expectedDeliveries} deliveries (missed outside windows ${r.chat.missedOutsideWindows}, in windows ${r.chat.missedInWindows}), p50 ${r.chat.p50Ms} ms p99 ${r.chat.p99Ms} ms; the warm-up's p99 ${r.chat.warmup.p99Ms} ms`,
+    ],
+    [
+      'room screens',
+      r.chat.screens
+        ? `${r.chat.screens.members} members' rooms on screen: ${r.chat.screens.reads} reads and ${r.chat.screens.marksRead} marks read (${r.chat.screens.requestsPerMessage} a message, ${r.chat.screens.failed} failed); on the other members' screens p50 ${r.chat.screens.p50Ms} ms p99 ${r.chat.screens.p99Ms} ms (not shown outside windows ${r.chat.screens.notShownOutsideWindows})`
+        : 'none (--no-screens)',
     ],
     [
       'case list',

@@ -10,10 +10,17 @@ export interface Epoch {
   code?: number;
 }
 
+/** The member's room on screen, told of what its socket hears (bench/lib/room-screen.ts). */
+export interface ScreenOfSocket {
+  arrived(indexId: number): unknown;
+  reconnected(): unknown;
+}
+
 /**
  * A signed-in staff member's live channel, as the web app keeps it: on a close it reconnects
  * (250 ms, then every 500 ms) and subscribes its topic again. Each chat message's first arrival
- * is kept by `roomId:indexId`; a second arrival counts as a duplicate.
+ * is kept by `roomId:indexId`; a second arrival counts as a duplicate. With a `screen`, the room
+ * on screen reads each message after its event, and what was said meanwhile after a reconnection.
  */
 export class StaffSocket {
   epochs: Epoch[] = [];
@@ -30,6 +37,7 @@ export class StaffSocket {
     readonly cookie: string,
     private readonly urls: () => string[],
     readonly topic?: string,
+    private readonly screen?: ScreenOfSocket,
   ) {}
 
   get open() {
@@ -68,11 +76,14 @@ export class StaffSocket {
         event?: { name: string; roomId?: string; indexId?: number };
       };
       if (msg.type === 'ready' && !this.topic) ready();
-      else if (msg.type === 'subscribed' && msg.topic === this.topic) ready();
-      else if (msg.type === 'event' && msg.event?.name === 'chat.message') {
+      else if (msg.type === 'subscribed' && msg.topic === this.topic) {
+        if (this.epochs.length > 1) this.screen?.reconnected();
+        ready();
+      } else if (msg.type === 'event' && msg.event?.name === 'chat.message' && msg.event.indexId !== undefined) {
         const key = `${msg.event.roomId}:${msg.event.indexId}`;
         if (this.arrivals.has(key)) this.duplicates++;
         else this.arrivals.set(key, now());
+        this.screen?.arrived(msg.event.indexId);
       }
     });
     ws.on('unexpected-response', (_req, res) => {

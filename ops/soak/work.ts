@@ -80,6 +80,8 @@ export async function runWork(
   endMs: number,
   retryUntilMs: number,
   runId: string,
+  /** Each chat member's room on screen, by member: it holds the member's own message from its send's answer. */
+  screens: readonly { hold(indexId: number): void }[] = [],
 ): Promise<Work> {
   const work: Work = {
     chat: [],
@@ -178,6 +180,7 @@ export async function runWork(
           if (ok(a.status)) {
             m.ackAt = now();
             m.indexId = (JSON.parse(a.text) as { mensaje: { indexId: number } }).mensaje.indexId;
+            screens[sender]?.hold(m.indexId);
           } else if (a.status >= 400 && a.status < 500 && a.status !== 429) {
             refused('chat', a.status, a.text);
             return;
