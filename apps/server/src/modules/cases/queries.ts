@@ -362,27 +362,17 @@ function runnerOf(db: Executor) {
   return run;
 }
 
+/** Which page of the list, for whom. */
+type PageOf = [db: Executor, viewer: Pick<Viewer, 'id' | 'cargo'>, archived: boolean, query: ListQuery, limit: number];
+
 /**
  * A page of the active or archived list as its rows' keys (listStatement), read only while
  * `session` (when given) is live and still the viewer's with the same cargo: the session check
  * and the page are one round trip. Undefined when that session is not: the caller then checks the
  * session in full.
  */
-export async function listCaseKeys(
-  db: Executor,
-  viewer: Pick<Viewer, 'id' | 'cargo'>,
-  archived: boolean,
-  query: ListQuery,
-  limit: number,
-): Promise<Page<ListKey>>;
-export async function listCaseKeys(
-  db: Executor,
-  viewer: Pick<Viewer, 'id' | 'cargo'>,
-  archived: boolean,
-  query: ListQuery,
-  limit: number,
-  session: string,
-): Promise<Page<ListKey> | undefined>;
+export async function listCaseKeys(...page: PageOf): Promise<Page<ListKey>>;
+export async function listCaseKeys(...page: [...PageOf, session: string]): Promise<Page<ListKey> | undefined>;
 export async function listCaseKeys(
   db: Executor,
   viewer: Pick<Viewer, 'id' | 'cargo'>,
