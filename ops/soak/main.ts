@@ -860,7 +860,9 @@ function buildReport(
     requests: {
       byRoute: routes,
       statuses,
-      errorsOutsideWindows: errors.slice(0, 20),
+      errorsOutsideWindows: errors.length,
+      /** The first 20 of them. */
+      errorsOutsideWindowsFirst: errors.slice(0, 20),
       errorsInWindows: errorsInWindows.length,
     },
     refusals: Object.fromEntries(w.refusals),
@@ -997,7 +999,7 @@ function print(r: ReturnType<typeof buildReport>) {
     ],
     [
       '5xx/unanswered',
-      `${r.requests.errorsOutsideWindows.length} outside windows, ${r.requests.errorsInWindows} inside`,
+      `${r.requests.errorsOutsideWindows} outside windows, ${r.requests.errorsInWindows} inside`,
     ],
     ...r.budgets.map((b): [string, string] => [
       b.met ? 'MET' : b.held ? 'FAILED' : 'not met (not held)',
