@@ -997,10 +997,7 @@ function print(r: ReturnType<typeof buildReport>) {
         )
         .join('; ') + ' (resident MB/live heap MB/descriptors)',
     ],
-    [
-      '5xx/unanswered',
-      `${r.requests.errorsOutsideWindows} outside windows, ${r.requests.errorsInWindows} inside`,
-    ],
+    ['5xx/unanswered', `${r.requests.errorsOutsideWindows} outside windows, ${r.requests.errorsInWindows} inside`],
     ...r.budgets.map((b): [string, string] => [
       b.met ? 'MET' : b.held ? 'FAILED' : 'not met (not held)',
       `${b.name}: ${b.value}`,
