@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import { BROWSER_ACCEPT_ENCODING } from './lib/load.js';
 import { cpuPerOp, percentile } from './lib/server-process.js';
 import { seedSignedInUsers } from './lib/staff.js';
-import { RoomScreen, type ScreenRequest } from './lib/room-screen.js';
+import { RoomScreen, screenTotals, type ScreenRequest } from './lib/room-screen.js';
 
 /**
  * Budget (docs/performance.md): with 1,000 staff sockets connected and 50 messages a second
@@ -194,7 +194,8 @@ export async function benchChat(serverUrl: string, databaseUrl: string, quick = 
   roomScreens.forEach((screen, i) => {
     if (!screen) return;
     const roomId = roomOfCase.get(caseIds[i % ROOMS])!;
-    screensOf.set(roomId, [...(screensOf.get(roomId) ?? []), screen]);
+    if (!screensOf.has(roomId)) screensOf.set(roomId, []);
+    screensOf.get(roomId)!.push(screen);
   });
   const onScreen = (m: (typeof sent)[number]) =>
     (screensOf.get(m.roomId) ?? []).flatMap((screen) => screen.shown.get(m.indexId) ?? []);
@@ -213,11 +214,8 @@ export async function benchChat(serverUrl: string, databaseUrl: string, quick = 
   const p99 = percentile(latencies, 99);
   const lost = expected - latencies.length;
   const screenLatencies = sent.flatMap((m) => onScreen(m).map((t) => t - m.at)).sort((a, b) => a - b);
-  const sumOf = (count: (screen: RoomScreen) => number) =>
-    roomScreens.reduce((sum, screen) => sum + (screen ? count(screen) : 0), 0);
-  const reads = sumOf((x) => x.reads);
-  const marksRead = sumOf((x) => x.marksRead);
-  readFailures += sumOf((x) => x.failures);
+  const { reads, marksRead, failures: screenFailures } = screenTotals(roomScreens);
+  readFailures += screenFailures;
   const screenP99 = Math.round(percentile(screenLatencies, 99) * 10) / 10;
   const missing = screens ? Math.max(0, toShow - shown()) : 0;
   const screenFigure = screens

@@ -98,3 +98,15 @@ export class RoomScreen {
     if (!this.stopped) this.failures++;
   }
 }
+
+/** What a set of screens did, added up. */
+export function screenTotals(screens: readonly (RoomScreen | undefined)[]) {
+  const totals = { reads: 0, marksRead: 0, failures: 0 };
+  for (const x of screens) {
+    if (!x) continue;
+    totals.reads += x.reads;
+    totals.marksRead += x.marksRead;
+    totals.failures += x.failures;
+  }
+  return totals;
+}

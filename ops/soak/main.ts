@@ -43,7 +43,7 @@ import { SERVICES, startFaultyFakes, type FaultMode } from './faults.js';
 import { now, percentile, request, round1, samples, sleep, startClock } from './http.js';
 import { seed } from './seed.js';
 import { StaffSocket } from './sockets.js';
-import { RoomScreen } from '../../bench/lib/room-screen.js';
+import { RoomScreen, screenTotals } from '../../bench/lib/room-screen.js';
 import { freeBase, startClusterTarget, startSingleTarget, type Target } from './target.js';
 import { runWork, type Rates } from './work.js';
 import { checkDatabase, presenceLeft, type PresenceLeft } from './checks.js';
@@ -193,20 +193,19 @@ async function main() {
     // Sockets: Administradores in rooms i % ROOMS, each with its room on screen, Investigadores
     // with no topic.
     const dialUrls = () => (flag('--direct') ? t.instances.map((i) => i.url) : [t.url]);
-    if (!flag('--no-screens'))
-      s.chat.cookies.forEach((cookie, i) =>
-        screens.push(
-          new RoomScreen(
-            `/api/casos/${s.rooms[i % ROOMS].caseId}/chats/general`,
+    s.chat.cookies.forEach((cookie, i) => {
+      const { caseId, roomId } = s.rooms[i % ROOMS];
+      const screen = flag('--no-screens')
+        ? undefined
+        : new RoomScreen(
+            `/api/casos/${caseId}/chats/general`,
             (method, url, json) =>
               request(t.url, `${method} ${method === 'GET' ? ROOM_READ : ROOM_MARK}`, method, url, { cookie, json }),
             now,
-          ),
-        ),
-      );
-    s.chat.cookies.forEach((cookie, i) =>
-      sockets.push(new StaffSocket(i, cookie, dialUrls, `chat:${s.rooms[i % ROOMS].roomId}`, screens[i])),
-    );
+          );
+      if (screen) screens.push(screen);
+      sockets.push(new StaffSocket(i, cookie, dialUrls, `chat:${roomId}`, screen));
+    });
     s.investigators.cookies.forEach((cookie, i) =>
       sockets.push(new StaffSocket(s.chat.cookies.length + i, cookie, dialUrls)),
     );
@@ -682,7 +681,7 @@ function buildReport(
   latencies.sort((a, b) => a - b);
   warmupLatencies.sort((a, b) => a - b);
   screenLatencies.sort((a, b) => a - b);
-  const screenCount = (count: (x: RoomScreen) => number) => screens.reduce((sum, x) => sum + count(x), 0);
+  const screenSums = screenTotals(screens);
 
   // Memory: per instance process, the median of the last tenth of the run against the second tenth.
   const tenth = endMs / 10;
@@ -893,11 +892,11 @@ function buildReport(
       screens: screens.length
         ? {
             members: screens.length,
-            reads: screenCount((x) => x.reads),
-            marksRead: screenCount((x) => x.marksRead),
-            failed: screenCount((x) => x.failures),
+            reads: screenSums.reads,
+            marksRead: screenSums.marksRead,
+            failed: screenSums.failures,
             requestsPerMessage: round1(
-              screenCount((x) => x.reads + x.marksRead) / Math.max(1, w.chat.filter((m) => m.ackAt).length),
+              (screenSums.reads + screenSums.marksRead) / Math.max(1, w.chat.filter((m) => m.ackAt).length),
             ),
             notShownOutsideWindows: notShownOutside,
             p50Ms: round1(percentile(screenLatencies, 50)),

@@ -23,7 +23,6 @@ function lightHash(password: string): Promise<string> {
   return made;
 }
 
-/** A staff user with overrides; every field has a sensible default. */
 /*
  * Each user's number (its e-mail, identification and phone): one after another within a test
  * file's process, so two never meet (drawn at random, 100 users of one file met once in a few
@@ -31,6 +30,7 @@ function lightHash(password: string): Promise<string> {
  */
 let lastUserNumber = crypto.randomInt(1_000_000, 8_000_000);
 
+/** A staff user with overrides; every field has a sensible default. */
 export async function createUser(
   ctx: AppContext,
   overrides: Partial<{

@@ -81,11 +81,9 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
         const limit = query.limit ?? CASE_LIST.defaultPageSize;
         const sessionId = hashSessionToken(readSessionCookie(request)!);
         const hint = sessionHint(sessionId);
-        const checked = hint && (await listCaseKeys(ctx.db, hint, archived, query, limit, sessionId));
-        let viewer: Pick<Viewer, 'id' | 'cargo'>;
-        let page;
-        if (hint && checked) [viewer, page] = [hint, checked];
-        else {
+        let viewer = hint;
+        let page = hint && (await listCaseKeys(ctx.db, hint, archived, query, limit, sessionId));
+        if (!viewer || !page) {
           // No hint, or the session is no longer live as this user with this cargo: the full check
           // (which refuses it, or reads the user's cargo as it is now).
           await guard(request, reply);
