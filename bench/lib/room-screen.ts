@@ -12,19 +12,26 @@ interface RoomPage {
   mensajes: { indexId: number }[];
 }
 
+/** Sends a room screen's mark over its socket (received and read up to `hasta`); false with no open socket. */
+export type SocketMark = (hasta: number) => boolean;
+
 /**
- * A member's chat room on screen, read as the web's room reads it (use-chat-room.tsx): after a
- * message's event, one catch-up read at a time (`?despues=` the last message held, marking the
- * room read with `leido=1`), and once more when a message came in meanwhile; a read whose answer
- * still counts something unread marks it read with a request of its own (useMarkRead). The
- * sender's own message is held from its send's answer. A read refused or failed is counted and
- * left: the next event, or a reconnection's catch-up, reads again.
+ * A member's chat room on screen, as the web's room keeps it (use-chat-room.tsx): a message its
+ * event carries, next after the one held, shows at once and is marked received and read over the
+ * socket; otherwise (a message the event does not carry, one missed before it, a read out) one
+ * catch-up read at a time (`?despues=` the last message held, marking the room read with
+ * `leido=1`), and once more when a message came in meanwhile; a read whose answer still counts
+ * something unread marks it read with a request of its own (useMarkRead). The sender's own message
+ * is held from its send's answer. A read refused or failed is counted and left: the next event,
+ * or a reconnection's catch-up, reads again.
  */
 export class RoomScreen {
   /** The newest message on screen. */
   held = 0;
   reads = 0;
   marksRead = 0;
+  /** Messages shown from their event, marked over the socket. */
+  socketMarks = 0;
   failures = 0;
   /** When each message first showed on this screen, by indexId (the run's clock). */
   readonly shown = new Map<number, number>();
@@ -47,9 +54,15 @@ export class RoomScreen {
     if (this.held === indexId - 1) this.held = indexId;
   }
 
-  /** A message's event: read up to it. */
-  arrived(indexId: number): Promise<void> {
+  /** A message's event; `mark` when the event carries the message. */
+  arrived(indexId: number, mark?: SocketMark): Promise<void> {
     this.wanted = Math.max(this.wanted, indexId);
+    if (mark && !this.reading && !this.stopped && indexId === this.held + 1 && mark(indexId)) {
+      this.held = indexId;
+      this.socketMarks++;
+      if (!this.shown.has(indexId)) this.shown.set(indexId, this.clock());
+      return Promise.resolve();
+    }
     return this.read();
   }
 
@@ -101,11 +114,12 @@ export class RoomScreen {
 
 /** What a set of screens did, added up. */
 export function screenTotals(screens: readonly (RoomScreen | undefined)[]) {
-  const totals = { reads: 0, marksRead: 0, failures: 0 };
+  const totals = { reads: 0, marksRead: 0, socketMarks: 0, failures: 0 };
   for (const x of screens) {
     if (!x) continue;
     totals.reads += x.reads;
     totals.marksRead += x.marksRead;
+    totals.socketMarks += x.socketMarks;
     totals.failures += x.failures;
   }
   return totals;

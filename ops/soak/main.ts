@@ -18,13 +18,14 @@
  *   --no-faults                  the load alone, for diagnosing the steady state (the budgets' faults
  *                                are part of the soak: a run without them cannot pass)
  *   --no-screens                 the chat members' sockets only hear their rooms: no room on screen
- *                                reads a message after its event (as the soak did before)
+ *                                shows, marks or reads a message after its event (as the soak did before)
  *
  * Ports: SOAK_BASE_PORT, else the first block from 23000 (then 24000, …) nothing listens on: nginx
  * there, the instances after it, PostgreSQL at +432 — below the kernel's ephemeral range, where no
  * client connection can hold them; the fakes and their fault proxies on ports the system picks.
  * Load: staff sockets (half Administradores in the chat rooms, each with the room on screen, which
- * reads a message after its event as the web's room does; half Investigadores sending positions,
+ * shows a message from its event and marks it over the socket, or reads it, as the web's room
+ * does; half Investigadores sending positions,
  * one city each), positions, chat messages, case creations each followed by an assignment, two status
  * changes, an SMS (one in two) and an export (one in ten), the case list, case maps, reports.
  * Faults at fractions of the run: an instance SIGKILLed and started again (0.15), PostgreSQL
@@ -887,11 +888,13 @@ function buildReport(
       p50Ms: round1(percentile(latencies, 50)),
       p99Ms: round1(chatP99),
       warmup: { deliveries: warmupLatencies.length, p99Ms: round1(percentile(warmupLatencies, 99)) },
-      // The rooms on screen: their reads and marks (their 5xx are held with every request's),
+      // The rooms on screen: the messages shown from their events (marked over the socket), their
+      // reads and marks by request (their 5xx are held with every request's),
       // and when a message showed on each other member's screen (no budget of its own).
       screens: screens.length
         ? {
             members: screens.length,
+            socketMarks: screenSums.socketMarks,
             reads: screenSums.reads,
             marksRead: screenSums.marksRead,
             failed: screenSums.failures,
@@ -964,7 +967,7 @@ function print(r: ReturnType<typeof buildReport>) {
     [
       'room screens',
       r.chat.screens
-        ? `${r.chat.screens.members} members' rooms on screen: ${r.chat.screens.reads} reads and ${r.chat.screens.marksRead} marks read (${r.chat.screens.requestsPerMessage} a message, ${r.chat.screens.failed} failed); on the other members' screens p50 ${r.chat.screens.p50Ms} ms p99 ${r.chat.screens.p99Ms} ms (not shown outside windows ${r.chat.screens.notShownOutsideWindows})`
+        ? `${r.chat.screens.members} members' rooms on screen: ${r.chat.screens.socketMarks} shown from their event and marked over the socket, ${r.chat.screens.reads} reads and ${r.chat.screens.marksRead} marks read (${r.chat.screens.requestsPerMessage} a message, ${r.chat.screens.failed} failed); on the other members' screens p50 ${r.chat.screens.p50Ms} ms p99 ${r.chat.screens.p99Ms} ms (not shown outside windows ${r.chat.screens.notShownOutsideWindows})`
         : 'none (--no-screens)',
     ],
     [

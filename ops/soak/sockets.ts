@@ -1,4 +1,6 @@
 import WebSocket from 'ws';
+import type { SocketMark } from '../../bench/lib/room-screen.js';
+import { sendMark } from '../../bench/lib/socket-mark.js';
 import { now } from './http.js';
 
 /** One connection of a socket: when it opened, when its topic was confirmed, when it closed. */
@@ -12,7 +14,7 @@ export interface Epoch {
 
 /** The member's room on screen, told of what its socket hears (bench/lib/room-screen.ts). */
 export interface ScreenOfSocket {
-  arrived(indexId: number): unknown;
+  arrived(indexId: number, mark?: SocketMark): unknown;
   reconnected(): unknown;
 }
 
@@ -20,7 +22,8 @@ export interface ScreenOfSocket {
  * A signed-in staff member's live channel, as the web app keeps it: on a close it reconnects
  * (250 ms, then every 500 ms) and subscribes its topic again. Each chat message's first arrival
  * is kept by `roomId:indexId`; a second arrival counts as a duplicate. With a `screen`, the room
- * on screen reads each message after its event, and what was said meanwhile after a reconnection.
+ * on screen shows each message from its event (marked over this socket) or reads it, and reads
+ * what was said meanwhile after a reconnection.
  */
 export class StaffSocket {
   epochs: Epoch[] = [];
@@ -73,7 +76,7 @@ export class StaffSocket {
       const msg = JSON.parse(String(raw)) as {
         type: string;
         topic?: string;
-        event?: { name: string; roomId?: string; indexId?: number };
+        event?: { name: string; roomId?: string; indexId?: number; mensaje?: unknown };
       };
       if (msg.type === 'ready' && !this.topic) ready();
       else if (msg.type === 'subscribed' && msg.topic === this.topic) {
@@ -83,7 +86,8 @@ export class StaffSocket {
         const key = `${msg.event.roomId}:${msg.event.indexId}`;
         if (this.arrivals.has(key)) this.duplicates++;
         else this.arrivals.set(key, now());
-        this.screen?.arrived(msg.event.indexId);
+        const topic = `chat:${msg.event.roomId}`;
+        this.screen?.arrived(msg.event.indexId, msg.event.mensaje ? (hasta) => sendMark(ws, topic, hasta) : undefined);
       }
     });
     ws.on('unexpected-response', (_req, res) => {

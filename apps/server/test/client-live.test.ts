@@ -145,6 +145,40 @@ describe("the client's live channel", () => {
     for (const socket of [client, staff]) socket.ws.close();
   });
 
+  it("the client's room screen shows a staff message from its event and marks it over its socket: the staff's ticks", async () => {
+    const c = await enteredCase();
+    const client = await clientSocket(c.cookie);
+    await client.next((m) => m.type === 'ready');
+    const staffRoom = `/api/casos/${c.id}/chats/general`;
+    const admin = h('Administrador');
+    const sala = (await s.app.inject({ method: 'GET', url: staffRoom, headers: admin })).json()
+      .sala as ChatPage['sala'];
+    const staff = await staffSocket(admin.cookie);
+    await staff.follow(sala.topic);
+    const sent = await s.app.inject({
+      method: 'POST',
+      url: `${staffRoom}/mensajes`,
+      headers: admin,
+      payload: { content: 'Llegamos en diez minutos', clientId: crypto.randomUUID() },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const n = sent.json().mensaje.indexId as number;
+    const event = await client.next(
+      (m) => m.type === 'event' && m.event.name === 'chat.message' && m.event.indexId === n,
+    );
+    expect(event).toMatchObject({ event: { mensaje: { content: 'Llegamos en diez minutos', clientId: null } } });
+    client.ws.send(JSON.stringify({ action: 'mark', topic: sala.topic, hasta: n, leido: true }));
+    const marks = await staff.next(
+      (m) => m.type === 'event' && m.event.name === 'chat.room' && !!m.event.marcas && m.event.marcas.leidoHasta === n,
+    );
+    expect(marks).toMatchObject({ event: { marcas: { recibidoHasta: n, leidoHasta: n } } });
+    expect(
+      ((await s.app.inject({ method: 'GET', url: staffRoom, headers: admin })).json().sala as ChatPage['sala'])
+        .vistoHasta,
+    ).toBe(n);
+    for (const socket of [client, staff]) socket.ws.close();
+  });
+
   it('a first socket that says since when the page read (?since=) hears what the case had meanwhile; one that does not, nothing of it', async () => {
     const entered = await enteredCase();
     const changed = (m: LiveServerMessage) =>

@@ -118,6 +118,42 @@ describe('live hub', () => {
       peer.close();
     });
 
+    it('a socket with a view of the topic gets every event through it, replayed and live; the others get them as they are', async () => {
+      const topic = 'chat:viewed';
+      const said = (indexId: number) =>
+        notify(
+          JSON.stringify({
+            topic,
+            event: { name: 'chat.message', roomId: 'viewed', indexId, mensaje: { content: 'secreto' } },
+          }),
+        );
+      said(1);
+      now += 1_000;
+      const viewed = await socketPair();
+      const plain = await socketPair();
+      hub.subscribe(viewed.side, topic, now - 2_000, (event) =>
+        event.name === 'chat.message' ? { name: event.name, roomId: event.roomId, indexId: event.indexId } : event,
+      );
+      hub.subscribe(plain.side, topic);
+      said(2);
+      await Promise.all([viewed.arrived(2), plain.arrived(1)]);
+      expect(viewed.got.map((m) => m.type === 'event' && m.event)).toEqual([
+        { name: 'chat.message', roomId: 'viewed', indexId: 1 },
+        { name: 'chat.message', roomId: 'viewed', indexId: 2 },
+      ]);
+      expect(plain.got.map((m) => m.type === 'event' && m.event.name === 'chat.message' && m.event.mensaje)).toEqual([
+        { content: 'secreto' },
+      ]);
+      // Left and followed again without a view: as they are.
+      hub.unsubscribe(viewed.side, topic);
+      hub.subscribe(viewed.side, topic);
+      said(3);
+      await viewed.arrived(3);
+      expect(viewed.got[2]).toMatchObject({ event: { indexId: 3, mensaje: { content: 'secreto' } } });
+      viewed.peer.close();
+      plain.peer.close();
+    });
+
     it('more events in the window than it remembers: the socket is sent to reconnect (and read again)', async () => {
       const topic = 'list:replay-busy';
       for (let i = 0; i < 40; i++) heard(topic, `e${i}`);

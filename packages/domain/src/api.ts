@@ -1,5 +1,6 @@
 // The signed-in user (Me) and every other API answer: contracts/.
 import type { ChatKind } from './constants.js';
+import type { ChatMessage } from './contracts/chat.js';
 
 /** Error body of every refused request. `issues` lists field errors of a 400. */
 export interface ApiErrorBody {
@@ -37,8 +38,13 @@ export type LiveEvent =
   | { name: 'notification.created'; id: string }
   /** The user read notifications (in another tab): their unread count changed. */
   | { name: 'notifications.read' }
-  /** A message was saved in a chat room (on the room's topic): read the room after `indexId - 1`. */
-  | { name: 'chat.message'; roomId: string; indexId: number }
+  /**
+   * A message was saved in a chat room (on the room's topic). `mensaje`: the message itself, as a
+   * member who reads all of the room sees it (`clientId` null); a screen that holds the message
+   * before it shows it without a read. Without it (a message too large for one notification, or a
+   * viewer who reads only the room's files): read the room after `indexId - 1`.
+   */
+  | { name: 'chat.message'; roomId: string; indexId: number; mensaje?: ChatMessage }
   /** The room's header changed (members online/offline, read marks, the block flag). */
   | {
       name: 'chat.room';
@@ -60,7 +66,14 @@ export type LiveEvent =
  * subscription taking effect would reach nobody: the server replays the topic's events it heard
  * in that time (and some seconds more) to the new subscriber.
  */
-export type LiveClientMessage = { action: 'subscribe' | 'unsubscribe'; topic: string; since?: number };
+export type LiveClientMessage =
+  | { action: 'subscribe' | 'unsubscribe'; topic: string; since?: number }
+  /**
+   * A chat room's screen (a followed room topic) got the room up to message `hasta`, and shows it
+   * (`leido`: the newest message in view): the member's marks move, as a read of the room moves
+   * them, without a request of its own.
+   */
+  | { action: 'mark'; topic: string; hasta: number; leido: boolean };
 
 export const topics = {
   user: (id: string) => `user:${id}`,

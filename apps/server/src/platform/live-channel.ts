@@ -9,7 +9,7 @@ import {
   type SessionEndReason,
 } from '@vialex/domain';
 import type { AppContext } from './context.js';
-import { SESSION_TOPIC } from './live-hub.js';
+import { SESSION_TOPIC, type EventView } from './live-hub.js';
 
 /**
  * A topic the database must allow, and what following it records: a chat room (the member's
@@ -20,6 +20,13 @@ export interface TopicGate<W> {
   allows(ctx: AppContext, who: W): Promise<boolean>;
   enter(ctx: AppContext, who: W): Promise<void>;
   leave(ctx: AppContext, who: W): Promise<void>;
+  /** What the socket gets of the topic's events, when not all of them; asked once `allows` passed. */
+  view?(who: W): EventView | undefined;
+  /**
+   * The socket's screen got the topic's events up to `hasta` and shows them (`leido`): a chat
+   * room's marks move. Only a topic the socket follows.
+   */
+  mark?(ctx: AppContext, who: W, hasta: number, leido: boolean): Promise<void>;
 }
 
 /** What a socket keeps and takes up after its re-check. */
@@ -72,6 +79,8 @@ export interface LiveAccess<W> {
 
 /** Gated topics one socket follows at most at a time. */
 const MAX_GATED_PER_SOCKET = 12;
+/** The highest message number a mark may name (a chat room's numbers are PostgreSQL integers). */
+const MAX_MARK = 2 ** 31 - 1;
 /** setTimeout's longest delay; a later end is re-armed when it comes nearer. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -83,7 +92,15 @@ function parseClientMessage(raw: unknown): LiveClientMessage | undefined {
     return undefined;
   }
   if (!msg || typeof msg !== 'object') return undefined;
-  const { action, topic, since } = msg as Record<string, unknown>;
+  const { action, topic, since, hasta, leido } = msg as Record<string, unknown>;
+  if (action === 'mark')
+    return typeof topic === 'string' &&
+      Number.isInteger(hasta) &&
+      (hasta as number) > 0 &&
+      (hasta as number) <= MAX_MARK &&
+      typeof leido === 'boolean'
+      ? { action, topic, hasta: hasta as number, leido }
+      : undefined;
   if ((action !== 'subscribe' && action !== 'unsubscribe') || typeof topic !== 'string') return undefined;
   // A `since` that is no count of ms asks for no replay; it does not spoil the subscription.
   return typeof since === 'number' && since >= 0 && Number.isFinite(since)
@@ -207,7 +224,7 @@ export function liveChannel<W>(access: LiveAccess<W>): FastifyPluginAsync {
         // Recorded once entered: leaving (below, or the socket's end, queued after this) undoes it.
         followed.set(topic, gate);
         if (socket.readyState !== socket.OPEN) return;
-        hub.subscribe(socket, topic, replayFrom);
+        hub.subscribe(socket, topic, replayFrom, gate.view?.(who));
         if (announce) socket.send(JSON.stringify({ type: 'subscribed', topic } satisfies LiveServerMessage));
       };
       const unfollow = async (topic: string) => {
@@ -254,12 +271,26 @@ export function liveChannel<W>(access: LiveAccess<W>): FastifyPluginAsync {
         if (leaving.has(leaveAll)) void leaveAll();
       });
 
+      /** A mark of a topic the socket follows (and whose gate takes marks), in order with the rest. */
+      const markFollowed = (topic: string, hasta: number, leido: boolean) => {
+        const gate = followed.get(topic);
+        if (!gate?.mark) {
+          request.log.debug({ code: 'LIVE_TOPIC_REFUSED' }, 'live: mark of a topic not followed');
+          return;
+        }
+        void inOrder(async () => {
+          // Left meanwhile: nothing to mark.
+          if (followed.get(topic) === gate) await gate.mark!(ctx, who, hasta, leido);
+        });
+      };
+
       socket.on('message', (raw) => {
         const msg = parseClientMessage(raw);
         if (!msg) {
           request.log.debug({ code: 'LIVE_BAD_MESSAGE' }, 'live: malformed client message ignored');
           return;
         }
+        if (msg.action === 'mark') return markFollowed(msg.topic, msg.hasta, msg.leido);
         if (!access.mayAsk(msg.topic, who)) {
           request.log.debug({ code: 'LIVE_TOPIC_REFUSED' }, 'live: topic not allowed');
           return;

@@ -54,8 +54,18 @@ const notifyAll = (executor: Executor, payloads: string[]) =>
     { payloads },
   );
 
+/** The frame that sends a socket an event of a topic. */
+const frame = (topic: string, event: LiveEvent) =>
+  JSON.stringify({ type: 'event', topic, event } satisfies LiveServerMessage);
+
 /** The notification of one event to one topic, as `publish` sends it. */
 export const livePayload = (topic: string, event: LiveEvent) => JSON.stringify({ topic, event });
+
+/**
+ * What one socket gets of an event of a topic it follows, where that is not the event itself (a
+ * chat room's message, for a member who reads only the room's files); see `subscribe`.
+ */
+export type EventView = (event: LiveEvent) => LiveEvent;
 
 /** Runs when an event of the watched topic reaches the socket; see `watch`. */
 export type TopicWatcher = (event: LiveEvent) => Promise<void>;
@@ -68,6 +78,8 @@ export type TopicWatcher = (event: LiveEvent) => Promise<void>;
 export class LiveHub {
   private readonly byTopic = new Map<string, Set<WebSocket>>();
   private readonly bySocket = new Map<WebSocket, Set<string>>();
+  /** The sockets of a topic that see its events through a view of their own. */
+  private readonly views = new Map<string, Map<WebSocket, EventView>>();
   private readonly watchers = new Map<WebSocket, { topic: string; name: LiveEvent['name']; onEvent: TopicWatcher }>();
   /** Sockets whose watcher is still running: their next events wait for it, in order. */
   private readonly held = new Map<WebSocket, Promise<void>>();
@@ -204,15 +216,21 @@ export class LiveHub {
    * instance heard since then are sent first, in order, so a change committed between a screen's
    * read and its subscription still reaches it (an event the read already saw only costs the
    * screen a read). More than the hub remembers in that time: the socket is sent to reconnect, and
-   * a reconnected app reads again what it shows.
+   * a reconnected app reads again what it shows. With `view`, the socket gets each event as the
+   * view gives it, replayed ones too.
    */
-  subscribe(socket: WebSocket, topic: string, replayFrom?: number): void {
+  subscribe(socket: WebSocket, topic: string, replayFrom?: number, view?: EventView): void {
     let sockets = this.byTopic.get(topic);
     if (!sockets) this.byTopic.set(topic, (sockets = new Set()));
     sockets.add(socket);
     let topics = this.bySocket.get(socket);
     if (!topics) this.bySocket.set(socket, (topics = new Set()));
     topics.add(topic);
+    if (view) {
+      let views = this.views.get(topic);
+      if (!views) this.views.set(topic, (views = new Map()));
+      views.set(socket, view);
+    }
     if (replayFrom === undefined) return;
     const memory = this.heard.get(topic);
     if (!memory) return;
@@ -220,14 +238,11 @@ export class LiveHub {
       socket.close(SERVICE_RESTART, LIVE_GAP.replay);
       return;
     }
-    for (const { at, event } of memory.events)
-      if (at >= replayFrom)
-        this.deliverTo(
-          socket,
-          topic,
-          event,
-          JSON.stringify({ type: 'event', topic, event } satisfies LiveServerMessage),
-        );
+    for (const { at, event } of memory.events) {
+      if (at < replayFrom) continue;
+      const seen = view ? view(event) : event;
+      this.deliverTo(socket, topic, seen, frame(topic, seen));
+    }
   }
 
   /** Where a subscription asked now, with the client's `since` (LiveClientMessage), replays from. */
@@ -255,6 +270,8 @@ export class LiveHub {
     this.byTopic.get(topic)?.delete(socket);
     if (this.byTopic.get(topic)?.size === 0) this.byTopic.delete(topic);
     this.bySocket.get(socket)?.delete(topic);
+    const views = this.views.get(topic);
+    if (views?.delete(socket) && views.size === 0) this.views.delete(topic);
   }
 
   remove(socket: WebSocket): void {
@@ -290,8 +307,13 @@ export class LiveHub {
   private deliver(topic: string, event: LiveEvent): void {
     const sockets = this.byTopic.get(topic);
     if (!sockets) return;
-    const message = JSON.stringify({ type: 'event', topic, event } satisfies LiveServerMessage);
-    for (const socket of sockets) this.deliverTo(socket, topic, event, message);
+    const message = frame(topic, event);
+    const views = this.views.get(topic);
+    for (const socket of sockets) {
+      const view = views?.get(socket);
+      const seen = view ? view(event) : event;
+      this.deliverTo(socket, topic, seen, seen === event ? message : frame(topic, seen));
+    }
   }
 
   /** Sends now, or after the socket's running watcher, if the socket still follows the topic then. */

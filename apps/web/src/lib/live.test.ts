@@ -115,6 +115,18 @@ describe('LiveChannel reconnection', () => {
     expect(states).toEqual(['open', 'closed 1012', 'reopened']);
     live.disconnect();
   });
+
+  it("a room screen's mark goes over the open socket; with none open it says it could not", () => {
+    const live = new LiveChannel(() => 'ws://vialex.test/api/live');
+    live.connect();
+    expect(live.mark('chat:r1', 4, true)).toBe(false);
+    sockets()[0].accept();
+    expect(live.mark('chat:r1', 4, true)).toBe(true);
+    expect(sockets()[0].sent).toEqual([JSON.stringify({ action: 'mark', topic: 'chat:r1', hasta: 4, leido: true })]);
+    sockets()[0].drop(1006);
+    expect(live.mark('chat:r1', 5, false)).toBe(false);
+    live.disconnect();
+  });
 });
 
 /** The longest wait between two tries (30 s, jittered by the mocked factor 1). */

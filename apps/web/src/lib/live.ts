@@ -94,6 +94,16 @@ export class LiveChannel {
     };
   }
 
+  /**
+   * A chat room's screen got its topic's messages up to `hasta` (and shows them: `leido`): the
+   * server moves the member's marks. False when the socket is not open to say so.
+   */
+  mark(topic: string, hasta: number, leido: boolean): boolean {
+    if (this.ws?.readyState !== WebSocket.OPEN) return false;
+    this.send({ action: 'mark', topic, hasta, leido });
+    return true;
+  }
+
   /** Listen to events of one topic, or of every topic with '*'. */
   on(topic: string, listener: Listener): () => void {
     let set = this.listeners.get(topic);

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { CHAT_TAB } from '@vialex/domain';
+import { CHAT_TAB, type ChatKind, type LiveEvent } from '@vialex/domain';
 import { runPrepared } from '../../db/prepared.js';
 import type { AppContext } from '../../platform/context.js';
 import { LIVE_CHANNEL } from '../../platform/live-hub.js';
 import type { Viewer } from '../../platform/viewer.js';
 import { loadCaseRowForTab } from '../cases/workspace-queries.js';
-import { roomById, roomChanged, roomChangedPayload, type ChatSender } from './service.js';
+import { markMember, roomById, roomChanged, roomChangedPayload, type ChatSender } from './service.js';
 
 /*
  * Who is in a room (spec 2 §4 "Chat rooms": a member's status switches online/offline as they
@@ -23,18 +23,35 @@ const CHAT_TOPIC = /^chat:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a
 export const roomOfTopic = (topic: string): string | undefined => CHAT_TOPIC.exec(topic)?.[1];
 
 /**
- * Whether the viewer may be in the room: only who may read it (its case in their scope, its tab
- * shown to their cargo). Asked when a room screen opens, and again when the viewer's cargo changes.
+ * The room's kind if the viewer may be in it: only who may read it (its case in their scope, its
+ * tab shown to their cargo). Asked when a room screen opens, and again when the viewer's cargo changes.
  */
-export async function mayEnterRoom(ctx: AppContext, viewer: Viewer, roomId: string): Promise<boolean> {
+export async function enterableRoom(ctx: AppContext, viewer: Viewer, roomId: string): Promise<ChatKind | undefined> {
   const room = await roomById(ctx.db, roomId);
-  if (!room) return false;
+  if (!room) return undefined;
   try {
     await loadCaseRowForTab(ctx.db, viewer, room.uidcaso, CHAT_TAB[room.tipo]);
   } catch {
-    return false;
+    return undefined;
   }
-  return true;
+  return room.tipo;
+}
+
+/**
+ * A room's event as a member who reads only the room's files gets it: a message's event without
+ * the message, whatever it is (their screen reads the room, which gives them only what they may read).
+ */
+export const withoutMessage = (event: LiveEvent): LiveEvent =>
+  event.name === 'chat.message' && event.mensaje
+    ? { name: event.name, roomId: event.roomId, indexId: event.indexId }
+    : event;
+
+/**
+ * The member's room screen got the room up to message `hasta` (its live event) and shows it when
+ * `leido`: their marks move as a read of the room moves them (at most to the room's last number).
+ */
+export async function markScreen(ctx: AppContext, roomId: string, memberId: string, hasta: number, leido: boolean) {
+  await markMember(ctx.db, roomId, memberId, { recibidoHasta: hasta, leidoHasta: leido ? hasta : 0 });
 }
 
 /**

@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { topics, type LiveEvent } from '@vialex/domain';
+import { topics, type ChatMessage, type LiveEvent } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
 import { runPrepared } from '../../db/prepared.js';
 import { LIVE_CHANNEL, livePayload } from '../../platform/live-hub.js';
-import type { StoredChatFile, StoredReply } from './messages.js';
+import { presentMessage, type StoredChatFile, type StoredReply } from './messages.js';
 import { messageRow, type MessageRow } from './message-row.js';
 import { sessionGuard, sessionValues, type SessionCheck } from './session-guard.js';
 import { filesOnlyCargos, type OpenRoom } from './service.js';
@@ -18,8 +18,9 @@ import { filesOnlyCargos, type OpenRoom } from './service.js';
  *   - the room's row, locked: one sender at a time takes the next number. The number is written
  *     back only when the message was stored, so a repeat (its client id) takes none;
  *   - the message; the sender has read and received it;
- *   - the live events, delivered at commit: the room's screens read the message, each other
- *     member's unread count changes (files-only members hear only of messages with files);
+ *   - the live events, delivered at commit: the room's screens get the message (or, when it does
+ *     not fit one notification, are told to read it), each other member's unread count changes
+ *     (files-only members hear only of messages with files);
  *   - the members away (no room screen open), whom the caller tells by notice.
  * PostgreSQL runs it as one transaction; inside a caller's transaction it is part of that one.
  */
@@ -39,8 +40,44 @@ export interface Sent {
 
 /** Topics of one unread notification (PostgreSQL's payload limit, 8,000 bytes, holds about a hundred). */
 const TOPICS_PER_NOTIFICATION = 100;
-/** Where the statement writes the message's number into its live event. */
+/** Where the statement writes the message's number, id and time into its live event. */
 const NUMBER = '__indexId__';
+const ID = '__id__';
+const FECHA = '__fecha__';
+/** PostgreSQL refuses a notification of 8,000 bytes or more. */
+const NOTIFY_MAX_BYTES = 8000;
+
+/**
+ * The message's live event with the message in it (LiveEvent 'chat.message'), as two texts: its
+ * head, which ends with the values the statement fills in, and the rest. Only the head is searched
+ * for the markers, and nothing of the sender's is in it: a message that says "__id__" stays as it is.
+ */
+function eventWithMessage(open: OpenRoom, values: SendValues): { head: string; tail: string } {
+  const { room, sender, caso, kind } = open;
+  // As a member who reads every message sees it: with no viewer, clientId is null.
+  const row = {
+    senderId: sender.id,
+    username: sender.username,
+    content: values.content,
+    files: values.files,
+    replyMessage: values.reply,
+    clientId: values.clientId,
+    system: false,
+    fecha: new Date(0),
+  } as MessageRow;
+  const { id: _id, indexId: _indexId, fecha: _fecha, ...rest } = presentMessage(caso.id, kind, row, '');
+  const mensaje = { id: ID, indexId: NUMBER, fecha: FECHA } as unknown as ChatMessage;
+  const event: LiveEvent = { name: 'chat.message', roomId: room.id, indexId: NUMBER as unknown as number, mensaje };
+  const head = livePayload(topics.chat(room.id), event);
+  // The head's last three braces close the message, the event and the notification.
+  return { head: head.slice(0, -3), tail: `,${JSON.stringify(rest).slice(1)}}}` };
+}
+
+/** The event's head (a statement's text) with its markers replaced by the stored message's values. */
+const filled = (head: SQL) => sql`replace(replace(replace(${head},
+    ${sql.raw(`'"${NUMBER}"'`)}, m.index_id::text),
+    ${sql.raw(`'"${ID}"'`)}, '"' || m.id || '"'),
+    ${sql.raw(`'"${FECHA}"'`)}, '"' || to_char(m.fecha at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"')`;
 
 /**
  * The statement; with `guard`, the case row also has to pass it (a session's rules and the
@@ -79,7 +116,11 @@ const statement = (guard?: SQL) => sql`
       and (${sql.placeholder('hasFiles')}::boolean or u.cargo is null
         or not (u.cargo = any(${sql.placeholder('filesOnly')}::text[])))),
   events as (
-    select replace(${sql.placeholder('message')}::text, ${sql.raw(`'"${NUMBER}"'`)}, m.index_id::text) as payload, -1 as n from m
+    -- The message in its event when the notification holds it; else only its number.
+    select case when octet_length(e.full) < ${sql.raw(String(NOTIFY_MAX_BYTES))} then e.full
+      else replace(${sql.placeholder('message')}::text, ${sql.raw(`'"${NUMBER}"'`)}, e.index_id::text) end as payload, -1 as n
+    from (select m.index_id, ${filled(sql`${sql.placeholder('messageHead')}::text`)} || ${sql.placeholder('messageTail')}::text as full
+      from m) e
     union all
     select json_build_object('topics', array_agg(${sql.placeholder('userTopic')}::text || o.usuario::text),
       'event', ${sql.placeholder('unread')}::json)::text, o.chunk
@@ -105,6 +146,7 @@ export async function saveAndAnnounce(
 ): Promise<Sent | undefined> {
   const { room, sender, kind } = open;
   const message: LiveEvent = { name: 'chat.message', roomId: room.id, indexId: NUMBER as unknown as number };
+  const withMessage = eventWithMessage(open, values);
   const unread: LiveEvent = { name: 'chat.unread', caseId: open.caso.id, tipo: kind };
   // The scope's text depends on the cargo: so does the guarded statement's name.
   const name = session ? `chat_send_session_${session.cargo}` : 'chat_send';
@@ -124,6 +166,8 @@ export async function saveAndAnnounce(
     hasFiles: values.files.length > 0,
     filesOnly: filesOnlyCargos(kind),
     message: livePayload(topics.chat(room.id), message),
+    messageHead: withMessage.head,
+    messageTail: withMessage.tail,
     userTopic: topics.user(''),
     unread: JSON.stringify(unread),
   })) as { rows: (Record<string, unknown> & { away: string[] })[] };

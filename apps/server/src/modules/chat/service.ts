@@ -326,8 +326,8 @@ export async function withMissingAgents(db: Executor, open: OpenRoom, members: R
 }
 
 /**
- * The member's marks move forward only (a late request never takes them back); answers them when
- * they moved, else null. A screen reads the room after each message and so moves its received
+ * The member's marks move forward only (a late request never takes them back), and no further than
+ * the room's last number; answers them when they moved, else null. A screen reads the room after each message and so moves its received
  * mark: the room hears of it (roomChanged with the marks) in the same statement, and only when it
  * changes what a member's header shows — the highest mark among the members other than them (the
  * ticks of their messages). Of ten members reading a message, the first one's receipt and read do;
@@ -359,12 +359,17 @@ export async function markMember(
  * notice goes when a new mark passes the others' second highest (read before this statement's
  * update; a concurrent mark only makes it lower, and a notice more).
  */
-const markStatement = () => sql`with moved as (
+const markStatement = () => sql`with upto as (
+    select least(${sql.placeholder('read')}::int, ultimo_index) as read,
+      least(${sql.placeholder('received')}::int, ultimo_index) as received
+    from ${chats} where id = ${sql.placeholder('room')}::uuid),
+  moved as (
     update ${chatUsuarios} set
-      leido_hasta = greatest(leido_hasta, ${sql.placeholder('read')}::int),
-      recibido_hasta = greatest(recibido_hasta, ${sql.placeholder('received')}::int)
+      leido_hasta = greatest(leido_hasta, upto.read),
+      recibido_hasta = greatest(recibido_hasta, upto.received)
+    from upto
     where room_id = ${sql.placeholder('room')}::uuid and usuario = ${sql.placeholder('user')}::uuid
-      and (${sql.placeholder('read')}::int > leido_hasta or ${sql.placeholder('received')}::int > recibido_hasta)
+      and (upto.read > leido_hasta or upto.received > recibido_hasta)
     returning usuario, room_id, recibido_hasta, leido_hasta),
   ${markNotice(sql`${sql.placeholder('room')}::uuid`, sql`${sql.placeholder('user')}::uuid`)}
   select recibido_hasta as "recibidoHasta", leido_hasta as "leidoHasta", (select count(*) from told)::int as told

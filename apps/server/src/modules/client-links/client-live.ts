@@ -3,7 +3,7 @@ import { MSG, topics } from '@vialex/domain';
 import { liveChannel, type LiveAccess, type TopicGate } from '../../platform/live-channel.js';
 import { notFound } from '../../platform/errors.js';
 import { openRoomForClient, type ChatSender } from '../chat/service.js';
-import { enterPresence, leavePresence } from '../chat/presence.js';
+import { enterPresence, leavePresence, markScreen } from '../chat/presence.js';
 import { agentOfTopic, followAgent, unfollowAgent } from '../case-map/watchers.js';
 import { findCaseRow } from '../cases/queries.js';
 import type { AppContext } from '../../platform/context.js';
@@ -31,6 +31,8 @@ function gateOf(topic: string, who: ClientSocket): TopicGate<ClientSocket> | und
       allows: async () => true,
       enter: (ctx) => enterPresence(ctx, roomId, who.sender),
       leave: (ctx) => leavePresence(ctx, who.sender.id, roomId),
+      // The client reads all of their room: no view.
+      mark: (ctx, _who, hasta, leido) => markScreen(ctx, roomId, who.sender.id, hasta, leido),
     };
   }
   const agentId = agentOfTopic(topic);
@@ -46,7 +48,7 @@ function gateOf(topic: string, who: ClientSocket): TopicGate<ClientSocket> | und
 /**
  * The client of one case (client scope: their own cookie): the socket follows their case's general
  * room (their presence there) and the positions of the case's lawyer and investigator from the
- * start; nothing is asked for (what the app sends is ignored). When the case changes, the agents
+ * start; nothing is asked for (what the app sends is ignored, but for its room screen's marks). When the case changes, the agents
  * are read again: the position of an agent taken off the case stops at once, a new one's starts.
  * The session's end for any reason (Salir, its 120 minutes, the link revoked, ended by staff)
  * closes the socket with the reason.

@@ -1,12 +1,21 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { USER_STATUS_VISIBLE, can, isCargo, topics, visibleUserCargos, type Cargo } from '@vialex/domain';
+import {
+  USER_STATUS_VISIBLE,
+  can,
+  isCargo,
+  seesOnlyFiles,
+  topics,
+  visibleUserCargos,
+  type Cargo,
+  type ChatKind,
+} from '@vialex/domain';
 import { liveChannel, type LiveAccess, type TopicGate } from '../../platform/live-channel.js';
 import { viewerOf } from '../../platform/context.js';
 import { sessionTopic } from '../auth/tokens.js';
 import { sessionExpiresAt, sessionStartOf } from '../auth/session.js';
 import type { Viewer } from '../../platform/viewer.js';
 import { findUser } from '../users/queries.js';
-import { enterPresence, leaveRoom, mayEnterRoom, roomOfTopic } from '../chat/presence.js';
+import { enterPresence, enterableRoom, leaveRoom, markScreen, roomOfTopic, withoutMessage } from '../chat/presence.js';
 import { staffSender } from '../chat/service.js';
 import { agentOfTopic, followAgent, mayFollowAgent, unfollowAgent } from '../case-map/watchers.js';
 
@@ -43,12 +52,22 @@ interface StaffSocket {
 /** The gated topics: a case's chat room (presence there), an agent's position (a case map). */
 function gateOf(topic: string): TopicGate<StaffSocket> | undefined {
   const roomId = roomOfTopic(topic);
-  if (roomId)
+  if (roomId) {
+    /** The room's kind, as its last check read it. */
+    let kind: ChatKind | undefined;
     return {
-      allows: (ctx, who) => (who.active ? mayEnterRoom(ctx, who.viewer, roomId) : Promise.resolve(false)),
+      async allows(ctx, who) {
+        kind = who.active ? await enterableRoom(ctx, who.viewer, roomId) : undefined;
+        return kind !== undefined;
+      },
       enter: (ctx, who) => enterPresence(ctx, roomId, staffSender(who.viewer)),
       leave: (ctx, who) => leaveRoom(ctx, who.viewer.id, roomId),
+      // By the cargo at each event: a cargo changed since the room was followed counts at once
+      // (and a room no longer allowed, until the socket has left it, gets no message).
+      view: (who) => (event) => (!kind || seesOnlyFiles(who.viewer.cargo, kind) ? withoutMessage(event) : event),
+      mark: (ctx, who, hasta, leido) => markScreen(ctx, roomId, who.viewer.id, hasta, leido),
     };
+  }
   const agentId = agentOfTopic(topic);
   if (agentId)
     return {

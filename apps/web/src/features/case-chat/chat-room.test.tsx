@@ -97,15 +97,22 @@ function renderRoom(cargo: Me['cargo'] = 'Investigador') {
 /** A room's live channel for a screen given its source: what it listens to, and `emit` to send it an event. */
 function roomChannel() {
   const listeners = new Set<(event: LiveEvent, topic: string) => void>();
+  /** The marks the screen sent over the socket; `open` false: it could not send them. */
+  const marks: [string, number, boolean][] = [];
+  const state = { open: true };
   const channel = {
     subscribe: () => () => undefined,
     on: (_topic: string, listener: (event: LiveEvent, topic: string) => void) => {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
+    mark: (topic: string, hasta: number, leido: boolean) => {
+      if (state.open) marks.push([topic, hasta, leido]);
+      return state.open;
+    },
   };
   const emit = (event: LiveEvent) => listeners.forEach((l) => l(event, 'chat:r1'));
-  return { listeners, channel, emit };
+  return { listeners, channel, emit, marks, state };
 }
 
 // The first render of the room (MUI, the whole feature) takes seconds on a loaded machine.
@@ -227,7 +234,7 @@ describe('ChatRoom', { timeout: 20_000 }, () => {
       mensajes: [msg(1, { senderId: 'u2', username: 'Luis Gil 5566 [Abogado]' })],
       hayMas: false,
     };
-    const live = { subscribe: () => () => undefined, on: () => () => undefined };
+    const live = { subscribe: () => () => undefined, on: () => () => undefined, mark: () => true };
     renderWithApp(
       <ChatRoom
         caseId={CASE}
@@ -440,6 +447,67 @@ describe('ChatRoom', { timeout: 20_000 }, () => {
       expect(queryClient.getQueryData(['chat-no-leidos', caseId])).toEqual({ general: 0, perito: 0 }),
     );
     expect(api.calls.filter((r) => r.url.startsWith(`${room}/leidos`))).toHaveLength(0);
+  });
+
+  it('a message its event carries shows at once, with no read: its receipt and read go back over the socket', async () => {
+    const caseId = 'c-carried';
+    const room = `/api/casos/${caseId}/chats/general`;
+    const { listeners, channel, emit, marks } = roomChannel();
+    api.on((req) => (req.method === 'GET' && req.url.startsWith(`${room}?`) ? json(page) : undefined));
+    const { queryClient } = renderWithApp(
+      <ChatRoom caseId={caseId} tipo="general" source={{ path: room, live: channel, viewer: ME }} />,
+      { user: { id: ME, cargo: 'Investigador' } as Me },
+    );
+    await screen.findAllByTestId('chat-message');
+    await waitFor(() => expect(listeners.size).toBeGreaterThan(0));
+    queryClient.setQueryData(['chat-no-leidos', caseId], { general: 1, perito: 0 });
+    // Anything after the first page: a catch-up read or a read mark.
+    const reads = () => api.calls.filter((r) => r.url.startsWith(room)).slice(1);
+
+    const carried = msg(4, { senderId: 'u2', username: 'Luis Gil 5566 [Abogado]', content: 'Voy llegando' });
+    emit({ name: 'chat.message', roomId: 'r1', indexId: 4, mensaje: carried });
+    await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(4));
+    expect(screen.getAllByTestId('chat-content').at(-1)).toHaveTextContent('Voy llegando');
+    // Received and read (the newest message is in view), said over the socket: no request.
+    expect(marks).toEqual([['chat:r1', 4, true]]);
+    expect(reads()).toEqual([]);
+    expect(queryClient.getQueryData<RoomData>(chatRoomKey(caseId, 'general'))?.sala).toMatchObject({
+      ultimo: 4,
+      noLeidos: 0,
+    });
+    await waitFor(() =>
+      expect(queryClient.getQueryData(['chat-no-leidos', caseId])).toEqual({ general: 0, perito: 0 }),
+    );
+  });
+
+  it('a carried message after one the screen missed, or with no socket to mark it on, is read instead', async () => {
+    const caseId = 'c-carried-gap';
+    const room = `/api/casos/${caseId}/chats/general`;
+    const { listeners, channel, emit, marks, state } = roomChannel();
+    const other = { senderId: 'u2', username: 'Luis Gil 5566 [Abogado]' };
+    api.on((req) => {
+      if (req.method !== 'GET' || !req.url.startsWith(`${room}?`)) return;
+      if (req.url.includes('despues=3'))
+        return json({ sala: sala({ ultimo: 5 }), mensajes: [msg(4, other), msg(5, other)], hayMas: false });
+      if (req.url.includes('despues=5'))
+        return json({ sala: sala({ ultimo: 6 }), mensajes: [msg(6, other)], hayMas: false });
+      return json(page);
+    });
+    renderWithApp(<ChatRoom caseId={caseId} tipo="general" source={{ path: room, live: channel, viewer: ME }} />, {
+      user: { id: ME, cargo: 'Investigador' } as Me,
+    });
+    await screen.findAllByTestId('chat-message');
+    await waitFor(() => expect(listeners.size).toBeGreaterThan(0));
+    // Message 4's event never came: 5 does not follow what the screen holds.
+    emit({ name: 'chat.message', roomId: 'r1', indexId: 5, mensaje: msg(5, other) });
+    await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(5));
+    expect(api.calls.some((r) => r.url.includes('despues=3&'))).toBe(true);
+    // The socket closed as 6 came: it could not say so, so the read does it.
+    state.open = false;
+    emit({ name: 'chat.message', roomId: 'r1', indexId: 6, mensaje: msg(6, other) });
+    await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(6));
+    expect(api.calls.some((r) => r.url.includes('despues=5&'))).toBe(true);
+    expect(marks).toEqual([]);
   });
 
   it("another member's marks that come while a read is out stay: the read's header, read before them, does not take them back", async () => {

@@ -16,7 +16,7 @@ import { chatRoomKey, chatUnreadKey, onUnreadEvent } from '../../lib/chat-keys';
 import { live, useLiveTopic } from '../../lib/live';
 import { showToast } from '../../lib/toasts';
 import { showSuccess } from '../../components/list/use-feedback';
-import { fetchChatPage, fetchUnread, markRead, roomSource } from './api/chat-api';
+import { fetchChatPage, fetchUnread, localizeMessage, markRead, roomSource } from './api/chat-api';
 import { chatOutbox } from './chat-outbox';
 
 /** What the screen holds of a room: its header and the messages read so far, oldest first. */
@@ -165,11 +165,37 @@ export function useChatRoom(caseId: string, tipo: ChatKind, newestSeen: boolean)
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the key is made of caseId and tipo
   }, [queryClient, caseId, tipo]);
 
+  /**
+   * A message its event carries, shown without a read when it is the next one after what the
+   * screen holds and no read is out; its receipt (and read, when the newest message is in view)
+   * go back over the socket. False: the screen reads instead.
+   */
+  const channel = roomSource(caseId, tipo)?.live ?? live;
+  const showCarried = (mensaje: ChatMessage): boolean => {
+    const data = queryClient.getQueryData<RoomData>(key);
+    if (!data || reading.current || mensaje.indexId !== data.sala.ultimo + 1) return false;
+    const leido = seesNewest.current && !documentHidden();
+    if (!channel.mark(data.sala.topic, mensaje.indexId, leido)) return false;
+    // Read up to it now, or one more unread (the viewer's own messages are never unread).
+    const mine = mensaje.senderId === data.sala.yo;
+    const noLeidos = leido ? 0 : data.sala.noLeidos + (mine ? 0 : 1);
+    queryClient.setQueryData<RoomData>(key, {
+      ...data,
+      sala: { ...data.sala, ultimo: mensaje.indexId, noLeidos },
+      // What the screen holds wins: its own message, from its send's answer, keeps its clientId.
+      mensajes: mergeMessages([localizeMessage(caseId, tipo, mensaje)], data.mensajes),
+    });
+    void putUnread(queryClient, caseId, tipo, noLeidos);
+    return true;
+  };
+
   useLiveTopic(
     room.data?.sala.topic ?? null,
     (event) => {
-      if (event.name === 'chat.message') wanted.current = Math.max(wanted.current, event.indexId);
-      else if (event.name === 'chat.room' && event.marcas) return putMarks(queryClient, key, event.marcas);
+      if (event.name === 'chat.message') {
+        wanted.current = Math.max(wanted.current, event.indexId);
+        if (event.mensaje && showCarried(event.mensaje)) return;
+      } else if (event.name === 'chat.room' && event.marcas) return putMarks(queryClient, key, event.marcas);
       else if (event.name === 'chat.room') changed.current = true;
       else return;
       void refresh();

@@ -1,4 +1,11 @@
-import { CHAT_PAGE_SIZE, type ChatKind, type ChatPage, type ChatSendResult, type ChatUnread } from '@vialex/domain';
+import {
+  CHAT_PAGE_SIZE,
+  type ChatKind,
+  type ChatMessage,
+  type ChatPage,
+  type ChatSendResult,
+  type ChatUnread,
+} from '@vialex/domain';
 import { api, postForm } from '../../../lib/api';
 import type { LiveChannel } from '../../../lib/live';
 
@@ -13,7 +20,7 @@ export interface RoomSource {
   /** The room's path: GET a page, POST …/mensajes, …/archivos, …/leidos; files at …/archivos/{id}. */
   path: string;
   /** The live channel the room's topic comes on (the staff's when not given). */
-  live?: Pick<LiveChannel, 'subscribe' | 'on'>;
+  live?: Pick<LiveChannel, 'subscribe' | 'on' | 'mark'>;
 }
 
 const sources = new Map<string, RoomSource>();
@@ -43,6 +50,9 @@ function localize<M extends { files: { url: string; preview: string | null }[] }
   const move = (url: string) => (url.startsWith(from) ? to + url.slice(from.length) : url);
   return { ...m, files: m.files.map((f) => ({ ...f, url: move(f.url), preview: f.preview && move(f.preview) })) };
 }
+
+/** A message of the room as its source serves its files (one from a live event). */
+export const localizeMessage = (caseId: string, tipo: ChatKind, m: ChatMessage) => localize(caseId, tipo, m);
 
 const localizePage = (caseId: string, tipo: ChatKind) => (page: ChatPage) =>
   roomSource(caseId, tipo) ? { ...page, mensajes: page.mensajes.map((m) => localize(caseId, tipo, m)) } : page;
