@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { BROWSER_ACCEPT_ENCODING } from './lib/load.js';
-import { cpuPerOp, percentile } from './lib/server-process.js';
+import { cpuPerOp, databaseCpuPerOp, percentile } from './lib/server-process.js';
 import { seedSignedInUsers } from './lib/staff.js';
 import { RoomScreen, screenTotals, type ScreenRequest } from './lib/room-screen.js';
 import { sendMark } from './lib/socket-mark.js';
@@ -148,6 +148,7 @@ export async function benchChat(serverUrl: string, databaseUrl: string, quick = 
   const warmup = RATE * WARMUP;
   const total = warmup + RATE * SECONDS;
   let cpu = cpuPerOp(serverUrl);
+  let dbCpu = databaseCpuPerOp();
   const start = performance.now();
   const pending: Promise<void>[] = [];
   let failures = 0;
@@ -155,7 +156,10 @@ export async function benchChat(serverUrl: string, databaseUrl: string, quick = 
     const due = start + (n * 1000) / RATE;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    if (n === warmup) cpu = cpuPerOp(serverUrl);
+    if (n === warmup) {
+      cpu = cpuPerOp(serverUrl);
+      dbCpu = databaseCpuPerOp();
+    }
     const i = (n * 7919) % SENDERS;
     const caseId = caseIds[i % ROOMS];
     const roomId = roomOfCase.get(caseId)!;
@@ -208,6 +212,8 @@ export async function benchChat(serverUrl: string, databaseUrl: string, quick = 
   // The server's CPU for a message, its deliveries included.
   const counted = sent.filter((m) => m.n >= warmup).length;
   const serverCpuMsPerOp = cpu(counted);
+  // PostgreSQL's share (its work for the same messages, not counted in the server's).
+  const databaseCpuMsPerOp = dbCpu(counted);
   stopped = true;
   for (const screen of roomScreens) screen?.stop();
   for (const ws of sockets) ws.close();
@@ -235,9 +241,10 @@ export async function benchChat(serverUrl: string, databaseUrl: string, quick = 
     p50ms: Math.round(percentile(latencies, 50) * 10) / 10,
     p99ms: Math.round(p99 * 10) / 10,
     serverCpuMsPerOp,
+    databaseCpuMsPerOp,
     op: 'message',
     ...(screens && { socketMarks, reads, marksRead, countReads, readFailures, screenP99ms: screenP99 }),
-    figure: `p50 ${Math.round(percentile(latencies, 50) * 10) / 10} ms, p99 ${Math.round(p99 * 10) / 10} ms, ${latencies.length} of ${expected} delivered${screenFigure}`,
+    figure: `p50 ${Math.round(percentile(latencies, 50) * 10) / 10} ms, p99 ${Math.round(p99 * 10) / 10} ms, ${latencies.length} of ${expected} delivered${screenFigure}${databaseCpuMsPerOp === null ? '' : `; PostgreSQL ${databaseCpuMsPerOp} ms of CPU a message`}`,
     budget: 'p99 ≤ 100 ms, nothing lost or duplicated',
     met: p99 <= 100 && lost === 0 && duplicates === 0 && failures === 0,
     pass: failures === 0 && readFailures === 0 && lost === 0 && duplicates === 0 && (quick || p99 <= 100),

@@ -95,10 +95,7 @@ export function serverCpuMs(url: string): number | undefined {
   const pid = running.get(url)?.pid;
   if (!pid) return undefined;
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 a second on Linux).
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    return statCpuMs(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return undefined;
   }
@@ -113,6 +110,44 @@ export function cpuPerOp(url: string): (ops: number) => number | null {
   const before = serverCpuMs(url);
   return (ops) => {
     const after = serverCpuMs(url);
+    if (before === undefined || after === undefined || ops <= 0) return null;
+    return Number(((after - before) / ops).toPrecision(3));
+  };
+}
+
+/** utime + stime (ms) of one process from its /proc/<pid>/stat text (fields 14 and 15, clock ticks of 10 ms). */
+const statCpuMs = (stat: string) => {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+};
+
+/**
+ * CPU time (ms) this machine's PostgreSQL processes (the server, its backends and workers) have
+ * used so far, from /proc; undefined where there is none. A backend that ends takes its time with
+ * it, so it counts what the benchmark's pool (connections held through the run) spent.
+ */
+export function databaseCpuMs(): number | undefined {
+  let total = 0;
+  let found = false;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      total += statCpuMs(stat);
+      found = true;
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return found ? total : undefined;
+}
+
+/** The machine's PostgreSQL CPU from now on, per operation (as cpuPerOp). */
+export function databaseCpuPerOp(): (ops: number) => number | null {
+  const before = databaseCpuMs();
+  return (ops) => {
+    const after = databaseCpuMs();
     if (before === undefined || after === undefined || ops <= 0) return null;
     return Number(((after - before) / ops).toPrecision(3));
   };
