@@ -73,12 +73,17 @@ test('the driver follows the SMS link on a phone, enters, lands on the chat and 
   await expect(page.getByTestId('chat-message').filter({ hasText: text })).toBeVisible();
   await clientShot(phone, 'case-chat');
 
-  // And the desk's answer reaches the phone live.
+  // And the desk's answer reaches the phone live, in its event: the phone reads nothing for it.
+  const phoneReads = () =>
+    phone.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('despues=')).length);
+  const phoneReadsBefore = await phoneReads();
   const answer = `Vamos en camino ${Date.now()}`;
   await composer(page).fill(answer);
   await composer(page).press('Enter');
   await expect(phone.getByTestId('chat-message').filter({ hasText: answer })).toBeVisible();
-  // Each side sees the other read its message (the read of the screen at its newest message).
+  expect(await phoneReads()).toBe(phoneReadsBefore);
+  // Each side sees the other read its message (each screen, at its newest message, marks it over
+  // its socket).
   await expect(
     phone.getByTestId('chat-message').filter({ hasText: text }).getByTestId('chat-ticks-visto'),
   ).toBeVisible();
