@@ -130,9 +130,12 @@ describe("a room screen's marks over its socket", () => {
     try {
       for (const text of ['uno', 'dos', 'tres']) expect((await say(c.id, 'Administrador', text)).statusCode).toBe(200);
       const abogado = sockets.get('Abogado')!;
-      // Received up to 2 (the screen holds it, not in view), then read up to 3.
+      // Received up to 2 (the screen holds it, not in view); a number past the room's last
+      // message moves it to the last; then read up to 3.
       mark(abogado, { action: 'mark', topic, hasta: 2, leido: false });
       await marksReach(topic, 'Abogado', { recibido: 2, leido: 0 });
+      mark(abogado, { action: 'mark', topic, hasta: 999, leido: false });
+      await marksReach(topic, 'Abogado', { recibido: 3, leido: 0 });
       mark(abogado, { action: 'mark', topic, hasta: 3, leido: true });
       await marksReach(topic, 'Abogado', { recibido: 3, leido: 3 });
       const ticks = await sockets
@@ -146,10 +149,8 @@ describe("a room screen's marks over its socket", () => {
         );
       expect(ticks).toMatchObject({ event: { marcas: { recibidoHasta: 3, leidoHasta: 3 } } });
       expect((await read(c.id, 'Administrador')).sala.vistoHasta).toBe(3);
-      // Never back, never past the room's last message (marks are taken in order: the last one
-      // moving them shows the earlier ones done).
+      // Never back (marks are taken in order: the last one moving them shows the earlier one done).
       mark(abogado, { action: 'mark', topic, hasta: 1, leido: true });
-      mark(abogado, { action: 'mark', topic, hasta: 999, leido: true });
       expect((await say(c.id, 'Administrador', 'cuatro')).statusCode).toBe(200);
       mark(abogado, { action: 'mark', topic, hasta: 4, leido: false });
       await marksReach(topic, 'Abogado', { recibido: 4, leido: 3 });

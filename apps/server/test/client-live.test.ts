@@ -106,25 +106,39 @@ describe("the client's live channel", () => {
     await socket.closed;
   });
 
-  it("the client's read of a staff message reaches the staff's open room as the client's marks (their ticks)", async () => {
+  /**
+   * A case the client entered, their socket in its room and the Administrador's socket following
+   * it; the Administrador's message `text` sent there (its number `n`), and the room's ticks as
+   * the Administrador reads them.
+   */
+  async function staffWritesToClient(text: string) {
     const c = await enteredCase();
     const client = await clientSocket(c.cookie);
     await client.next((m) => m.type === 'ready');
     const staffRoom = `/api/casos/${c.id}/chats/general`;
     const admin = h('Administrador');
-    const sala = (await s.app.inject({ method: 'GET', url: staffRoom, headers: admin })).json()
-      .sala as ChatPage['sala'];
+    const staffSala = async () =>
+      (await s.app.inject({ method: 'GET', url: staffRoom, headers: admin })).json().sala as ChatPage['sala'];
+    const { topic } = await staffSala();
     const staff = await staffSocket(admin.cookie);
-    await staff.follow(sala.topic);
+    await staff.follow(topic);
     const sent = await s.app.inject({
       method: 'POST',
       url: `${staffRoom}/mensajes`,
       headers: admin,
-      payload: { content: 'Vamos en camino', clientId: crypto.randomUUID() },
+      payload: { content: text, clientId: crypto.randomUUID() },
     });
     expect(sent.statusCode, sent.body).toBe(200);
     const n = sent.json().mensaje.indexId as number;
-    await client.next((m) => m.type === 'event' && m.event.name === 'chat.message' && m.event.indexId === n);
+    const event = await client.next(
+      (m) => m.type === 'event' && m.event.name === 'chat.message' && m.event.indexId === n,
+    );
+    const close = () => [client, staff].forEach((socket) => socket.ws.close());
+    return { c, client, staff, topic, n, event, staffSala, close };
+  }
+
+  it("the client's read of a staff message reaches the staff's open room as the client's marks (their ticks)", async () => {
+    const { c, staff, n, staffSala, close } = await staffWritesToClient('Vamos en camino');
     const read = await s.app.inject({
       method: 'GET',
       url: `/api/cliente/chat?despues=${n - 1}&leido=1`,
@@ -139,44 +153,20 @@ describe("the client's live channel", () => {
       leidoHasta: n,
       recibidoHasta: n,
     });
-    const seen = (await s.app.inject({ method: 'GET', url: staffRoom, headers: admin })).json()
-      .sala as ChatPage['sala'];
-    expect(seen.vistoHasta).toBe(n);
-    for (const socket of [client, staff]) socket.ws.close();
+    expect((await staffSala()).vistoHasta).toBe(n);
+    close();
   });
 
   it("the client's room screen shows a staff message from its event and marks it over its socket: the staff's ticks", async () => {
-    const c = await enteredCase();
-    const client = await clientSocket(c.cookie);
-    await client.next((m) => m.type === 'ready');
-    const staffRoom = `/api/casos/${c.id}/chats/general`;
-    const admin = h('Administrador');
-    const sala = (await s.app.inject({ method: 'GET', url: staffRoom, headers: admin })).json()
-      .sala as ChatPage['sala'];
-    const staff = await staffSocket(admin.cookie);
-    await staff.follow(sala.topic);
-    const sent = await s.app.inject({
-      method: 'POST',
-      url: `${staffRoom}/mensajes`,
-      headers: admin,
-      payload: { content: 'Llegamos en diez minutos', clientId: crypto.randomUUID() },
-    });
-    expect(sent.statusCode, sent.body).toBe(200);
-    const n = sent.json().mensaje.indexId as number;
-    const event = await client.next(
-      (m) => m.type === 'event' && m.event.name === 'chat.message' && m.event.indexId === n,
-    );
+    const { client, staff, topic, n, event, staffSala, close } = await staffWritesToClient('Llegamos en diez minutos');
     expect(event).toMatchObject({ event: { mensaje: { content: 'Llegamos en diez minutos', clientId: null } } });
-    client.ws.send(JSON.stringify({ action: 'mark', topic: sala.topic, hasta: n, leido: true }));
+    client.ws.send(JSON.stringify({ action: 'mark', topic, hasta: n, leido: true }));
     const marks = await staff.next(
       (m) => m.type === 'event' && m.event.name === 'chat.room' && !!m.event.marcas && m.event.marcas.leidoHasta === n,
     );
     expect(marks).toMatchObject({ event: { marcas: { recibidoHasta: n, leidoHasta: n } } });
-    expect(
-      ((await s.app.inject({ method: 'GET', url: staffRoom, headers: admin })).json().sala as ChatPage['sala'])
-        .vistoHasta,
-    ).toBe(n);
-    for (const socket of [client, staff]) socket.ws.close();
+    expect((await staffSala()).vistoHasta).toBe(n);
+    close();
   });
 
   it('a first socket that says since when the page read (?since=) hears what the case had meanwhile; one that does not, nothing of it', async () => {
