@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Cargo, ChatMessage, ChatPage, LiveServerMessage } from '@vialex/domain';
 import { chatUsuarios } from '../src/db/schema/index.js';
+import { markScreen } from '../src/modules/chat/presence.js';
 import { openLiveSocket, type LiveSocket } from './live-socket.js';
 import { startTestServer, type TestServer } from './helper.js';
 import { signInEveryCargo } from './factories.js';
@@ -154,6 +155,27 @@ describe("a room screen's marks over its socket", () => {
       expect((await say(c.id, 'Administrador', 'cuatro')).statusCode).toBe(200);
       mark(abogado, { action: 'mark', topic, hasta: 4, leido: false });
       await marksReach(topic, 'Abogado', { recibido: 4, leido: 3 });
+    } finally {
+      close();
+    }
+  });
+
+  it("marks that come together are written together: each member's moves, and a member's highest counts", async () => {
+    const { c, topic, close } = await roomOnScreen('Abogado', 'Perito');
+    try {
+      for (const text of ['uno', 'dos', 'tres']) expect((await say(c.id, 'Administrador', text)).statusCode).toBe(200);
+      const room = roomIdOf(topic);
+      // The first goes at once; the rest wait for it and go in one statement, the Abogado's two
+      // marks as one (the higher of each).
+      await Promise.all([
+        markScreen(s.ctx, room, id('Perito'), 1, false),
+        markScreen(s.ctx, room, id('Abogado'), 3, false),
+        markScreen(s.ctx, room, id('Abogado'), 2, true),
+        markScreen(s.ctx, room, id('Perito'), 3, true),
+      ]);
+      expect(await marksOf(room, 'Abogado')).toEqual({ recibido: 3, leido: 2 });
+      expect(await marksOf(room, 'Perito')).toEqual({ recibido: 3, leido: 3 });
+      expect((await read(c.id, 'Administrador')).sala).toMatchObject({ entregadoHasta: 3, vistoHasta: 3 });
     } finally {
       close();
     }
