@@ -4,13 +4,15 @@ import { runPrepared } from '../../db/prepared.js';
 import { LIVE_CHANNEL } from '../../platform/live-hub.js';
 
 /*
- * The room screens' marks (their sockets' frames: markScreen), written together. A message reaches
- * every member with its room open at once, and each screen marks it back within milliseconds: one
- * statement each was a round trip and a commit per member per message, most of a mark's cost.
- * While one statement of marks is out, the marks that come meanwhile wait and go in the next one,
- * so a quiet server writes a mark at once and a busy one writes many per statement. Each mark
- * moves as markMember's does (service.ts): forward only, no further than the room's last number,
- * and the room hears of it when it changes a member's ticks.
+ * Members' marks (markMember: a room screen's over its socket, a read mark, a search), written
+ * together. A message reaches every member with its room open at once, and each screen marks it
+ * back within milliseconds: one statement each was a round trip and a commit per member per
+ * message, most of a mark's cost. While one statement of marks is out, the marks that come
+ * meanwhile wait and go in the next one, so a quiet server writes a mark at once and a busy one
+ * writes many per statement. A mark moves forward only and no further than the room's last
+ * number. The room hears of it when it changes a member's ticks: a member V's header shows the
+ * highest marks of the members other than V, which a new mark changes only above the others' second
+ * highest (read before the update; a concurrent mark only makes it lower, and a notice more).
  */
 
 interface Pending {
@@ -21,10 +23,7 @@ interface Pending {
   done: { resolve(): void; reject(err: unknown): void }[];
 }
 
-/**
- * The marks of a batch, one per member and room (the highest of each), then markMember's notice
- * for each member whose marks moved (the other members' second highest read before the update).
- */
+/** The marks of a batch, one per member and room (the highest of each), and their notices (above). */
 const statement = () => sql`with input as (
     select room_id, usuario, max(read) as read, max(received) as received
     from unnest(${sql.placeholder('rooms')}::uuid[], ${sql.placeholder('users')}::uuid[],
@@ -61,7 +60,7 @@ export class MarkBatch {
 
   constructor(private readonly db: Executor) {}
 
-  /** The member's marks in the room move to `read` and `received` (0: not that one). */
+  /** The member's marks in the room move to `read` and `received` (received ≥ read; 0: not that one). */
   add(room: string, user: string, read: number, received: number): Promise<void> {
     return new Promise((resolve, reject) => {
       const key = `${room}:${user}`;
@@ -85,7 +84,7 @@ export class MarkBatch {
           rooms: batch.map((m) => m.room),
           users: batch.map((m) => m.user),
           reads: batch.map((m) => m.read),
-          receiveds: batch.map((m) => Math.max(m.received, m.read)),
+          receiveds: batch.map((m) => m.received),
         });
         for (const m of batch) for (const d of m.done) d.resolve();
       } catch (err) {

@@ -5,8 +5,7 @@ import type { AppContext } from '../../platform/context.js';
 import { LIVE_CHANNEL } from '../../platform/live-hub.js';
 import type { Viewer } from '../../platform/viewer.js';
 import { loadCaseRowForTab } from '../cases/workspace-queries.js';
-import { markBatchOf } from './mark-batch.js';
-import { roomById, roomChanged, roomChangedPayload, type ChatSender } from './service.js';
+import { markMember, roomById, roomChanged, roomChangedPayload, type ChatSender } from './service.js';
 
 /*
  * Who is in a room (spec 2 §4 "Chat rooms": a member's status switches online/offline as they
@@ -49,11 +48,10 @@ export const withoutMessage = (event: LiveEvent): LiveEvent =>
 
 /**
  * The member's room screen got the room up to message `hasta` (its live event) and shows it when
- * `leido`: their marks move as a read of the room moves them (at most to the room's last number),
- * written with the other screens' marks of the moment (mark-batch.ts).
+ * `leido`: their marks move as a read of the room moves them (markMember).
  */
 export const markScreen = (ctx: AppContext, roomId: string, memberId: string, hasta: number, leido: boolean) =>
-  markBatchOf(ctx.db).add(roomId, memberId, leido ? hasta : 0, hasta);
+  markMember(ctx.db, roomId, memberId, { recibidoHasta: hasta, leidoHasta: leido ? hasta : 0 });
 
 /**
  * A member (staff or the client) opened the room's screen: a member of the room (or their

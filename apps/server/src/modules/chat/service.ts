@@ -27,6 +27,7 @@ import type { Viewer } from '../../platform/viewer.js';
 import type { CaseRow } from '../cases/dispatch.js';
 import { caseInScope, caseVersion } from '../cases/queries.js';
 import { openCaseRoom } from '../cases/rooms.js';
+import { markBatchOf } from './mark-batch.js';
 
 /*
  * The chat module owns the tables `chats`, `chat_usuarios`, `mensajes` and `fotosdrone`. Other
@@ -327,58 +328,25 @@ export async function withMissingAgents(db: Executor, open: OpenRoom, members: R
 
 /**
  * The member's marks move forward only (a late request never takes them back), and no further than
- * the room's last number; answers them when they moved, else null. A screen reads the room after each message and so moves its received
- * mark: the room hears of it (roomChanged with the marks) in the same statement, and only when it
- * changes what a member's header shows — the highest mark among the members other than them (the
- * ticks of their messages). Of ten members reading a message, the first one's receipt and read do;
- * the others' change nobody's ticks, and were nine events to ten screens each.
+ * the room's last number; the room hears of them when they change a member's ticks. Written with
+ * the other marks of the moment, in one statement (mark-batch.ts): a room read's own mark is part
+ * of the read's statement (room-read.ts, markNotice below).
  */
 export async function markMember(
   db: Executor,
   roomId: string,
   userId: string,
   marks: { leidoHasta?: number; recibidoHasta?: number },
-): Promise<ChatMarks | null> {
+): Promise<void> {
   const read = marks.leidoHasta ?? 0;
   const received = Math.max(marks.recibidoHasta ?? 0, read);
-  if (received <= 0) return null;
-  const { rows } = (await runPrepared(db, 'chat_mark_member', markStatement, {
-    room: roomId,
-    user: userId,
-    read,
-    received,
-    topic: topics.chat(roomId),
-  })) as { rows: { recibidoHasta: number; leidoHasta: number }[] };
-  return rows[0] ? { de: userId, ...rows[0] } : null;
+  if (received > 0) await markBatchOf(db).add(roomId, userId, read, received);
 }
-
-/*
- * A member V's header shows the highest marks of the members other than V. The marker's new mark
- * changes it only above the highest of the members other than V and the marker: for the member
- * holding the others' highest that is their second highest, for everyone else the highest. So a
- * notice goes when a new mark passes the others' second highest (read before this statement's
- * update; a concurrent mark only makes it lower, and a notice more).
- */
-const markStatement = () => sql`with upto as (
-    select least(${sql.placeholder('read')}::int, ultimo_index) as read,
-      least(${sql.placeholder('received')}::int, ultimo_index) as received
-    from ${chats} where id = ${sql.placeholder('room')}::uuid),
-  moved as (
-    update ${chatUsuarios} set
-      leido_hasta = greatest(leido_hasta, upto.read),
-      recibido_hasta = greatest(recibido_hasta, upto.received)
-    from upto
-    where room_id = ${sql.placeholder('room')}::uuid and usuario = ${sql.placeholder('user')}::uuid
-      and (upto.read > leido_hasta or upto.received > recibido_hasta)
-    returning usuario, room_id, recibido_hasta, leido_hasta),
-  ${markNotice(sql`${sql.placeholder('room')}::uuid`, sql`${sql.placeholder('user')}::uuid`)}
-  select recibido_hasta as "recibidoHasta", leido_hasta as "leidoHasta", (select count(*) from told)::int as told
-  from moved`;
 
 /**
  * The CTEs `others` and `told` of a statement whose CTE `moved` answers the member's moved marks
  * (usuario, room_id, recibido_hasta, leido_hasta): the room hears of them when they change a
- * header's ticks (above). The room's live topic is the placeholder `topic`.
+ * header's ticks (the rule in mark-batch.ts). The room's live topic is the placeholder `topic`.
  */
 export const markNotice = (room: SQL, user: SQL) => sql`others as (
     select
