@@ -1,9 +1,9 @@
 import type { AddressInfo, Socket } from 'node:net';
 import WebSocket, { WebSocketServer } from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIVE_REPLAY_MAX_MS, type LiveServerMessage } from '@vialex/domain';
 import type { Database } from '../src/db/client.js';
-import { LIVE_GAP, LIVE_REPLAY_SLACK_MS, LiveHub, SERVICE_RESTART } from '../src/platform/live-hub.js';
+import { LIVE_GAP, LIVE_REPLAY_SLACK_MS, LiveHub, NEWEST_ONLY_MS, SERVICE_RESTART } from '../src/platform/live-hub.js';
 
 /**
  * The hub's fan-out without a database: its LISTEN callback is the test's, so a commit's
@@ -162,5 +162,34 @@ describe('live hub', () => {
       expect(await closed).toEqual({ code: SERVICE_RESTART, reason: LIVE_GAP.replay });
       expect(got).toEqual([]);
     });
+  });
+
+  it("a user's new notices within the window: the first at once, then only the newest once it ends; other events are not held", async () => {
+    const noticed = (topics: string[], id: string) =>
+      notify(JSON.stringify({ topics, event: { name: 'notification.created', id } }));
+    const busy = await socketPair();
+    const away = await socketPair();
+    hub.subscribe(busy.side, 'user:busy');
+    hub.subscribe(busy.side, 'chat:busy');
+    hub.subscribe(away.side, 'user:away');
+    const names = () => busy.got.map((m) => m.type === 'event' && ('id' in m.event ? m.event.id : m.event.name));
+    noticed(['user:busy', 'user:away'], 'n1');
+    noticed(['user:busy', 'user:away'], 'n2');
+    noticed(['user:busy', 'user:away'], 'n3');
+    notify(JSON.stringify({ topic: 'chat:busy', event: { name: 'chat.message', roomId: 'busy', indexId: 1 } }));
+    await busy.arrived(2);
+    expect(names()).toEqual(['n1', 'chat.message']);
+    // The socket that left keeps nothing for later: its kept notice is dropped with it.
+    hub.remove(away.side);
+    await busy.arrived(3);
+    expect(names()).toEqual(['n1', 'chat.message', 'n3']);
+    // Once a window passes with nothing kept, the next is sent at once again.
+    await vi.waitFor(() => expect(hub['windowed'].has(busy.side)).toBe(false), { timeout: 5 * NEWEST_ONLY_MS });
+    noticed(['user:busy'], 'n4');
+    await busy.arrived(4);
+    expect(names()[3]).toBe('n4');
+    expect(away.got.map((m) => m.type === 'event' && 'id' in m.event && m.event.id)).toEqual(['n1']);
+    busy.peer.close();
+    away.peer.close();
   });
 });

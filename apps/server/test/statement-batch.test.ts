@@ -53,6 +53,35 @@ describe('statementBatch', () => {
     expect(r.batches).toEqual([[1, 2], [3, 4], [5]]);
   });
 
+  it('gather: the first call of an idle batcher waits for others, up to ms or until size are queued', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const r = recorder<number>();
+      const call = statementBatch(r.run, { gather: { ms: 25, size: 3 } });
+      // Calls one by one within the window share one statement…
+      const first = [call(1)];
+      await vi.advanceTimersByTimeAsync(10);
+      first.push(call(2));
+      await vi.advanceTimersByTimeAsync(14);
+      expect(r.batches).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(r.batches).toEqual([[1, 2]]);
+      await r.answerNext();
+      expect(await Promise.all(first)).toEqual(['done 1', 'done 2']);
+      // …and a full window goes at once, without waiting for the clock.
+      const full = [call(3), call(4), call(5)];
+      await new Promise((res) => setImmediate(res));
+      expect(r.batches).toEqual([
+        [1, 2],
+        [3, 4, 5],
+      ]);
+      await r.answerNext();
+      expect(await Promise.all(full)).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a batch stuck past stallMs no longer holds the next back; its own calls still wait for it', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {

@@ -34,7 +34,11 @@ export type LiveEvent =
   | { name: 'user.updated'; id: string }
   | { name: 'session.ended'; reason: SessionEndReason }
   | { name: 'list.changed'; list: string; id?: string }
-  /** A notice naming the user was recorded (sent on their user topic after commit). */
+  /**
+   * A notice naming the user was recorded (sent on their user topic after commit). Of several
+   * within half a second a tab gets the first and then the newest: the bell, read again on it,
+   * holds them all.
+   */
   | { name: 'notification.created'; id: string }
   /** The user read notifications (in another tab): their unread count changed. */
   | { name: 'notifications.read' }

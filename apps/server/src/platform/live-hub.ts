@@ -32,6 +32,17 @@ export const LIVE_REPLAY_SLACK_MS = 10_000;
 /** Events remembered per topic for replay; see `subscribe`. */
 const REPLAY_DEPTH = 32;
 
+/**
+ * Events of which a socket needs only the newest: a tab hearing of a new notice reads its bell
+ * again and toasts the notice named, so of several within `newestOnlyMs` it gets the first at once
+ * and then only the newest, once the window ends. An Administrador is told of every case's
+ * creation and status change: on a busy day that is many a second per tab, each a frame to send
+ * and a bell to read again, where one a window shows the same.
+ */
+const NEWEST_ONLY: ReadonlySet<LiveEvent['name']> = new Set(['notification.created']);
+/** See NEWEST_ONLY. */
+export const NEWEST_ONLY_MS = 500;
+
 const USER_TOPIC = liveTopics.user('');
 /** Every session's topic begins so (staff's and clients'); its `session.ended` closes the socket. */
 export const SESSION_TOPIC = liveTopics.session('');
@@ -94,6 +105,12 @@ export class LiveHub {
   eventsSent = 0;
   /** Connections written to in this turn of the event loop, held (corked) until it ends. */
   private readonly corked = new Set<Socket>();
+  /**
+   * Sockets sent a NEWEST_ONLY event in the current window, with the newest one heard since, if
+   * any, to send when the window ends; see `newestOnly`.
+   */
+  private readonly windowed = new Map<WebSocket, { topic: string; event: LiveEvent; message: string } | null>();
+  private windowTimer?: ReturnType<typeof setInterval>;
 
   private heardAll = true;
   /** False while the listening connection is lost: events committed meanwhile never reach this instance. */
@@ -111,6 +128,7 @@ export class LiveHub {
   constructor(
     private readonly database: Database,
     private readonly clock: () => number = Date.now,
+    private readonly newestOnlyMs = NEWEST_ONLY_MS,
   ) {}
 
   async start(): Promise<void> {
@@ -176,6 +194,7 @@ export class LiveHub {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.sweeper);
+    clearInterval(this.windowTimer);
     await this.stopListening?.();
     this.closeAll('server restarting');
   }
@@ -279,6 +298,7 @@ export class LiveHub {
     this.bySocket.delete(socket);
     this.watchers.delete(socket);
     this.held.delete(socket);
+    this.windowed.delete(socket);
   }
 
   /**
@@ -309,10 +329,47 @@ export class LiveHub {
     if (!sockets) return;
     const message = frame(topic, event);
     const views = this.views.get(topic);
+    const newestOnly = NEWEST_ONLY.has(event.name);
     for (const socket of sockets) {
       const view = views?.get(socket);
       const seen = view ? view(event) : event;
-      this.deliverTo(socket, topic, seen, seen === event ? message : frame(topic, seen));
+      const seenMessage = seen === event ? message : frame(topic, seen);
+      if (newestOnly) this.newestOnly(socket, topic, seen, seenMessage);
+      else this.deliverTo(socket, topic, seen, seenMessage);
+    }
+  }
+
+  /**
+   * A NEWEST_ONLY event: sent now when the socket had none in this window, else kept in place of
+   * any kept before it until the window ends. One timer ends every socket's window: a socket waits
+   * at most `newestOnlyMs` for its newest, and gets at most two such frames in that time.
+   */
+  private newestOnly(socket: WebSocket, topic: string, event: LiveEvent, message: string): void {
+    if (this.windowed.has(socket)) {
+      this.windowed.set(socket, { topic, event, message });
+      return;
+    }
+    this.windowed.set(socket, null);
+    this.deliverTo(socket, topic, event, message);
+    if (!this.windowTimer) {
+      this.windowTimer = setInterval(() => this.endWindow(), this.newestOnlyMs);
+      this.windowTimer.unref();
+    }
+  }
+
+  /** Sends each socket the newest event kept in the window; a socket with none kept is free again. */
+  private endWindow(): void {
+    for (const [socket, kept] of this.windowed) {
+      if (!kept) {
+        this.windowed.delete(socket);
+        continue;
+      }
+      this.windowed.set(socket, null);
+      if (this.bySocket.get(socket)?.has(kept.topic)) this.deliverTo(socket, kept.topic, kept.event, kept.message);
+    }
+    if (this.windowed.size === 0) {
+      clearInterval(this.windowTimer);
+      this.windowTimer = undefined;
     }
   }
 

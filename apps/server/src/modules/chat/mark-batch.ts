@@ -7,9 +7,10 @@ import { LIVE_CHANNEL } from '../../platform/live-hub.js';
  * Members' marks (markMember: a room screen's over its socket, a read mark, a search), written
  * together. A message reaches every member with its room open at once, and each screen marks it
  * back within milliseconds: one statement each was a round trip and a commit per member per
- * message, most of a mark's cost. While one statement of marks is out, the marks that come
- * meanwhile wait and go in the next one, so a quiet server writes a mark at once and a busy one
- * writes many per statement. A mark moves forward only and no further than the room's last
+ * message, most of a mark's cost. The first mark waits up to GATHER_MS for others (the members'
+ * screens of the same message, other rooms' marks), or until GATHER_SIZE are pending; while one
+ * statement of marks is out, the marks that come meanwhile wait and go in the next one. A tick
+ * shows that much later, which nobody sees. A mark moves forward only and no further than the room's last
  * number. The room hears of it when it changes a member's ticks: a member V's header shows the
  * highest marks of the members other than V, which a new mark changes only above the others' second
  * highest (read before the update; a concurrent mark only makes it lower, and a notice more).
@@ -53,10 +54,16 @@ const statement = () => sql`with input as (
     where m.recibido_hasta > o.received or m.leido_hasta > o.read)
   select (select count(*) from moved)::int as moved, (select count(*) from told)::int as told`;
 
+/** See above. */
+const GATHER_MS = 50;
+const GATHER_SIZE = 64;
+
 /** One database's batch of marks (see above). */
 export class MarkBatch {
   private pending = new Map<string, Pending>();
+  /** A statement is out, or the first mark is gathering others. */
   private writing = false;
+  private gathering?: ReturnType<typeof setTimeout>;
 
   constructor(private readonly db: Executor) {}
 
@@ -70,12 +77,16 @@ export class MarkBatch {
         held.received = Math.max(held.received, received);
         held.done.push({ resolve, reject });
       } else this.pending.set(key, { room, user, read, received, done: [{ resolve, reject }] });
-      if (!this.writing) void this.write();
+      if (!this.writing) {
+        this.writing = true;
+        this.gathering = setTimeout(() => void this.write(), GATHER_MS);
+      } else if (this.gathering && this.pending.size >= GATHER_SIZE) void this.write();
     });
   }
 
   private async write(): Promise<void> {
-    this.writing = true;
+    clearTimeout(this.gathering);
+    this.gathering = undefined;
     while (this.pending.size > 0) {
       const batch = [...this.pending.values()];
       this.pending = new Map();
