@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { serverNodeFlags } from '../../ops/cluster/server-flags.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -40,6 +41,7 @@ export async function startServer(
   const child = spawn(
     process.execPath,
     [
+      ...serverNodeFlags(process.env.BENCH_SERVER_ROOT ?? ROOT),
       ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
       '--import',
       'tsx',

@@ -6,6 +6,7 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { nginxConfig } from './nginx.js';
+import { serverNodeFlags } from './server-flags.js';
 
 /**
  * Vialex as production runs it (docs/operations.md "Production"), on one machine: a PostgreSQL of its own,
@@ -186,7 +187,7 @@ function makeInstance(o: {
       const out = fs.createWriteStream(logFile, { flags: 'a' });
       // CLUSTER_NODE_ARGS: extra options for each instance's node (e.g. `--cpu-prof
       // --cpu-prof-dir=/tmp/prof`, which NODE_OPTIONS does not take).
-      const nodeArgs = (process.env.CLUSTER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+      const nodeArgs = [...serverNodeFlags(REPO), ...(process.env.CLUSTER_NODE_ARGS ?? '').split(' ').filter(Boolean)];
       const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ENTRY], {
         cwd: REPO,
         env: o.env,

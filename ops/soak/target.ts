@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tempDatabase } from '../../bench/lib/server-process.js';
 import { canConnect, startCluster, type Instance } from '../cluster/cluster.js';
+import { serverNodeFlags } from '../cluster/server-flags.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -109,19 +110,23 @@ function ownInstance(port: number, env: Record<string, string>): Instance {
     url,
     pid: () => child?.pid,
     async start() {
-      const c = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DEMO: '0',
-          SERVE_WEB: '0',
-          LOG_LEVEL: 'warn',
-          NODE_ENV: 'production',
-          ...env,
+      const c = spawn(
+        process.execPath,
+        [...serverNodeFlags(ROOT), '--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')],
+        {
+          env: {
+            ...process.env,
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            DEMO: '0',
+            SERVE_WEB: '0',
+            LOG_LEVEL: 'warn',
+            NODE_ENV: 'production',
+            ...env,
+          },
+          stdio: ['ignore', 'inherit', 'inherit'],
         },
-        stdio: ['ignore', 'inherit', 'inherit'],
-      });
+      );
       child = c;
       const deadline = Date.now() + 90_000;
       for (;;) {

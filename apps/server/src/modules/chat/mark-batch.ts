@@ -10,10 +10,11 @@ import { LIVE_CHANNEL } from '../../platform/live-hub.js';
  * message, most of a mark's cost. The first mark waits up to GATHER_MS for others (the members'
  * screens of the same message, other rooms' marks), or until GATHER_SIZE are pending; while one
  * statement of marks is out, the marks that come meanwhile wait and go in the next one. A tick
- * shows that much later, which nobody sees. A mark moves forward only and no further than the room's last
- * number. The room hears of it when it changes a member's ticks: a member V's header shows the
- * highest marks of the members other than V, which a new mark changes only above the others' second
- * highest (read before the update; a concurrent mark only makes it lower, and a notice more).
+ * shows that much later, which nobody sees. A mark moves forward only and no further than the
+ * room's last number. The room hears of it when it changes a member's ticks: a member V's header
+ * shows the highest marks of the members other than V, which a new mark changes only above the
+ * others' second highest (read before the update; a concurrent mark only makes it lower, and a
+ * notice more).
  */
 
 interface Pending {
