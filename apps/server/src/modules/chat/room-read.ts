@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
-import { seesOnlyFiles, topics, type Cargo } from '@vialex/domain';
+import { seesOnlyFiles, type Cargo } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
 import { runPrepared } from '../../db/prepared.js';
 import { casos, chatUsuarios, mensajes } from '../../db/schema/index.js';
 import { headerColumns, headerPlaceholders, headerValues, type HeaderColumns } from './room-header.js';
 import { messageRow, type MessageRow } from './message-row.js';
-import { markNotice, type OpenRoom } from './service.js';
+import { markNotice } from './mark-batch.js';
+import type { OpenRoom } from './service.js';
 import { sessionGuard, sessionValues, type SessionCheck } from './session-guard.js';
 
 /*
@@ -67,7 +68,7 @@ const statement = (b: Executor, shape: Shape) => {
     where cu.room_id = ${room} and cu.usuario = ${viewer} and mark.received > 0
       and (mark.read > cu.leido_hasta or mark.received > cu.recibido_hasta) and ${unchanged}
     returning cu.usuario, cu.room_id, cu.recibido_hasta, cu.leido_hasta),
-  ${markNotice(room, viewer)}
+  ${markNotice}
   select head.ultimo, head.unread, head.members,
     (select coalesce(json_agg(p order by p.index_id ${order}), '[]'::json) from page p) as page,
     (select count(*) from told)::int as told
@@ -106,7 +107,6 @@ export async function readRoomAtOnce(
     despues: opts.despues,
     limit: opts.limit,
     leido: opts.leido,
-    topic: topics.chat(open.room.id),
   })) as { rows: (HeaderColumns & { page: Record<string, unknown>[] })[] };
   const [row] = rows;
   return row && { header: row, rows: row.page.map(messageRow) };

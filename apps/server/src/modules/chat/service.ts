@@ -21,13 +21,13 @@ import { anyOf, runPrepared } from '../../db/prepared.js';
 import { casos, chatUsuarios, chats, usuarios } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { LIVE_CHANNEL, livePayload } from '../../platform/live-hub.js';
+import { livePayload } from '../../platform/live-hub.js';
 import { enforce } from '../../platform/policy.js';
 import type { Viewer } from '../../platform/viewer.js';
 import type { CaseRow } from '../cases/dispatch.js';
 import { caseInScope, caseVersion } from '../cases/queries.js';
 import { openCaseRoom } from '../cases/rooms.js';
-import { markBatchOf } from './mark-batch.js';
+import { writeMark } from './mark-batch.js';
 
 /*
  * The chat module owns the tables `chats`, `chat_usuarios`, `mensajes` and `fotosdrone`. Other
@@ -330,7 +330,7 @@ export async function withMissingAgents(db: Executor, open: OpenRoom, members: R
  * The member's marks move forward only (a late request never takes them back), and no further than
  * the room's last number; the room hears of them when they change a member's ticks. Written with
  * the other marks of the moment, in one statement (mark-batch.ts): a room read's own mark is part
- * of the read's statement (room-read.ts, markNotice below).
+ * of the read's statement (room-read.ts).
  */
 export async function markMember(
   db: Executor,
@@ -340,26 +340,8 @@ export async function markMember(
 ): Promise<void> {
   const read = marks.leidoHasta ?? 0;
   const received = Math.max(marks.recibidoHasta ?? 0, read);
-  if (received > 0) await markBatchOf(db).add(roomId, userId, read, received);
+  if (received > 0) await writeMark(db, { room: roomId, user: userId, read, received });
 }
-
-/**
- * The CTEs `others` and `told` of a statement whose CTE `moved` answers the member's moved marks
- * (usuario, room_id, recibido_hasta, leido_hasta): the room hears of them when they change a
- * header's ticks (the rule in mark-batch.ts). The room's live topic is the placeholder `topic`.
- */
-export const markNotice = (room: SQL, user: SQL) => sql`others as (
-    select
-      coalesce((select recibido_hasta from ${chatUsuarios} where room_id = ${room}
-        and usuario <> ${user} order by recibido_hasta desc offset 1 limit 1), 0) as received,
-      coalesce((select leido_hasta from ${chatUsuarios} where room_id = ${room}
-        and usuario <> ${user} order by leido_hasta desc offset 1 limit 1), 0) as read),
-  told as (
-    select pg_notify(${LIVE_CHANNEL}, json_build_object('topic', ${sql.placeholder('topic')}::text,
-      'event', json_build_object('name', 'chat.room', 'roomId', m.room_id, 'marcas',
-        json_build_object('de', m.usuario, 'recibidoHasta', m.recibido_hasta, 'leidoHasta', m.leido_hasta)))::text)
-    from moved m, others o
-    where m.recibido_hasta > o.received or m.leido_hasta > o.read)`;
 
 /**
  * The room's header changed (members, presence, the flag): its open screens read it again. When
