@@ -19,7 +19,7 @@ import {
 
 /*
  * A notice reaches the person it names: an assignment made by a coordinator in their
- * browser shows in the assigned investigator's phone as a toast at the bottom right and in the
+ * browser shows in the assigned investigator’s phone as a toast at the top and in the
  * notification centre, and the phone's service worker shows its push and opens the case when
  * the notification is clicked. Headless Chromium has no push service, so the push is handed to
  * the service worker through DevTools (ServiceWorker.deliverPushMessage) with the payload the
@@ -73,7 +73,7 @@ async function pushChannel(page: Page): Promise<{ cdp: CDPSession; registrationI
 /** What the worker shows in the tray. */
 /** The parts of the worker's scope the test reads (the e2e project has no WebWorker types). */
 interface WorkerScope {
-  registration: { getNotifications(): Promise<{ title: string; body: string; data: unknown }[]> };
+  registration: { getNotifications(): Promise<{ title: string; body: string; data: unknown; close(): void }[]> };
   NotificationEvent: new (type: string, init: { notification: unknown }) => Event;
   dispatchEvent(event: Event): boolean;
 }
@@ -135,10 +135,16 @@ test.describe('an assignment reaches the investigator’s phone', () => {
     expect(box.y + box.height).toBeLessThan(viewport.height * 0.4);
     await shot(page, 'notices-phone-toast');
 
-    // The notification centre has it, unread.
+    // The notification centre has it, unread; opening it closes the toast (its list holds the
+    // notice, and on a phone the toast would cover it).
     const unread = `${MSG.abrirNotificaciones}, ${fmt(MSG.notificacionesSinLeer, { n: 1 })}`;
     await expect(bell(page)).toHaveAccessibleName(unread);
     await bell(page).click();
+    // Gone from the screen, not only from the accessibility tree (the open list hides the rest of
+    // the page from it), well before it would hide by itself (the bell opened a second or two after it).
+    await expect(page.getByTestId('notice-toast').filter({ hasText: MSG.casoAsignado })).toBeHidden({
+      timeout: NOTICE_TOAST_MS / 2,
+    });
     const popup = page.getByRole('dialog', { name: TITLES.notificaciones });
     const item = popup.getByTestId('notification-item').first();
     await expect(item).toContainText(MSG.casoAsignado);
@@ -147,24 +153,33 @@ test.describe('an assignment reaches the investigator’s phone', () => {
     await shot(page, 'notices-phone-centre');
     await page.keyboard.press('Escape');
 
-    // Abrir on the toast opens the case.
-    await toast.getByRole('button', { name: MSG.abrir }).click();
-    await expect(page).toHaveURL(new RegExp(`/gestionar-caso/${id}/chat$`));
-    await expect(toast).toBeHidden();
-
-    // Its push, as the server sends it, reaches the worker: shown in the tray, and as the toast.
+    // Its push, as the server sends it, reaches the worker: shown in the tray, and as the toast,
+    // whose Abrir opens the case.
     const notices = (await (await page.request.get('/api/notificaciones')).json()) as NotificationPage;
     const notice = notices.rows.find((r) => r.caso === caso && r.titulo === MSG.casoAsignado)!;
     const payload = { title: notice.titulo, body: notice.cuerpo, url: notice.url };
-    await openScreen(page, '/casos', TITLES.casos);
     const { cdp, registrationId } = await pushChannel(page);
-    // From here the page's clock is one the test moves: the toast's seconds pass without waiting.
-    await page.clock.install();
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(payload) });
+    const push = () =>
+      cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(payload) });
+    await push();
     await expect.poll(() => shown(worker)).toEqual([payload]);
     const pushed = page.getByRole('alert').filter({ hasText: notice.cuerpo });
     await expect(pushed).toHaveCount(1);
     await shot(page, 'notices-phone-push-toast');
+    await pushed.getByRole('button', { name: MSG.abrir }).click();
+    await expect(page).toHaveURL(new RegExp(`/gestionar-caso/${id}/chat$`));
+    await expect(pushed).toHaveCount(0);
+    await worker.evaluate(async () => {
+      const sw = self as unknown as WorkerScope;
+      for (const n of await sw.registration.getNotifications()) n.close();
+    });
+
+    // From here the page's clock is one the test moves: the toast's seconds pass without waiting.
+    await openScreen(page, '/casos', TITLES.casos);
+    await page.clock.install();
+    await push();
+    await expect.poll(() => shown(worker)).toEqual([payload]);
+    await expect(pushed).toHaveCount(1);
     // It hides by itself; the bell keeps the notice.
     await page.clock.runFor(NOTICE_TOAST_MS + 1000);
     await expect(pushed).toHaveCount(0);

@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { closeSnackbar } from 'notistack';
 import { NOTICE_TOASTS_MAX_PHONE, NOTICE_TOAST_MS } from '@vialex/domain';
 import { Providers } from '../app/providers';
-import { showNoticeToast } from './notice-toast';
+import { closeNoticeToasts, showNoticeToast } from './notice-toast';
 import { stubScreenWidth } from '../test/screen-width';
 
 /** Enter and exit transitions, a step at a time (fake timers). */
@@ -59,5 +59,19 @@ describe('a notice’s toast', () => {
     const container = screen.getByTestId('notice-toast').closest('.notistack-SnackbarContainer')!;
     expect(getComputedStyle(container).top).toBe('auto');
     expect(getComputedStyle(container).right).toBe('auto');
+  });
+});
+
+describe('opening the bell', () => {
+  it('closes every notice’s toast (its list holds them all)', async () => {
+    phone(true);
+    act(() => {
+      for (const n of [5, 6]) showNoticeToast(notice(n), () => undefined);
+    });
+    await settle(500);
+    expect(shown()).toHaveLength(2);
+    act(() => closeNoticeToasts());
+    await settle(1000);
+    expect(shown()).toEqual([]);
   });
 });

@@ -75,3 +75,11 @@ export function showNoticeToast({ title, body, url }: NoticeToast, navigate: Nav
   );
   onScreen.push(key);
 }
+
+/**
+ * Closes every notice's toast: the bell's list, once opened, holds them all, and on a phone the
+ * toasts at the top would cover it.
+ */
+export function closeNoticeToasts(): void {
+  for (const key of onScreen.splice(0)) closeSnackbar(key);
+}

@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { MSG, NOTIFICATIONS_UNREAD_CAP, TITLES, fmt, type NotificationItem, momentText } from '@vialex/domain';
 import { useConnection } from '../../lib/connection';
-import { openNoticeLink } from '../../lib/notice-toast';
+import { closeNoticeToasts, openNoticeLink } from '../../lib/notice-toast';
 import { useCurrentUser } from '../../lib/session';
 import { useMarkAllRead, useMarkRead, useNotifications } from './api/notifications';
 import { useNotificationToasts } from './use-notification-toasts';
@@ -99,7 +99,10 @@ export function NotificationBell() {
           aria-label={label}
           aria-haspopup="dialog"
           aria-expanded={anchor ? true : undefined}
-          onClick={(e) => setAnchor(e.currentTarget)}
+          onClick={(e) => {
+            closeNoticeToasts();
+            setAnchor(e.currentTarget);
+          }}
           data-testid="notification-bell"
         >
           <Badge badgeContent={unread > 0 ? unreadLabel(unread) : undefined} color="error" data-testid="unread-badge">
