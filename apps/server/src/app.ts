@@ -15,7 +15,7 @@ import type { WebSocket } from 'ws';
 import { MSG } from '@vialex/domain';
 import type { AppContext } from './platform/context.js';
 import { body, installErrorHandler } from './platform/errors.js';
-import { loggerOptions } from './platform/logging.js';
+import { RequestLog, loggerOptions } from './platform/logging.js';
 import { installRequestGuards } from './platform/request-guards.js';
 import { installCompression, serveWeb } from './platform/static-assets.js';
 import { installMetrics } from './platform/metrics.js';
@@ -64,6 +64,7 @@ declare module 'fastify' {
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(ctx.config.logLevel, ctx.config.logStream),
+    logController: new RequestLog(),
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Requests Node's HTTP parser refuses before Fastify sees them (headers too large, …) get the

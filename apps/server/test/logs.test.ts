@@ -151,6 +151,27 @@ describe('safeError', () => {
   });
 });
 
+describe('the request log', () => {
+  it('writes one line per request once answered: method, path without its query, route, status and time', async () => {
+    const before = lines.length;
+    const res = await s.app.inject({ method: 'GET', url: '/api/casos?placa=SECRETO1', headers: { cookie: admin } });
+    expect(res.statusCode).toBe(200);
+    const reqId = JSON.parse(lines[lines.length - 1]).reqId as string;
+    const mine = lines
+      .slice(before)
+      .map((l) => JSON.parse(l) as LogLine & { req?: object; res?: object; responseTime?: number })
+      .filter((l) => l.reqId === reqId);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/casos', route: '/api/casos' },
+      res: { statusCode: 200 },
+    });
+    expect(mine[0].responseTime).toBeGreaterThan(0);
+    expect(lines.slice(before).join('\n')).not.toContain('SECRETO1');
+  });
+});
+
 describe("a client's link is a credential", () => {
   it('the request log writes the route pattern of /s/{code}, /login/auth-cliente/{token} and /api/cliente/entrada/{token}', async () => {
     const { createCaseAs, caseBody } = await import('./case-factories.js');
