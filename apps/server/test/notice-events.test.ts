@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { MSG, type Cargo } from '@vialex/domain';
 import { casos, notificaciones, suscripcionesPush, usuarios } from '../src/db/schema/index.js';
 import { startFakePush, type FakePush, type FakePushMessage } from '../src/integrations/fakes/push.js';
-import { deliver, deliveriesSettled, type PendingNotice } from '../src/modules/notifications/service.js';
+import { deliver, deliveriesSettled, recipientsOf, type PendingNotice } from '../src/modules/notifications/service.js';
 import { noticeExportEnded, recordExportEnded } from '../src/modules/notifications/export-notice.js';
 import { alertStalledAssignments } from '../src/modules/cases/client-entry-service.js';
 import { issueClientLink } from '../src/modules/client-links/service.js';
@@ -161,6 +161,51 @@ describe('a new case (spec 2 §7, spec 3 §7: NUEVO CASO once, to who may open i
       });
       expect(res.statusCode, whoIs.get(userId)).toBe(200);
     }
+  });
+});
+
+describe('who a cargo’s notice about a case reaches', () => {
+  const ofCargos = (cargos: Cargo[], inCaseCity = false) => ({ cargos, inCaseCity, caseAgents: [], named: false });
+  const told = (ids: string[]) => ids.map((u) => whoIs.get(u)).sort();
+
+  it('of a cargo whose list holds only its own cases, the case’s own user; of the others, every active user', async () => {
+    const c = {
+      id: randomUUID(),
+      caso: 1,
+      uidciudad: '11001',
+      uidinvestigador: id('Investigador'),
+      uidabogado: id('Abogado'),
+    };
+    const cargos: Cargo[] = ['Administrador', 'Investigador', 'Abogado', 'Call Center', 'Coordinador Perito'];
+    expect(told(await recipientsOf(s.ctx.db, ofCargos(cargos), { case: c }))).toEqual([
+      'Abogado',
+      'Administrador',
+      'Investigador',
+    ]);
+    // An unassigned case is in every lawyer's list; a requested expert in the experts' coordinator's.
+    const open = { ...c, uidabogado: null, solicitud_perito: true };
+    expect(told(await recipientsOf(s.ctx.db, ofCargos(cargos), { case: open }))).toEqual([
+      'Abogado',
+      'Abogado Cali',
+      'Administrador',
+      'Coordinador Perito',
+      'Investigador',
+    ]);
+    // Covering the case's city: not the lawyer of Cali.
+    expect(told(await recipientsOf(s.ctx.db, ofCargos(cargos, true), { case: open }))).toEqual([
+      'Abogado',
+      'Administrador',
+      'Coordinador Perito',
+      'Investigador',
+    ]);
+  });
+
+  it('a user in a slot of a cargo other than the slot’s is not told as its agent', async () => {
+    // The investigator's slot holds a lawyer: a lawyer's list holds the case by its lawyer's slot only.
+    const c = { id: randomUUID(), caso: 1, uidinvestigador: id('Abogado'), uidabogado: id('Abogado Cali') };
+    expect(told(await recipientsOf(s.ctx.db, ofCargos(['Abogado', 'Investigador']), { case: c }))).toEqual([
+      'Abogado Cali',
+    ]);
   });
 });
 

@@ -12,6 +12,10 @@ import {
   appointableCargos,
   can,
   canWriteUsers,
+  caseAudience,
+  inCaseScope,
+  AGENT_SLOTS,
+  type ScopedCase,
   hasAvailabilityControl,
   mayAssignCities,
   mayWriteUser,
@@ -181,5 +185,38 @@ describe('menu per cargo', () => {
         menuFor(cargo).some((e) => e.path === '/auditoria'),
         cargo,
       ).toBe(cargo === 'Administrador');
+  });
+});
+
+describe('caseAudience', () => {
+  const ids = ['u1', 'u2', 'u3'];
+  // Every way a case's slots and requests can be filled by these users (each slot empty or one of them).
+  const cases: ScopedCase[] = [];
+  for (let i = 0; i < 4 ** AGENT_SLOTS.length; i += 37)
+    for (const solicitud_perito of [false, true])
+      for (const solicitud_dibujante of [false, true]) {
+        const c: ScopedCase = { solicitud_perito, solicitud_dibujante };
+        AGENT_SLOTS.forEach((slot, n) => (c[slot] = [null, ...ids][Math.floor(i / 4 ** n) % 4]));
+        cases.push(c);
+      }
+
+  it('names exactly the users whose list holds the case, for every cargo, user and case', () => {
+    for (const c of cases) {
+      const { everyone, own } = caseAudience(CARGOS, c);
+      for (const cargo of CARGOS)
+        for (const user of [...ids, 'outsider'])
+          expect(
+            everyone.includes(cargo) || own.includes(`${cargo}:${user}`),
+            `${cargo} ${user} ${JSON.stringify(c)}`,
+          ).toBe(inCaseScope(cargo, user, c));
+    }
+  });
+
+  it('asks only for the cargos it was given', () => {
+    const c: ScopedCase = { uidinvestigador: 'u1', uidabogado: 'u2' };
+    expect(caseAudience(['Administrador', 'Investigador'], c)).toEqual({
+      everyone: ['Administrador'],
+      own: ['Investigador:u1'],
+    });
   });
 });

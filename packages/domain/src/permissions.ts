@@ -208,6 +208,21 @@ export function inCaseScope(cargo: Cargo, userId: string, c: ScopedCase): boolea
   }
 }
 
+/**
+ * Of the users of `cargos`, those whose list holds a case (inCaseScope), as two parts a query can
+ * take: the cargos whose every user's list holds it (`everyone`), and of the other cargos, the
+ * users in the case's slots whose list holds it (`own`, as `cargo:id`). A user in none of the
+ * case's slots is decided by their cargo alone, so asking for no user's id ('') decides them all.
+ */
+export function caseAudience(cargos: readonly Cargo[], c: ScopedCase): { everyone: Cargo[]; own: string[] } {
+  const inSlots = [...new Set(AGENT_SLOTS.map((slot) => c[slot]).filter((id): id is string => !!id))];
+  const everyone = cargos.filter((k) => inCaseScope(k, '', c));
+  const own = cargos
+    .filter((k) => !everyone.includes(k))
+    .flatMap((k) => inSlots.filter((id) => inCaseScope(k, id, c)).map((id) => `${k}:${id}`));
+  return { everyone, own };
+}
+
 /** Agent types a cargo may request (spec 2 §6 "Who may request which type"). */
 export const REQUESTABLE_TYPES: Partial<Record<Cargo, readonly Cargo[]>> = {
   Administrador: ['Abogado', 'Abogado CAIT', 'Investigador', 'Perito', 'Dibujante'],

@@ -81,3 +81,11 @@ export const slot = (name: string, column: Column): SQL =>
  */
 export const anyOf = (column: Column, values: unknown) =>
   sql`${column} = any(${sql.param(values)}::${sql.raw(column.getSQLType())}[])`;
+
+/**
+ * A list of uuids as PostgreSQL's array literal, for a `::uuid[]` parameter. The driver writes an
+ * array out in JavaScript element by element, quoting and escaping each (a notice to 500 users
+ * allocated more there than anywhere else); a uuid needs neither, so the list is one join. The
+ * cast checks every element.
+ */
+export const uuidArray = (ids: readonly string[]): string => `{${ids.join(',')}}`;

@@ -55,14 +55,19 @@ const notify = (executor: Executor, payload: string) =>
     payload,
   });
 
-/** Queues several notifications in one statement, in the order given. */
-const notifyAll = (executor: Executor, payloads: string[]) =>
+/**
+ * Queues several notifications in one statement, in the order given. They go as one JSON array,
+ * each element's text its notification's payload: an array of strings would be written out by
+ * the driver in JavaScript, a string at a time with its quotes escaped (most of what announcing a
+ * notice to many users allocated).
+ */
+const notifyAll = (executor: Executor, payloads: readonly object[]) =>
   runPrepared(
     executor,
     'live_notify_all',
-    () => sql`select pg_notify(${CHANNEL}, p.payload)
-      from unnest(${sql.placeholder('payloads')}::text[]) with ordinality as p(payload, n) order by p.n`,
-    { payloads },
+    () => sql`select pg_notify(${CHANNEL}, p.payload::text)
+      from json_array_elements(${sql.placeholder('payloads')}::json) with ordinality as p(payload, n) order by p.n`,
+    { payloads: JSON.stringify(payloads) },
   );
 
 /** The frame that sends a socket an event of a topic. */
@@ -109,7 +114,7 @@ export class LiveHub {
    * Sockets sent a NEWEST_ONLY event in the current window, with the newest one heard since, if
    * any, to send when the window ends; see `newestOnly`.
    */
-  private readonly windowed = new Map<WebSocket, { topic: string; event: LiveEvent; message: string } | null>();
+  private readonly windowed = new Map<WebSocket, { topic: string; event: LiveEvent } | null>();
   private windowTimer?: ReturnType<typeof setInterval>;
 
   private heardAll = true;
@@ -219,14 +224,14 @@ export class LiveHub {
     notices: readonly ({ topic: string; event: LiveEvent } | { topics: readonly string[]; event: LiveEvent })[],
   ): Promise<void> {
     const CHUNK = 100;
-    const payloads: string[] = [];
+    const payloads: object[] = [];
     for (const n of notices) {
-      if ('topic' in n) payloads.push(livePayload(n.topic, n.event));
+      if ('topic' in n) payloads.push({ topic: n.topic, event: n.event });
       else
         for (let i = 0; i < n.topics.length; i += CHUNK)
-          payloads.push(JSON.stringify({ topics: n.topics.slice(i, i + CHUNK), event: n.event }));
+          payloads.push({ topics: n.topics.slice(i, i + CHUNK), event: n.event });
     }
-    if (payloads.length === 1) await notify(executor, payloads[0]);
+    if (payloads.length === 1) await notify(executor, JSON.stringify(payloads[0]));
     else if (payloads.length > 1) await notifyAll(executor, payloads);
   }
 
@@ -327,34 +332,36 @@ export class LiveHub {
   private deliver(topic: string, event: LiveEvent): void {
     const sockets = this.byTopic.get(topic);
     if (!sockets) return;
-    const message = frame(topic, event);
     const views = this.views.get(topic);
     const newestOnly = NEWEST_ONLY.has(event.name);
+    // Built once, for the sockets that are sent the event itself now (a kept one is built when sent).
+    let message: string | undefined;
     for (const socket of sockets) {
       const view = views?.get(socket);
       const seen = view ? view(event) : event;
-      const seenMessage = seen === event ? message : frame(topic, seen);
-      if (newestOnly) this.newestOnly(socket, topic, seen, seenMessage);
-      else this.deliverTo(socket, topic, seen, seenMessage);
+      if (newestOnly && this.keep(socket, topic, seen)) continue;
+      const seenMessage = seen === event ? (message ??= frame(topic, event)) : frame(topic, seen);
+      this.deliverTo(socket, topic, seen, seenMessage);
     }
   }
 
   /**
-   * A NEWEST_ONLY event: sent now when the socket had none in this window, else kept in place of
-   * any kept before it until the window ends. One timer ends every socket's window: a socket waits
-   * at most `newestOnlyMs` for its newest, and gets at most two such frames in that time.
+   * A NEWEST_ONLY event: sent now when the socket had none in this window (answers false), else
+   * kept in place of any kept before it until the window ends (answers true). One timer ends every
+   * socket's window: a socket waits at most `newestOnlyMs` for its newest, and gets at most two
+   * such frames in that time.
    */
-  private newestOnly(socket: WebSocket, topic: string, event: LiveEvent, message: string): void {
+  private keep(socket: WebSocket, topic: string, event: LiveEvent): boolean {
     if (this.windowed.has(socket)) {
-      this.windowed.set(socket, { topic, event, message });
-      return;
+      this.windowed.set(socket, { topic, event });
+      return true;
     }
     this.windowed.set(socket, null);
-    this.deliverTo(socket, topic, event, message);
     if (!this.windowTimer) {
       this.windowTimer = setInterval(() => this.endWindow(), this.newestOnlyMs);
       this.windowTimer.unref();
     }
+    return false;
   }
 
   /** Sends each socket the newest event kept in the window; a socket with none kept is free again. */
@@ -365,7 +372,8 @@ export class LiveHub {
         continue;
       }
       this.windowed.set(socket, null);
-      if (this.bySocket.get(socket)?.has(kept.topic)) this.deliverTo(socket, kept.topic, kept.event, kept.message);
+      if (this.bySocket.get(socket)?.has(kept.topic))
+        this.deliverTo(socket, kept.topic, kept.event, frame(kept.topic, kept.event));
     }
     if (this.windowed.size === 0) {
       clearInterval(this.windowTimer);

@@ -3,8 +3,7 @@ import { and, arrayContains, eq, sql, type SQL } from 'drizzle-orm';
 import {
   MSG,
   composeNotice,
-  inCaseScope,
-  isCargo,
+  caseAudience,
   topics,
   type ScopedCase,
   type Cargo,
@@ -13,7 +12,7 @@ import {
   type NoticeVars,
 } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
-import { anyOf, runPrepared } from '../../db/prepared.js';
+import { anyOf, runPrepared, uuidArray } from '../../db/prepared.js';
 import type { AppContext } from '../../platform/context.js';
 import { notificaciones, notificacionesLeidas, usuarios } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
@@ -73,46 +72,55 @@ export interface NoticeInput {
   client?: string | null;
 }
 
-/** Staff users to notify: by cargo, optionally only those covering a city; active only. */
-export async function recipientsByCargo(
+/**
+ * The active users of `everyone`'s cargos, and those named in `own` (`cargo:id`: a user of that
+ * cargo), optionally only those covering a city. PostgreSQL answers the ids as one string: a
+ * notice to every Administrador reads hundreds, which as rows cost the instance more to decode
+ * than the rest of the notice.
+ */
+async function recipientsByCargo(
   tx: Executor,
-  cargos: readonly Cargo[],
+  { everyone, own }: { everyone: readonly Cargo[]; own: readonly string[] },
   city?: string | null,
-): Promise<{ id: string; cargo: string }[]> {
-  if (!cargos.length) return [];
-  const rows = await runPrepared(
+): Promise<string[]> {
+  if (!everyone.length && !own.length) return [];
+  const [row] = await runPrepared(
     tx,
     city ? 'notice_recipients_in_city' : 'notice_recipients',
     (b) => {
-      const conditions: SQL[] = [anyOf(usuarios.cargo, sql.placeholder('cargos')), eq(usuarios.estado, true)];
+      const conditions: SQL[] = [
+        eq(usuarios.estado, true),
+        sql`(${anyOf(usuarios.cargo, sql.placeholder('everyone'))}
+          or ${usuarios.cargo} || ':' || ${usuarios.id} = any(${sql.placeholder('own')}::text[]))`,
+      ];
       if (city) conditions.push(sql`${usuarios.ciudades} @> array[${sql.placeholder('city')}]::text[]`);
       return b
-        .select({ id: usuarios.id, cargo: usuarios.cargo })
+        .select({ ids: sql<string | null>`string_agg(${usuarios.id}::text, ',')` })
         .from(usuarios)
         .where(and(...conditions));
     },
-    { cargos: [...cargos], city },
+    { everyone: [...everyone], own: [...own], city },
   );
-  return rows;
+  return row?.ids ? row.ids.split(',') : [];
 }
 
 /**
  * The users an audience (a row of the domain's table) names: those the action names, the case's
  * own agents in its slots, and every active user of its cargos — covering the case's city when
- * the row says so (a case with no city yet is told to the administrators only).
+ * the row says so (a case with no city yet is told to the administrators only). Nobody is told of
+ * a case they cannot open: a user of a cargo hears of it only when their list holds it (the
+ * agents in its slots and the users an action names are its own).
  */
 export async function recipientsOf(tx: Executor, audience: NoticeAudience, input: NoticeInput): Promise<string[]> {
   const c = input.case;
   const named = audience.named ? [...(input.named ?? [])] : [];
   const agents = c ? audience.caseAgents.map((slot) => c[slot]).filter((x): x is string => !!x) : [];
-  let byCargo: { id: string; cargo: string }[];
-  if (!audience.inCaseCity) byCargo = await recipientsByCargo(tx, audience.cargos, undefined);
-  else if (c?.uidciudad) byCargo = await recipientsByCargo(tx, audience.cargos, c.uidciudad);
-  else byCargo = await recipientsByCargo(tx, audience.cargos.includes('Administrador') ? ['Administrador'] : []);
-  // Nobody is told of a case they cannot open: a user of a cargo hears of it only when their list
-  // holds it (the agents in its slots and the users an action names are its own).
-  const mayOpen = byCargo.filter((u) => !c || (isCargo(u.cargo) && inCaseScope(u.cargo, u.id, c)));
-  return [...named, ...agents, ...mayOpen.map((u) => u.id)];
+  const told = (cargos: readonly Cargo[]) => (c ? caseAudience(cargos, c) : { everyone: cargos, own: [] });
+  let byCargo: string[];
+  if (!audience.inCaseCity) byCargo = await recipientsByCargo(tx, told(audience.cargos));
+  else if (c?.uidciudad) byCargo = await recipientsByCargo(tx, told(audience.cargos), c.uidciudad);
+  else byCargo = await recipientsByCargo(tx, told(audience.cargos.includes('Administrador') ? ['Administrador'] : []));
+  return [...named, ...agents, ...byCargo];
 }
 
 /**
@@ -200,7 +208,6 @@ export async function recordNotice(tx: Executor, notice: Notice, recipients: str
           titulo: sql.placeholder('titulo'),
           cuerpo: sql.placeholder('cuerpo'),
           url: sql.placeholder('url'),
-          // The list goes to the driver as it is: one array parameter.
           destinatarios: sql`${sql.placeholder('destinatarios')}::uuid[]`,
         })
         .returning({ id: notificaciones.id }),
@@ -212,7 +219,7 @@ export async function recordNotice(tx: Executor, notice: Notice, recipients: str
       titulo: notice.titulo,
       cuerpo: notice.cuerpo,
       url: notice.url,
-      destinatarios: unique,
+      destinatarios: uuidArray(unique),
     },
   );
   return { notice, recipients: unique, id: row.id };

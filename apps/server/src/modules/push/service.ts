@@ -2,7 +2,7 @@ import { and, desc, eq, isNotNull, notInArray, or, sql } from 'drizzle-orm';
 import { MSG, PUSH_MAX_SUBSCRIPTIONS_PER_USER } from '@vialex/domain';
 import type { AppContext } from '../../platform/context.js';
 import type { Executor } from '../../db/client.js';
-import { anyOf, runPrepared } from '../../db/prepared.js';
+import { anyOf, runPrepared, uuidArray } from '../../db/prepared.js';
 import { suscripcionesPush } from '../../db/schema/index.js';
 import { AppError, conflict } from '../../platform/errors.js';
 import { isAllowedPushEndpoint } from '../../integrations/push-hosts.js';
@@ -164,7 +164,7 @@ export async function pushToUsers(
         .select()
         .from(suscripcionesPush)
         .where(anyOf(suscripcionesPush.usuario, sql.placeholder('ids'))),
-    { ids: userIds },
+    { ids: uuidArray(userIds) },
   );
   return pushToSubscriptions(ctx, rows, message, options);
 }
