@@ -112,7 +112,7 @@ export class LiveHub {
   private readonly corked = new Set<Socket>();
   /**
    * Sockets sent a NEWEST_ONLY event in the current window, with the newest one heard since, if
-   * any, to send when the window ends; see `newestOnly`.
+   * any, to send when the window ends; see `keep`.
    */
   private readonly windowed = new Map<WebSocket, { topic: string; event: LiveEvent } | null>();
   private windowTimer?: ReturnType<typeof setInterval>;
