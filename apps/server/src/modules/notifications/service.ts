@@ -90,8 +90,10 @@ async function recipientsByCargo(
     (b) => {
       const conditions: SQL[] = [
         eq(usuarios.estado, true),
+        // The pair is compared only for the few users in the case's slots.
         sql`(${anyOf(usuarios.cargo, sql.placeholder('everyone'))}
-          or ${usuarios.cargo} || ':' || ${usuarios.id} = any(${sql.placeholder('own')}::text[]))`,
+          or (${anyOf(usuarios.id, sql.placeholder('ownIds'))}
+            and ${usuarios.cargo} || ':' || ${usuarios.id} = any(${sql.placeholder('own')}::text[])))`,
       ];
       if (city) conditions.push(sql`${usuarios.ciudades} @> array[${sql.placeholder('city')}]::text[]`);
       return b
@@ -99,7 +101,7 @@ async function recipientsByCargo(
         .from(usuarios)
         .where(and(...conditions));
     },
-    { everyone: [...everyone], own: [...own], city },
+    { everyone: [...everyone], own: [...own], ownIds: own.map((pair) => pair.slice(pair.indexOf(':') + 1)), city },
   );
   return row?.ids ? row.ids.split(',') : [];
 }
