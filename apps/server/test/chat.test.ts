@@ -652,15 +652,17 @@ describe('who hears of a message', () => {
       .toBe('offline');
   });
 
-  it("a member's screen opening and closing is announced to the room's open screens, in one statement each", async () => {
+  it("a member's screen opening and their last closing are announced to the room's open screens with their presence, in one statement each", async () => {
     const c = await everybodysCase();
     const room = (await read(c.id, 'general', 'Abogado')).json() as ChatPage;
     const investigador = await connect('Investigador');
     const abogado = await connect('Abogado');
-    const roomEvents = (roomId = room.sala.id) =>
-      investigador.messages.filter(
-        (m) => m.type === 'event' && m.event.name === 'chat.room' && m.event.roomId === roomId,
-      ).length;
+    const abogado2 = await connect('Abogado');
+    const events = (roomId = room.sala.id) =>
+      investigador.messages.flatMap((m) =>
+        m.type === 'event' && m.event.name === 'chat.room' && m.event.roomId === roomId ? [m.event] : [],
+      );
+    const roomEvents = (roomId = room.sala.id) => events(roomId).length;
     try {
       investigador.ws.send(JSON.stringify({ action: 'subscribe', topic: room.sala.topic }));
       await investigador.next((m) => m.type === 'subscribed');
@@ -678,11 +680,28 @@ describe('who hears of a message', () => {
           .from(chatUsuarios)
           .where(and(eq(chatUsuarios.roomId, room.sala.id), eq(chatUsuarios.usuario, id('Abogado'))));
       expect(await member()).toEqual([{ estado: 'online', conexiones: 1 }]);
-      abogado.ws.send(JSON.stringify({ action: 'unsubscribe', topic: room.sala.topic }));
+      // A second screen of theirs (another device): announced; closing it leaves them online,
+      // which changes no header: not announced (the fence below comes first).
+      abogado2.ws.send(JSON.stringify({ action: 'subscribe', topic: room.sala.topic }));
+      await abogado2.next((m) => m.type === 'subscribed');
       await expect.poll(roomEvents).toBe(before + 2);
+      abogado2.ws.send(JSON.stringify({ action: 'unsubscribe', topic: room.sala.topic }));
+      await expect.poll(async () => (await member())[0]?.conexiones).toBe(1);
+      await s.ctx.hub.publish(s.ctx.db, room.sala.topic, { name: 'chat.room', roomId: 'fence-2' });
+      await expect.poll(() => roomEvents('fence-2')).toBe(1);
+      expect(roomEvents()).toBe(before + 2);
+      abogado.ws.send(JSON.stringify({ action: 'unsubscribe', topic: room.sala.topic }));
+      await expect.poll(roomEvents).toBe(before + 3);
       expect(await member()).toEqual([{ estado: 'offline', conexiones: 0 }]);
+      const de = id('Abogado');
+      expect(events().slice(before)).toEqual([
+        { name: 'chat.room', roomId: room.sala.id, presencia: { de, estado: 'online' } },
+        { name: 'chat.room', roomId: room.sala.id, presencia: { de, estado: 'online' } },
+        { name: 'chat.room', roomId: room.sala.id, presencia: { de, estado: 'offline' } },
+      ]);
     } finally {
       abogado.ws.close();
+      abogado2.ws.close();
       investigador.ws.close();
     }
   });

@@ -30,6 +30,12 @@ export interface ChatMarks {
   leidoHasta: number;
 }
 
+/** A member's presence in a chat room changed: they opened the room's screen, or closed their last one. */
+export interface ChatPresence {
+  de: string;
+  estado: 'online' | 'offline';
+}
+
 export type LiveEvent =
   | { name: 'user.updated'; id: string }
   | { name: 'session.ended'; reason: SessionEndReason }
@@ -58,6 +64,11 @@ export type LiveEvent =
        * they read it): a screen puts them in its header (the ticks) without reading the room.
        */
       marcas?: ChatMarks;
+      /**
+       * Only this member's presence changed: a screen that lists them puts it in itself; one that
+       * does not (a new member) reads the room.
+       */
+      presencia?: ChatPresence;
     }
   /** The user's unread messages of a case changed, in its room of this kind (on their user topic). */
   | { name: 'chat.unread'; caseId: string; tipo: ChatKind }

@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context.js';
 import { LIVE_CHANNEL } from '../../platform/live-hub.js';
 import type { Viewer } from '../../platform/viewer.js';
 import { loadCaseRowForTab } from '../cases/workspace-queries.js';
-import { markMember, roomById, roomChanged, roomChangedPayload, type ChatSender } from './service.js';
+import { markMember, roomById, presenceChangedPayload, roomChanged, type ChatSender } from './service.js';
 
 /*
  * Who is in a room (spec 2 §4 "Chat rooms": a member's status switches online/offline as they
@@ -83,7 +83,7 @@ export async function enterPresence(ctx: AppContext, roomId: string, member: Cha
       cliente: member.kind === 'Cliente' ? member.id : null,
       username: member.username,
       instance: ctx.instanceId,
-      payload: roomChangedPayload(roomId),
+      payload: presenceChangedPayload(roomId, { de: member.id, estado: 'online' }),
     },
   );
 }
@@ -94,7 +94,8 @@ export const leavePresence = (ctx: AppContext, memberId: string, roomId: string)
 /**
  * The viewer left the room's screen (the tab changed, the socket closed): one fewer, if this
  * instance still holds one (a sweep may have released them while it stalled), and the room
- * announced when that changed anything — in one statement, the member's row locked first.
+ * announced when that was their last (they went offline) — in one statement, the member's row
+ * locked first.
  */
 export async function leaveRoom(ctx: AppContext, userId: string, roomId: string): Promise<void> {
   await runPrepared(
@@ -114,9 +115,14 @@ export async function leaveRoom(ctx: AppContext, userId: string, roomId: string)
         update chat_usuarios set conexiones = greatest(conexiones - 1, 0),
           estado = case when conexiones > 1 then 'online' else 'offline' end
         where id in (select miembro from held)
-        returning id)
-      select pg_notify(${LIVE_CHANNEL}, ${sql.placeholder('payload')}) from gone`,
-    { room: roomId, user: userId, instance: ctx.instanceId, payload: roomChangedPayload(roomId) },
+        returning estado)
+      select pg_notify(${LIVE_CHANNEL}, ${sql.placeholder('payload')}) from gone where estado = 'offline'`,
+    {
+      room: roomId,
+      user: userId,
+      instance: ctx.instanceId,
+      payload: presenceChangedPayload(roomId, { de: userId, estado: 'offline' }),
+    },
   );
 }
 

@@ -14,6 +14,7 @@ import {
   type AgentSlot,
   type ChatKind,
   type ChatMarks,
+  type ChatPresence,
   type ChatViewer,
 } from '@vialex/domain';
 import type { Executor } from '../../db/client.js';
@@ -350,8 +351,12 @@ export async function markMember(
 export const roomChanged = (ctx: AppContext, db: Executor, roomId: string, marcas?: ChatMarks) =>
   ctx.hub.publish(db, topics.chat(roomId), { name: 'chat.room', roomId, ...(marcas && { marcas }) });
 
-/** roomChanged's notification, for a statement that notifies it itself (presence). */
-export const roomChangedPayload = (roomId: string) => livePayload(topics.chat(roomId), { name: 'chat.room', roomId });
+/**
+ * roomChanged's notification of one member's presence, for a statement that notifies it itself:
+ * the screens that list the member put it in without reading the room.
+ */
+export const presenceChangedPayload = (roomId: string, presencia: ChatPresence) =>
+  livePayload(topics.chat(roomId), { name: 'chat.room', roomId, presencia });
 
 /** The room a live topic `chat:{roomId}` names. */
 export async function roomById(db: Executor, roomId: string): Promise<ChatRow | undefined> {

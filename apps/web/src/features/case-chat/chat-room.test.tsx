@@ -591,4 +591,34 @@ describe('ChatRoom', { timeout: 20_000 }, () => {
     });
     expect(reads()).toBe(3);
   });
+
+  it("a member's presence comes in its event: the header shows it with no read, the viewer's own entering reads nothing, a new member is read", async () => {
+    const caseId = 'c-presence';
+    const room = `/api/casos/${caseId}/chats/general`;
+    const { listeners, channel, emit } = roomChannel();
+    api.on((req) => (req.method === 'GET' && req.url.startsWith(`${room}?`) ? json(page) : undefined));
+    const reads = () => api.calls.filter((r) => r.method === 'GET' && r.url.startsWith(`${room}?`)).length;
+    const { queryClient } = renderWithApp(
+      <ChatRoom caseId={caseId} tipo="general" source={{ path: room, live: channel, viewer: ME }} />,
+      { user: { id: ME, cargo: 'Investigador' } as Me },
+    );
+    await screen.findAllByTestId('chat-message');
+    await waitFor(() => expect(listeners.size).toBeGreaterThan(0));
+    const online = () => screen.getByTestId('chat-online');
+    expect(online()).toHaveTextContent('[Abogado]');
+    expect(online()).not.toHaveTextContent('[Call Center]');
+    expect(reads()).toBe(1);
+
+    emit({ name: 'chat.room', roomId: 'r1', presencia: { de: ME, estado: 'online' } });
+    emit({ name: 'chat.room', roomId: 'r1', presencia: { de: 'u3', estado: 'online' } });
+    emit({ name: 'chat.room', roomId: 'r1', presencia: { de: 'u2', estado: 'offline' } });
+    await waitFor(() => expect(online()).toHaveTextContent('[Call Center]'));
+    expect(online()).not.toHaveTextContent('[Abogado]');
+    expect(reads()).toBe(1);
+
+    // Someone the header does not list yet: their name and photo come with a read.
+    emit({ name: 'chat.room', roomId: 'r1', presencia: { de: 'u4', estado: 'online' } });
+    await waitFor(() => expect(reads()).toBe(2));
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+  });
 });

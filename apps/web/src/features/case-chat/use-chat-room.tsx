@@ -10,6 +10,7 @@ import {
   type ChatPage,
   type ChatRoom,
   type ChatMarks,
+  type ChatPresence,
   type ChatUnread,
 } from '@vialex/domain';
 import { chatRoomKey, chatUnreadKey, onUnreadEvent } from '../../lib/chat-keys';
@@ -54,6 +55,27 @@ function putMarks(queryClient: QueryClient, key: ReturnType<typeof chatRoomKey>,
         }
       : old,
   );
+}
+
+/**
+ * A member's presence, put in the header of a screen that lists them (the viewer's own: their
+ * screen is open, whatever their other devices do). False when the screen reads the room instead:
+ * the member is not listed (new to the room), or a read is out that may predate the change.
+ */
+function putPresence(queryClient: QueryClient, key: ReturnType<typeof chatRoomKey>, presencia: ChatPresence): boolean {
+  const held = queryClient.getQueryData<RoomData>(key);
+  if (!held) return false;
+  if (presencia.de === held.sala.yo) return true;
+  if (queryClient.isFetching({ queryKey: key, exact: true }) > 0) return false;
+  if (!held.sala.miembros.some((m) => m.id === presencia.de)) return false;
+  queryClient.setQueryData<RoomData>(key, {
+    ...held,
+    sala: {
+      ...held.sala,
+      miembros: held.sala.miembros.map((m) => (m.id === presencia.de ? { ...m, estado: presencia.estado } : m)),
+    },
+  });
+  return true;
 }
 
 /** A header read from the server, with the ticks the screen already holds: marks only move forward. */
@@ -196,6 +218,7 @@ export function useChatRoom(caseId: string, tipo: ChatKind, newestSeen: boolean)
         wanted.current = Math.max(wanted.current, event.indexId);
         if (event.mensaje && showCarried(event.mensaje)) return;
       } else if (event.name === 'chat.room' && event.marcas) return putMarks(queryClient, key, event.marcas);
+      else if (event.name === 'chat.room' && event.presencia && putPresence(queryClient, key, event.presencia)) return;
       else if (event.name === 'chat.room') changed.current = true;
       else return;
       void refresh();
