@@ -115,6 +115,23 @@ function roomChannel() {
   return { listeners, channel, emit, marks, state };
 }
 
+/**
+ * The viewer's general room of `caseId` on screen over `live`, once its first page shows and it
+ * follows the room's topic.
+ */
+async function openLiveRoom(caseId: string, room: string, live: ReturnType<typeof roomChannel>) {
+  const rendered = renderWithApp(
+    <ChatRoom caseId={caseId} tipo="general" source={{ path: room, live: live.channel, viewer: ME }} />,
+    { user: { id: ME, cargo: 'Investigador' } as Me },
+  );
+  await screen.findAllByTestId('chat-message');
+  await waitFor(() => expect(live.listeners.size).toBeGreaterThan(0));
+  return rendered;
+}
+
+/** The reads of the room the screen has made (each GET of a page of `room`). */
+const roomReads = (room: string) => api.calls.filter((r) => r.method === 'GET' && r.url.startsWith(`${room}?`)).length;
+
 // The first render of the room (MUI, the whole feature) takes seconds on a loaded machine.
 describe('ChatRoom', { timeout: 20_000 }, () => {
   it('shows the room: its name, who is online, the messages with sender, Bogotá time and the own ticks', async () => {
@@ -374,7 +391,8 @@ describe('ChatRoom', { timeout: 20_000 }, () => {
   it("a message sent after another member's the screen has not read yet: the next read brings that one too", async () => {
     const caseId = 'c-gap';
     const room = `/api/casos/${caseId}/chats/general`;
-    const { listeners, channel } = roomChannel();
+    const live = roomChannel();
+    const { listeners } = live;
     const other = { senderId: 'u2', username: 'Luis Gil 5566 [Abogado]' };
     api.on((req) => {
       if (req.method === 'POST' && req.url === `${room}/mensajes`) {
@@ -391,12 +409,7 @@ describe('ChatRoom', { timeout: 20_000 }, () => {
         });
       return json(page);
     });
-    const { queryClient } = renderWithApp(
-      <ChatRoom caseId={caseId} tipo="general" source={{ path: room, live: channel, viewer: ME }} />,
-      { user: { id: ME, cargo: 'Investigador' } as Me },
-    );
-    await screen.findAllByTestId('chat-message');
-    await waitFor(() => expect(listeners.size).toBeGreaterThan(0));
+    const { queryClient } = await openLiveRoom(caseId, room, live);
 
     fireEvent.change(screen.getByRole('textbox', { name: T.mensaje }), { target: { value: 'Ya llegué' } });
     fireEvent.click(screen.getByRole('button', { name: T.enviar }));
@@ -419,7 +432,8 @@ describe('ChatRoom', { timeout: 20_000 }, () => {
   it('a screen at the newest message catches up and marks the room read in one request', async () => {
     const caseId = 'c-leido';
     const room = `/api/casos/${caseId}/chats/general`;
-    const { listeners, channel } = roomChannel();
+    const live = roomChannel();
+    const { listeners } = live;
     const other = { senderId: 'u2', username: 'Luis Gil 5566 [Abogado]' };
     api.on((req) => {
       if (req.method !== 'GET' || !req.url.startsWith(`${room}?`)) return;
@@ -430,12 +444,7 @@ describe('ChatRoom', { timeout: 20_000 }, () => {
       }
       return json(page);
     });
-    const { queryClient } = renderWithApp(
-      <ChatRoom caseId={caseId} tipo="general" source={{ path: room, live: channel, viewer: ME }} />,
-      { user: { id: ME, cargo: 'Investigador' } as Me },
-    );
-    await screen.findAllByTestId('chat-message');
-    await waitFor(() => expect(listeners.size).toBeGreaterThan(0));
+    const { queryClient } = await openLiveRoom(caseId, room, live);
     queryClient.setQueryData(['chat-no-leidos', caseId], { general: 1, perito: 0 });
 
     listeners.forEach((l) => l({ name: 'chat.message', roomId: 'r1', indexId: 4 }, 'chat:r1'));
@@ -452,14 +461,10 @@ describe('ChatRoom', { timeout: 20_000 }, () => {
   it('a message its event carries shows at once, with no read: its receipt and read go back over the socket', async () => {
     const caseId = 'c-carried';
     const room = `/api/casos/${caseId}/chats/general`;
-    const { listeners, channel, emit, marks } = roomChannel();
+    const live = roomChannel();
+    const { emit, marks } = live;
     api.on((req) => (req.method === 'GET' && req.url.startsWith(`${room}?`) ? json(page) : undefined));
-    const { queryClient } = renderWithApp(
-      <ChatRoom caseId={caseId} tipo="general" source={{ path: room, live: channel, viewer: ME }} />,
-      { user: { id: ME, cargo: 'Investigador' } as Me },
-    );
-    await screen.findAllByTestId('chat-message');
-    await waitFor(() => expect(listeners.size).toBeGreaterThan(0));
+    const { queryClient } = await openLiveRoom(caseId, room, live);
     queryClient.setQueryData(['chat-no-leidos', caseId], { general: 1, perito: 0 });
     // Anything after the first page: a catch-up read or a read mark.
     const reads = () => api.calls.filter((r) => r.url.startsWith(room)).slice(1);
@@ -483,7 +488,8 @@ describe('ChatRoom', { timeout: 20_000 }, () => {
   it('a carried message after one the screen missed, or with no socket to mark it on, is read instead', async () => {
     const caseId = 'c-carried-gap';
     const room = `/api/casos/${caseId}/chats/general`;
-    const { listeners, channel, emit, marks, state } = roomChannel();
+    const live = roomChannel();
+    const { emit, marks, state } = live;
     const other = { senderId: 'u2', username: 'Luis Gil 5566 [Abogado]' };
     api.on((req) => {
       if (req.method !== 'GET' || !req.url.startsWith(`${room}?`)) return;
@@ -493,11 +499,7 @@ describe('ChatRoom', { timeout: 20_000 }, () => {
         return json({ sala: sala({ ultimo: 6 }), mensajes: [msg(6, other)], hayMas: false });
       return json(page);
     });
-    renderWithApp(<ChatRoom caseId={caseId} tipo="general" source={{ path: room, live: channel, viewer: ME }} />, {
-      user: { id: ME, cargo: 'Investigador' } as Me,
-    });
-    await screen.findAllByTestId('chat-message');
-    await waitFor(() => expect(listeners.size).toBeGreaterThan(0));
+    await openLiveRoom(caseId, room, live);
     // Message 4's event never came: 5 does not follow what the screen holds.
     emit({ name: 'chat.message', roomId: 'r1', indexId: 5, mensaje: msg(5, other) });
     await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(5));
@@ -513,7 +515,8 @@ describe('ChatRoom', { timeout: 20_000 }, () => {
   it("another member's marks that come while a read is out stay: the read's header, read before them, does not take them back", async () => {
     const caseId = 'c-marks-race';
     const room = `/api/casos/${caseId}/chats/general`;
-    const { listeners, channel, emit } = roomChannel();
+    const live = roomChannel();
+    const { emit } = live;
     let release: () => void = () => undefined;
     api.on((req) => {
       if (req.method !== 'GET' || !req.url.startsWith(`${room}?`)) return;
@@ -522,12 +525,7 @@ describe('ChatRoom', { timeout: 20_000 }, () => {
       const answer = { sala: sala({ ultimo: 4, entregadoHasta: 3, vistoHasta: 3 }), mensajes: [msg(4)], hayMas: false };
       return new Promise<Response>((resolve) => (release = () => resolve(json(answer))));
     });
-    const { queryClient } = renderWithApp(
-      <ChatRoom caseId={caseId} tipo="general" source={{ path: room, live: channel, viewer: ME }} />,
-      { user: { id: ME, cargo: 'Investigador' } as Me },
-    );
-    await screen.findAllByTestId('chat-message');
-    await waitFor(() => expect(listeners.size).toBeGreaterThan(0));
+    const { queryClient } = await openLiveRoom(caseId, room, live);
     // The own message's event comes before the send's answer: a read goes out.
     emit({ name: 'chat.message', roomId: 'r1', indexId: 4 });
     await waitFor(() => expect(api.calls.some((r) => r.url.includes('despues=3'))).toBe(true));
@@ -547,7 +545,8 @@ describe('ChatRoom', { timeout: 20_000 }, () => {
     // Its own case: the room's source (the live channel below) is kept per case and room.
     const caseId = 'c-burst';
     const room = `/api/casos/${caseId}/chats/general`;
-    const { listeners, channel, emit } = roomChannel();
+    const live = roomChannel();
+    const { emit } = live;
     let release: () => void = () => undefined;
     let held = false;
     api.on((req) => {
@@ -555,13 +554,8 @@ describe('ChatRoom', { timeout: 20_000 }, () => {
       if (!held) return json(page);
       return new Promise<Response>((resolve) => (release = () => resolve(json(page))));
     });
-    const reads = () => api.calls.filter((r) => r.method === 'GET' && r.url.startsWith(`${room}?`)).length;
-    const { queryClient } = renderWithApp(
-      <ChatRoom caseId={caseId} tipo="general" source={{ path: room, live: channel, viewer: ME }} />,
-      { user: { id: ME, cargo: 'Investigador' } as Me },
-    );
-    await screen.findAllByTestId('chat-message');
-    await waitFor(() => expect(listeners.size).toBeGreaterThan(0));
+    const reads = () => roomReads(room);
+    const { queryClient } = await openLiveRoom(caseId, room, live);
     expect(reads()).toBe(1);
 
     // A message from another member: one read, held out while the marks it moves come in.
@@ -595,15 +589,11 @@ describe('ChatRoom', { timeout: 20_000 }, () => {
   it("a member's presence comes in its event: the header shows it with no read, the viewer's own entering reads nothing, a new member is read", async () => {
     const caseId = 'c-presence';
     const room = `/api/casos/${caseId}/chats/general`;
-    const { listeners, channel, emit } = roomChannel();
+    const live = roomChannel();
+    const { emit } = live;
     api.on((req) => (req.method === 'GET' && req.url.startsWith(`${room}?`) ? json(page) : undefined));
-    const reads = () => api.calls.filter((r) => r.method === 'GET' && r.url.startsWith(`${room}?`)).length;
-    const { queryClient } = renderWithApp(
-      <ChatRoom caseId={caseId} tipo="general" source={{ path: room, live: channel, viewer: ME }} />,
-      { user: { id: ME, cargo: 'Investigador' } as Me },
-    );
-    await screen.findAllByTestId('chat-message');
-    await waitFor(() => expect(listeners.size).toBeGreaterThan(0));
+    const reads = () => roomReads(room);
+    const { queryClient } = await openLiveRoom(caseId, room, live);
     const online = () => screen.getByTestId('chat-online');
     expect(online()).toHaveTextContent('[Abogado]');
     expect(online()).not.toHaveTextContent('[Call Center]');
