@@ -1,12 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { serverNodeFlags } from '../../ops/cluster/server-flags.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The servers this process started and that have not exited, by URL. */
+const running = new Map<string, ChildProcess>();
 
 /** A fresh database on the PostgreSQL server, dropped by `drop()`. */
 export async function tempDatabase(baseUrl: string) {
@@ -37,7 +41,7 @@ export async function tempDatabase(baseUrl: string) {
 export async function startServer(
   env: Record<string, string>,
 ): Promise<{ url: string; stop(): Promise<void>; child: ChildProcess }> {
-  const port = String(3400 + crypto.randomInt(0, 500));
+  const port = String(await freePort());
   const child = spawn(
     process.execPath,
     [
@@ -65,29 +69,55 @@ export async function startServer(
   const url = `http://127.0.0.1:${port}`;
   running.set(url, child);
   child.once('exit', () => running.delete(url));
-  const deadline = Date.now() + 60_000;
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+  const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
     try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
+      if ((await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5_000) })).ok) break;
     } catch {
       // not up yet
     }
     if (child.exitCode !== null) throw new Error('server exited during start');
-    if (Date.now() > deadline) throw new Error('server did not start in 60 s');
+    if (Date.now() > deadline) {
+      // A child left running would keep this process (and whoever waits on its output) alive.
+      child.kill('SIGKILL');
+      await exited;
+      throw new Error(`server did not start in ${START_TIMEOUT_MS / 1000} s`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
     url,
     child,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
   };
 }
 
-const running = new Map<string, ChildProcess>();
+const START_TIMEOUT_MS = 60_000;
+
+/** A port nothing listens on now, from the OS (a random pick could land on another service's). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Kills every server still running (a bench that threw or timed out) as this process ends. */
+export function killServers(): void {
+  for (const child of running.values()) child.kill('SIGKILL');
+}
+process.once('exit', killServers);
 
 /**
  * CPU time (user + system, ms) the server process at `url` has used so far, from /proc (Linux);
