@@ -238,7 +238,10 @@ async function main() {
           if (!pid || !kb) return;
           const sample: MemorySample = { t: now(), instance: i, pid, kb, fds: openFiles(pid) };
           rss.push(sample);
-          void liveHeapMb(inst.url, t.metricsToken).then((mb) => (sample.heapMb = mb));
+          void liveHeap(inst.url, t.metricsToken).then(({ mb, collections }) => {
+            sample.heapMb = mb;
+            sample.collections = collections;
+          });
         });
       },
       quick ? 1000 : 5000,
@@ -319,12 +322,45 @@ interface MemorySample {
   fds: number;
   /** The live heap (after the last full collection), from the instance's metrics. */
   heapMb?: number;
+  /** How many full collections the instance had made when it answered: which one heapMb is from. */
+  collections?: number;
 }
 
-/** `vialex_heap_live_bytes` alone (`?name=`: the event-loop figures are not restarted by it). */
-async function liveHeapMb(url: string, token: string): Promise<number | undefined> {
-  const [bytes] = metricValues(await metricsText(url, token, 'vialex_heap_live_bytes'), ['vialex_heap_live_bytes']);
-  return bytes >= 0 ? bytes / 2 ** 20 : undefined;
+/**
+ * `vialex_heap_live_bytes` and the count of full collections behind it, each alone (`?name=`: the
+ * event-loop figures are not restarted by it).
+ */
+async function liveHeap(url: string, token: string): Promise<{ mb?: number; collections?: number }> {
+  const read = async (name: string) => metricValues(await metricsText(url, token, name), [name])[0];
+  const [bytes, collections] = await Promise.all([
+    read('vialex_heap_live_bytes'),
+    read('vialex_heap_full_collections_total'),
+  ]);
+  return {
+    mb: bytes >= 0 ? bytes / 2 ** 20 : undefined,
+    collections: collections >= 0 ? collections : undefined,
+  };
+}
+
+/**
+ * The live heap of a stretch [from, to) of one process's samples, from full collections made in it.
+ * A figure is what the last full collection left, and an instance can go minutes without one: a
+ * figure read in the stretch may be older than the stretch (a warm-up's heap read as the second
+ * tenth's). Without a collection in the stretch, the first figure of one after it; without any, the
+ * stretch's own figures, the newest there are.
+ */
+function heapOfStretch(samples: MemorySample[], from: number, to: number, median: (xs: number[]) => number) {
+  const read = samples.filter((r) => r.heapMb !== undefined && r.collections !== undefined);
+  const before = read.filter((r) => r.t < from).at(-1)?.collections ?? -1;
+  const fresh = read.filter((r) => r.collections! > before);
+  const inStretch = fresh.filter((r) => r.t >= from && r.t < to);
+  if (inStretch.length) return { mb: median(inStretch.map((r) => r.heapMb!)) };
+  const next = fresh.find((r) => r.t >= to);
+  if (next) return { mb: next.heapMb!, collectedAtS: Math.round(next.t / 1000) };
+  return {
+    mb: median(read.filter((r) => r.t >= from && r.t < to).map((r) => r.heapMb!)),
+    noCollection: true,
+  };
 }
 
 function openFiles(pid: number): number {
@@ -713,17 +749,27 @@ function buildReport(
     // flat (ops/soak/HISTORY.md, 2026-11-30).
     const restarted = born > tenth;
     const fromFifth = moved ? 'sockets moved' : restarted ? 'restarted' : undefined;
-    const baseline = fromFifth ? ofPid.filter((r) => r.t >= 4 * tenth && r.t < 5 * tenth) : second;
-    // Held: the live heap (what full collections leave), which a leak raises. Resident memory,
-    // reported beside it, also moves with garbage not yet collected and sockets moved by a fault.
-    const ratio = heapOf(last) / heapOf(baseline);
+    const [baseFrom, baseTo] = fromFifth ? [4 * tenth, 5 * tenth] : [born + tenth, born + 2 * tenth];
+    const baseline = ofPid.filter((r) => r.t >= baseFrom && r.t < baseTo);
+    // Held: the live heap (what full collections leave), which a leak raises, as collections made
+    // in each stretch measured it. Resident memory, reported beside it, also moves with garbage
+    // not yet collected and sockets moved by a fault.
+    const baseHeap = heapOfStretch(ofPid, baseFrom, baseTo, median);
+    const lastHeap = heapOfStretch(ofPid, endMs - tenth, Infinity, median);
+    const ratio = lastHeap.mb / baseHeap.mb;
     const rssRatio = kbOf(last) / kbOf(baseline);
+    const collected = (h: typeof baseHeap) =>
+      h.collectedAtS !== undefined
+        ? `, its first full collection after it at ${h.collectedAtS} s`
+        : h.noCollection
+          ? ', no full collection since it began'
+          : '';
     return {
       instance: i,
       pid: lastPid,
-      baseline: fromFifth ? `fifth tenth (${fromFifth})` : 'second tenth',
-      baselineMb: round1(heapOf(baseline)),
-      lastTenthMb: round1(heapOf(last)),
+      baseline: `${fromFifth ? `fifth tenth (${fromFifth})` : 'second tenth'}${collected(baseHeap)}`,
+      baselineMb: round1(baseHeap.mb),
+      lastTenthMb: round1(lastHeap.mb),
       ratio: Math.round(ratio * 100) / 100,
       flat: Number.isFinite(ratio) ? ratio <= BUDGET.heapGrowth : undefined,
       rss: {

@@ -192,7 +192,7 @@ describe('/metrics', () => {
     await m.ctx.db.execute(sql`delete from trabajos where tipo = 'prueba'`);
   });
 
-  it('answers one metric by ?name= (404 unknown, 400 not a name): the live heap follows what a full collection keeps', async () => {
+  it('answers one metric by ?name= (404 unknown, 400 not a name): the live heap follows what a full collection keeps, and the collections are counted', async () => {
     const auth = { authorization: `Bearer ${TOKEN}` };
     const live = async () => {
       const res = await m.app.inject({ method: 'GET', url: '/metrics?name=vialex_heap_live_bytes', headers: auth });
@@ -203,11 +203,22 @@ describe('/metrics', () => {
     // A full collection on demand, as `node --expose-gc` would give.
     v8.setFlagsFromString('--expose-gc');
     const gc = vm.runInNewContext('gc') as () => void;
+    const collections = async () => {
+      const res = await m.app.inject({
+        method: 'GET',
+        url: '/metrics?name=vialex_heap_full_collections_total',
+        headers: auth,
+      });
+      return Number(/^vialex_heap_full_collections_total (\d+)$/m.exec(res.body)?.[1]);
+    };
     const collected = async () => {
       const before = await live();
+      const counted = await collections();
       gc();
       // The collection is reported to the observer after this turn.
       await vi.waitFor(async () => expect(await live()).not.toBe(before));
+      // Each full collection is counted: a figure read twice under one count is one collection's.
+      expect(await collections()).toBeGreaterThan(counted);
       return live();
     };
     const floor = await collected();

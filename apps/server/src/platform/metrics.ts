@@ -80,10 +80,19 @@ export function installMetrics(app: FastifyInstance, ctx: AppContext): void {
     // collected and pages the allocator keeps, so it moves by tens of MB with the load; a leak
     // shows here, as a floor that rises with the same work.
     let liveHeap = v8.getHeapStatistics().used_heap_size;
+    // Which collection the figure is from: minutes can pass between two full ones, and a reader
+    // comparing two moments must know whether the figure changed in between.
+    const fullCollections = new Counter({
+      name: 'vialex_heap_full_collections_total',
+      help: 'Recolecciones completas del montículo de V8 desde el inicio (vialex_heap_live_bytes es de la última)',
+      registers: [registry],
+    });
     const collections = new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
         const kind = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
-        if (kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR) liveHeap = v8.getHeapStatistics().used_heap_size;
+        if (kind !== perfConstants.NODE_PERFORMANCE_GC_MAJOR) continue;
+        liveHeap = v8.getHeapStatistics().used_heap_size;
+        fullCollections.inc();
       }
     });
     collections.observe({ entryTypes: ['gc'] });
