@@ -8,6 +8,7 @@ import {
   type LiveServerMessage,
   type SessionEndReason,
 } from '@vialex/domain';
+import { heartbeat } from './heartbeat.js';
 import type { AppContext } from './context.js';
 import { SESSION_TOPIC, type EventView } from './live-hub.js';
 
@@ -124,28 +125,9 @@ export function liveChannel<W>(access: LiveAccess<W>): FastifyPluginAsync {
   return async (app) => {
     const { hub, config } = app.ctx;
     const ctx = app.ctx;
-    /** Open sockets of this route and whether each answered the last ping. */
-    const answered = new Map<WebSocket, boolean>();
-    const beat = () => {
-      for (const [socket, pong] of answered) {
-        if (!pong) {
-          answered.delete(socket);
-          hub.remove(socket);
-          socket.terminate();
-          continue;
-        }
-        answered.set(socket, false);
-        try {
-          socket.ping();
-        } catch {
-          // Not open any more: its close event cleans up.
-        }
-      }
-    };
     // LIVE_PING_MS=0 turns the heartbeat off.
-    const heartbeat = config.livePingMs > 0 ? setInterval(beat, config.livePingMs) : undefined;
-    heartbeat?.unref();
-    app.addHook('onClose', async () => clearInterval(heartbeat));
+    const pings = heartbeat<WebSocket>(config.livePingMs, (socket) => hub.remove(socket));
+    app.addHook('onClose', async () => pings.stop());
     /**
      * Each socket's way to leave its gated topics. A server stopping leaves them all while its
      * database is still open, so no member stays online and no position stays watched here.
@@ -180,10 +162,7 @@ export function liveChannel<W>(access: LiveAccess<W>): FastifyPluginAsync {
       }
       for (const topic of [ownSession, ...access.ownTopics(who)]) hub.subscribe(socket, topic, replayFrom);
       const own = new Set(hub.topicsOf(socket));
-      answered.set(socket, true);
-      socket.on('pong', () => {
-        if (answered.has(socket)) answered.set(socket, true);
-      });
+      pings.add(socket);
 
       /** Ends the socket as the session's end does: the event the app understands, then 4001. */
       const end = (reason: SessionEndReason) => {
@@ -266,7 +245,7 @@ export function liveChannel<W>(access: LiveAccess<W>): FastifyPluginAsync {
       leaving.add(leaveAll);
       socket.on('close', () => {
         clearTimeout(expiry);
-        answered.delete(socket);
+        pings.remove(socket);
         hub.remove(socket);
         if (leaving.has(leaveAll)) void leaveAll();
       });
