@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, bogotaDay } from '@vialex/domain';
+import { addDays, bogotaDay, retryDelayMs } from '@vialex/domain';
 import { multipart, now, paced, request, sleep } from './http.js';
 import type { Seeded } from './seed.js';
 
@@ -65,13 +65,13 @@ export interface Work {
 
 export type Stream = 'locations' | 'chat' | 'cases' | 'list' | 'maps' | 'reports';
 
-const RETRY_MS = 1000;
-
 /**
  * The working day: positions, chat, cases with dispatch and status changes, SMS and exports, the
  * case list, the maps and reports, each on its own even schedule until `endMs`. Writes with an
  * idempotency key (case creation: Idempotency-Key; chat: clientId) are retried with the same key
- * until answered 2xx or `retryUntilMs`, as the web app's outbox does.
+ * until answered 2xx or `retryUntilMs`, after the web app's outbox's waits (2 s doubling to 30 s,
+ * each ±25 %): what failed during a fault comes back spread as the phones' sends would, not in
+ * the second the server returns.
  */
 export async function runWork(
   base: () => string,
@@ -122,6 +122,19 @@ export async function runWork(
   const track = (stream: Stream, p: Promise<unknown>) => {
     inflight[stream]++;
     void p.finally(() => inflight[stream]--);
+  };
+  /**
+   * Waits before the next attempt as the phone would. A send waiting so is answered, not
+   * unanswered: it leaves the stream's cap meanwhile, so the sends of a fault do not take the
+   * places of the ones offered after it.
+   */
+  const backOff = async (stream: Stream, failures: number) => {
+    inflight[stream]--;
+    try {
+      await sleep(retryDelayMs(failures));
+    } finally {
+      inflight[stream]++;
+    }
   };
 
   // Positions: investigator n % count, one update of a user at a time (a slot whose previous
@@ -184,7 +197,7 @@ export async function runWork(
           } else if (a.status >= 400 && a.status < 500 && a.status !== 429) {
             refused('chat', a.status, a.text);
             return;
-          } else await sleep(RETRY_MS);
+          } else await backOff('chat', m.attempts);
         }
       })(),
     );
@@ -245,7 +258,7 @@ export async function runWork(
           } else if (a.status >= 400 && a.status < 500 && a.status !== 429) {
             refused('case', a.status, a.text);
             return;
-          } else await sleep(RETRY_MS);
+          } else await backOff('cases', c.attempts);
         }
         if (!c.id) return;
         const id = c.id;

@@ -13,6 +13,7 @@ export * from './permissions.js';
 export * from './notices.js';
 export * from './reports.js';
 export * from './phone.js';
+export * from './retry.js';
 export * from './policies/index.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';

@@ -1,5 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import { LABELS, MSG, type ChatKind, type ChatSendResult } from '@vialex/domain';
+import { LABELS, MSG, retryDelayMs, type ChatKind, type ChatSendResult } from '@vialex/domain';
 import { isApiError } from '../../lib/api';
 
 /**
@@ -7,7 +7,7 @@ import { isApiError } from '../../lib/api';
  * message, file or drone photo is first written to IndexedDB with the id the phone gave it
  * (`clientId`), shown as pending in its room, then sent in the order it was written. A network
  * failure leaves it where it is and the outbox tries again (when the connection comes back, and
- * on a growing timer meanwhile); a reload finds it still there. Every retry sends the same
+ * on a growing timer meanwhile, spread so that phones do not all return at once); a reload finds it still there. Every retry sends the same
  * clientId, which the server treats as an idempotency key: a send whose answer was lost is
  * answered with the same message again, so nothing is lost and nothing arrives twice.
  */
@@ -130,8 +130,6 @@ export function isTransient(e: unknown): boolean {
   // 401: the session ended; the message waits for the user to sign in again.
   return e.status === 0 || e.status === 401 || e.status === 408 || e.status === 429 || e.status >= 500;
 }
-
-const defaultRetryDelay = (failures: number) => Math.min(30_000, 2_000 * 2 ** Math.max(0, failures - 1));
 
 /** What the store keeps of an entry (not this tab's sending state). */
 function storedOf(entry: OutboxEntry): OutboxItem {
@@ -337,7 +335,7 @@ export class Outbox {
     // A lost session waits for the next sign-in (start), not for a timer.
     if (isApiError(e) && e.status === 401) return;
     if (this.retryTimer || !this.userId) return;
-    const delay = (this.options.retryDelay ?? defaultRetryDelay)(++this.failures);
+    const delay = (this.options.retryDelay ?? retryDelayMs)(++this.failures);
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       this.reread = true;
