@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import { reconnectDelayMs } from '@vialex/domain';
 import type { SocketMark } from '../../bench/lib/room-screen.js';
 import { sendMark } from '../../bench/lib/socket-mark.js';
 import { now } from './http.js';
@@ -19,8 +20,9 @@ export interface ScreenOfSocket {
 }
 
 /**
- * A signed-in staff member's live channel, as the web app keeps it: on a close it reconnects
- * (250 ms, then every 500 ms) and subscribes its topic again. Each chat message's first arrival
+ * A signed-in staff member's live channel, as the web app keeps it: on a close it dials again after
+ * the app's waits (1 s ±25 %, doubling while dials fail; until 2026-12-02 250 ms, then every
+ * 500 ms, with no spread) and subscribes its topic again. Each chat message's first arrival
  * is kept by `roomId:indexId`; a second arrival counts as a duplicate. With a `screen`, the room
  * on screen shows each message from its event (marked over this socket) or reads it, and reads
  * what was said meanwhile after a reconnection.
@@ -34,6 +36,8 @@ export class StaffSocket {
   private ws?: WebSocket;
   private stopped = false;
   private attempt = 0;
+  /** Dials since the channel was last open: the next wait doubles with each that failed. */
+  private failedDials = 0;
 
   constructor(
     readonly index: number,
@@ -103,7 +107,8 @@ export class StaffSocket {
         epoch.code = code;
       }
       if (this.stopped) return;
-      setTimeout(() => this.dial(onReady), counted ? 250 : 500);
+      if (counted) this.failedDials = 0;
+      setTimeout(() => this.dial(onReady), reconnectDelayMs(this.failedDials++));
     });
   }
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { retryDelayMs } from './retry.js';
+import { reconnectDelayMs, retryDelayMs } from './retry.js';
+
+const middle = () => 0.5;
 
 describe('retryDelayMs', () => {
   it('doubles from 2 s up to 30 s', () => {
-    const middle = () => 0.5;
     expect([1, 2, 3, 4, 5, 6, 20].map((n) => retryDelayMs(n, middle))).toEqual([
       2000, 4000, 8000, 16000, 30000, 30000, 30000,
     ]);
@@ -16,5 +17,15 @@ describe('retryDelayMs', () => {
     const waits = new Set(Array.from({ length: 50 }, () => retryDelayMs(3)));
     expect(waits.size).toBeGreaterThan(10);
     for (const w of waits) expect(w >= 6000 && w <= 10000).toBe(true);
+  });
+});
+
+describe('reconnectDelayMs', () => {
+  it('waits 1 s after an open socket closed, doubling up to 30 s while dials fail', () => {
+    expect([0, 1, 2, 3, 4, 5, 12].map((n) => reconnectDelayMs(n, middle))).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000,
+    ]);
+    expect(reconnectDelayMs(0, () => 0)).toBe(750);
+    expect(reconnectDelayMs(0, () => 0.999999)).toBe(1250);
   });
 });

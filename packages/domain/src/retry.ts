@@ -1,12 +1,24 @@
-const RETRY_FIRST_MS = 2_000;
-const RETRY_MAX_MS = 30_000;
+const MAX_WAIT_MS = 30_000;
 
 /**
- * The wait before a client's next attempt after its n-th failure in a row (ms): 2 s, 4 s, 8 s… up
- * to 30 s, each spread by ±25 %. The spread matters after an outage: the phones whose sends failed
- * during it come back over seconds, not all in the second the server returns.
+ * `firstMs` doubling `n` times, up to 30 s, each spread by ±25 %. The spread matters after an
+ * outage: the phones whose sends or sockets failed during it come back over seconds, not all in
+ * the second the server returns.
  */
-export function retryDelayMs(failures: number, random: () => number = Math.random): number {
-  const base = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** Math.max(0, failures - 1));
+function backoffMs(firstMs: number, n: number, random: () => number): number {
+  const base = Math.min(MAX_WAIT_MS, firstMs * 2 ** Math.max(0, n));
   return Math.round(base * (0.75 + random() * 0.5));
+}
+
+/** The wait before a client sends again after its n-th failure in a row (ms): 2 s, 4 s, 8 s… */
+export function retryDelayMs(failures: number, random: () => number = Math.random): number {
+  return backoffMs(2_000, failures - 1, random);
+}
+
+/**
+ * The wait before the live channel dials again (ms): 1 s after it was open, then 2 s, 4 s… while
+ * the dials fail (`attempt` counts them since the last open).
+ */
+export function reconnectDelayMs(attempt: number, random: () => number = Math.random): number {
+  return backoffMs(1_000, attempt, random);
 }

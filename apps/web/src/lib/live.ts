@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import {
   LIVE_CLOSE,
   LIVE_REPLAY_MAX_MS,
+  reconnectDelayMs,
   type LiveClientMessage,
   type LiveEvent,
   type LiveServerMessage,
@@ -17,7 +18,6 @@ type Listener = (event: LiveEvent, topic: string) => void;
 export type ConnectionState = 'open' | 'reopened' | 'closed' | 'stopped';
 type ConnectionListener = (state: ConnectionState, code?: number) => void;
 
-const MAX_BACKOFF_MS = 30_000;
 /**
  * The server closes a socket beyond its per-session limit (many tabs of one session) with
  * LIVE_CLOSE.tooManySockets; it would refuse again until a tab closes, so this tab waits
@@ -150,11 +150,10 @@ export class LiveChannel {
 
   private scheduleReconnect(refused = false): void {
     if (this.retryTimer || !this.wanted) return;
-    const base = refused
-      ? Math.min(MAX_REFUSED_BACKOFF_MS, REFUSED_BACKOFF_MS * 2 ** this.refusals++)
-      : Math.min(MAX_BACKOFF_MS, 1000 * 2 ** this.attempt);
     // Jitter keeps a whole office from reconnecting in the same millisecond after a restart.
-    const delay = base * (0.75 + Math.random() * 0.5);
+    const delay = refused
+      ? Math.min(MAX_REFUSED_BACKOFF_MS, REFUSED_BACKOFF_MS * 2 ** this.refusals++) * (0.75 + Math.random() * 0.5)
+      : reconnectDelayMs(this.attempt);
     this.holdUntil = refused ? Date.now() + delay : 0;
     this.attempt++;
     this.retryTimer = setTimeout(() => {
