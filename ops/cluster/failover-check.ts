@@ -8,8 +8,8 @@
  * Every demo user signs in through nginx (and, for more clients than the demo's users hold, extra
  * administrators created for the check); their live sockets (5 per session, as many tabs) follow
  * the case and client lists and one chat room each, reconnecting as the web app's
- * LiveChannel does (apps/web/src/lib/live.ts: after a drop 1 s × 0.75–1.25, doubling while it
- * fails; the topics subscribed again on open). Then one instance is killed (SIGKILL: a crash)
+ * LiveChannel does (the domain's reconnectDelayMs: after a drop anywhere in the first second,
+ * then 2 s doubling while it fails; the topics subscribed again on open). Then one instance is killed (SIGKILL: a crash)
  * and, once it is back, another is stopped gracefully (SIGTERM: its sockets close with 1012).
  * For every client whose socket closed, the time from the signal to its chat room's
  * `subscribed` acknowledgement on the new socket — the server handles a socket's messages in
@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
+import { reconnectDelayMs } from '@vialex/domain';
 import { startCluster, waitFor, type Cluster, type Instance } from './cluster.js';
 
 const { values } = parseArgs({
@@ -102,8 +103,8 @@ class Client {
       this.closedAt = Date.now();
       this.closeCode = code;
       if (!this.wanted) return;
-      // apps/web/src/lib/live.ts scheduleReconnect: min(30 s, 1 s × 2^attempt) × (0.75 … 1.25).
-      const delay = Math.min(30_000, 1000 * 2 ** this.attempt) * (0.75 + Math.random() * 0.5);
+      // As apps/web/src/lib/live.ts scheduleReconnect.
+      const delay = reconnectDelayMs(this.attempt);
       this.attempt++;
       this.timer = setTimeout(() => this.open(), delay);
     });

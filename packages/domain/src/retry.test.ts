@@ -21,11 +21,16 @@ describe('retryDelayMs', () => {
 });
 
 describe('reconnectDelayMs', () => {
-  it('waits 1 s after an open socket closed, doubling up to 30 s while dials fail', () => {
-    expect([0, 1, 2, 3, 4, 5, 12].map((n) => reconnectDelayMs(n, middle))).toEqual([
-      1000, 2000, 4000, 8000, 16000, 30000, 30000,
+  it('dials again within the first second after an open socket closed, spread over all of it', () => {
+    expect(reconnectDelayMs(0, () => 0)).toBe(0);
+    expect(reconnectDelayMs(0, middle)).toBe(500);
+    expect(reconnectDelayMs(0, () => 0.999999)).toBe(1000);
+  });
+
+  it('then waits 2 s, doubling up to 30 s, ±25 %, while the dials fail', () => {
+    expect([1, 2, 3, 4, 5, 12].map((n) => reconnectDelayMs(n, middle))).toEqual([
+      2000, 4000, 8000, 16000, 30000, 30000,
     ]);
-    expect(reconnectDelayMs(0, () => 0)).toBe(750);
-    expect(reconnectDelayMs(0, () => 0.999999)).toBe(1250);
+    expect(reconnectDelayMs(1, () => 0)).toBe(1500);
   });
 });

@@ -16,9 +16,12 @@ export function retryDelayMs(failures: number, random: () => number = Math.rando
 }
 
 /**
- * The wait before the live channel dials again (ms): 1 s after it was open, then 2 s, 4 s… while
- * the dials fail (`attempt` counts them since the last open).
+ * The wait before the live channel dials again (ms). After an open socket closed, anywhere in the
+ * first second: the sockets of a server that died or restarted come back spread over it, half of
+ * them within half a second. Then 2 s, 4 s… ±25 % while the dials fail (`attempt` counts the
+ * dials since the socket was last open).
  */
 export function reconnectDelayMs(attempt: number, random: () => number = Math.random): number {
+  if (attempt <= 0) return Math.round(random() * 1_000);
   return backoffMs(1_000, attempt, random);
 }

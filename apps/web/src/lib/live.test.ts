@@ -54,11 +54,12 @@ describe('LiveChannel reconnection', () => {
     live.connect();
     sockets()[0].accept();
     sockets()[0].drop(1006);
-    vi.advanceTimersByTime(999);
+    // Anywhere in the first second; the middle of it with Math.random at 0.5.
+    vi.advanceTimersByTime(499);
     expect(sockets()).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(sockets()).toHaveLength(2);
-    sockets()[1].drop(1006); // never opened: the next wait doubles
+    sockets()[1].drop(1006); // never opened: 2 s, then doubling
     vi.advanceTimersByTime(1999);
     expect(sockets()).toHaveLength(2);
     vi.advanceTimersByTime(1);
@@ -104,7 +105,7 @@ describe('LiveChannel reconnection', () => {
     sockets()[0].accept();
     expect(sockets()[0].sent).toEqual([JSON.stringify({ action: 'subscribe', topic: 'list:casos', since: 0 })]);
     sockets()[0].drop(1012);
-    vi.advanceTimersByTime(999);
+    vi.advanceTimersByTime(499);
     expect(sockets()).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(sockets()).toHaveLength(2);
