@@ -21,11 +21,11 @@ export interface ScreenOfSocket {
 
 /**
  * A signed-in staff member's live channel, as the web app keeps it: on a close it dials again after
- * the app's waits (anywhere in the first second, then 2 s doubling ±25 % while dials fail; until 2026-12-02 250 ms, then every
- * 500 ms, with no spread) and subscribes its topic again. Each chat message's first arrival
- * is kept by `roomId:indexId`; a second arrival counts as a duplicate. With a `screen`, the room
- * on screen shows each message from its event (marked over this socket) or reads it, and reads
- * what was said meanwhile after a reconnection.
+ * the app's waits (anywhere in the first second, then 2 s doubling ±25 % while dials fail; until
+ * 2026-12-02 250 ms, then every 500 ms, with no spread) and subscribes its topic again. Each chat
+ * message's first arrival is kept by `roomId:indexId`; a second arrival counts as a duplicate.
+ * With a `screen`, the room on screen shows each message from its event (marked over this socket)
+ * or reads it, and reads what was said meanwhile after a reconnection.
  */
 export class StaffSocket {
   epochs: Epoch[] = [];

@@ -7,9 +7,10 @@ import { isApiError } from '../../lib/api';
  * message, file or drone photo is first written to IndexedDB with the id the phone gave it
  * (`clientId`), shown as pending in its room, then sent in the order it was written. A network
  * failure leaves it where it is and the outbox tries again (when the connection comes back, and
- * on a growing timer meanwhile, spread so that phones do not all return at once); a reload finds it still there. Every retry sends the same
- * clientId, which the server treats as an idempotency key: a send whose answer was lost is
- * answered with the same message again, so nothing is lost and nothing arrives twice.
+ * on a growing timer meanwhile, spread so that phones do not all return at once); a reload finds
+ * it still there. Every retry sends the same clientId, which the server treats as an idempotency
+ * key: a send whose answer was lost is answered with the same message again, so nothing is lost
+ * and nothing arrives twice.
  */
 
 export type OutboxKind = 'texto' | 'archivos' | 'drone';
