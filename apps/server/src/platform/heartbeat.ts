@@ -15,9 +15,8 @@ export interface Pingable {
  * still pinged every intervalMs, and dropped 1–2 intervals after its network went. 0 turns it off.
  */
 export function heartbeat<S extends Pingable>(intervalMs: number, onDead: (socket: S) => void) {
+  /** The groups; a socket's value in its group is whether it answered the last ping. */
   const slots = Array.from({ length: SLOTS }, () => new Map<S, boolean>());
-  /** Each socket's group; its value in the group is whether it answered the last ping. */
-  const slotOf = new Map<S, Map<S, boolean>>();
   let added = 0;
   let tick = 0;
   const beat = () => {
@@ -25,7 +24,6 @@ export function heartbeat<S extends Pingable>(intervalMs: number, onDead: (socke
     for (const [socket, answered] of slot) {
       if (!answered) {
         slot.delete(socket);
-        slotOf.delete(socket);
         onDead(socket);
         socket.terminate();
         continue;
@@ -44,14 +42,12 @@ export function heartbeat<S extends Pingable>(intervalMs: number, onDead: (socke
     add(socket: S) {
       const slot = slots[added++ % SLOTS];
       slot.set(socket, true);
-      slotOf.set(socket, slot);
       socket.on('pong', () => {
         if (slot.has(socket)) slot.set(socket, true);
       });
     },
     remove(socket: S) {
-      slotOf.get(socket)?.delete(socket);
-      slotOf.delete(socket);
+      for (const slot of slots) slot.delete(socket);
     },
     stop() {
       clearInterval(timer);
