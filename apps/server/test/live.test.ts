@@ -310,8 +310,10 @@ describe('live channel /api/live', () => {
       await tab.next((m) => m.type === 'ready');
       tab.ws.send(JSON.stringify({ action: 'subscribe', topic: 'list:casos' }));
       tab.ws.send(JSON.stringify({ action: 'subscribe', topic: 'list:usuarios' }));
-      // A coordinator hears the users list.
+      // A coordinator hears the users list. Heard, it also says that the sign-in's own user.updated,
+      // committed before it, has arrived if it ever does (the socket may open after its NOTIFY).
       await publishListHeard([tab], 'usuarios');
+      const beforeChange = tab.messages.length;
 
       const row = await userRow(s.ctx, coord.user.id);
       const body = {
@@ -332,7 +334,13 @@ describe('live channel /api/live', () => {
       });
       expect(res.statusCode, res.body).toBe(200);
       // Its own record changed: the re-check runs on this event.
-      await tab.next((m) => m.type === 'event' && m.event.name === 'user.updated' && m.event.id === coord.user.id);
+      await tab.next(
+        (m) =>
+          tab.messages.indexOf(m) >= beforeChange &&
+          m.type === 'event' &&
+          m.event.name === 'user.updated' &&
+          m.event.id === coord.user.id,
+      );
       const seen = tab.messages.length;
 
       await publishLists('usuarios', 'casos');
