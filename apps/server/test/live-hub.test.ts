@@ -192,4 +192,70 @@ describe('live hub', () => {
     busy.peer.close();
     away.peer.close();
   });
+
+  describe('sending every socket to reconnect', () => {
+    /** A hub of its own whose LISTEN losses the test makes, with sockets that record their close. */
+    async function hubWith(count: number) {
+      let events: { onLost: () => void; onResumed: () => void } | undefined;
+      const database = {
+        listen: async (_channel: string, _onPayload: unknown, on: typeof events) => {
+          events = on;
+          return async () => undefined;
+        },
+      } as unknown as Database;
+      const own = new LiveHub(database, () => now);
+      await own.start();
+      const closes: { socket: number; reason: string }[] = [];
+      const sockets = Array.from({ length: count }, (_, i) => {
+        const socket = { close: (_code: number, reason: string) => closes.push({ socket: i, reason }) };
+        own.subscribe(socket as unknown as WebSocket, `user:${i}`);
+        return socket;
+      });
+      return { own, sockets, closes, events: events! };
+    }
+
+    it('a lost database sends the sockets in slices, the first at once, so they do not all come back in one second', async () => {
+      vi.useFakeTimers();
+      try {
+        const { own, closes, events } = await hubWith(120);
+        events.onLost();
+        expect(closes).toHaveLength(25);
+        expect(closes.every((c) => c.reason === LIVE_GAP.lost)).toBe(true);
+        await vi.advanceTimersByTimeAsync(100);
+        expect(closes).toHaveLength(50);
+        await vi.advanceTimersByTimeAsync(300);
+        expect(closes).toHaveLength(120);
+        expect(new Set(closes.map((c) => c.socket)).size).toBe(120);
+        await vi.advanceTimersByTimeAsync(1_000);
+        expect(closes).toHaveLength(120);
+        await own.stop();
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('the resume takes over from a loss still under way, and a stop closes what is left at once', async () => {
+      vi.useFakeTimers();
+      try {
+        const { own, closes, events } = await hubWith(60);
+        events.onLost();
+        events.onResumed();
+        // The resume's first slice comes after its (empty) give-back, and begins from the first socket.
+        await vi.advanceTimersByTimeAsync(0);
+        expect(closes.map((c) => c.reason)).toEqual([
+          ...Array<string>(25).fill(LIVE_GAP.lost),
+          ...Array<string>(25).fill(LIVE_GAP.resumed),
+        ]);
+        await vi.advanceTimersByTimeAsync(100);
+        expect(closes.filter((c) => c.reason === LIVE_GAP.resumed)).toHaveLength(50);
+        await own.stop();
+        expect(closes.slice(-60).map((c) => c.reason)).toEqual(Array<string>(60).fill('server restarting'));
+        await vi.advanceTimersByTimeAsync(1_000);
+        expect(closes.filter((c) => c.reason === LIVE_GAP.lost)).toHaveLength(25);
+        expect(closes.filter((c) => c.reason === LIVE_GAP.resumed)).toHaveLength(50);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+  });
 });

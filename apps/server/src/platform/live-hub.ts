@@ -29,6 +29,16 @@ export const LIVE_GAP = {
  * chat room's topic is known only from the room's read, so the screen subscribes after it.
  */
 export const LIVE_REPLAY_SLACK_MS = 10_000;
+/**
+ * How fast `closeAll` sends an instance's sockets to reconnect: a slice every GAP_SLICE_MS. Each
+ * socket that comes back resubscribes and its screen reads again; a thousand at once, on the
+ * second the database is back, queued every request behind them for a second or more (soak). At
+ * 250 a second an instance's 500 are sent in 2 s, on top of the app's own first dial anywhere in
+ * the first second.
+ */
+const GAP_CLOSES_PER_SLICE = 25;
+const GAP_SLICE_MS = 100;
+
 /** Events remembered per topic for replay; see `subscribe`. */
 const REPLAY_DEPTH = 32;
 
@@ -116,6 +126,8 @@ export class LiveHub {
    */
   private readonly windowed = new Map<WebSocket, { topic: string; event: LiveEvent } | null>();
   private windowTimer?: ReturnType<typeof setInterval>;
+  /** The next slice of a `closeAll` under way. */
+  private closing?: ReturnType<typeof setTimeout>;
 
   private heardAll = true;
   /** False while the listening connection is lost: events committed meanwhile never reach this instance. */
@@ -155,7 +167,7 @@ export class LiveHub {
       },
       // The listening connection was lost (a database restart): what was committed but not yet
       // delivered to it, and whatever is notified until it listens again, never arrives. Every
-      // socket is told to reconnect (1012) at once, and a reconnecting app resubscribes and
+      // socket is told to reconnect (1012, within seconds: closeAll), and a reconnecting app resubscribes and
       // refetches what it shows, so nobody keeps a screen that silently missed a change. A
       // socket that comes in meanwhile is told again once it listens. (Refusing it with 503
       // instead made nginx take every instance out: a 503 counts as a failed try there.)
@@ -190,18 +202,30 @@ export class LiveHub {
 
   /**
    * Sends every socket of this instance to reconnect (1012): the app resubscribes and refetches.
-   * Also when what the sockets held in the database was given back (platform/instances.ts).
+   * Also when what the sockets held in the database was given back (platform/instances.ts). The
+   * sockets go a slice at a time (GAP_CLOSES_PER_SLICE), the first at once; a later call takes over
+   * from one under way, with every socket open then.
    */
   closeAll(reason: string): void {
-    for (const socket of this.bySocket.keys()) socket.close(SERVICE_RESTART, reason);
+    clearTimeout(this.closing);
+    this.closing = undefined;
+    const sockets = [...this.bySocket.keys()];
+    const slice = (from: number) => {
+      for (const socket of sockets.slice(from, from + GAP_CLOSES_PER_SLICE)) socket.close(SERVICE_RESTART, reason);
+      const next = from + GAP_CLOSES_PER_SLICE;
+      this.closing = next < sockets.length ? setTimeout(() => slice(next), GAP_SLICE_MS).unref() : undefined;
+    };
+    slice(0);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.sweeper);
     clearInterval(this.windowTimer);
+    clearTimeout(this.closing);
     await this.stopListening?.();
-    this.closeAll('server restarting');
+    // A stopping server has no time to spread: every socket goes now.
+    for (const socket of this.bySocket.keys()) socket.close(SERVICE_RESTART, 'server restarting');
   }
 
   /** Queues an event on the executor's transaction (or sends it now outside one). */
