@@ -107,7 +107,7 @@ export async function createServer(config: Config): Promise<RunningServer> {
     // Swept while it stalled: its sockets' presence was given back; they reconnect and enter again.
     onRevived: () => hub.closeAll('presence expired'),
   });
-  // The hub closes every socket when it loses the database; once it is back, what they held goes.
+  // The hub sends every socket to reconnect once it has the database back; first, what they held goes.
   hub.beforeResume = () => instances.giveBack();
   const ctx: AppContext = { config, database, db: database.db, hub, instanceId: instances.id };
   instances.onSweep(() => releaseGoneInstances(ctx));

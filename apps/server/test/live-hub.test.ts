@@ -3,7 +3,14 @@ import WebSocket, { WebSocketServer } from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIVE_REPLAY_MAX_MS, type LiveServerMessage } from '@vialex/domain';
 import type { Database } from '../src/db/client.js';
-import { LIVE_GAP, LIVE_REPLAY_SLACK_MS, LiveHub, NEWEST_ONLY_MS, SERVICE_RESTART } from '../src/platform/live-hub.js';
+import {
+  LIVE_GAP,
+  LIVE_REPLAY_SLACK_MS,
+  LiveHub,
+  LOST_CLOSE_MS,
+  NEWEST_ONLY_MS,
+  SERVICE_RESTART,
+} from '../src/platform/live-hub.js';
 
 /**
  * The hub's fan-out without a database: its LISTEN callback is the test's, so a commit's
@@ -214,38 +221,44 @@ describe('live hub', () => {
       return { own, sockets, closes, events: events! };
     }
 
-    it('a lost database sends the sockets in slices, the first at once, so they do not all come back in one second', async () => {
+    it('a database back within LOST_CLOSE_MS: the sockets are sent once, when it listens again, in slices', async () => {
       vi.useFakeTimers();
       try {
         const { own, closes, events } = await hubWith(120);
         events.onLost();
+        await vi.advanceTimersByTimeAsync(LOST_CLOSE_MS - 1);
+        expect(closes).toEqual([]);
+        expect(own.listening).toBe(false);
+        events.onResumed();
+        // The first slice at once (after the give-back), the rest 25 every 100 ms.
+        await vi.advanceTimersByTimeAsync(0);
+        expect(own.listening).toBe(true);
         expect(closes).toHaveLength(25);
-        expect(closes.every((c) => c.reason === LIVE_GAP.lost)).toBe(true);
         await vi.advanceTimersByTimeAsync(100);
         expect(closes).toHaveLength(50);
         await vi.advanceTimersByTimeAsync(300);
         expect(closes).toHaveLength(120);
         expect(new Set(closes.map((c) => c.socket)).size).toBe(120);
-        await vi.advanceTimersByTimeAsync(1_000);
-        expect(closes).toHaveLength(120);
+        // Nothing more: the loss's own close was called off.
+        await vi.advanceTimersByTimeAsync(2 * LOST_CLOSE_MS);
+        expect(closes.map((c) => c.reason)).toEqual(Array<string>(120).fill(LIVE_GAP.resumed));
         await own.stop();
       } finally {
         vi.useRealTimers();
       }
     });
 
-    it('the resume takes over from a loss still under way, and a stop closes what is left at once', async () => {
+    it('a loss that lasts: the sockets are told at LOST_CLOSE_MS, again at the resume, and a stop closes what is left at once', async () => {
       vi.useFakeTimers();
       try {
         const { own, closes, events } = await hubWith(60);
         events.onLost();
+        await vi.advanceTimersByTimeAsync(LOST_CLOSE_MS);
+        expect(closes.map((c) => c.reason)).toEqual(Array<string>(25).fill(LIVE_GAP.lost));
         events.onResumed();
-        // The resume's first slice comes after its (empty) give-back, and begins from the first socket.
+        // The resume takes over from the loss's slices, from the first socket.
         await vi.advanceTimersByTimeAsync(0);
-        expect(closes.map((c) => c.reason)).toEqual([
-          ...Array<string>(25).fill(LIVE_GAP.lost),
-          ...Array<string>(25).fill(LIVE_GAP.resumed),
-        ]);
+        expect(closes.slice(25).map((c) => c.reason)).toEqual(Array<string>(25).fill(LIVE_GAP.resumed));
         await vi.advanceTimersByTimeAsync(100);
         expect(closes.filter((c) => c.reason === LIVE_GAP.resumed)).toHaveLength(50);
         await own.stop();

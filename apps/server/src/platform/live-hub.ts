@@ -38,6 +38,11 @@ export const LIVE_REPLAY_SLACK_MS = 10_000;
  */
 const GAP_CLOSES_PER_SLICE = 25;
 const GAP_SLICE_MS = 100;
+/**
+ * How long the listening connection may be lost before the sockets are told (a restart of the
+ * database is back sooner; see `start`). Until then they stay open and hear nothing.
+ */
+export const LOST_CLOSE_MS = 10_000;
 
 /** Events remembered per topic for replay; see `subscribe`. */
 const REPLAY_DEPTH = 32;
@@ -128,6 +133,8 @@ export class LiveHub {
   private windowTimer?: ReturnType<typeof setInterval>;
   /** The next slice of a `closeAll` under way. */
   private closing?: ReturnType<typeof setTimeout>;
+  /** Tells the sockets of a loss that lasts (LOST_CLOSE_MS). */
+  private lostTimer?: ReturnType<typeof setTimeout>;
 
   private heardAll = true;
   /** False while the listening connection is lost: events committed meanwhile never reach this instance. */
@@ -136,8 +143,8 @@ export class LiveHub {
   }
   /**
    * Runs when the listening connection is back, before `listening` is true again: the sockets
-   * closed at the loss could not give back what they held while the database was away (server.ts:
-   * the instance's presence, InstanceRegistry.giveBack).
+   * closed while the database was away could not give back what they held, and those still open
+   * are about to be sent to reconnect (server.ts: the instance's presence, InstanceRegistry.giveBack).
    */
   beforeResume?: () => Promise<void>;
   private stopped = false;
@@ -166,15 +173,20 @@ export class LiveHub {
         }
       },
       // The listening connection was lost (a database restart): what was committed but not yet
-      // delivered to it, and whatever is notified until it listens again, never arrives. Every
-      // socket is told to reconnect (1012, within seconds: closeAll), and a reconnecting app resubscribes and
-      // refetches what it shows, so nobody keeps a screen that silently missed a change. A
-      // socket that comes in meanwhile is told again once it listens. (Refusing it with 503
-      // instead made nginx take every instance out: a 503 counts as a failed try there.)
+      // delivered to it, and whatever is notified until it listens again, never arrives. Once it
+      // listens again every socket is told to reconnect (1012, within seconds: closeAll), and a
+      // reconnecting app resubscribes and refetches what it shows, so nobody keeps a screen that
+      // silently missed a change. Not at the loss itself as well: a restart is back within
+      // seconds, and the screens that came back during it (their gates and reads failing on the
+      // absent database) came back again after it, twice the work at the moment the database
+      // was busiest. A loss that lasts past LOST_CLOSE_MS is told at once, so the apps show they
+      // are not connected. (Refusing sockets with 503 instead made nginx take every instance
+      // out: a 503 counts as a failed try there.)
       {
         onLost: () => {
           this.heardAll = false;
-          this.closeAll(LIVE_GAP.lost);
+          clearTimeout(this.lostTimer);
+          this.lostTimer = setTimeout(() => this.closeAll(LIVE_GAP.lost), LOST_CLOSE_MS).unref();
         },
         onResumed: () => void this.resume(),
       },
@@ -182,9 +194,9 @@ export class LiveHub {
   }
 
   /**
-   * Listening again: what the sockets closed at the loss held in the database is given back
-   * (`beforeResume`, tried again each second until it succeeds), then every socket that came in
-   * meanwhile is told to reconnect.
+   * Listening again: what the sockets held in the database, which those closed meanwhile could not
+   * give back, is given back (`beforeResume`, tried again each second until it succeeds), then
+   * every socket is told to reconnect.
    */
   private async resume(): Promise<void> {
     for (;;) {
@@ -196,6 +208,7 @@ export class LiveHub {
         await new Promise((resolve) => setTimeout(resolve, 1000).unref());
       }
     }
+    clearTimeout(this.lostTimer);
     this.heardAll = true;
     this.closeAll(LIVE_GAP.resumed);
   }
@@ -223,6 +236,7 @@ export class LiveHub {
     clearInterval(this.sweeper);
     clearInterval(this.windowTimer);
     clearTimeout(this.closing);
+    clearTimeout(this.lostTimer);
     await this.stopListening?.();
     // A stopping server has no time to spread: every socket goes now.
     for (const socket of this.bySocket.keys()) socket.close(SERVICE_RESTART, 'server restarting');
