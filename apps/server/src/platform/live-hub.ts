@@ -31,10 +31,9 @@ export const LIVE_GAP = {
 export const LIVE_REPLAY_SLACK_MS = 10_000;
 /**
  * How fast `closeAll` sends an instance's sockets to reconnect: a slice every GAP_SLICE_MS. Each
- * socket that comes back resubscribes and its screen reads again; a thousand at once, on the
- * second the database is back, queued every request behind them for a second or more (soak). At
- * 250 a second an instance's 500 are sent in 2 s, on top of the app's own first dial anywhere in
- * the first second.
+ * socket that comes back resubscribes and its screen reads again: sent in one loop, a thousand
+ * screens came back and read in the same second the database was back. At 250 a second an
+ * instance's 500 are sent in 2 s, on top of the app's own first dial anywhere in the first second.
  */
 const GAP_CLOSES_PER_SLICE = 25;
 const GAP_SLICE_MS = 100;
