@@ -9,8 +9,9 @@
  * administrators created for the check); their live sockets (5 per session, as many tabs) follow
  * the case and client lists and one chat room each, reconnecting as the web app's
  * LiveChannel does (the domain's reconnectDelayMs: after a drop anywhere in the first second,
- * then 2 s doubling while it fails; the topics subscribed again on open). Then one instance is killed (SIGKILL: a crash)
- * and, once it is back, another is stopped gracefully (SIGTERM: its sockets close with 1012).
+ * then 2 s doubling while it fails; the topics subscribed again on open). Then one instance is
+ * killed (SIGKILL: a crash) and, once it is back, another is stopped gracefully (SIGTERM: its
+ * sockets close with 1012).
  * For every client whose socket closed, the time from the signal to its chat room's
  * `subscribed` acknowledgement on the new socket — the server handles a socket's messages in
  * order, so the lists' subscriptions sent before it are in place too. Then a case is created and

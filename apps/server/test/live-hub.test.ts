@@ -1,6 +1,6 @@
 import type { AddressInfo, Socket } from 'node:net';
 import WebSocket, { WebSocketServer } from 'ws';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIVE_REPLAY_MAX_MS, type LiveServerMessage } from '@vialex/domain';
 import type { Database } from '../src/db/client.js';
 import {
@@ -16,6 +16,22 @@ import {
  * The hub's fan-out without a database: its LISTEN callback is the test's, so a commit's
  * notifications (delivered by node-postgres in one turn of the event loop) are replayed exactly.
  */
+/** What the hub's LISTEN is handed: the payload callback and the connection's loss and return. */
+interface Listened {
+  onPayload: (payload: string) => void;
+  on: { onLost: () => void; onResumed: () => void };
+}
+
+/** A database whose LISTEN hands the test its callbacks. */
+function fakeDatabase(listened: (l: Listened) => void): Database {
+  return {
+    listen: async (_channel: string, onPayload: Listened['onPayload'], on: Listened['on']) => {
+      listened({ onPayload, on });
+      return async () => undefined;
+    },
+  } as unknown as Database;
+}
+
 describe('live hub', () => {
   let server: WebSocketServer;
   let hub: LiveHub;
@@ -47,13 +63,10 @@ describe('live hub', () => {
   }
 
   beforeAll(async () => {
-    const database = {
-      listen: async (_channel: string, onPayload: (payload: string) => void) => {
-        notify = onPayload;
-        return async () => undefined;
-      },
-    } as unknown as Database;
-    hub = new LiveHub(database, () => now);
+    hub = new LiveHub(
+      fakeDatabase((l) => (notify = l.onPayload)),
+      () => now,
+    );
     await hub.start();
     server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
     await new Promise((resolve) => server.once('listening', resolve));
@@ -203,72 +216,61 @@ describe('live hub', () => {
   describe('sending every socket to reconnect', () => {
     /** A hub of its own whose LISTEN losses the test makes, with sockets that record their close. */
     async function hubWith(count: number) {
-      let events: { onLost: () => void; onResumed: () => void } | undefined;
-      const database = {
-        listen: async (_channel: string, _onPayload: unknown, on: typeof events) => {
-          events = on;
-          return async () => undefined;
-        },
-      } as unknown as Database;
-      const own = new LiveHub(database, () => now);
+      let events: Listened['on'] | undefined;
+      const own = new LiveHub(
+        fakeDatabase((l) => (events = l.on)),
+        () => now,
+      );
       await own.start();
       const closes: { socket: number; reason: string }[] = [];
-      const sockets = Array.from({ length: count }, (_, i) => {
+      for (let i = 0; i < count; i++) {
         const socket = { close: (_code: number, reason: string) => closes.push({ socket: i, reason }) };
         own.subscribe(socket as unknown as WebSocket, `user:${i}`);
-        return socket;
-      });
-      return { own, sockets, closes, events: events! };
+      }
+      return { own, closes, events: events! };
     }
 
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+
     it('a database back within LOST_CLOSE_MS: the sockets are sent once, when it listens again, in slices', async () => {
-      vi.useFakeTimers();
-      try {
-        const { own, closes, events } = await hubWith(120);
-        events.onLost();
-        await vi.advanceTimersByTimeAsync(LOST_CLOSE_MS - 1);
-        expect(closes).toEqual([]);
-        expect(own.listening).toBe(false);
-        events.onResumed();
-        // The first slice at once (after the give-back), the rest 25 every 100 ms.
-        await vi.advanceTimersByTimeAsync(0);
-        expect(own.listening).toBe(true);
-        expect(closes).toHaveLength(25);
-        await vi.advanceTimersByTimeAsync(100);
-        expect(closes).toHaveLength(50);
-        await vi.advanceTimersByTimeAsync(300);
-        expect(closes).toHaveLength(120);
-        expect(new Set(closes.map((c) => c.socket)).size).toBe(120);
-        // Nothing more: the loss's own close was called off.
-        await vi.advanceTimersByTimeAsync(2 * LOST_CLOSE_MS);
-        expect(closes.map((c) => c.reason)).toEqual(Array<string>(120).fill(LIVE_GAP.resumed));
-        await own.stop();
-      } finally {
-        vi.useRealTimers();
-      }
+      const { own, closes, events } = await hubWith(120);
+      events.onLost();
+      await vi.advanceTimersByTimeAsync(LOST_CLOSE_MS - 1);
+      expect(closes).toEqual([]);
+      expect(own.listening).toBe(false);
+      events.onResumed();
+      // The first slice at once (after the give-back), the rest 25 every 100 ms.
+      await vi.advanceTimersByTimeAsync(0);
+      expect(own.listening).toBe(true);
+      expect(closes).toHaveLength(25);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(closes).toHaveLength(50);
+      await vi.advanceTimersByTimeAsync(300);
+      expect(closes).toHaveLength(120);
+      expect(new Set(closes.map((c) => c.socket)).size).toBe(120);
+      // Nothing more: the loss's own close was called off.
+      await vi.advanceTimersByTimeAsync(2 * LOST_CLOSE_MS);
+      expect(closes.map((c) => c.reason)).toEqual(Array<string>(120).fill(LIVE_GAP.resumed));
+      await own.stop();
     });
 
     it('a loss that lasts: the sockets are told at LOST_CLOSE_MS, again at the resume, and a stop closes what is left at once', async () => {
-      vi.useFakeTimers();
-      try {
-        const { own, closes, events } = await hubWith(60);
-        events.onLost();
-        await vi.advanceTimersByTimeAsync(LOST_CLOSE_MS);
-        expect(closes.map((c) => c.reason)).toEqual(Array<string>(25).fill(LIVE_GAP.lost));
-        events.onResumed();
-        // The resume takes over from the loss's slices, from the first socket.
-        await vi.advanceTimersByTimeAsync(0);
-        expect(closes.slice(25).map((c) => c.reason)).toEqual(Array<string>(25).fill(LIVE_GAP.resumed));
-        await vi.advanceTimersByTimeAsync(100);
-        expect(closes.filter((c) => c.reason === LIVE_GAP.resumed)).toHaveLength(50);
-        await own.stop();
-        expect(closes.slice(-60).map((c) => c.reason)).toEqual(Array<string>(60).fill('server restarting'));
-        await vi.advanceTimersByTimeAsync(1_000);
-        expect(closes.filter((c) => c.reason === LIVE_GAP.lost)).toHaveLength(25);
-        expect(closes.filter((c) => c.reason === LIVE_GAP.resumed)).toHaveLength(50);
-      } finally {
-        vi.useRealTimers();
-      }
+      const { own, closes, events } = await hubWith(60);
+      events.onLost();
+      await vi.advanceTimersByTimeAsync(LOST_CLOSE_MS);
+      expect(closes.map((c) => c.reason)).toEqual(Array<string>(25).fill(LIVE_GAP.lost));
+      events.onResumed();
+      // The resume takes over from the loss's slices, from the first socket.
+      await vi.advanceTimersByTimeAsync(0);
+      expect(closes.slice(25).map((c) => c.reason)).toEqual(Array<string>(25).fill(LIVE_GAP.resumed));
+      await vi.advanceTimersByTimeAsync(100);
+      expect(closes.filter((c) => c.reason === LIVE_GAP.resumed)).toHaveLength(50);
+      await own.stop();
+      expect(closes.slice(-60).map((c) => c.reason)).toEqual(Array<string>(60).fill('server restarting'));
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(closes.filter((c) => c.reason === LIVE_GAP.lost)).toHaveLength(25);
+      expect(closes.filter((c) => c.reason === LIVE_GAP.resumed)).toHaveLength(50);
     });
   });
 });
