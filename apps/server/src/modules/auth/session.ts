@@ -32,14 +32,20 @@ const viewerUserJson = sql<ViewerUser>`json_build_object(${sql.join(
   VIEWER_USER_COLUMNS.map((c) => sql`${sql.raw(`'${c}'`)}, ${usuarios[c]}`),
   sql`, `,
 )})`;
-const sessionsStatement = (db: Db) =>
-  preparedOnce(db, 'viewer_sessions', () =>
+/**
+ * A lone id is compared with `=`, not `= any(…)`: PostgreSQL keeps the generic plan of the first
+ * and reuses it, but plans the second again on every call (its generic plan guesses ten ids, so
+ * a one-id custom plan always looks cheaper), which cost more than reading the row. Under load,
+ * when checks arrive together, the batch's statement reads them all.
+ */
+const sessionsStatement = (db: Db, lone: boolean) =>
+  preparedOnce(db, lone ? 'viewer_session' : 'viewer_sessions', () =>
     db
       .select({ id: sesiones.id, creado: sesiones.creado, token_login: sesiones.token_login, user: viewerUserJson })
       .from(sesiones)
       .innerJoin(usuarios, eq(usuarios.id, sesiones.usuario))
-      .where(anyOf(sesiones.id, sql.placeholder('ids')))
-      .prepare('viewer_sessions'),
+      .where(lone ? eq(sesiones.id, sql.placeholder('id')) : anyOf(sesiones.id, sql.placeholder('ids')))
+      .prepare(lone ? 'viewer_session' : 'viewer_sessions'),
   );
 type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionsStatement>['execute']>>[number];
 
@@ -48,7 +54,10 @@ type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionsStatement>['execu
  * (statementBatch): under load most of a check's cost is its round trip, not its row.
  */
 const readSession = statementBatchPer(async (db: Db, ids: string[]): Promise<(SessionRow | undefined)[]> => {
-  const rows = await sessionsStatement(db).execute({ ids });
+  const rows =
+    ids.length === 1
+      ? await sessionsStatement(db, true).execute({ id: ids[0] })
+      : await sessionsStatement(db, false).execute({ ids });
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((i) => byId.get(i));
 });
