@@ -158,10 +158,16 @@ export async function expireSessions(db: Db, hub: LiveHub): Promise<number> {
   return expired.length;
 }
 
-/** When the session was signed into (its minutes count from then), or undefined when it is gone. */
-export async function sessionStartOf(db: Db, sessionId: string): Promise<Date | undefined> {
-  const [row] = await db.select({ creado: sesiones.creado }).from(sesiones).where(eq(sesiones.id, sessionId));
-  return row?.creado;
+/**
+ * A session's start (its minutes count from then) and its user as the session check reads them,
+ * in the check's own statement, or undefined when the session is gone.
+ */
+export async function sessionAndUser(
+  db: Db,
+  sessionId: string,
+): Promise<{ started: Date; user: ViewerUser } | undefined> {
+  const row = await readSession(db, sessionId);
+  return row && { started: row.creado, user: row.user };
 }
 
 export function readSessionCookie(request: FastifyRequest): string | undefined {

@@ -12,9 +12,8 @@ import {
 import { liveChannel, type LiveAccess, type TopicGate } from '../../platform/live-channel.js';
 import { viewerOf } from '../../platform/context.js';
 import { sessionTopic } from '../auth/tokens.js';
-import { sessionExpiresAt, sessionStartOf } from '../auth/session.js';
+import { sessionAndUser, sessionExpiresAt } from '../auth/session.js';
 import type { Viewer } from '../../platform/viewer.js';
-import { findUser } from '../users/queries.js';
 import { enterPresence, enterableRoom, leaveRoom, markScreen, roomOfTopic, withoutMessage } from '../chat/presence.js';
 import { staffSender } from '../chat/service.js';
 import { agentOfTopic, followAgent, mayFollowAgent, unfollowAgent } from '../case-map/watchers.js';
@@ -99,14 +98,12 @@ const staffAccess: LiveAccess<StaffSocket> = {
     event: 'user.updated',
     async plan(ctx, who) {
       const before = { cargo: who.viewer.cargo, active: who.active };
-      const [user, started] = await Promise.all([
-        findUser(ctx.db, who.viewer.id),
-        sessionStartOf(ctx.db, who.viewer.sessionId),
-      ]);
-      who.active = !!user?.estado && !!user && isCargo(user.cargo);
-      if (user && isCargo(user.cargo)) who.viewer = { ...who.viewer, cargo: user.cargo, user };
+      // A session that is gone follows nothing more (its socket is told it ended and closes).
+      const session = await sessionAndUser(ctx.db, who.viewer.sessionId);
+      who.active = !!session?.user.estado && isCargo(session.user.cargo);
       // A session signed into again counts its minutes from then (the socket re-arms its end).
-      if (started) who.viewer = { ...who.viewer, sessionStarted: started };
+      if (session && isCargo(session.user.cargo))
+        who.viewer = { ...who.viewer, cargo: session.user.cargo, user: session.user, sessionStarted: session.started };
       const changed = before.cargo !== who.viewer.cargo || before.active !== who.active;
       return {
         keepsTopic: (topic) => who.active && mayFollowList(topic, who.viewer.cargo),
