@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { pgListener, type ListenGaps } from './pg-listener.js';
 // For its effect: node-postgres builds each statement's empty row once, and none for array rows.
 import './pg-lean-rows.js';
 
@@ -91,16 +92,14 @@ export function setMemoryDatabases(source: MemoryDatabases | undefined): void {
   memoryDatabases = source ?? NEW_EACH_TIME;
 }
 
-export interface ListenGaps {
-  onLost?: () => void;
-  onResumed?: () => void;
-}
+export type { ListenGaps };
 
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   /**
-   * Subscribes to a NOTIFY channel on a connection of its own. When that connection is lost,
+   * Subscribes to a NOTIFY channel (on PostgreSQL, on the one connection every channel of this
+   * database listens on: pg-listener.ts). When that connection is lost,
    * `onLost` runs at once: what was committed and not yet delivered to it never arrives, nor does
    * anything notified until it listens again, when `onResumed` runs.
    */
@@ -202,47 +201,14 @@ async function openPostgres(
     client.once('end', () => open.delete(client));
   });
   const db = drizzlePg({ client: pool, schema });
-  const stopListening: (() => Promise<void>)[] = [];
+  const listener = pgListener(url, onError);
   return {
     db,
     kind: 'postgres',
-    async listen(channel, onPayload, gaps = {}) {
-      // One connection of its own, re-established when PostgreSQL drops it, so live events
-      // resume after a database restart instead of stopping until the server restarts.
-      let client: pg.Client | undefined;
-      let closed = false;
-      let connected = false;
-      const connect = async (): Promise<void> => {
-        const c = new pg.Client({ connectionString: url });
-        c.on('error', (err) => onError(err, `listen ${channel}`));
-        c.on('notification', (n) => {
-          if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
-        });
-        c.once('end', () => {
-          if (closed) return;
-          // Only the connection that was listening reports a loss, not a reconnection that failed.
-          if (client === c) gaps.onLost?.();
-          setTimeout(() => void connect().catch((err) => onError(err, `listen ${channel}`)), 1000).unref();
-        });
-        await c.connect();
-        await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-        client = c;
-        if (closed)
-          await c.end(); // stopped while this reconnection was under way
-        else if (connected) gaps.onResumed?.();
-        connected = true;
-      };
-      await connect();
-      const stop = async () => {
-        closed = true;
-        await client?.end().catch(() => undefined);
-      };
-      stopListening.push(stop);
-      return stop;
-    },
+    listen: (channel, onPayload, gaps) => listener.listen(channel, onPayload, gaps),
     poolState: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, sockets: open.size }),
     async close() {
-      await Promise.all(stopListening.map((stop) => stop()));
+      await listener.close();
       // pool.end() resolves once every client was asked to end; wait until their sockets have
       // closed too, so whoever drops the database next (the tests) finds no session left.
       const closing = [...open].map((c) => new Promise<void>((resolve) => c.once('end', () => resolve())));
