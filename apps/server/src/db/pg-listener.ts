@@ -45,6 +45,7 @@ export function pgListener(url: string, onError: (err: Error, source: string) =>
   const subscribers = () => [...channels.values()].flatMap((set) => [...set]);
 
   const connect = async (again: boolean): Promise<void> => {
+    if (closed) return; // a retry that comes after the close
     const c = new pg.Client({ connectionString: url });
     c.on('error', (err) => onError(err, 'listen'));
     c.on('notification', (n) => {
