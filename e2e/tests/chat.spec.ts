@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { CHAT_PAGE_SIZE, LABELS, MSG, fmt, fmtCount } from '@vialex/domain';
 import {
   DEMO,
@@ -311,6 +311,19 @@ for (const [size, options] of [
       ).toBeVisible();
 
       await context.setOffline(true);
+      if (size === 'phone') {
+        // The banner's room comes off the room's height: the case's header (its way back) stays
+        // under it, and the composer above the bottom bar.
+        const banner = page.getByTestId('connection-banner');
+        await expect(banner).toBeVisible();
+        const bottomOf = async (l: Locator) => ((b) => b.y + b.height)((await l.boundingBox())!);
+        await expect
+          .poll(async () => (await page.getByTestId('workspace-header').boundingBox())!.y)
+          .toBeGreaterThanOrEqual(await bottomOf(banner));
+        expect(await bottomOf(page.getByRole('textbox', { name: T.mensaje }))).toBeLessThanOrEqual(
+          (await page.getByTestId('workspace-bottom-nav').boundingBox())!.y,
+        );
+      }
       const text = `Sin señal ${Date.now()}`;
       await say(page, text);
       const pending = page.getByTestId('chat-message-pending').filter({ hasText: text });

@@ -8,9 +8,35 @@ export const WORKSPACE_PHONE_TOP = 128;
 export const WORKSPACE_PHONE_BOTTOM = 64;
 
 /**
+ * The height of the staff layout's banners under its top bar (the connection's, the session's
+ * end), kept by useBannersHeight: a phone's filled tab leaves room for them, so a banner that
+ * comes pushes neither the case's header off the screen nor the composer under the bottom bar.
+ */
+const BANNERS_HEIGHT = '--vx-banners';
+
+/** Keeps BANNERS_HEIGHT at the height of the element the answered ref is given. */
+export function useBannersHeight() {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const root = document.documentElement.style;
+    const set = () => root.setProperty(BANNERS_HEIGHT, `${el.offsetHeight}px`);
+    set();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(set) : undefined;
+    observer?.observe(el);
+    return () => {
+      observer?.disconnect();
+      root.removeProperty(BANNERS_HEIGHT);
+    };
+  }, []);
+  return ref;
+}
+
+/**
  * The height of a tab's content that fills the screen (the chat room, the case map). On a phone
  * it fills the screen between `phoneTop` px from the top and `phoneBottom` px from the bottom (the
- * staff workspace's header and bottom bar unless told otherwise); on a desk, what is left below
+ * staff workspace's header and bottom bar unless told otherwise), less the banners above; on a desk, what is left below
  * where the box starts, at least `minDesk` px. It measures again on resize and whenever
  * `remeasure` changes (a banner above came or went); nothing while `active` is false (the content
  * is not there yet).
@@ -50,7 +76,7 @@ export function useFillHeight({
     return () => window.removeEventListener('resize', measure);
   }, [phone, active, remeasure, bottom]);
   const height = phone
-    ? `calc(100dvh - ${top + bottom}px)`
+    ? `calc(100dvh - ${top + bottom}px - var(${BANNERS_HEIGHT}, 0px))`
     : deskTop === null
       ? 'calc(100dvh - 160px)'
       : `max(${minDesk}px, calc(100dvh - ${Math.round(deskTop)}px - 24px))`;

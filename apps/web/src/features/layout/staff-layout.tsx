@@ -21,6 +21,7 @@ import { InstallPrompt } from './install-prompt';
 import { usePushToasts } from './use-push-toasts';
 import { SessionWarning } from './session-warning';
 import { setMobileOpen, toggleCollapsed, useLayoutStore } from './layout-store';
+import { useBannersHeight } from '../../lib/use-fill-height';
 
 export interface StaffLayoutProps {
   /** Controls of other features placed in the top bar before the notification button. */
@@ -36,6 +37,7 @@ export function StaffLayout({ actions, notifications, account }: StaffLayoutProp
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const collapsed = useLayoutStore((s) => s.collapsed);
+  const banners = useBannersHeight();
   usePushToasts();
 
   const toggle = () => (desktop ? toggleCollapsed() : setMobileOpen(!useLayoutStore.getState().mobileOpen));
@@ -98,7 +100,7 @@ export function StaffLayout({ actions, notifications, account }: StaffLayoutProp
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
         {/* Under the fixed top bar, also when the page scrolls. */}
-        <Box sx={{ position: 'sticky', top: { xs: 56, sm: 64 }, zIndex: (t) => t.zIndex.appBar - 1 }}>
+        <Box ref={banners} sx={{ position: 'sticky', top: { xs: 56, sm: 64 }, zIndex: (t) => t.zIndex.appBar - 1 }}>
           <OfflineBanner message={MSG.sinConexionBanner} />
           <SessionWarning />
         </Box>
