@@ -12,10 +12,6 @@ import {
   SERVICE_RESTART,
 } from '../src/platform/live-hub.js';
 
-/**
- * The hub's fan-out without a database: its LISTEN callback is the test's, so a commit's
- * notifications (delivered by node-postgres in one turn of the event loop) are replayed exactly.
- */
 /** What the hub's LISTEN is handed: the payload callback and the connection's loss and return. */
 interface Listened {
   onPayload: (payload: string) => void;
@@ -32,6 +28,10 @@ function fakeDatabase(listened: (l: Listened) => void): Database {
   } as unknown as Database;
 }
 
+/**
+ * The hub's fan-out without a database: its LISTEN callback is the test's, so a commit's
+ * notifications (delivered by node-postgres in one turn of the event loop) are replayed exactly.
+ */
 describe('live hub', () => {
   let server: WebSocketServer;
   let hub: LiveHub;

@@ -20,6 +20,8 @@ interface Subscriber {
 /** How long after a lost connection the next one is tried. */
 const RECONNECT_MS = 1000;
 
+const command = (verb: 'LISTEN' | 'UNLISTEN', channel: string) => `${verb} ${pg.escapeIdentifier(channel)}`;
+
 /**
  * Every channel a server listens to, on one PostgreSQL connection of its own. PostgreSQL keeps
  * one queue of notifications, and each listening connection's backend reads all of it, waking at
@@ -67,7 +69,7 @@ export function pgListener(url: string, onError: (err: Error, source: string) =>
     // A channel subscribed while this runs is in the map by the time the loop reaches its end.
     for (const channel of channels.keys()) {
       asked.add(channel);
-      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      await c.query(command('LISTEN', channel));
     }
     if (closed) {
       await c.end(); // closed while this connection was being made
@@ -89,7 +91,7 @@ export function pgListener(url: string, onError: (err: Error, source: string) =>
         if (!set.delete(subscriber) || set.size > 0) return;
         channels.delete(channel);
         if (client && listening.delete(channel))
-          await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+          await client.query(command('UNLISTEN', channel)).catch(() => undefined);
       };
       try {
         first ??= connect(false).catch((err: unknown) => {
@@ -100,7 +102,7 @@ export function pgListener(url: string, onError: (err: Error, source: string) =>
         // A connection being made again asks for it itself.
         if (client && !listening.has(channel)) {
           listening.add(channel);
-          await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+          await client.query(command('LISTEN', channel));
         }
       } catch (err) {
         await unsubscribe();

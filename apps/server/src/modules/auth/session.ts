@@ -38,14 +38,14 @@ const viewerUserJson = sql<ViewerUser>`json_build_object(${sql.join(
  * a one-id custom plan always looks cheaper), which cost more than reading the row. Under load,
  * when checks arrive together, the batch's statement reads them all.
  */
-const sessionsStatement = (db: Db, lone: boolean) =>
-  preparedOnce(db, lone ? 'viewer_session' : 'viewer_sessions', () =>
+const sessionsStatement = (db: Db, lone: boolean, name = lone ? 'viewer_session' : 'viewer_sessions') =>
+  preparedOnce(db, name, () =>
     db
       .select({ id: sesiones.id, creado: sesiones.creado, token_login: sesiones.token_login, user: viewerUserJson })
       .from(sesiones)
       .innerJoin(usuarios, eq(usuarios.id, sesiones.usuario))
       .where(lone ? eq(sesiones.id, sql.placeholder('id')) : anyOf(sesiones.id, sql.placeholder('ids')))
-      .prepare(lone ? 'viewer_session' : 'viewer_sessions'),
+      .prepare(name),
   );
 type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionsStatement>['execute']>>[number];
 
