@@ -72,6 +72,22 @@ async function say(page: Page, text: string) {
 }
 
 /**
+ * On a phone, what is shown above the case (a banner, the location warning) takes its room off
+ * the room's height: it stays on the screen, the case's header (its way back) under it, the
+ * composer above the bottom bar.
+ */
+async function expectRoomFitsUnder(page: Page, above: Locator) {
+  await expect(above).toBeInViewport({ ratio: 1 });
+  const bottomOf = async (l: Locator) => ((b) => b.y + b.height)((await l.boundingBox())!);
+  await expect
+    .poll(async () => (await page.getByTestId('workspace-header').boundingBox())!.y)
+    .toBeGreaterThanOrEqual(await bottomOf(above));
+  expect(await bottomOf(composer(page))).toBeLessThanOrEqual(
+    (await page.getByTestId('workspace-bottom-nav').boundingBox())!.y,
+  );
+}
+
+/**
  * A new case the administrator assigns to the demo Investigador (whose scope is their own cases),
  * optionally with an expert requested by the Investigador (an RC PUBLICO plate: its plan allows
  * it). Only agents at work are offered, so the Investigador is signed in (API) meanwhile, and
@@ -311,19 +327,7 @@ for (const [size, options] of [
       ).toBeVisible();
 
       await context.setOffline(true);
-      if (size === 'phone') {
-        // The banner's room comes off the room's height: the case's header (its way back) stays
-        // under it, and the composer above the bottom bar.
-        const banner = page.getByTestId('connection-banner');
-        await expect(banner).toBeVisible();
-        const bottomOf = async (l: Locator) => ((b) => b.y + b.height)((await l.boundingBox())!);
-        await expect
-          .poll(async () => (await page.getByTestId('workspace-header').boundingBox())!.y)
-          .toBeGreaterThanOrEqual(await bottomOf(banner));
-        expect(await bottomOf(page.getByRole('textbox', { name: T.mensaje }))).toBeLessThanOrEqual(
-          (await page.getByTestId('workspace-bottom-nav').boundingBox())!.y,
-        );
-      }
+      if (size === 'phone') await expectRoomFitsUnder(page, page.getByTestId('connection-banner'));
       const text = `Sin señal ${Date.now()}`;
       await say(page, text);
       const pending = page.getByTestId('chat-message-pending').filter({ hasText: text });
@@ -407,6 +411,28 @@ test.describe('phone', () => {
     await expect(sixth.getByTestId('chat-content')).toHaveText('Nota 6');
     await expect(sixth).toBeInViewport();
     await expect(messages(page).first()).not.toBeInViewport();
+  });
+});
+
+test.describe('phone, location off', () => {
+  test.use({ ...PHONE, permissions: [], geolocation: undefined });
+
+  test('the location warning and the offline banner take their room off the room, not the header', async ({
+    page,
+    context,
+    asUser,
+  }) => {
+    const { id } = await createCaseAs(asUser, { placa: uniquePlate('G') });
+    await openRoom(page, id, 'chat', DEMO.callCenter);
+    const warning = page.getByTestId('geo-warning');
+    await expectRoomFitsUnder(page, warning);
+    await chatShot(page, 'phone-room-location-off');
+    // Offline too: the banner comes above the warning, and both come off the room.
+    await context.setOffline(true);
+    await expect(page.getByTestId('connection-banner')).toBeVisible();
+    await expectRoomFitsUnder(page, warning);
+    await chatShot(page, 'phone-room-location-off-offline');
+    await context.setOffline(false);
   });
 });
 

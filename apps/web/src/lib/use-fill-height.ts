@@ -8,29 +8,34 @@ export const WORKSPACE_PHONE_TOP = 128;
 export const WORKSPACE_PHONE_BOTTOM = 64;
 
 /**
- * The height of the staff layout's banners under its top bar (the connection's, the session's
- * end), kept by useBannersHeight: a phone's filled tab leaves room for them, so a banner that
+ * The height of what the staff layout shows between its top bar and the page: the sticky banners
+ * (the connection's, the session's end) and the location warning below them, kept by
+ * useBannersHeight. A phone's filled tab leaves room for them, so a banner or the warning that
  * comes pushes neither the case's header off the screen nor the composer under the bottom bar.
  */
 const BANNERS_HEIGHT = '--vx-banners';
 
-/** Keeps BANNERS_HEIGHT at the height of the element the answered ref is given. */
+/**
+ * Keeps BANNERS_HEIGHT at the sum of the heights of the elements the answered refs are given (an
+ * element that is not there counts nothing).
+ */
 export function useBannersHeight() {
-  const ref = useRef<HTMLDivElement>(null);
+  const sticky = useRef<HTMLDivElement>(null);
+  const below = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
+    const els = [sticky.current, below.current].filter((el): el is HTMLDivElement => !!el);
+    if (!els.length) return;
     const root = document.documentElement.style;
-    const set = () => root.setProperty(BANNERS_HEIGHT, `${el.offsetHeight}px`);
+    const set = () => root.setProperty(BANNERS_HEIGHT, `${els.reduce((sum, el) => sum + el.offsetHeight, 0)}px`);
     set();
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(set) : undefined;
-    observer?.observe(el);
+    for (const el of els) observer?.observe(el);
     return () => {
       observer?.disconnect();
       root.removeProperty(BANNERS_HEIGHT);
     };
   }, []);
-  return ref;
+  return { sticky, below };
 }
 
 /**

@@ -100,11 +100,16 @@ export function StaffLayout({ actions, notifications, account }: StaffLayoutProp
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
         {/* Under the fixed top bar, also when the page scrolls. */}
-        <Box ref={banners} sx={{ position: 'sticky', top: { xs: 56, sm: 64 }, zIndex: (t) => t.zIndex.appBar - 1 }}>
+        <Box
+          ref={banners.sticky}
+          sx={{ position: 'sticky', top: { xs: 56, sm: 64 }, zIndex: (t) => t.zIndex.appBar - 1 }}
+        >
           <OfflineBanner message={MSG.sinConexionBanner} />
           <SessionWarning />
         </Box>
-        <GeoWarning sx={{ borderRadius: 0 }} />
+        <Box ref={banners.below}>
+          <GeoWarning sx={{ borderRadius: 0 }} />
+        </Box>
         <Box sx={{ p: { xs: 2, md: 3 }, flexGrow: 1 }}>
           <Suspense fallback={<CenteredSpinner />}>
             <Outlet />
