@@ -3,7 +3,7 @@ import type { Cargo } from '@vialex/domain';
 import { seedSignedInUsers } from './lib/staff.js';
 import { BROWSER_ACCEPT_ENCODING, drive, load } from './lib/load.js';
 import { rawPage } from './lib/raw-page.js';
-import { serverCpuMs } from './lib/server-process.js';
+import { databaseCpuMs, serverCpuMs } from './lib/server-process.js';
 
 /**
  * Budget: the case list page (10 rows, any role scope, any filter, names joined) at 1,000,000
@@ -141,11 +141,13 @@ export async function benchCasesList(serverUrl: string, databaseUrl: string, qui
   let saturatedWorst = 0;
   let worstP50Ratio = 0;
   let worstSaturatedRatio = 0;
-  // The server's CPU per page while saturated, over every scenario but the reference.
+  // The server's (and PostgreSQL's) CPU per page while saturated, over every scenario but the reference.
   let pageCpuMs = 0;
+  let pageDbCpuMs = 0;
   let pages = 0;
   // The raw round trip runs on as many connections as the load has clients.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // Held open through the run: a backend that ends takes its CPU time with it (databaseCpuMs).
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, idleTimeoutMillis: 0 });
   try {
     for (const [name, cargo, path] of chosen) {
       const url = `${serverUrl}${path}`;
@@ -153,7 +155,11 @@ export async function benchCasesList(serverUrl: string, databaseUrl: string, qui
       const paced = await load({ url, cookies: cookies[cargo], seconds, rate: RATE, warmupSeconds, acceptEncoding });
       // The server's CPU over the counted part of the saturated run (after its 1 s warm-up).
       let cpuBefore: number | undefined;
-      const warm = setTimeout(() => (cpuBefore = serverCpuMs(serverUrl)), warmupSeconds * 1000);
+      let dbCpuBefore: number | undefined;
+      const warm = setTimeout(() => {
+        cpuBefore = serverCpuMs(serverUrl);
+        dbCpuBefore = databaseCpuMs();
+      }, warmupSeconds * 1000);
       const saturated = await load({
         url,
         cookies: cookies[cargo],
@@ -162,6 +168,7 @@ export async function benchCasesList(serverUrl: string, databaseUrl: string, qui
         acceptEncoding,
       });
       const cpuAfter = serverCpuMs(serverUrl);
+      const dbCpuAfter = databaseCpuMs();
       clearTimeout(warm);
       if (paced.errors || saturated.errors) throw new Error(`${name}: ${paced.errors + saturated.errors} errors`);
       saturatedWorst = Math.max(saturatedWorst, saturated.p95);
@@ -180,6 +187,11 @@ export async function benchCasesList(serverUrl: string, databaseUrl: string, qui
         if (!reference) {
           pageCpuMs += cpuAfter - cpuBefore;
           pages += saturated.requests;
+        }
+        // PostgreSQL's, where it runs on this machine (its backends from /proc).
+        if (dbCpuBefore !== undefined && dbCpuAfter !== undefined) {
+          row['PostgreSQL µs/req'] = Math.round(((dbCpuAfter - dbCpuBefore) * 1000) / saturated.requests);
+          if (!reference) pageDbCpuMs += dbCpuAfter - dbCpuBefore;
         }
       }
       if (!reference) worst = Math.max(worst, paced.p95);
@@ -216,8 +228,9 @@ export async function benchCasesList(serverUrl: string, databaseUrl: string, qui
     worstP50VsRaw: round1(worstP50Ratio),
     worstSaturatedVsRaw: round1(worstSaturatedRatio),
     serverCpuMsPerOp: pages ? Number((pageCpuMs / pages).toPrecision(3)) : null,
+    databaseCpuMsPerOp: pages && pageDbCpuMs ? Number((pageDbCpuMs / pages).toPrecision(3)) : null,
     op: 'page',
-    figure: `worst p95 ${worst} ms; p50 ${round1(worstP50Ratio)}×, saturated ${round1(worstSaturatedRatio)}× the raw round trip`,
+    figure: `worst p95 ${worst} ms; p50 ${round1(worstP50Ratio)}×, saturated ${round1(worstSaturatedRatio)}× the raw round trip${pages && pageDbCpuMs ? `; PostgreSQL ${Number((pageDbCpuMs / pages).toPrecision(3))} ms of CPU a page` : ''}`,
     budget: 'p95 ≤ 5 ms; p50 and saturated throughput within 3× the raw round trip',
     met: worst <= 5 && worstP50Ratio <= 3 && worstSaturatedRatio <= 3,
     // Errors throw above; quick runs are not held to the budget.
