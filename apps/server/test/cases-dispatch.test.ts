@@ -258,14 +258,15 @@ describe('assign', () => {
       ).statusCode,
     ).toBe(403);
 
-    expect(
-      (
-        await post(`/api/casos/${c.id}/asignar`, 'Coordinador Investigador', {
-          tipo: 'Investigador',
-          usuario: away.user.id,
-        })
-      ).statusCode,
-    ).toBe(400);
+    // Assigning holds to the same list: off-shift, another city, another cargo, nobody at all.
+    for (const usuario of [away.user.id, elsewhere.user.id, id('Perito'), crypto.randomUUID()]) {
+      const refused = await post(`/api/casos/${c.id}/asignar`, 'Coordinador Investigador', {
+        tipo: 'Investigador',
+        usuario,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe('El usuario no está disponible para este caso');
+    }
     const res = await post(`/api/casos/${c.id}/asignar`, 'Coordinador Investigador', {
       tipo: 'Investigador',
       usuario: id('Investigador'),

@@ -31,7 +31,7 @@ export async function assignAgent(ctx: AppContext, viewer: Viewer, id: string, t
   return dispatch(ctx, async (tx, pending) => {
     const c = await lockCase(tx, viewer, id);
     enforce(mayAssign(viewer, tipo, c));
-    const agent = (await assignCandidates(tx, c, tipo)).find((u) => u.id === userId);
+    const [agent] = await assignCandidates(tx, c, tipo, userId);
     enforce(mayAssign(viewer, tipo, c, { available: !!agent }));
     const nombre = nameOf(agent!);
     const previous = c[field];

@@ -13,11 +13,13 @@ const holdsLiveSession = sql`exists (select 1 from ${sesiones} where ${sesiones.
 /**
  * Candidates for the assign dialog (spec 2 §6: only signed-in agents): the matching cargo, active,
  * signed in with a live session, with an availability set and not off-shift; for Investigador and
- * Abogado only users covering the case city. Assigning checks the same list, so a stale dialog
+ * Abogado only users covering the case city. Assigning checks the same list for the one user it
+ * names (`only`: read by id, not the whole list, while the case is locked), so a stale dialog
  * cannot assign someone who has left since.
  */
-export async function assignCandidates(tx: Executor, c: { uidciudad: string | null }, tipo: Cargo) {
+export async function assignCandidates(tx: Executor, c: { uidciudad: string | null }, tipo: Cargo, only?: string) {
   const conditions: SQL[] = [
+    ...(only === undefined ? [] : [eq(usuarios.id, only)]),
     eq(usuarios.cargo, tipo),
     eq(usuarios.estado, true),
     eq(usuarios.login, true),
