@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { CASE_LIST } from '@vialex/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helper.js';
 import { createUser, login } from './factories.js';
@@ -62,7 +63,7 @@ describe('the session check’s statements', () => {
 /** The case list's page statement (cases/queries.ts), the busiest read of the staff's screens. */
 describe('the case list’s page statements', () => {
   it.runIf(!!process.env.DATABASE_URL)(
-    'reuse their generic plans, active and archived, for each page size',
+    'reuse their generic plans, active and archived, at the default page size',
     async () => {
       const { email } = await createUser(s.ctx, { cargo: 'Administrador' });
       const cookie = await login(s.app, email);
@@ -79,14 +80,17 @@ describe('the case list’s page statements', () => {
           const res = await s.app.inject({ method: 'GET', url, headers: { cookie } });
           expect(res.statusCode, res.body).toBe(200);
         }
-      const plans = await plansOf('casos_');
+      // The pages' statements (not the rows' read by id, casos_list_rows).
+      const plans = (await plansOf('casos_')).filter((p) => p.name !== 'casos_list_rows');
+      // Both lists share a statement (the first page may take the full check's); another page
+      // size is not kept by name.
       const pages = plans.filter((p) => p.custom + p.generic >= 10);
+      expect(pages.length).toBeGreaterThan(0);
       for (const p of pages) {
         expect(p.custom, p.name).toBeLessThanOrEqual(PLANNED_ONCE.custom);
         expect(p.generic, p.name).toBeGreaterThanOrEqual(PLANNED_ONCE.generic);
       }
-      // Each list and page size its own statement (the first page may take the full check's).
-      expect(pages.length).toBeGreaterThanOrEqual(urls.length);
+      expect(plans.filter((p) => p.name.startsWith(`casos_${CASE_LIST.defaultPageSize + 1}_`))).toEqual(plans);
     },
   );
 });

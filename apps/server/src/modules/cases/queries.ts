@@ -255,10 +255,11 @@ const dialect = new PgDialect();
  * them (a caller trying every combination) a page is built per request, so neither this process
  * nor PostgreSQL's connections keep an unbounded set of statements.
  *
- * The page's size and which list (active or archived) are written into the text, each pair its own
- * statement (a page size is one of a few): PostgreSQL plans a `limit $n` for a tenth of the
- * table, so the plan made once for any value always looked costlier than one for the value at
- * hand, and the page was planned again at every call (2 ms for this statement under the soak).
+ * The page's size is written into the text, not sent as a value: PostgreSQL plans a `limit $n` for
+ * a tenth of the table, so the plan made once for any value always looked costlier than one for
+ * the value at hand, and the page was planned again at every call (2 ms under the soak). Only the
+ * default size is named: a connection keeps about 300 kB for each of these statements, and the
+ * other sizes are asked for seldom (unnamed, planned for each call as before).
  *
  * It reads each row's keyColumns. With a session, the page is read only while that session is
  * live and still the viewer's with the same cargo (liveSessionOf, checked once for the
@@ -278,15 +279,14 @@ function listStatement(
   const scope = CASE_SCOPE[viewer.cargo];
   // Written into the statement's text: a whole number, never a caller's string.
   if (!Number.isSafeInteger(page.limit)) throw new Error(`A page's limit must be a whole number: ${page.limit}`);
-  const list = archived ? 'archivados' : 'activos';
-  const name = `casos_${list}_${page.limit}_${scope.kind}_${'field' in scope ? scope.field : 'all'}_${page.shape}_${criteria.shape}${session ? '_s' : ''}`;
+  const name = `casos_${page.limit}_${scope.kind}_${'field' in scope ? scope.field : 'all'}_${page.shape}_${criteria.shape}${session ? '_s' : ''}`;
   const build = (statementName: string): ListShape => {
     const select = db
       .select(keyColumns)
       .from(casos)
       .where(
         and(
-          sql`${casos.archivado} = ${sql.raw(String(archived))}`,
+          eq(casos.archivado, sql.placeholder('archived')),
           scopeWhere({ id: sql.placeholder('viewer'), cargo: viewer.cargo }),
           criteria.where,
           page.where,
@@ -307,6 +307,7 @@ function listStatement(
     return { name: statementName, text, values: params.map(valueOf) };
   };
   const params: Record<string, unknown> = {
+    archived,
     viewer: viewer.id,
     ...page.params,
     ...criteria.params,
@@ -317,7 +318,7 @@ function listStatement(
       ? preparedOnce(db, name, () => {
           if (criteria.shape) criteriaShapes.add(name);
           // An empty name: node-postgres parses it unnamed on every execution.
-          return build(planOnce(criteria.shape) ? name : '');
+          return build(planOnce(criteria.shape) && limit === CASE_LIST.defaultPageSize ? name : '');
         })
       : build('');
   return { name: shape.name, text: shape.text, values: valuesOf(shape, params), page };
