@@ -41,8 +41,8 @@ export function useBannersHeight() {
 /**
  * The height of a tab's content that fills the screen (the chat room, the case map). On a phone
  * it fills the screen between `phoneTop` px from the top and `phoneBottom` px from the bottom (the
- * staff workspace's header and bottom bar unless told otherwise), less the banners above; on a desk, what is left below
- * where the box starts, at least `minDesk` px. It measures again on resize and whenever
+ * staff workspace's header and bottom bar unless told otherwise), less the banners above; on a
+ * desk, what is left below where the box starts, at least `minDesk` px. It measures again on resize and whenever
  * `remeasure` changes (a banner above came or went); nothing while `active` is false (the content
  * is not there yet).
  */

@@ -38,8 +38,9 @@ const viewerUserJson = sql<ViewerUser>`json_build_object(${sql.join(
  * a one-id custom plan always looks cheaper), which cost more than reading the row. Under load,
  * when checks arrive together, the batch's statement reads them all.
  */
-const sessionsStatement = (db: Db, lone: boolean, name = lone ? 'viewer_session' : 'viewer_sessions') =>
-  preparedOnce(db, name, () =>
+const sessionsStatement = (db: Db, lone: boolean) => {
+  const name = lone ? 'viewer_session' : 'viewer_sessions';
+  return preparedOnce(db, name, () =>
     db
       .select({ id: sesiones.id, creado: sesiones.creado, token_login: sesiones.token_login, user: viewerUserJson })
       .from(sesiones)
@@ -47,6 +48,7 @@ const sessionsStatement = (db: Db, lone: boolean, name = lone ? 'viewer_session'
       .where(lone ? eq(sesiones.id, sql.placeholder('id')) : anyOf(sesiones.id, sql.placeholder('ids')))
       .prepare(name),
   );
+};
 type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionsStatement>['execute']>>[number];
 
 /**
