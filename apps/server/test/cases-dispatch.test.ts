@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { CARGOS, CASE_SCOPE, can, type Cargo } from '@vialex/domain';
+import { CARGOS, CASE_SCOPE, MSG, can, type Cargo } from '@vialex/domain';
 import {
   casos,
   chats,
@@ -232,6 +232,39 @@ describe('row actions refused for other cargos', () => {
 });
 
 describe('assign', () => {
+  it('refuses a NUL byte, a wrong type or a huge value in the user with nothing written; two assigns at once are taken one after the other', async () => {
+    const c = await newCase();
+    const assign = (usuario: unknown) =>
+      post(`/api/casos/${c.id}/asignar`, 'Coordinador Investigador', { tipo: 'Investigador', usuario });
+    for (const [usuario, message] of [
+      [`${id('Investigador')}\u0000`, MSG.caracteresNoPermitidos],
+      [42, MSG.campoRequerido],
+      ['a'.repeat(100_000), MSG.campoRequerido],
+    ] as const) {
+      const res = await assign(usuario);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    const [untouched] = await s.ctx.db.select().from(casos).where(eq(casos.id, c.id));
+    expect(untouched.uidinvestigador).toBeNull();
+
+    const [first, second] = await Promise.all(
+      [0, 1].map(async () => {
+        const agent = await createUser(s.ctx, { cargo: 'Investigador' });
+        await login(s.app, agent.email);
+        return agent.user.id;
+      }),
+    );
+    const answers = await Promise.all([assign(first), assign(second)]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    // The case's lock orders them: the slot holds the later one, the one it replaced is free again.
+    const [row] = await s.ctx.db.select().from(casos).where(eq(casos.id, c.id));
+    const replaced = row.uidinvestigador === first ? second : first;
+    expect([first, second]).toContain(row.uidinvestigador);
+    expect((await userRow(s.ctx, row.uidinvestigador!)).disponibilidad).toMatch(/^Activo (ocupado|múltiple)$/);
+    expect((await userRow(s.ctx, replaced)).disponibilidad).toBe('Activo en espera');
+  });
+
   it('offers only matching, available, city-covering users, then recounts the agent', async () => {
     const c = await newCase();
     const away = await createUser(s.ctx, { cargo: 'Investigador' }); // never signed in: off-shift
