@@ -17,7 +17,7 @@ import type { Viewer } from '../../platform/viewer.js';
 import { enforce } from '../../platform/policy.js';
 import { openCaseRoom } from './rooms.js';
 import { findRegisteredClient } from '../clients/service.js';
-import { deliver, recordEvent, type PendingNotice } from '../notifications/service.js';
+import { deliver, eventRecipients, recordEvent, type PendingNotice } from '../notifications/service.js';
 import { recomputeAvailability, recordStateTrail } from '../availability/availability.js';
 import { lookupPlate } from '../vehicles/plate-lookup.js';
 import { saveFoundPolicies, saveFoundVehicle } from '../vehicles/service.js';
@@ -108,17 +108,14 @@ export async function createCase(
     if (creatorSlot) await recomputeAvailability(tx, ctx.hub, viewer!.id, cause, { alwaysTrail: true });
     else if (viewer) await recordStateTrail(tx, viewer, viewer.user.disponibilidad, cause);
     await openCaseRoom(tx, caseId, 'general');
+    const notice = { vars: { ciudad: city.ciudad }, cedula: String(client.identificacion), actor: viewer?.id };
+    const recipients = await eventRecipients(tx, 'caseCreated', { ...notice, case: unnumbered });
+    await listChanged(ctx, tx, caseId);
 
+    // Only what shows the number from here to commit: every other creation waits meanwhile.
     const created = { ...unnumbered, caso: await numberCase(tx, caseId) };
     await saveFoundPolicies(tx, lookup, created, client.id, vehicle.id);
-
-    await recordEvent(tx, pending, 'caseCreated', {
-      case: created,
-      vars: { ciudad: city.ciudad },
-      cedula: String(client.identificacion),
-      actor: viewer?.id,
-    });
-    await listChanged(ctx, tx, caseId);
+    await recordEvent(tx, pending, 'caseCreated', { ...notice, case: created, recipients });
     await hooks?.end(tx, caseId);
     return caseId;
   });

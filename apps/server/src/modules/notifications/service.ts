@@ -70,6 +70,8 @@ export interface NoticeInput {
   cedula?: string;
   /** The case's client (clientes.id): pushed to when the row tells the client. */
   client?: string | null;
+  /** Who is told, read ahead by eventRecipients (before a lock the caller then holds to commit). */
+  recipients?: readonly string[];
 }
 
 /**
@@ -139,7 +141,7 @@ export async function recordEvent(
   input: NoticeInput,
 ): Promise<PendingNotice | undefined> {
   const composed = composeNotice(event, { id: input.case?.id, caso: input.case?.caso, ...input.vars });
-  const recipients = [...new Set(await recipientsOf(tx, composed.audience, input))].filter((r) => r !== input.actor);
+  const recipients = input.recipients ? [...input.recipients] : await told(tx, composed.audience, input);
   // A collapsing notice exists only for someone (a message nobody is away from tells nobody).
   if (composed.collapse && recipients.length === 0) return undefined;
   const notice: Notice = {
@@ -161,6 +163,19 @@ export async function recordEvent(
   };
   pending.push(queued);
   return queued;
+}
+
+/**
+ * The users a notice of the event tells, its actor left out: what recordEvent reads, for a caller
+ * that reads it earlier in the transaction and passes it as `recipients`. The case's number plays
+ * no part in who is told.
+ */
+export async function eventRecipients(tx: Executor, event: NoticeEvent, input: NoticeInput): Promise<string[]> {
+  return told(tx, composeNotice(event, { id: input.case?.id, caso: input.case?.caso, ...input.vars }).audience, input);
+}
+
+async function told(tx: Executor, audience: NoticeAudience, input: NoticeInput): Promise<string[]> {
+  return [...new Set(await recipientsOf(tx, audience, input))].filter((r) => r !== input.actor);
 }
 
 /** The push Topic of a link: 32 characters of the URL-safe alphabet (RFC 8030 §5.4). */
