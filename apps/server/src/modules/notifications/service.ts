@@ -140,8 +140,8 @@ export async function recordEvent(
   event: NoticeEvent,
   input: NoticeInput,
 ): Promise<PendingNotice | undefined> {
-  const composed = composeNotice(event, { id: input.case?.id, caso: input.case?.caso, ...input.vars });
-  const recipients = input.recipients ? [...input.recipients] : await told(tx, composed.audience, input);
+  const composed = composedOf(event, input);
+  const recipients = input.recipients ? [...input.recipients] : await whoIsTold(tx, composed.audience, input);
   // A collapsing notice exists only for someone (a message nobody is away from tells nobody).
   if (composed.collapse && recipients.length === 0) return undefined;
   const notice: Notice = {
@@ -171,10 +171,13 @@ export async function recordEvent(
  * no part in who is told.
  */
 export async function eventRecipients(tx: Executor, event: NoticeEvent, input: NoticeInput): Promise<string[]> {
-  return told(tx, composeNotice(event, { id: input.case?.id, caso: input.case?.caso, ...input.vars }).audience, input);
+  return whoIsTold(tx, composedOf(event, input).audience, input);
 }
 
-async function told(tx: Executor, audience: NoticeAudience, input: NoticeInput): Promise<string[]> {
+const composedOf = (event: NoticeEvent, input: NoticeInput) =>
+  composeNotice(event, { id: input.case?.id, caso: input.case?.caso, ...input.vars });
+
+async function whoIsTold(tx: Executor, audience: NoticeAudience, input: NoticeInput): Promise<string[]> {
   return [...new Set(await recipientsOf(tx, audience, input))].filter((r) => r !== input.actor);
 }
 
