@@ -15,7 +15,12 @@ import { serverNodeFlags } from './server-flags.js';
  */
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
-const ENTRY = fileURLToPath(new URL('./instance-entry.ts', import.meta.url));
+/**
+ * The checkout whose server the instances run: this one, or CLUSTER_SERVER_ROOT (another commit's
+ * worktree, as `npm run soak:alternate` sets it, to compare two commits under one load).
+ */
+const SERVER_ROOT = process.env.CLUSTER_SERVER_ROOT ? path.resolve(process.env.CLUSTER_SERVER_ROOT) : REPO;
+const ENTRY = path.join(SERVER_ROOT, 'ops/cluster/instance-entry.ts');
 
 export interface ClusterOptions {
   /** Vialex instances (default 3). */
@@ -187,9 +192,12 @@ function makeInstance(o: {
       const out = fs.createWriteStream(logFile, { flags: 'a' });
       // CLUSTER_NODE_ARGS: extra options for each instance's node (e.g. `--cpu-prof
       // --cpu-prof-dir=/tmp/prof`, which NODE_OPTIONS does not take).
-      const nodeArgs = [...serverNodeFlags(REPO), ...(process.env.CLUSTER_NODE_ARGS ?? '').split(' ').filter(Boolean)];
+      const nodeArgs = [
+        ...serverNodeFlags(SERVER_ROOT),
+        ...(process.env.CLUSTER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      ];
       const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ENTRY], {
-        cwd: REPO,
+        cwd: SERVER_ROOT,
         env: o.env,
         stdio: ['pipe', 'pipe', 'pipe'],
         // A process group of its own: a terminal's Ctrl-C reaches the cluster, which stops the
