@@ -7,7 +7,7 @@
  * changes take off, so one run of each side says nothing: the pairs, taken in the same minutes, do.
  * A commit whose migrations differ from this checkout's cannot be compared so.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type SpawnOptions } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,10 +30,21 @@ const git = (...gitArgs: string[]) => {
   return run.stdout.trim();
 };
 
+/**
+ * Runs a command to its end. Not spawnSync: tsx, which runs this script, kills it when it does not
+ * answer a Ctrl-C within 30 ms, and a blocked event loop cannot.
+ */
+const run = (command: string, commandArgs: string[], options: SpawnOptions = {}) =>
+  new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) =>
+    spawn(command, commandArgs, options)
+      .once('error', reject)
+      .once('exit', (code, signal) => resolve({ code, signal })),
+  );
+
 /** Seconds a `node -e` loop of 10⁹ additions takes: how fast the VM is at the time. */
-function vmSeconds(): number {
+async function vmSeconds(): Promise<number> {
   const start = process.hrtime.bigint();
-  spawnSync(process.execPath, ['-e', 'let s = 0; for (let i = 0; i < 1e9; i++) s += i']);
+  await run(process.execPath, ['-e', 'let s = 0; for (let i = 0; i < 1e9; i++) s += i']);
   return Math.round(Number(process.hrtime.bigint() - start) / 1e8) / 10;
 }
 
@@ -60,28 +71,37 @@ interface Report {
   chat: { p99Ms: number | null };
 }
 
-const sides = { this: { label: git('rev-parse', '--short', 'HEAD'), root: REPO }, other: { label: '', root: '' } };
 const worktree = fs.mkdtempSync(path.join(os.tmpdir(), 'vialex-soak-other-'));
 git('worktree', 'add', '--detach', worktree, commit);
-sides.other = { label: git('rev-parse', '--short', commit), root: worktree };
+const removeWorktree = () => git('worktree', 'remove', '--force', worktree);
+// Ctrl-C reaches the running soak too (one process group), which stops its cluster and ends; this
+// process outlives it to stop there and remove the worktree.
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => (interrupted = true));
 linkPackages(worktree);
+const sides = {
+  this: { label: git('rev-parse', '--short', 'HEAD'), root: REPO },
+  other: { label: git('rev-parse', '--short', commit), root: worktree },
+};
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vialex-soak-alternate-'));
 
 const rows: string[][] = [];
 try {
-  for (let pair = 1; pair <= pairs; pair++) {
+  runs: for (let pair = 1; pair <= pairs; pair++) {
     const order = pair % 2 ? (['this', 'other'] as const) : (['other', 'this'] as const);
     for (const side of order) {
       const { label, root } = sides[side];
       const json = path.join(outDir, `${pair}-${side}.json`);
-      const before = vmSeconds();
+      const before = await vmSeconds();
+      if (interrupted) break runs;
       console.log(`\n=== pair ${pair}: ${label} (${side === 'this' ? 'this checkout' : commit}), VM ${before} s ===`);
-      spawnSync('npm', ['run', 'soak', '--', ...args, '--json', json], {
+      await run('npm', ['run', 'soak', '--', ...args, '--json', json], {
         cwd: REPO,
         stdio: 'inherit',
         env: { ...process.env, CLUSTER_SERVER_ROOT: root },
       });
-      const after = vmSeconds();
+      if (interrupted) break runs;
+      const after = await vmSeconds();
       const report = fs.existsSync(json) ? (JSON.parse(fs.readFileSync(json, 'utf8')) as Report) : undefined;
       rows.push([
         String(pair),
@@ -95,7 +115,7 @@ try {
     }
   }
 } finally {
-  git('worktree', 'remove', '--force', worktree);
+  removeWorktree();
 }
 
 const header = ['pair', 'server', 'VM s (before / after)', 'case list p99 ms', 'chat p99 ms', 'result'];

@@ -167,6 +167,25 @@ async function main() {
   const windows: Window[] = [];
   const rss: MemorySample[] = [];
   let pass: boolean | undefined;
+  let ended: Promise<void> | undefined;
+  const end = () =>
+    (ended ??= (async () => {
+      for (const x of sockets) x.close();
+      await target?.stop().catch((err: unknown) => console.error('stop failed:', err));
+      await fakes.close();
+      if (!pass) printProxyErrors(dataDir);
+      if (flag('--keep')) console.log(`kept: ${dataDir}`);
+      else fs.rmSync(dataDir, { recursive: true, force: true });
+    })());
+  // Ctrl-C or a time limit ends the run as its end does: PostgreSQL and nginx run in process
+  // groups of their own, which the signal does not reach, and would outlive the run. The signal
+  // comes twice (to the process group, and relayed by tsx): the first ends the run, a repeat
+  // must not kill it before its end is done.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+    process.on(signal, () => {
+      if (!ended) console.log(`soak: ${signal}, stopping the cluster`);
+      void end().finally(() => process.exit(130));
+    });
   try {
     const startedAt = Date.now();
     const basePort = process.env.SOAK_BASE_PORT ? Number(process.env.SOAK_BASE_PORT) : await freeBase(23000, INSTANCES);
@@ -290,12 +309,7 @@ async function main() {
     if (samplesOut) fs.writeFileSync(samplesOut, JSON.stringify(rawTimings(s, w, sockets)));
     pass = report.pass;
   } finally {
-    for (const x of sockets) x.close();
-    await target?.stop().catch((err: unknown) => console.error('stop failed:', err));
-    await fakes.close();
-    if (!pass) printProxyErrors(dataDir);
-    if (flag('--keep')) console.log(`kept: ${dataDir}`);
-    else fs.rmSync(dataDir, { recursive: true, force: true });
+    await end();
   }
   process.exit(pass ? 0 : 1);
 }
