@@ -25,9 +25,9 @@ const pairs = pairsAt >= 0 ? Number(args.splice(pairsAt, 2)[1]) : 2;
 if (!Number.isInteger(pairs) || pairs < 1) throw new Error('--pairs takes a whole number ≥ 1');
 
 const git = (...gitArgs: string[]) => {
-  const run = spawnSync('git', gitArgs, { cwd: REPO, encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`git ${gitArgs.join(' ')}: ${run.stderr}`);
-  return run.stdout.trim();
+  const result = spawnSync('git', gitArgs, { cwd: REPO, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`git ${gitArgs.join(' ')}: ${result.stderr}`);
+  return result.stdout.trim();
 };
 
 /**

@@ -184,7 +184,7 @@ async function main() {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
     process.on(signal, () => {
       if (!ended) console.log(`soak: ${signal}, stopping the cluster`);
-      void end().finally(() => process.exit(130));
+      void end().finally(() => process.exit(128 + os.constants.signals[signal]));
     });
   try {
     const startedAt = Date.now();
