@@ -52,6 +52,10 @@ export async function benchChat(serverUrl: string, databaseUrl: string, quick = 
   /** Per socket: its member's room on screen (`screens`). */
   const roomScreens: (RoomScreen | undefined)[] = [];
   let countReads = 0;
+  /** Texts sent on a socket waiting for their answer, by clientId. */
+  const answers = new Map<string, (msg: { type: string; result?: { mensaje: { indexId: number } } }) => void>();
+  // BENCH_CHAT_SEND=post: texts by POST, as the app sends them when its socket is not open.
+  const onSocket = process.env.BENCH_CHAT_SEND !== 'post';
   let stopped = false;
   let readFailures = 0;
   for (let i = 0; i < SOCKETS; i++) {
@@ -83,6 +87,11 @@ export async function benchChat(serverUrl: string, databaseUrl: string, quick = 
       ws.on('message', (raw) => {
         const msg = JSON.parse(String(raw));
         if (msg.type === 'subscribed') resolve();
+        if (msg.type === 'sent' || msg.type === 'refused') {
+          answers.get(msg.clientId)?.(msg);
+          answers.delete(msg.clientId);
+          return;
+        }
         if (screens && msg.type === 'event' && msg.event.name === 'chat.unread') {
           countsReader(i, caseId, msg.event).catch(() => {
             if (!stopped) readFailures++;
@@ -166,17 +175,14 @@ export async function benchChat(serverUrl: string, databaseUrl: string, quick = 
     const caseId = caseIds[i % ROOMS];
     const roomId = roomOfCase.get(caseId)!;
     const at = performance.now();
+    const text = { clientId: randomUUID(), content: `mensaje ${n}` };
+    const answered = onSocket ? sendOnSocket(i, caseId, text) : sendByPost(i, caseId, text);
     pending.push(
-      fetch(`${serverUrl}/api/casos/${caseId}/chats/general/mensajes`, {
-        method: 'POST',
-        headers: { cookie: cookies[i], 'content-type': 'application/json' },
-        body: JSON.stringify({ clientId: randomUUID(), content: `mensaje ${n}` }),
-      }).then(async (res) => {
-        if (!res.ok) {
+      answered.then(async (mensaje) => {
+        if (!mensaje) {
           failures++;
           return;
         }
-        const { mensaje } = (await res.json()) as { mensaje: { indexId: number } };
         sent.push({
           n,
           key: `${roomId}:${mensaje.indexId}`,
@@ -191,6 +197,24 @@ export async function benchChat(serverUrl: string, databaseUrl: string, quick = 
     );
   }
   await within(Promise.all(pending), 'the sends to be answered', 30_000);
+
+  /** A text on the member's socket, as the app sends it while its socket is open. */
+  function sendOnSocket(i: number, caseId: string, text: { clientId: string; content: string }) {
+    return new Promise<{ indexId: number } | undefined>((resolve) => {
+      answers.set(text.clientId, (msg) => resolve(msg.type === 'sent' ? msg.result!.mensaje : undefined));
+      sockets[i].send(JSON.stringify({ action: 'send', caseId, tipo: 'general', ...text }));
+    });
+  }
+
+  async function sendByPost(i: number, caseId: string, text: { clientId: string; content: string }) {
+    const res = await fetch(`${serverUrl}/api/casos/${caseId}/chats/general/mensajes`, {
+      method: 'POST',
+      headers: { cookie: cookies[i], 'content-type': 'application/json' },
+      body: JSON.stringify(text),
+    });
+    if (!res.ok) return undefined;
+    return ((await res.json()) as { mensaje: { indexId: number } }).mensaje;
+  }
   // Every message's events, or two seconds after the last send.
   const expected = sent.reduce((sum, m) => sum + m.expected, 0);
   const deadline = performance.now() + 2000;

@@ -19,6 +19,7 @@
  *                                are part of the soak: a run without them cannot pass)
  *   --no-screens                 the chat members' sockets only hear their rooms: no room on screen
  *                                shows, marks or reads a message after its event (as the soak did before)
+ *   --texts-by-post              the chat members' texts go by POST, not on their sockets (as before 2026-12-03)
  *
  * Ports: SOAK_BASE_PORT, else the first block from 23000 (then 24000, …) nothing listens on: nginx
  * there, the instances after it, PostgreSQL at +432 — below the kernel's ephemeral range, where no
@@ -265,7 +266,9 @@ async function main() {
       },
       quick ? 1000 : 5000,
     );
-    const work = runWork(() => t.url, s, rates, endMs, endMs + 30_000, runId, screens);
+    // The chat members' texts go on their sockets, as the app sends them (--texts-by-post: by POST).
+    const texters = flag('--texts-by-post') ? [] : sockets.slice(0, s.chat.cookies.length);
+    const work = runWork(() => t.url, s, rates, endMs, endMs + 30_000, runId, screens, texters);
     const faults = noFaults ? Promise.resolve() : runFaults(t, fakes, windows, s, sockets, endMs);
     const [w] = await Promise.all([work, faults]);
     clearInterval(sampler);

@@ -1,8 +1,11 @@
 import WebSocket from 'ws';
-import { reconnectDelayMs } from '@vialex/domain';
+import { LIVE_SEND_ANSWER_MS, reconnectDelayMs } from '@vialex/domain';
 import type { SocketMark } from '../../bench/lib/room-screen.js';
 import { sendMark } from '../../bench/lib/socket-mark.js';
-import { now } from './http.js';
+import { now, samples, type Answer } from './http.js';
+
+/** How a text sent on a socket is recorded among the requests' samples. */
+export const LIVE_SEND_ROUTE = 'LIVE send (a chat text on the socket)';
 
 /** One connection of a socket: when it opened, when its topic was confirmed, when it closed. */
 export interface Epoch {
@@ -38,6 +41,8 @@ export class StaffSocket {
   private attempt = 0;
   /** Dials since the channel was last open: the next wait doubles with each that failed. */
   private failedDials = 0;
+  /** Texts sent on the socket waiting for their answer, by clientId. */
+  private readonly answers = new Map<string, (answer: Answer | undefined) => void>();
 
   constructor(
     readonly index: number,
@@ -82,7 +87,15 @@ export class StaffSocket {
         topic?: string;
         event?: { name: string; roomId?: string; indexId?: number; mensaje?: unknown };
       };
-      if (msg.type === 'ready' && !this.topic) ready();
+      if (msg.type === 'sent' || msg.type === 'refused') {
+        const { clientId, result, error } = msg as {
+          clientId?: string;
+          result?: unknown;
+          error?: { statusCode: number };
+        };
+        const status = msg.type === 'sent' ? 200 : (error?.statusCode ?? 0);
+        if (clientId) this.answers.get(clientId)?.({ status, text: JSON.stringify(result ?? error), ms: 0 });
+      } else if (msg.type === 'ready' && !this.topic) ready();
       else if (msg.type === 'subscribed' && msg.topic === this.topic) {
         if (this.epochs.length > 1) this.screen?.reconnected();
         ready();
@@ -102,6 +115,7 @@ export class StaffSocket {
       if (!counted) this.failures.push({ t: now(), reason: err.message.slice(0, 80) });
     });
     ws.on('close', (code) => {
+      for (const settle of [...this.answers.values()]) settle(undefined);
       if (counted) {
         epoch.closed = now();
         epoch.code = code;
@@ -109,6 +123,30 @@ export class StaffSocket {
       if (this.stopped) return;
       if (counted) this.failedDials = 0;
       setTimeout(() => this.dial(onReady), reconnectDelayMs(this.failedDials++));
+    });
+  }
+
+  /**
+   * A chat text on this socket, as the web app sends one while its socket is open: the answer
+   * ('sent': 200; 'refused': its status), or undefined when the socket did not carry it (not open,
+   * closed before the answer, none within the app's wait) and the app would POST it. Recorded
+   * among the samples as LIVE_SEND_ROUTE (no answer: status 0).
+   */
+  sendText(text: { caseId: string; tipo: string; clientId: string; content: string }): Promise<Answer | undefined> {
+    const ws = this.ws;
+    if (!this.open || ws?.readyState !== WebSocket.OPEN) return Promise.resolve(undefined);
+    const started = now();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => settle(undefined), LIVE_SEND_ANSWER_MS);
+      const settle = (answer: Answer | undefined) => {
+        clearTimeout(timer);
+        this.answers.delete(text.clientId);
+        const ms = now() - started;
+        samples.push({ t: now(), route: LIVE_SEND_ROUTE, status: answer?.status ?? 0, ms });
+        resolve(answer && { ...answer, ms });
+      };
+      this.answers.set(text.clientId, settle);
+      ws.send(JSON.stringify({ action: 'send', ...text }));
     });
   }
 

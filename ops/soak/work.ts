@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { addDays, bogotaDay, retryDelayMs } from '@vialex/domain';
 import { multipart, now, paced, request, sleep } from './http.js';
 import type { Seeded } from './seed.js';
+import type { StaffSocket } from './sockets.js';
 
 /** The load's rates (per second unless named otherwise). */
 export interface Rates {
@@ -82,6 +83,8 @@ export async function runWork(
   runId: string,
   /** Each chat member's room on screen, by member: it holds the member's own message from its send's answer. */
   screens: readonly { hold(indexId: number): void }[] = [],
+  /** Each chat member's live socket, by member: their texts go on it while it is open (StaffSocket.sendText). */
+  texters: readonly Pick<StaffSocket, 'sendText'>[] = [],
 ): Promise<Work> {
   const work: Work = {
     chat: [],
@@ -182,13 +185,20 @@ export async function runWork(
       (async () => {
         while (m.ackAt === undefined && now() < retryUntilMs) {
           m.attempts++;
-          const a = await request(
-            base(),
-            'POST /api/casos/:id/chats/general/mensajes',
-            'POST',
-            `/api/casos/${caseId}/chats/general/mensajes`,
-            { cookie: s.chat.cookies[sender], json: { clientId: m.clientId, content: `soak ${runId} ${n}` } },
-          );
+          const text = { clientId: m.clientId, content: `soak ${runId} ${n}` };
+          // As the app: on the member's socket while it is open, by POST when it did not carry it
+          // (or refused it: the POST answers the refusal as every request's is answered).
+          const onSocket = await texters[sender]?.sendText({ caseId, tipo: 'general', ...text });
+          const a =
+            onSocket && ok(onSocket.status)
+              ? onSocket
+              : await request(
+                  base(),
+                  'POST /api/casos/:id/chats/general/mensajes',
+                  'POST',
+                  `/api/casos/${caseId}/chats/general/mensajes`,
+                  { cookie: s.chat.cookies[sender], json: text },
+                );
           m.final = a.status;
           if (ok(a.status)) {
             m.ackAt = now();

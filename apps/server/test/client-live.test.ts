@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import {
@@ -10,7 +11,15 @@ import {
   type LiveEvent,
   type LiveServerMessage,
 } from '@vialex/domain';
-import { casos, chatUsuarios, sesionesCliente, ubicacionesVigiladas, usuarios } from '../src/db/schema/index.js';
+import {
+  casos,
+  chatUsuarios,
+  chats,
+  mensajes,
+  sesionesCliente,
+  ubicacionesVigiladas,
+  usuarios,
+} from '../src/db/schema/index.js';
 import { issueClientLink } from '../src/modules/client-links/service.js';
 import { expireClientSessions } from '../src/modules/client-links/client-session.js';
 import { startTestServer, type TestServer } from './helper.js';
@@ -189,6 +198,19 @@ describe("the client's live channel", () => {
     await legacy.next(marker);
     expect(legacy.messages.filter(changed)).toEqual([]);
     for (const socket of [listening, page, legacy]) socket.ws.close();
+  });
+
+  it("a text on the client's socket is refused (403): the driver's texts go by POST /api/cliente/chat/mensajes", async () => {
+    const entered = await enteredCase();
+    const page = await clientSocket(entered.cookie);
+    try {
+      const answer = await page.say({ clientId: randomUUID(), caseId: entered.id, tipo: 'general', content: 'hola' });
+      expect(answer).toMatchObject({ type: 'refused', error: { statusCode: 403, message: MSG.noAutorizado } });
+      const [room] = await s.ctx.db.select().from(chats).where(eq(chats.uidcaso, entered.id));
+      expect(await s.ctx.db.$count(mensajes, eq(mensajes.roomId, room.id))).toBe(0);
+    } finally {
+      page.ws.close();
+    }
   });
 
   it('Salir ends it at once with the reason; the positions are no longer watched for it', async () => {

@@ -85,9 +85,23 @@ export async function openLiveSocket(
         setTimeout(() => reject(new Error(`the socket did not close within ${ms} ms`)), ms).unref(),
       ),
     ]);
+  /**
+   * A text sent on the socket (LiveClientMessage 'send'): answers the server's 'sent' or 'refused'
+   * that names its clientId.
+   */
+  const say = async (fields: Record<string, unknown> & { clientId: string }) => {
+    // Only an answer to this sending: the same clientId may have been answered before.
+    const after = messages.length;
+    ws.send(JSON.stringify({ action: 'send', ...fields }));
+    const answer = await next(
+      (m) =>
+        (m.type === 'sent' || m.type === 'refused') && m.clientId === fields.clientId && messages.indexOf(m) >= after,
+    );
+    return answer as Extract<LiveServerMessage, { type: 'sent' | 'refused' }>;
+  };
   /** Events received of one name (the hub's frames of type 'event'). */
   const events = (name: string) => messages.filter((m) => m.type === 'event' && m.event.name === name);
-  return { ws, messages, next, follow, sync, closed, closedWithin, events, closeReason: () => reason };
+  return { ws, messages, next, follow, say, sync, closed, closedWithin, events, closeReason: () => reason };
 }
 
 export type LiveSocket = Awaited<ReturnType<typeof openLiveSocket>>;

@@ -1,6 +1,6 @@
 // The signed-in user (Me) and every other API answer: contracts/.
 import type { ChatKind } from './constants.js';
-import type { ChatMessage } from './contracts/chat.js';
+import type { ChatMessage, ChatSendResult } from './contracts/chat.js';
 
 /** Error body of every refused request. `issues` lists field errors of a 400. */
 export interface ApiErrorBody {
@@ -21,7 +21,11 @@ export type LiveServerMessage =
   | { type: 'ready'; topics: string[] }
   | { type: 'event'; topic: string; event: LiveEvent }
   /** A chat room's topic was followed: the user is in the room (their presence is recorded). */
-  | { type: 'subscribed'; topic: string };
+  | { type: 'subscribed'; topic: string }
+  /** A text sent on the socket (LiveClientMessage 'send') was saved: what POST …/mensajes answers. */
+  | { type: 'sent'; clientId: string; result: ChatSendResult }
+  /** A text sent on the socket was not saved: the refusal POST …/mensajes would answer. */
+  | { type: 'refused'; clientId: string; error: ApiErrorBody };
 
 /** A chat member's marks: up to which message their device received the room, and they read it. */
 export interface ChatMarks {
@@ -88,7 +92,14 @@ export type LiveClientMessage =
    * (`leido`: the newest message in view): the member's marks move, as a read of the room moves
    * them, without a request of its own.
    */
-  | { action: 'mark'; topic: string; hasta: number; leido: boolean };
+  | { action: 'mark'; topic: string; hasta: number; leido: boolean }
+  /**
+   * A staff member's text to a case's room, as POST /api/casos/{caseId}/chats/{tipo}/mensajes takes
+   * it, on the socket the app already holds: no request of its own to parse, route and answer. The
+   * server answers 'sent' or 'refused' with the same clientId; no answer (the socket dropped) is
+   * no refusal, and the app sends it again by POST (the clientId makes that a repeat).
+   */
+  | { action: 'send'; caseId: string; tipo: ChatKind; clientId: string; content: string; replyTo?: string | null };
 
 export const topics = {
   user: (id: string) => `user:${id}`,

@@ -37,6 +37,12 @@ export const LIVE_MAX_SOCKETS_PER_SESSION = 6;
  * `since`); a screen that read longer ago reads again instead.
  */
 export const LIVE_REPLAY_MAX_MS = 60_000;
+/**
+ * How long a staff text sent on the live socket waits for its answer before the app sends it by
+ * POST (its clientId makes that a repeat if the first arrived): a socket can look open on a phone
+ * that has lost its network until the next ping finds out.
+ */
+export const LIVE_SEND_ANSWER_MS = 15_000;
 /** Close codes of the live channel: the session ended; too many sockets for the session. */
 export const LIVE_CLOSE = { sessionEnded: 4001, tooManySockets: 4008 } as const;
 

@@ -38,8 +38,11 @@ const routeOf = (request: FastifyRequest) => request.routeOptions?.url ?? reques
 /** Maps every failure to the one JSON shape the web reads; unexpected errors never leak details. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof AppError) {
-      return reply.code(err.statusCode).send(body(err.statusCode, err.code, err.message, err.issues));
+    const known = knownFailure(err);
+    if (known) {
+      // A value the column cannot hold slipped past validation: a schema should have caught it.
+      if (known.unvalidated) request.log.warn({ err, route: routeOf(request) }, 'input refused by the database');
+      return reply.code(known.body.statusCode).send(known.body);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({
@@ -55,18 +58,6 @@ export function installErrorHandler(app: FastifyInstance): void {
       );
       return reply.code(500).send(body(500, 'INTERNAL', MSG.errorServidor));
     }
-    const pg = pgErrorOf(err);
-    if (pg?.code === UNIQUE_VIOLATION) {
-      // Two simultaneous creations both passed the service's check; the index stopped one.
-      const dup = duplicateOf(pg);
-      return reply.code(409).send(body(409, dup.code, dup.message));
-    }
-    if (pg && pg.code.startsWith('22')) {
-      // A data exception: a value the column cannot hold slipped past validation. Still the
-      // client's input, so a 400 — and a warning, because a schema should have caught it.
-      request.log.warn({ err, route: routeOf(request) }, 'input refused by the database');
-      return reply.code(400).send(body(400, 'VALIDATION', MSG.solicitudNoValida));
-    }
     if (request.raw.destroyed && (err as NodeJS.ErrnoException).code === 'ECONNRESET') {
       // The client hung up mid-request (a phone losing signal during an upload): nobody reads
       // the answer, and nothing failed on this side.
@@ -80,6 +71,24 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ err, route: routeOf(request) }, 'unexpected error');
     return reply.code(500).send(body(500, 'INTERNAL', MSG.errorServidor));
   });
+}
+
+/**
+ * A failure with an answer the client can act on: the app's own refusals, and what the database
+ * refused of the client's input. Undefined for anything else (a failure of ours: 500).
+ */
+export function knownFailure(err: unknown): { body: ApiErrorBody; unvalidated?: true } | undefined {
+  if (err instanceof AppError) return { body: body(err.statusCode, err.code, err.message, err.issues) };
+  const pg = pgErrorOf(err);
+  if (pg?.code === UNIQUE_VIOLATION) {
+    // Two simultaneous creations both passed the service's check; the index stopped one.
+    const dup = duplicateOf(pg);
+    return { body: body(409, dup.code, dup.message) };
+  }
+  // A data exception: a value the column cannot hold. Still the client's input, so a 400.
+  if (pg && pg.code.startsWith('22'))
+    return { body: body(400, 'VALIDATION', MSG.solicitudNoValida), unvalidated: true };
+  return undefined;
 }
 
 export function body(statusCode: number, code: string, message: string, issues?: ApiErrorBody['issues']): ApiErrorBody {

@@ -3,6 +3,9 @@ import type { WebSocket } from 'ws';
 import {
   LIVE_CLOSE,
   LIVE_MAX_SOCKETS_PER_SESSION,
+  MSG,
+  type ApiErrorBody,
+  type ChatSendResult,
   type LiveClientMessage,
   type LiveEvent,
   type LiveServerMessage,
@@ -10,6 +13,7 @@ import {
 } from '@vialex/domain';
 import { heartbeat } from './heartbeat.js';
 import type { AppContext } from './context.js';
+import { body, knownFailure } from './errors.js';
 import { SESSION_TOPIC, type EventView } from './live-hub.js';
 
 /**
@@ -67,6 +71,12 @@ export interface LiveAccess<W> {
   /** Whether the socket may ask for a topic itself (a gated one must also pass its gate). */
   mayAsk(topic: string, who: W): boolean;
   /**
+   * A text sent on the socket (LiveClientMessage 'send', its fields unchecked): saved as POST
+   * …/mensajes saves it, or refused with the AppError that route would answer. An audience
+   * without it refuses every such text.
+   */
+  send?(ctx: AppContext, who: W, fields: Record<string, unknown>): Promise<ChatSendResult>;
+  /**
    * The event of one of its own topics after which the socket re-checks everything it follows
    * (its user changed; its case's agents changed). The hub holds the socket's later events until
    * the re-check has run, so nothing it just lost still reaches it.
@@ -80,12 +90,22 @@ export interface LiveAccess<W> {
 
 /** Gated topics one socket follows at most at a time. */
 const MAX_GATED_PER_SOCKET = 12;
+/**
+ * Texts one socket may have on their way at a time. The app sends one at a time (its outbox); a
+ * socket that sends more is refused the rest (429), which the app's POST would then carry.
+ */
+const MAX_SENDS_IN_FLIGHT = 4;
+/** The longest clientId a text's answer names (a UUID: 36; the text's own check refuses others). */
+const MAX_CLIENT_ID = 64;
 /** The highest message number a mark may name (a chat room's numbers are PostgreSQL integers). */
 const MAX_MARK = 2 ** 31 - 1;
 /** setTimeout's longest delay; a later end is re-armed when it comes nearer. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-function parseClientMessage(raw: unknown): LiveClientMessage | undefined {
+/** A text sent on the socket: the clientId its answer names, and its fields as they came. */
+type SendMessage = { action: 'send'; clientId: string; fields: Record<string, unknown> };
+
+function parseClientMessage(raw: unknown): Exclude<LiveClientMessage, { action: 'send' }> | SendMessage | undefined {
   let msg: unknown;
   try {
     msg = JSON.parse(String(raw));
@@ -94,6 +114,12 @@ function parseClientMessage(raw: unknown): LiveClientMessage | undefined {
   }
   if (!msg || typeof msg !== 'object') return undefined;
   const { action, topic, since, hasta, leido } = msg as Record<string, unknown>;
+  if (action === 'send') {
+    const { clientId } = msg as Record<string, unknown>;
+    return typeof clientId === 'string' && clientId.length > 0 && clientId.length <= MAX_CLIENT_ID
+      ? { action, clientId, fields: msg as Record<string, unknown> }
+      : undefined;
+  }
   if (action === 'mark')
     return typeof topic === 'string' &&
       Number.isInteger(hasta) &&
@@ -107,6 +133,15 @@ function parseClientMessage(raw: unknown): LiveClientMessage | undefined {
   return typeof since === 'number' && since >= 0 && Number.isFinite(since)
     ? { action, topic, since }
     : { action, topic };
+}
+
+/** What a failed text answers, as the route's error handler would; a failure of ours is logged. */
+function refusalOf(err: unknown, request: FastifyRequest): ApiErrorBody {
+  const known = knownFailure(err);
+  if (known?.unvalidated) request.log.warn({ err, route: 'live: send' }, 'input refused by the database');
+  if (known) return known.body;
+  request.log.error({ err, route: 'live: send' }, 'unexpected error');
+  return body(500, 'INTERNAL', MSG.errorServidor);
 }
 
 /** The socket's `?since=` (whole ms); anything else asks for no replay. */
@@ -263,12 +298,36 @@ export function liveChannel<W>(access: LiveAccess<W>): FastifyPluginAsync {
         });
       };
 
+      /**
+       * A text sent on the socket: answered 'sent' or 'refused' with its clientId, while the
+       * socket is open. Not in order with the rest: a send waits for nothing the socket asked
+       * before it, and the app sends the next text only once this one is answered.
+       */
+      let sending = 0;
+      const sendText = async ({ clientId, fields }: SendMessage) => {
+        const answer = (message: LiveServerMessage) => {
+          if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+        };
+        if (!access.send) return answer({ type: 'refused', clientId, error: body(403, 'FORBIDDEN', MSG.noAutorizado) });
+        if (sending >= MAX_SENDS_IN_FLIGHT)
+          return answer({ type: 'refused', clientId, error: body(429, 'TOO_MANY', MSG.demasiadasSolicitudes) });
+        sending++;
+        try {
+          answer({ type: 'sent', clientId, result: await access.send(ctx, who, fields) });
+        } catch (err) {
+          answer({ type: 'refused', clientId, error: refusalOf(err, request) });
+        } finally {
+          sending--;
+        }
+      };
+
       socket.on('message', (raw) => {
         const msg = parseClientMessage(raw);
         if (!msg) {
           request.log.debug({ code: 'LIVE_BAD_MESSAGE' }, 'live: malformed client message ignored');
           return;
         }
+        if (msg.action === 'send') return void sendText(msg);
         if (msg.action === 'mark') return markFollowed(msg.topic, msg.hasta, msg.leido);
         if (!access.mayAsk(msg.topic, who)) {
           request.log.debug({ code: 'LIVE_TOPIC_REFUSED' }, 'live: topic not allowed');

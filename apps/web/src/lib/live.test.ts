@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LIVE_CLOSE } from '@vialex/domain';
+import { LIVE_CLOSE, LIVE_SEND_ANSWER_MS, type ChatSendResult } from '@vialex/domain';
 import { LiveChannel } from './live';
 
 /** A WebSocket stand-in: the test opens, closes and talks for the server. */
@@ -127,6 +127,61 @@ describe('LiveChannel reconnection', () => {
     sockets()[0].drop(1006);
     expect(live.mark('chat:r1', 5, false)).toBe(false);
     live.disconnect();
+  });
+});
+
+describe('a staff text on the socket (LiveChannel.sendText)', () => {
+  const text = (clientId: string) => ({ caseId: 'c1', tipo: 'general' as const, clientId, content: 'Voy en camino' });
+  const result = (id: string) => ({ mensaje: { id }, repetido: false }) as unknown as ChatSendResult;
+  const answer = (socket: FakeSocket, message: object) => socket.onmessage?.({ data: JSON.stringify(message) });
+
+  it("answers what the server's 'sent' carries for its clientId, and nothing for another's", async () => {
+    const live = new LiveChannel(() => 'ws://vialex.test/api/live');
+    live.connect();
+    sockets()[0].accept();
+    const first = live.sendText(text('a'));
+    const second = live.sendText(text('b'));
+    expect(sockets()[0].sent).toEqual([
+      JSON.stringify({ action: 'send', ...text('a') }),
+      JSON.stringify({ action: 'send', ...text('b') }),
+    ]);
+    answer(sockets()[0], { type: 'sent', clientId: 'b', result: result('m2') });
+    answer(sockets()[0], { type: 'sent', clientId: 'a', result: result('m1') });
+    expect(await first).toEqual(result('m1'));
+    expect(await second).toEqual(result('m2'));
+    live.disconnect();
+  });
+
+  it('leaves it to the POST (undefined) when refused, not open, dropped before the answer, or unanswered in time', async () => {
+    const live = new LiveChannel(() => 'ws://vialex.test/api/live');
+    expect(await live.sendText(text('closed'))).toBeUndefined();
+    live.connect();
+    sockets()[0].accept();
+    const refused = live.sendText(text('r'));
+    answer(sockets()[0], {
+      type: 'refused',
+      clientId: 'r',
+      error: { statusCode: 401, code: 'NO_SESSION', message: 'x' },
+    });
+    expect(await refused).toBeUndefined();
+    const dropped = live.sendText(text('d'));
+    sockets()[0].drop(1006);
+    expect(await dropped).toBeUndefined();
+    vi.advanceTimersByTime(1000);
+    sockets()[1].accept();
+    const silent = live.sendText(text('s'));
+    vi.advanceTimersByTime(LIVE_SEND_ANSWER_MS - 1);
+    let settled = false;
+    void silent.then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(await silent).toBeUndefined();
+    // An answer after the wait changes nothing; a text still waiting when the app signs out is let go.
+    answer(sockets()[1], { type: 'sent', clientId: 's', result: result('late') });
+    const leaving = live.sendText(text('l'));
+    live.disconnect();
+    expect(await leaving).toBeUndefined();
   });
 });
 

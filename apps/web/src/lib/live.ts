@@ -2,7 +2,9 @@ import { useEffect, useRef } from 'react';
 import {
   LIVE_CLOSE,
   LIVE_REPLAY_MAX_MS,
+  LIVE_SEND_ANSWER_MS,
   reconnectDelayMs,
+  type ChatSendResult,
   type LiveClientMessage,
   type LiveEvent,
   type LiveServerMessage,
@@ -26,6 +28,9 @@ type ConnectionListener = (state: ConnectionState, code?: number) => void;
 const REFUSED_BACKOFF_MS = 60_000;
 const MAX_REFUSED_BACKOFF_MS = 5 * 60_000;
 const ALL = '*';
+
+/** A staff text to a case's room, as LiveClientMessage 'send' carries it. */
+export type SocketText = Omit<Extract<LiveClientMessage, { action: 'send' }>, 'action'>;
 
 /**
  * The tab's one WebSocket to /api/live. Screens subscribe to topics (ref-counted, so two
@@ -51,6 +56,8 @@ export class LiveChannel {
   /** Consecutive 'too many sockets' refusals, and until when reconnectNow must not hurry. */
   private refusals = 0;
   private holdUntil = 0;
+  /** Texts sent on the socket waiting for their answer, by clientId: each settles once. */
+  private readonly answers = new Map<string, (result: ChatSendResult | undefined) => void>();
 
   constructor(private readonly url: () => string) {}
 
@@ -72,6 +79,7 @@ export class LiveChannel {
     const ws = this.ws;
     this.ws = null;
     ws?.close(1000);
+    this.dropAnswers();
     this.connectionListeners.forEach((l) => l('stopped'));
   }
 
@@ -102,6 +110,32 @@ export class LiveChannel {
     if (this.ws?.readyState !== WebSocket.OPEN) return false;
     this.send({ action: 'mark', topic, hasta, leido });
     return true;
+  }
+
+  /**
+   * Sends a staff text on the socket (the server saves it as POST …/mensajes would) and answers
+   * what that POST answers; undefined when the socket did not carry it — not open, closed before
+   * the answer, no answer within LIVE_SEND_ANSWER_MS, or refused — and the caller sends it by POST,
+   * which answers a refusal as every request's is answered (a session lost included).
+   */
+  sendText(text: SocketText): Promise<ChatSendResult | undefined> {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN || this.answers.has(text.clientId))
+      return Promise.resolve(undefined);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => settle(undefined), LIVE_SEND_ANSWER_MS);
+      const settle = (result: ChatSendResult | undefined) => {
+        clearTimeout(timer);
+        this.answers.delete(text.clientId);
+        resolve(result);
+      };
+      this.answers.set(text.clientId, settle);
+      this.send({ action: 'send', ...text });
+    });
+  }
+
+  /** The texts still waiting on a socket that is gone: the caller sends them by POST. */
+  private dropAnswers(): void {
+    for (const settle of [...this.answers.values()]) settle(undefined);
   }
 
   /** Listen to events of one topic, or of every topic with '*'. */
@@ -143,6 +177,7 @@ export class LiveChannel {
     ws.onclose = (event) => {
       if (this.ws !== ws) return; // a socket we already replaced or closed on purpose
       this.ws = null;
+      this.dropAnswers();
       this.connectionListeners.forEach((l) => l('closed', event?.code));
       if (this.wanted) this.scheduleReconnect(event?.code === LIVE_CLOSE.tooManySockets);
     };
@@ -195,6 +230,8 @@ export class LiveChannel {
       return;
     }
     if (message.type === 'ready') this.refusals = 0; // accepted: the server holds a place for this tab
+    if (message.type === 'sent' || message.type === 'refused')
+      return this.answers.get(message.clientId)?.(message.type === 'sent' ? message.result : undefined);
     if (message.type !== 'event') return;
     for (const key of [message.topic, ALL]) {
       this.listeners.get(key)?.forEach((l) => l(message.event, message.topic));

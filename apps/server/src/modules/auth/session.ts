@@ -71,7 +71,11 @@ const readSession = statementBatchPer(async (db: Db, ids: string[]): Promise<(Se
  */
 export async function loadViewer(db: Db, hub: LiveHub, token: string | undefined): Promise<Viewer> {
   if (!token) throw noSession();
-  const sessionId = hashSessionToken(token);
+  return viewerOfSession(db, hub, hashSessionToken(token));
+}
+
+/** loadViewer for a session known by its id (a live socket's, checked again for an act on it). */
+export async function viewerOfSession(db: Db, hub: LiveHub, sessionId: string): Promise<Viewer> {
   const row = await readSession(db, sessionId);
   if (!row) throw noSession();
   const { user } = row;

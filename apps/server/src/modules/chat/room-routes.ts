@@ -11,6 +11,7 @@ import {
   chatSendResponse,
   chatSendSchema,
   type ChatPage,
+  type ChatSendResult,
 } from '@vialex/domain';
 import type { AppContext } from '../../platform/context.js';
 import { plainJson } from '../../platform/plain-json.js';
@@ -19,7 +20,7 @@ import { presentFor, readRoom } from './messages.js';
 import { sendMessage, type SendInput } from './send-service.js';
 import { chatMultipartLimits, markRead, sendFiles, serveRoomFile } from './room-actions.js';
 import { joinRoom, type OpenRoom } from './service.js';
-import type { MessageRow, PageOptions } from './messages.js';
+import type { PageOptions } from './messages.js';
 
 /** The room's routes, each documented in the audience's own words. */
 type RoomRoute = 'read' | 'send' | 'files' | 'marks' | 'file';
@@ -53,11 +54,7 @@ export interface RoomAudience {
   /** A page read in one statement of a room opened moments ago; undefined: the usual way. */
   quickRead?(ctx: AppContext, request: FastifyRequest, query: PageOptions): Promise<ChatPage | undefined>;
   /** A text sent in one statement to a room opened moments ago; undefined: the usual way. */
-  quickText?(
-    ctx: AppContext,
-    request: FastifyRequest,
-    body: SendInput,
-  ): Promise<{ room: OpenRoom; row: MessageRow; repetido: boolean } | undefined>;
+  quickText?(ctx: AppContext, request: FastifyRequest, body: SendInput): Promise<ChatSendResult | undefined>;
 }
 
 /**
@@ -117,7 +114,7 @@ export const chatRoomRoutes: FastifyPluginAsyncZod<{ audience: RoomAudience }> =
     },
     async (request, reply) => {
       const quick = audience.quickText && (await audience.quickText(ctx, request, request.body));
-      if (quick) return { mensaje: presentFor(quick.room, quick.row), repetido: quick.repetido };
+      if (quick) return quick;
       const room = await openBusy(request, reply);
       const { row, repetido } = await sendMessage(ctx, room, request.body);
       return { mensaje: presentFor(room, row), repetido };

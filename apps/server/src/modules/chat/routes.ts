@@ -12,22 +12,19 @@ import {
   dronePhotoFieldsSchema,
   dronePhotosResponse,
   mayUploadDronePhotos,
-  type Cargo,
   type ChatKind,
 } from '@vialex/domain';
 import { viewerOf, type AppContext } from '../../platform/context.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { staffGuard } from '../auth/guard.js';
-import { sessionHint } from '../auth/live-session.js';
 import { readSessionCookie } from '../auth/session.js';
 import type { Viewer } from '../../platform/viewer.js';
 import { hashSessionToken } from '../auth/tokens.js';
 import { setChatOpen } from '../cases/chat-block-service.js';
 import { presentFor, readRecentRoom } from './messages.js';
-import { sendCachedText, sendMessage } from './send-service.js';
-import { forgetRoom, recentRoom, rememberRoom } from './sent-rooms.js';
+import { sendMessage } from './send-service.js';
+import { openStaffRoom, quickStaffText, recentStaffRoom } from './staff-room.js';
 import { chatMultipartLimits, withUploads } from './room-actions.js';
-import { openRoomInSession } from './open-in-session.js';
 import { chatRoomRoutes, type RoomAudience } from './room-routes.js';
 import { openRoomFor, roomChanged } from './service.js';
 import { unreadByCase } from './unread.js';
@@ -61,13 +58,14 @@ function staffRoom(app: FastifyInstance): RoomAudience {
     const { id, tipo } = roomParams(request);
     return openRoomFor(ctx, viewerOf(request), id, tipo);
   };
+  const sessionOf = (request: FastifyRequest) => hashSessionToken(readSessionCookie(request)!);
   return {
     path: '/casos/:id/chats/:tipo',
     params,
     tag: 'chats',
     summary: {
       read: 'A room and a page of its messages, oldest first (?antes pages back, ?despues catches up, ?q searches, ?leido=1 also marks the room read: the screen shows its newest message)',
-      send: 'Send a text (clientId: the idempotency key; a repeat answers the saved message)',
+      send: "Send a text (clientId: the idempotency key; a repeat answers the saved message). The app sends it on its live socket when open (LiveClientMessage 'send'), and here otherwise",
       files: `Send files (multipart/form-data: clientId, content?, replyTo?, then 1–${CHAT_FILES_MAX} files \`archivos\`, checked by content)`,
       marks: 'The viewer read the room up to a message number (marks only move forward)',
       file: "A room's file (or its preview): only for those who may open that room's files (spec 2 §6)",
@@ -78,56 +76,29 @@ function staffRoom(app: FastifyInstance): RoomAudience {
       // (openRoomInSession); the staff hook only refuses a request without a cookie. Anything
       // else gets the full check first.
       config: { sessionCheckedByRoute: true },
-      async open(ctx, request, reply) {
+      open(ctx, request, reply) {
         const { id, tipo } = roomParams(request);
-        const sessionId = hashSessionToken(readSessionCookie(request)!);
-        const hint = sessionHint(sessionId);
-        const quick = hint && (await openRoomInSession(ctx, hint, sessionId, id, tipo));
-        if (quick) {
-          rememberRoom(ctx, sessionId, quick);
-          return quick;
-        }
-        await guard(request, reply);
-        const room = await open(ctx, request);
-        rememberRoom(ctx, sessionId, room);
-        return room;
+        return openStaffRoom(ctx, sessionOf(request), id, tipo, async () => {
+          await guard(request, reply);
+          return viewerOf(request);
+        });
       },
     },
-    // A text to a room this session opened moments ago: the room's read is skipped and the
-    // session and scope are checked inside the send's statement. Anything it did not store
-    // goes the usual way, which refuses with the reason or answers the repeat.
-    async quickText(ctx, request, body) {
-      const recent = recentRoomOf(ctx, request);
-      // With a member away, the usual way tells them in the message's own transaction.
-      if (!recent || recent.room.away > 0) return undefined;
-      const sent = await sendCachedText(ctx, recent.room, body, recent.session);
-      if (sent) return { room: recent.room, ...sent };
-      recent.forget();
-      return undefined;
+    // A text to a room this session opened moments ago (staff-room.ts).
+    quickText(ctx, request, body) {
+      const { id, tipo } = roomParams(request);
+      return quickStaffText(ctx, sessionOf(request), id, tipo, body);
     },
     // A page read of a room this session opened moments ago: the same, inside the read's statement.
     async quickRead(ctx, request, query) {
-      const recent = recentRoomOf(ctx, request);
+      const { id, tipo } = roomParams(request);
+      const recent = recentStaffRoom(ctx, sessionOf(request), id, tipo);
       if (!recent) return undefined;
       const page = await readRecentRoom(ctx, recent.room, query, recent.session);
       if (!page) recent.forget();
       return page;
     },
   };
-}
-
-/** The room of the request's path that its session opened moments ago (sent-rooms.ts), if any. */
-function recentRoomOf(ctx: AppContext, request: FastifyRequest) {
-  const { id, tipo } = roomParams(request);
-  const sessionId = hashSessionToken(readSessionCookie(request)!);
-  const room = recentRoom(ctx, sessionId, id, tipo);
-  return (
-    room && {
-      room,
-      session: { sessionId, cargo: room.sender.kind as Cargo },
-      forget: () => forgetRoom(ctx, sessionId, id, tipo),
-    }
-  );
 }
 
 /** What only staff do in a room: Fotos Drone and blocking the expert/draftsperson rooms. */

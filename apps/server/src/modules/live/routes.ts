@@ -16,6 +16,7 @@ import { sessionAndUser, sessionExpiresAt } from '../auth/session.js';
 import type { Viewer } from '../../platform/viewer.js';
 import { enterPresence, enterableRoom, leaveRoom, markScreen, roomOfTopic, withoutMessage } from '../chat/presence.js';
 import { staffSender } from '../chat/service.js';
+import { sendStaffTextOnSocket } from '../chat/staff-room.js';
 import { agentOfTopic, followAgent, mayFollowAgent, unfollowAgent } from '../case-map/watchers.js';
 
 /**
@@ -93,6 +94,8 @@ const staffAccess: LiveAccess<StaffSocket> = {
   initialGated: async () => [],
   gateOf,
   mayAsk: (topic, who) => !!gateOf(topic) || (who.active && mayFollowList(topic, who.viewer.cargo)),
+  // A text to a case's room, as its POST takes it; the session is checked again on the way.
+  send: (ctx, who, fields) => sendStaffTextOnSocket(ctx, who.viewer.sessionId, fields),
   recheck: {
     topic: (who) => topics.user(who.viewer.id),
     event: 'user.updated',

@@ -7,7 +7,7 @@ import {
   type ChatUnread,
 } from '@vialex/domain';
 import { api, postForm } from '../../../lib/api';
-import type { LiveChannel } from '../../../lib/live';
+import { live, type LiveChannel } from '../../../lib/live';
 
 const staffRoomPath = (caseId: string, tipo: ChatKind) => `/api/casos/${caseId}/chats/${tipo}`;
 
@@ -88,15 +88,22 @@ export interface TextSend {
   replyTo?: string | null;
 }
 
-/** POST a text message (the clientId makes a repeated send return the same message). */
-export const sendText = (caseId: string, tipo: ChatKind, body: TextSend) =>
-  api
-    .post<ChatSendResult>(`${roomPath(caseId, tipo)}/mensajes`, {
-      clientId: body.clientId,
-      content: body.content,
-      ...(body.replyTo ? { replyTo: body.replyTo } : {}),
-    })
-    .then(localizeSent(caseId, tipo));
+/**
+ * Sends a text message: a staff room's on the live socket while it is open (no request of its
+ * own), else — and whenever the socket did not carry it — by POST. The clientId makes a repeated
+ * send return the same message, whichever way each went.
+ */
+export async function sendText(caseId: string, tipo: ChatKind, body: TextSend): Promise<ChatSendResult> {
+  const text = {
+    clientId: body.clientId,
+    content: body.content,
+    ...(body.replyTo ? { replyTo: body.replyTo } : {}),
+  };
+  // The client's room (its own source) has no such way: its texts go by POST.
+  const onSocket = roomSource(caseId, tipo) ? undefined : await live.sendText({ caseId, tipo, ...text });
+  const sent = onSocket ?? (await api.post<ChatSendResult>(`${roomPath(caseId, tipo)}/mensajes`, text));
+  return localizeSent(caseId, tipo)(sent);
+}
 
 /** How an upload is followed: its progress (0–100) and a signal that cancels it. */
 export interface UploadWatch {
