@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import {
   LIVE_CLOSE,
   LIVE_MAX_SOCKETS_PER_SESSION,
@@ -175,6 +175,12 @@ export function liveChannel<W>(access: LiveAccess<W>): FastifyPluginAsync {
     app.get('/live', { websocket: true }, async (socket, request) => {
       // `?since=` (ms): the app's first socket says how long ago its screens read, so the topics
       // it follows from the start replay what they had since (LiveHub.subscribe).
+      // Frames that come while the socket's user and first topics are read (database round trips
+      // for the driver's) are kept and handled, in order, once it listens: ws drops what no
+      // listener hears.
+      const early: RawData[] = [];
+      const keepEarly = (raw: RawData) => early.push(raw);
+      socket.on('message', keepEarly);
       const since = sinceOf(request.query);
       const replayFrom = since === undefined ? undefined : hub.replayFrom(since);
       let who: W;
@@ -321,7 +327,7 @@ export function liveChannel<W>(access: LiveAccess<W>): FastifyPluginAsync {
         }
       };
 
-      socket.on('message', (raw) => {
+      const onMessage = (raw: RawData) => {
         const msg = parseClientMessage(raw);
         if (!msg) {
           request.log.debug({ code: 'LIVE_BAD_MESSAGE' }, 'live: malformed client message ignored');
@@ -347,7 +353,10 @@ export function liveChannel<W>(access: LiveAccess<W>): FastifyPluginAsync {
         // Ungated topics (lists) follow in this turn; a socket's own topics are never left.
         if (msg.action === 'subscribe') hub.subscribe(socket, msg.topic, replayFrom);
         else if (!own.has(msg.topic)) hub.unsubscribe(socket, msg.topic);
-      });
+      };
+      socket.off('message', keepEarly);
+      socket.on('message', onMessage);
+      for (const raw of early.splice(0)) onMessage(raw);
 
       armExpiry();
       const ready = () => {
