@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MSG, type ApiErrorBody } from '@vialex/domain';
 import { UNIQUE_VIOLATION, duplicateOf, pgErrorOf } from './db-errors.js';
@@ -13,6 +14,14 @@ export class AppError extends Error {
   ) {
     super(message);
   }
+}
+
+/** The value as the schema reads it, else a 400 with the schema's messages (the first one as the message). */
+export function validated<T>(schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  throw badRequest(issues[0].message, issues);
 }
 
 export const forbidden = (message: string = MSG.noAutorizado) => new AppError(403, 'FORBIDDEN', message);

@@ -11,7 +11,7 @@ import {
   type CaseStatusInput,
 } from '@vialex/domain';
 import { viewerOf } from '../../platform/context.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { notFound, validated } from '../../platform/errors.js';
 import { enforce } from '../../platform/policy.js';
 import { fileResponseSchema, findFile, sendStoredFile } from '../files/service.js';
 import { readMultipartForm } from '../files/multipart-form.js';
@@ -68,12 +68,8 @@ export const caseStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const form = await readForm(request, ctx.config.uploadMaxMb);
         upload = form.upload;
-        const parsed = caseStatusSchema.safeParse(form.fields);
-        if (!parsed.success) {
-          const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-          throw badRequest(issues[0].message, issues);
-        }
-        return await changeCaseStatus(ctx, viewer, request.params.id, parsed.data, upload);
+        const change = validated(caseStatusSchema, form.fields);
+        return await changeCaseStatus(ctx, viewer, request.params.id, change, upload);
       } finally {
         await discardStaged(upload);
       }

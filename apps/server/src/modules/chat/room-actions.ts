@@ -8,7 +8,7 @@ import {
   type ChatSendResult,
 } from '@vialex/domain';
 import type { AppContext } from '../../platform/context.js';
-import { badRequest } from '../../platform/errors.js';
+import { badRequest, validated } from '../../platform/errors.js';
 import { enforce } from '../../platform/policy.js';
 import { discardAll, readMultipartForm } from '../files/multipart-form.js';
 import { findFile, sendStoredFile } from '../files/service.js';
@@ -80,12 +80,7 @@ export async function withUploads<T>(
 /** A message with files (…/archivos): its text fields checked, then sent. */
 export function sendFiles(ctx: AppContext, request: FastifyRequest, open: OpenRoom): Promise<ChatSendResult> {
   return withUploads(ctx, request, open, maySend, ['clientId', 'content', 'replyTo'], async (fields, uploads) => {
-    const parsed = chatFileFieldsSchema.safeParse(fields);
-    if (!parsed.success) {
-      const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-      throw badRequest(issues[0].message, issues);
-    }
-    const { row, repetido } = await sendMessage(ctx, open, parsed.data, uploads);
+    const { row, repetido } = await sendMessage(ctx, open, validated(chatFileFieldsSchema, fields), uploads);
     return { mensaje: presentFor(open, row), repetido };
   });
 }

@@ -15,7 +15,7 @@ import {
   type ChatKind,
 } from '@vialex/domain';
 import { viewerOf, type AppContext } from '../../platform/context.js';
-import { AppError, badRequest } from '../../platform/errors.js';
+import { AppError, validated } from '../../platform/errors.js';
 import { staffGuard } from '../auth/guard.js';
 import { readSessionCookie } from '../auth/session.js';
 import type { Viewer } from '../../platform/viewer.js';
@@ -37,13 +37,6 @@ const unreadQuery = z.object({
     .transform((s) => s.split(',').filter(Boolean))
     .pipe(z.array(z.uuid({ error: MSG.parametroNoValido })).max(100, { error: MSG.parametroNoValido })),
 });
-
-function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const issues = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-  throw badRequest(issues[0].message, issues);
-}
 
 /** A staff room route's parameters (its schema `params` checked them first). */
 const roomParams = (request: FastifyRequest) => request.params as z.infer<typeof params>;
@@ -128,7 +121,7 @@ const staffRoomActions: FastifyPluginAsyncZod = async (app) => {
         mayUploadDronePhotos,
         ['clientId', 'latitud', 'longitud'],
         async (fields, uploads) => {
-          const input = parsed(dronePhotoFieldsSchema, {
+          const input = validated(dronePhotoFieldsSchema, {
             ...fields,
             latitud: fields.latitud || undefined,
             longitud: fields.longitud || undefined,

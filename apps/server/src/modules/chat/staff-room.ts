@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG, chatKind, chatSendSchema, type ChatKind, type ChatSendResult } from '@vialex/domain';
 import type { AppContext } from '../../platform/context.js';
-import { badRequest } from '../../platform/errors.js';
+import { badRequest, validated } from '../../platform/errors.js';
 import { hasNul } from '../../platform/request-guards.js';
 import type { Viewer } from '../../platform/viewer.js';
 import { sessionHint } from '../auth/live-session.js';
@@ -86,13 +86,9 @@ export async function sendStaffTextOnSocket(
   sessionId: string,
   fields: Record<string, unknown>,
 ): Promise<ChatSendResult> {
-  const parsed = socketText.safeParse(fields);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-    throw badRequest(issues[0].message, issues);
-  }
-  if (hasNul(parsed.data)) throw badRequest(MSG.caracteresNoPermitidos);
-  const { caseId, tipo, ...input } = parsed.data;
+  const text = validated(socketText, fields);
+  if (hasNul(text)) throw badRequest(MSG.caracteresNoPermitidos);
+  const { caseId, tipo, ...input } = text;
   const quick = await quickStaffText(ctx, sessionId, caseId, tipo, input);
   if (quick) return quick;
   const room = await openStaffRoom(ctx, sessionId, caseId, tipo, () => viewerOfSession(ctx.db, ctx.hub, sessionId));
