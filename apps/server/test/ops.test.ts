@@ -133,7 +133,7 @@ describe('/metrics', () => {
     }
   });
 
-  it('answers the Prometheus text format: latency by route pattern, sockets, fan-out, jobs, pool', async () => {
+  it('answers the Prometheus text format: latency by route pattern, socket texts, sockets, fan-out, jobs, pool', async () => {
     await m.app.listen({ port: 0, host: '127.0.0.1' });
     const port = portOf(m);
     const { email } = await createUser(m.ctx, { cargo: 'Administrador' });
@@ -143,6 +143,17 @@ describe('/metrics', () => {
     await live.sync();
     await m.ctx.hub.publish(m.ctx.db, 'list:casos', { name: 'list.changed', list: 'casos' });
     await live.next((x) => x.type === 'event');
+    // A text on the socket has no request: it is counted by its answer's class.
+    live.ws.send(
+      JSON.stringify({
+        action: 'send',
+        caseId: 'no-es-un-id',
+        tipo: 'general',
+        clientId: 'metricas-1',
+        content: 'hola',
+      }),
+    );
+    expect(await live.next((x) => x.type === 'refused')).toMatchObject({ clientId: 'metricas-1' });
 
     const caseId = '4b3f2a10-5c6d-4e7f-8a9b-0c1d2e3f4a5b';
     await m.app.inject({ method: 'GET', url: `/api/casos/${caseId}`, headers: { cookie } });
@@ -171,6 +182,9 @@ describe('/metrics', () => {
     expect(text).toMatch(/^vialex_live_sockets 1$/m);
     expect(text).toContain('# TYPE vialex_live_events_fanned_out_total counter');
     expect(Number(/^vialex_live_events_fanned_out_total (\d+)$/m.exec(text)?.[1])).toBeGreaterThanOrEqual(1);
+    expect(text).toContain('# TYPE vialex_live_send_duration_seconds histogram');
+    expect(text).toMatch(/^vialex_live_send_duration_seconds_count\{status_class="4xx"\} 1$/m);
+    expect(text).not.toMatch(/^vialex_live_send_duration_seconds_count\{status_class="2xx"\}/m);
     // The process's own: the event loop's delay, CPU and memory.
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
     expect(text).toMatch(/^nodejs_eventloop_lag_max_seconds \d/m);

@@ -15,6 +15,12 @@ export interface AppContext {
   instanceId: string;
   /** The server's logger (set once the app is built). */
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /**
+   * Counts a text sent on a live socket, from its frame to its answer, with the status its
+   * answer carries (200 when saved), as the request histogram counts a POST (set by the metrics
+   * when they are on).
+   */
+  observeLiveSend?(seconds: number, statusCode: number): void;
 }
 
 declare module 'fastify' {

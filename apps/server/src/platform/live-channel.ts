@@ -311,7 +311,10 @@ export function liveChannel<W>(access: LiveAccess<W>): FastifyPluginAsync {
        */
       let sending = 0;
       const sendText = async ({ clientId, fields }: SendMessage) => {
-        const answer = (message: LiveServerMessage) => {
+        const started = performance.now();
+        const answer = (message: Extract<LiveServerMessage, { type: 'sent' | 'refused' }>) => {
+          const status = message.type === 'sent' ? 200 : message.error.statusCode;
+          ctx.observeLiveSend?.((performance.now() - started) / 1000, status);
           if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
         };
         if (!access.send) return answer({ type: 'refused', clientId, error: body(403, 'FORBIDDEN', MSG.noAutorizado) });

@@ -44,6 +44,16 @@ export function installMetrics(app: FastifyInstance, ctx: AppContext): void {
         reply.elapsedTime / 1000,
       );
     });
+    // A chat text sent on the live socket has no request: its own histogram, by its answer's class.
+    const liveSends = new Histogram({
+      name: 'vialex_live_send_duration_seconds',
+      help: 'Duración de los textos enviados por el canal en vivo, de la trama a su respuesta, por clase de estado',
+      labelNames: ['status_class'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    });
+    ctx.observeLiveSend = (seconds, statusCode) =>
+      liveSends.observe({ status_class: `${Math.floor(statusCode / 100)}xx` }, seconds);
     new Gauge({
       name: 'vialex_live_sockets',
       help: 'Sockets del canal en vivo abiertos en esta instancia',
