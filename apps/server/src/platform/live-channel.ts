@@ -173,14 +173,14 @@ export function liveChannel<W>(access: LiveAccess<W>): FastifyPluginAsync {
     });
 
     app.get('/live', { websocket: true }, async (socket, request) => {
-      // `?since=` (ms): the app's first socket says how long ago its screens read, so the topics
-      // it follows from the start replay what they had since (LiveHub.subscribe).
       // Frames that come while the socket's user and first topics are read (database round trips
       // for the driver's) are kept and handled, in order, once it listens: ws drops what no
       // listener hears.
       const early: RawData[] = [];
       const keepEarly = (raw: RawData) => early.push(raw);
       socket.on('message', keepEarly);
+      // `?since=` (ms): the app's first socket says how long ago its screens read, so the topics
+      // it follows from the start replay what they had since (LiveHub.subscribe).
       const since = sinceOf(request.query);
       const replayFrom = since === undefined ? undefined : hub.replayFrom(since);
       let who: W;

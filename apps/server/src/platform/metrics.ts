@@ -13,6 +13,10 @@ import { AppError, notFound } from './errors.js';
 /** The label of a request that matched no route (a 404): never its URL, which may carry anything. */
 const UNMATCHED = 'sin_ruta';
 
+/** The seconds a request's or a socket text's time is counted in (the same for both, to compare them). */
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const statusClass = (statusCode: number) => `${Math.floor(statusCode / 100)}xx`;
+
 /**
  * Metrics in Prometheus' text format at GET /metrics, when METRICS_TOKEN is set (404 otherwise),
  * for a scraper that sends `Authorization: Bearer <token>`. A registry per app, so several
@@ -31,7 +35,7 @@ export function installMetrics(app: FastifyInstance, ctx: AppContext): void {
       name: 'vialex_http_request_duration_seconds',
       help: 'Duración de las solicitudes HTTP por ruta (patrón), método y clase de estado',
       labelNames: ['route', 'method', 'status_class'] as const,
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      buckets: LATENCY_BUCKETS,
       registers: [registry],
     });
     app.addHook('onResponse', async (request, reply) => {
@@ -39,7 +43,7 @@ export function installMetrics(app: FastifyInstance, ctx: AppContext): void {
         {
           route: request.routeOptions?.url ?? UNMATCHED,
           method: request.method,
-          status_class: `${Math.floor(reply.statusCode / 100)}xx`,
+          status_class: statusClass(reply.statusCode),
         },
         reply.elapsedTime / 1000,
       );
@@ -49,11 +53,11 @@ export function installMetrics(app: FastifyInstance, ctx: AppContext): void {
       name: 'vialex_live_send_duration_seconds',
       help: 'Duración de los textos enviados por el canal en vivo, de la trama a su respuesta, por clase de estado',
       labelNames: ['status_class'] as const,
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      buckets: LATENCY_BUCKETS,
       registers: [registry],
     });
     ctx.observeLiveSend = (seconds, statusCode) =>
-      liveSends.observe({ status_class: `${Math.floor(statusCode / 100)}xx` }, seconds);
+      liveSends.observe({ status_class: statusClass(statusCode) }, seconds);
     new Gauge({
       name: 'vialex_live_sockets',
       help: 'Sockets del canal en vivo abiertos en esta instancia',
